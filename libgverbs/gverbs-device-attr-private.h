@@ -1,0 +1,15 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-device-attr.h"
+
+G_BEGIN_DECLS
+
+GVerbsDeviceAttr *_gverbs_device_attr_new (const struct ibv_device_attr *attr);
+char             *_gverbs_guid_to_string  (guint64                       guid);
+
+G_END_DECLS

@@ -1,0 +1,16 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-device.h"
+
+G_BEGIN_DECLS
+
+GVerbsDevice *_gverbs_device_new_from_ibv      (struct ibv_device   *device);
+const char   *_gverbs_node_type_to_string      (GVerbsNodeType       type);
+const char   *_gverbs_transport_type_to_string (GVerbsTransportType  type);
+
+G_END_DECLS

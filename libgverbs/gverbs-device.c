@@ -1,0 +1,303 @@
+#include "config.h"
+
+#include <errno.h>
+#include <endian.h>
+#include <glib/gi18n-lib.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-device.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-private.h"
+#include "gverbs-device-private.h"
+
+/**
+ * GVerbsDevice:
+ *
+ * An RDMA device as rdma-core lists it (`struct ibv_device`): its name,
+ * node GUID, node and transport type. Get the list with gverbs_get_devices()
+ * and open one with gverbs_context_new().
+ */
+struct _GVerbsDevice
+{
+  GObject parent_instance;
+
+  char *name;
+  guint64 guid;
+  GVerbsNodeType node_type;
+  GVerbsTransportType transport_type;
+  guint index;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsDevice, gverbs_device, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_NAME,
+  PROP_GUID,
+  PROP_NODE_TYPE,
+  PROP_TRANSPORT_TYPE,
+  PROP_INDEX,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_device_finalize (GObject *object)
+{
+  GVerbsDevice *self = GVERBS_DEVICE (object);
+
+  g_free (self->name);
+  G_OBJECT_CLASS (gverbs_device_parent_class)->finalize (object);
+}
+
+static void
+gverbs_device_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  GVerbsDevice *self = GVERBS_DEVICE (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_GUID:
+      g_value_set_uint64 (value, self->guid);
+      break;
+    case PROP_NODE_TYPE:
+      g_value_set_enum (value, self->node_type);
+      break;
+    case PROP_TRANSPORT_TYPE:
+      g_value_set_enum (value, self->transport_type);
+      break;
+    case PROP_INDEX:
+      g_value_set_uint (value, self->index);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_device_class_init (GVerbsDeviceClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gverbs_device_finalize;
+  object_class->get_property = gverbs_device_get_property;
+
+  /**
+   * GVerbsDevice:name:
+   *
+   * The kernel name of the device, such as `rxe0` or `mlx5_0`.
+   */
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsDevice:guid:
+   *
+   * The node GUID, in host byte order.
+   */
+  properties[PROP_GUID] =
+    g_param_spec_uint64 ("guid", NULL, NULL, 0, G_MAXUINT64, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsDevice:node-type:
+   *
+   * The node type (channel adapter, switch, router, RNIC …).
+   */
+  properties[PROP_NODE_TYPE] =
+    g_param_spec_enum ("node-type", NULL, NULL, GVERBS_TYPE_NODE_TYPE,
+                       GVERBS_NODE_UNKNOWN,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsDevice:transport-type:
+   *
+   * The transport (InfiniBand, iWARP, usNIC …). RoCE devices report InfiniBand.
+   */
+  properties[PROP_TRANSPORT_TYPE] =
+    g_param_spec_enum ("transport-type", NULL, NULL, GVERBS_TYPE_TRANSPORT_TYPE,
+                       GVERBS_TRANSPORT_UNKNOWN,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsDevice:index:
+   *
+   * The kernel index of the device.
+   */
+  properties[PROP_INDEX] =
+    g_param_spec_uint ("index", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_device_init (GVerbsDevice *self)
+{
+}
+
+GVerbsDevice *
+_gverbs_device_new_from_ibv (struct ibv_device *device)
+{
+  GVerbsDevice *self = g_object_new (GVERBS_TYPE_DEVICE, NULL);
+  int index = ibv_get_device_index (device);
+
+  self->name = g_strdup (ibv_get_device_name (device));
+  self->guid = be64toh (ibv_get_device_guid (device));
+  self->node_type = (GVerbsNodeType) device->node_type;
+  self->transport_type = (GVerbsTransportType) device->transport_type;
+  self->index = index < 0 ? 0 : (guint) index;
+  return self;
+}
+
+/**
+ * gverbs_get_devices:
+ * @error: return location for a #GError
+ *
+ * Lists the RDMA devices of this host (`ibv_get_device_list()`). An empty
+ * list with no error means the host has no RDMA device.
+ *
+ * Returns: (transfer full) (element-type GVerbsDevice): the devices
+ */
+GList *
+gverbs_get_devices (GError **error)
+{
+  struct ibv_device **list;
+  GList *devices = NULL;
+  int n = 0;
+
+  errno = 0;
+  list = ibv_get_device_list (&n);
+  if (list == NULL)
+    {
+      int err_no = errno ? errno : ENOSYS;
+
+      _gverbs_set_error_errno (error, err_no, "ibv_get_device_list", NULL,
+                               err_no == ENOSYS ? _("the kernel has no RDMA support") : NULL);
+      return NULL;
+    }
+  for (int i = n - 1; i >= 0; i--)
+    devices = g_list_prepend (devices, _gverbs_device_new_from_ibv (list[i]));
+  ibv_free_device_list (list);
+  return devices;
+}
+
+/**
+ * gverbs_device_get_name:
+ * @self: a #GVerbsDevice
+ *
+ * Returns: the device name, such as `rxe0`
+ */
+const char *
+gverbs_device_get_name (GVerbsDevice *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DEVICE (self), NULL);
+  return self->name;
+}
+
+/**
+ * gverbs_device_get_guid:
+ * @self: a #GVerbsDevice
+ *
+ * Returns: the node GUID in host byte order
+ */
+guint64
+gverbs_device_get_guid (GVerbsDevice *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DEVICE (self), 0);
+  return self->guid;
+}
+
+/**
+ * gverbs_device_get_node_type:
+ * @self: a #GVerbsDevice
+ *
+ * Returns: the node type
+ */
+GVerbsNodeType
+gverbs_device_get_node_type (GVerbsDevice *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DEVICE (self), GVERBS_NODE_UNKNOWN);
+  return self->node_type;
+}
+
+/**
+ * gverbs_device_get_transport_type:
+ * @self: a #GVerbsDevice
+ *
+ * Returns: the transport type
+ */
+GVerbsTransportType
+gverbs_device_get_transport_type (GVerbsDevice *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DEVICE (self), GVERBS_TRANSPORT_UNKNOWN);
+  return self->transport_type;
+}
+
+/**
+ * gverbs_device_get_index:
+ * @self: a #GVerbsDevice
+ *
+ * Returns: the kernel index of the device
+ */
+guint
+gverbs_device_get_index (GVerbsDevice *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DEVICE (self), 0);
+  return self->index;
+}
+
+/**
+ * gverbs_device_to_string:
+ * @self: a #GVerbsDevice
+ *
+ * Describes the device in pyverbs' layout:
+ * `Device rxe0, node type CA, transport type IB, guid 505400fffe123456, index 0`.
+ *
+ * Returns: (transfer full): the description
+ */
+char *
+gverbs_device_to_string (GVerbsDevice *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DEVICE (self), NULL);
+  return g_strdup_printf ("Device %s, node type %s, transport type %s, guid %" G_GINT64_MODIFIER "x, index %u",
+                          self->name,
+                          _gverbs_node_type_to_string (self->node_type),
+                          _gverbs_transport_type_to_string (self->transport_type),
+                          self->guid, self->index);
+}
+
+const char *
+_gverbs_node_type_to_string (GVerbsNodeType type)
+{
+  switch (type)
+    {
+    case GVERBS_NODE_CA: return "CA";
+    case GVERBS_NODE_SWITCH: return "Switch";
+    case GVERBS_NODE_ROUTER: return "Router";
+    case GVERBS_NODE_RNIC: return "RNIC";
+    case GVERBS_NODE_USNIC: return "USNIC";
+    case GVERBS_NODE_USNIC_UDP: return "USNIC UDP";
+    case GVERBS_NODE_UNKNOWN:
+    case GVERBS_NODE_UNSPECIFIED:
+    default: return "Unknown";
+    }
+}
+
+const char *
+_gverbs_transport_type_to_string (GVerbsTransportType type)
+{
+  switch (type)
+    {
+    case GVERBS_TRANSPORT_IB: return "IB";
+    case GVERBS_TRANSPORT_IWARP: return "IWARP";
+    case GVERBS_TRANSPORT_USNIC: return "USNIC";
+    case GVERBS_TRANSPORT_USNIC_UDP: return "USNIC UDP";
+    case GVERBS_TRANSPORT_UNKNOWN:
+    case GVERBS_TRANSPORT_UNSPECIFIED:
+    default: return "Unknown";
+    }
+}

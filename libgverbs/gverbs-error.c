@@ -1,0 +1,143 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-error.h"
+#include "gverbs-private.h"
+
+G_DEFINE_QUARK (gverbs-error-quark, gverbs_error)
+G_DEFINE_QUARK (gverbs-wc-error-quark, gverbs_wc_error)
+
+/**
+ * gverbs_error_from_errno:
+ * @err_no: an errno value, as rdma-core returns or sets it
+ *
+ * Maps an errno value to the #GVerbsError code that libgverbs uses for it.
+ *
+ * Returns: the error code; %GVERBS_ERROR_FAILED for values with no closer match
+ */
+GVerbsError
+gverbs_error_from_errno (int err_no)
+{
+  switch (err_no)
+    {
+    case ENODEV:
+    case ENXIO:
+      return GVERBS_ERROR_NO_DEVICE;
+    case EOPNOTSUPP:
+    case ENOSYS:
+    case EPROTONOSUPPORT:
+      return GVERBS_ERROR_NOT_SUPPORTED;
+    case EINVAL:
+      return GVERBS_ERROR_INVALID_ARGUMENT;
+    case ENOMEM:
+    case ENOSPC:
+      return GVERBS_ERROR_NO_MEMORY;
+    case EPERM:
+    case EACCES:
+      return GVERBS_ERROR_PERMISSION;
+    case EBUSY:
+      return GVERBS_ERROR_BUSY;
+    case ETIMEDOUT:
+      return GVERBS_ERROR_TIMED_OUT;
+    case EAGAIN:
+      return GVERBS_ERROR_WOULD_BLOCK;
+    case ENOENT:
+      return GVERBS_ERROR_NOT_FOUND;
+    case EEXIST:
+      return GVERBS_ERROR_EXISTS;
+    case ERANGE:
+    case E2BIG:
+    case EOVERFLOW:
+      return GVERBS_ERROR_OUT_OF_RANGE;
+    case EIO:
+      return GVERBS_ERROR_IO;
+    case ECONNREFUSED:
+      return GVERBS_ERROR_CONNECTION_REFUSED;
+    case ECONNRESET:
+    case ECONNABORTED:
+      return GVERBS_ERROR_CONNECTION_RESET;
+    case EHOSTUNREACH:
+    case ENETUNREACH:
+    case EADDRNOTAVAIL:
+      return GVERBS_ERROR_HOST_UNREACHABLE;
+    case EADDRINUSE:
+      return GVERBS_ERROR_ADDRESS_IN_USE;
+    case EPROTO:
+      return GVERBS_ERROR_PROTOCOL;
+    default:
+      return GVERBS_ERROR_FAILED;
+    }
+}
+
+/**
+ * gverbs_errno_name:
+ * @err_no: an errno value
+ *
+ * Gives the symbolic name of an errno value, such as `"EINVAL"`.
+ *
+ * Returns: the name, or %NULL if libgverbs does not know it
+ */
+const char *
+gverbs_errno_name (int err_no)
+{
+  switch (err_no)
+    {
+#define NAME(e) case e: return #e
+      NAME (EPERM); NAME (ENOENT); NAME (EINTR); NAME (EIO); NAME (ENXIO);
+      NAME (E2BIG); NAME (EBADF); NAME (EAGAIN); NAME (ENOMEM); NAME (EACCES);
+      NAME (EFAULT); NAME (EBUSY); NAME (EEXIST); NAME (ENODEV); NAME (EINVAL);
+      NAME (ENFILE); NAME (EMFILE); NAME (ENOSPC); NAME (ERANGE); NAME (ENOSYS);
+      NAME (EPROTO); NAME (EOVERFLOW); NAME (EPROTONOSUPPORT); NAME (EOPNOTSUPP);
+      NAME (EADDRINUSE); NAME (EADDRNOTAVAIL); NAME (ENETUNREACH);
+      NAME (ECONNABORTED); NAME (ECONNRESET); NAME (ETIMEDOUT);
+      NAME (ECONNREFUSED); NAME (EHOSTUNREACH); NAME (ENOTCONN); NAME (EALREADY);
+      NAME (EINPROGRESS); NAME (ENODATA);
+#undef NAME
+    default:
+      return NULL;
+    }
+}
+
+void
+_gverbs_set_error_errno (GError     **error,
+                         int          err_no,
+                         const char  *call,
+                         const char  *object,
+                         const char  *detail_format,
+                         ...)
+{
+  g_autofree char *detail = NULL;
+  const char *name = gverbs_errno_name (err_no);
+  g_autofree char *code = name ? g_strdup (name) : g_strdup_printf ("errno %d", err_no);
+
+  if (error == NULL)
+    return;
+
+  if (detail_format != NULL)
+    {
+      va_list args;
+
+      va_start (args, detail_format);
+      detail = g_strdup_vprintf (detail_format, args);
+      va_end (args);
+    }
+
+  /* TRANSLATORS: "ibv_create_qp on rxe0: Invalid argument (EINVAL)", then
+   * optionally ": " and a detail */
+  g_set_error (error, GVERBS_ERROR, gverbs_error_from_errno (err_no),
+               _("%s on %s: %s (%s)%s%s%s"),
+               call, object ? object : _("(no device)"), g_strerror (err_no), code,
+               detail ? ": " : "", detail ? detail : "",
+               err_no == ENOMEM ? _("; check the locked-memory limit (ulimit -l)") : "");
+}
+
+gboolean
+_gverbs_set_closed_error (GError     **error,
+                          const char  *what)
+{
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED,
+               _("%s is closed"), what);
+  return FALSE;
+}

@@ -1,0 +1,13 @@
+#pragma once
+
+#define __GVERBS_H_INSIDE__
+
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+#include "gverbs-device.h"
+#include "gverbs-device-attr.h"
+#include "gverbs-context.h"
+
+#undef __GVERBS_H_INSIDE__
