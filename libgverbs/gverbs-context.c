@@ -6,6 +6,8 @@
 #include "gverbs-context.h"
 #include "gverbs-context-private.h"
 #include "gverbs-device-attr-private.h"
+#include "gverbs-device-private.h"
+#include "gverbs-port-attr-private.h"
 #include "gverbs-error.h"
 
 /**
@@ -70,16 +72,8 @@ open_device (GVerbsContext  *self,
   struct ibv_device *found = NULL;
   int n = 0;
 
-  errno = 0;
-  list = ibv_get_device_list (&n);
-  if (list == NULL)
-    {
-      int err_no = errno ? errno : ENOSYS;
-
-      _gverbs_set_error_errno (error, err_no, "ibv_get_device_list", self->name,
-                               err_no == ENOSYS ? _("the kernel has no RDMA support") : NULL);
-      return FALSE;
-    }
+  if (!_gverbs_device_list (&list, &n, self->name, error))
+    return FALSE;
 
   for (int i = 0; i < n && found == NULL; i++)
     if (self->name == NULL || g_strcmp0 (ibv_get_device_name (list[i]), self->name) == 0)
@@ -95,7 +89,7 @@ open_device (GVerbsContext  *self,
       else
         g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_NO_DEVICE,
                              _("This host has no RDMA device"));
-      ibv_free_device_list (list);
+      _gverbs_device_list_free (list);
       return FALSE;
     }
 
@@ -104,7 +98,7 @@ open_device (GVerbsContext  *self,
 
   errno = 0;
   self->ibv = ibv_open_device (found);
-  ibv_free_device_list (list);
+  _gverbs_device_list_free (list);
   if (self->ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : ENODEV, "ibv_open_device", self->name, NULL);
@@ -350,6 +344,45 @@ gverbs_context_query_device (GVerbsContext  *self,
       return NULL;
     }
   return _gverbs_device_attr_new (&attr);
+}
+
+/**
+ * gverbs_context_query_port:
+ * @self: a #GVerbsContext
+ * @port_num: the port number, from 1
+ * @error: return location for a #GError
+ *
+ * Queries a port's attributes (`ibv_query_port()`). A port the device does
+ * not have gives %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: (transfer full): the attributes, or %NULL on error
+ */
+GVerbsPortAttr *
+gverbs_context_query_port (GVerbsContext  *self,
+                           guint           port_num,
+                           GError        **error)
+{
+  struct ibv_port_attr attr;
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!_gverbs_context_check_open (self, error))
+    return NULL;
+  if (port_num == 0 || port_num > G_MAXUINT8)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_query_port", self->name,
+                               _("port %u does not exist (ports are numbered from 1)"), port_num);
+      return NULL;
+    }
+  rc = ibv_query_port (self->ibv, (guint8) port_num, &attr);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_query_port", self->name, _("port %u"), port_num);
+      return NULL;
+    }
+  return _gverbs_port_attr_new (&attr);
 }
 
 /**

@@ -7,6 +7,7 @@
 #include <gio/gio.h>
 #include "gverbs-version.h"
 #include "gverbs-device-attr.h"
+#include "gverbs-port-attr.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,10 @@ GVERBS_AVAILABLE_IN_ALL
 int               gverbs_context_get_cmd_fd           (GVerbsContext  *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsDeviceAttr *gverbs_context_query_device         (GVerbsContext  *self,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPortAttr   *gverbs_context_query_port           (GVerbsContext  *self,
+                                                       guint           port_num,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean          gverbs_context_close                (GVerbsContext  *self,

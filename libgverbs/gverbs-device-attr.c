@@ -7,6 +7,7 @@
 #include "gverbs-device-attr.h"
 #include "gverbs-device-attr-private.h"
 #include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
 #include "gverbs-private.h"
 
 /**
@@ -25,70 +26,50 @@ struct _GVerbsDeviceAttr
 
 G_DEFINE_FINAL_TYPE (GVerbsDeviceAttr, gverbs_device_attr, G_TYPE_OBJECT)
 
-typedef enum {
-  FIELD_STRING,
-  FIELD_GUID,
-  FIELD_U64,
-  FIELD_U32,
-  FIELD_INT,
-  FIELD_U16,
-  FIELD_U8,
-  FIELD_ATOMIC_CAP,
-  FIELD_CAP_FLAGS,
-} FieldKind;
-
-typedef struct {
-  const char *name;
-  FieldKind kind;
-  size_t offset;
-} Field;
-
-#define F(field, kind) { #field, kind, offsetof (struct ibv_device_attr, field) }
-static const Field fields[] = {
-  F (fw_ver, FIELD_STRING),
-  F (node_guid, FIELD_GUID),
-  F (sys_image_guid, FIELD_GUID),
-  F (max_mr_size, FIELD_U64),
-  F (page_size_cap, FIELD_U64),
-  F (vendor_id, FIELD_U32),
-  F (vendor_part_id, FIELD_U32),
-  F (hw_ver, FIELD_U32),
-  F (max_qp, FIELD_INT),
-  F (max_qp_wr, FIELD_INT),
-  F (device_cap_flags, FIELD_CAP_FLAGS),
-  F (max_sge, FIELD_INT),
-  F (max_sge_rd, FIELD_INT),
-  F (max_cq, FIELD_INT),
-  F (max_cqe, FIELD_INT),
-  F (max_mr, FIELD_INT),
-  F (max_pd, FIELD_INT),
-  F (max_qp_rd_atom, FIELD_INT),
-  F (max_ee_rd_atom, FIELD_INT),
-  F (max_res_rd_atom, FIELD_INT),
-  F (max_qp_init_rd_atom, FIELD_INT),
-  F (max_ee_init_rd_atom, FIELD_INT),
-  F (atomic_cap, FIELD_ATOMIC_CAP),
-  F (max_ee, FIELD_INT),
-  F (max_rdd, FIELD_INT),
-  F (max_mw, FIELD_INT),
-  F (max_raw_ipv6_qp, FIELD_INT),
-  F (max_raw_ethy_qp, FIELD_INT),
-  F (max_mcast_grp, FIELD_INT),
-  F (max_mcast_qp_attach, FIELD_INT),
-  F (max_total_mcast_qp_attach, FIELD_INT),
-  F (max_ah, FIELD_INT),
-  F (max_fmr, FIELD_INT),
-  F (max_map_per_fmr, FIELD_INT),
-  F (max_srq, FIELD_INT),
-  F (max_srq_wr, FIELD_INT),
-  F (max_srq_sge, FIELD_INT),
-  F (max_pkeys, FIELD_U16),
-  F (local_ca_ack_delay, FIELD_U8),
-  F (phys_port_cnt, FIELD_U8),
+#define F(field, kind, type) GVERBS_FIELD (struct ibv_device_attr, field, kind, type)
+static const GVerbsField fields[] = {
+  F (fw_ver, GVERBS_FIELD_STRING, NULL),
+  F (node_guid, GVERBS_FIELD_GUID, NULL),
+  F (sys_image_guid, GVERBS_FIELD_GUID, NULL),
+  F (max_mr_size, GVERBS_FIELD_UINT, NULL),
+  F (page_size_cap, GVERBS_FIELD_UINT, NULL),
+  F (vendor_id, GVERBS_FIELD_UINT, NULL),
+  F (vendor_part_id, GVERBS_FIELD_UINT, NULL),
+  F (hw_ver, GVERBS_FIELD_UINT, NULL),
+  F (max_qp, GVERBS_FIELD_INT, NULL),
+  F (max_qp_wr, GVERBS_FIELD_INT, NULL),
+  F (device_cap_flags, GVERBS_FIELD_FLAGS, gverbs_device_cap_flags_get_type),
+  F (max_sge, GVERBS_FIELD_INT, NULL),
+  F (max_sge_rd, GVERBS_FIELD_INT, NULL),
+  F (max_cq, GVERBS_FIELD_INT, NULL),
+  F (max_cqe, GVERBS_FIELD_INT, NULL),
+  F (max_mr, GVERBS_FIELD_INT, NULL),
+  F (max_pd, GVERBS_FIELD_INT, NULL),
+  F (max_qp_rd_atom, GVERBS_FIELD_INT, NULL),
+  F (max_ee_rd_atom, GVERBS_FIELD_INT, NULL),
+  F (max_res_rd_atom, GVERBS_FIELD_INT, NULL),
+  F (max_qp_init_rd_atom, GVERBS_FIELD_INT, NULL),
+  F (max_ee_init_rd_atom, GVERBS_FIELD_INT, NULL),
+  F (atomic_cap, GVERBS_FIELD_ENUM, gverbs_atomic_cap_get_type),
+  F (max_ee, GVERBS_FIELD_INT, NULL),
+  F (max_rdd, GVERBS_FIELD_INT, NULL),
+  F (max_mw, GVERBS_FIELD_INT, NULL),
+  F (max_raw_ipv6_qp, GVERBS_FIELD_INT, NULL),
+  F (max_raw_ethy_qp, GVERBS_FIELD_INT, NULL),
+  F (max_mcast_grp, GVERBS_FIELD_INT, NULL),
+  F (max_mcast_qp_attach, GVERBS_FIELD_INT, NULL),
+  F (max_total_mcast_qp_attach, GVERBS_FIELD_INT, NULL),
+  F (max_ah, GVERBS_FIELD_INT, NULL),
+  F (max_fmr, GVERBS_FIELD_INT, NULL),
+  F (max_map_per_fmr, GVERBS_FIELD_INT, NULL),
+  F (max_srq, GVERBS_FIELD_INT, NULL),
+  F (max_srq_wr, GVERBS_FIELD_INT, NULL),
+  F (max_srq_sge, GVERBS_FIELD_INT, NULL),
+  F (max_pkeys, GVERBS_FIELD_UINT, NULL),
+  F (local_ca_ack_delay, GVERBS_FIELD_UINT, NULL),
+  F (phys_port_cnt, GVERBS_FIELD_UINT, NULL),
 };
 #undef F
-
-static GParamSpec *properties[G_N_ELEMENTS (fields) + 1];
 
 static void
 gverbs_device_attr_get_property (GObject    *object,
@@ -96,81 +77,8 @@ gverbs_device_attr_get_property (GObject    *object,
                                  GValue     *value,
                                  GParamSpec *pspec)
 {
-  GVerbsDeviceAttr *self = GVERBS_DEVICE_ATTR (object);
-  const Field *field;
-  const guint8 *p;
-
-  if (prop_id == 0 || prop_id > G_N_ELEMENTS (fields))
-    {
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      return;
-    }
-  field = &fields[prop_id - 1];
-  p = (const guint8 *) &self->attr + field->offset;
-
-  switch (field->kind)
-    {
-    case FIELD_STRING:
-      g_value_take_string (value, g_strndup ((const char *) p, sizeof self->attr.fw_ver));
-      break;
-    case FIELD_GUID:
-      g_value_set_uint64 (value, be64toh (*(const guint64 *) p));
-      break;
-    case FIELD_U64:
-      g_value_set_uint64 (value, *(const guint64 *) p);
-      break;
-    case FIELD_U32:
-      g_value_set_uint (value, *(const guint32 *) p);
-      break;
-    case FIELD_INT:
-      g_value_set_int (value, *(const int *) p);
-      break;
-    case FIELD_U16:
-      g_value_set_uint (value, *(const guint16 *) p);
-      break;
-    case FIELD_U8:
-      g_value_set_uint (value, *p);
-      break;
-    case FIELD_ATOMIC_CAP:
-      g_value_set_enum (value, *(const int *) p);
-      break;
-    case FIELD_CAP_FLAGS:
-      g_value_set_flags (value, *(const unsigned int *) p);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static GParamSpec *
-field_pspec (const Field *field)
-{
-  g_autofree char *name = g_strdelimit (g_strdup (field->name), "_", '-');
-  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_NICK | G_PARAM_STATIC_BLURB;
-
-  switch (field->kind)
-    {
-    case FIELD_STRING:
-      return g_param_spec_string (name, NULL, NULL, NULL, flags);
-    case FIELD_GUID:
-    case FIELD_U64:
-      return g_param_spec_uint64 (name, NULL, NULL, 0, G_MAXUINT64, 0, flags);
-    case FIELD_U32:
-      return g_param_spec_uint (name, NULL, NULL, 0, G_MAXUINT32, 0, flags);
-    case FIELD_INT:
-      return g_param_spec_int (name, NULL, NULL, G_MININT, G_MAXINT, 0, flags);
-    case FIELD_U16:
-      return g_param_spec_uint (name, NULL, NULL, 0, G_MAXUINT16, 0, flags);
-    case FIELD_U8:
-      return g_param_spec_uint (name, NULL, NULL, 0, G_MAXUINT8, 0, flags);
-    case FIELD_ATOMIC_CAP:
-      return g_param_spec_enum (name, NULL, NULL, GVERBS_TYPE_ATOMIC_CAP,
-                                GVERBS_ATOMIC_NONE, flags);
-    case FIELD_CAP_FLAGS:
-      return g_param_spec_flags (name, NULL, NULL, GVERBS_TYPE_DEVICE_CAP_FLAGS, 0, flags);
-    default:
-      g_assert_not_reached ();
-    }
+  _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields),
+                            &GVERBS_DEVICE_ATTR (object)->attr, prop_id, value);
 }
 
 static void
@@ -180,11 +88,8 @@ gverbs_device_attr_class_init (GVerbsDeviceAttrClass *klass)
 
   object_class->get_property = gverbs_device_attr_get_property;
 
-  /* The properties are generated from the field table: the documentation of
-   * each is that of the `struct ibv_device_attr` field of the same name. */
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    properties[i + 1] = field_pspec (&fields[i]);
-  g_object_class_install_properties (object_class, G_N_ELEMENTS (properties), properties);
+  /* One property per field of `struct ibv_device_attr`, documented there. */
+  _gverbs_fields_install (object_class, fields, G_N_ELEMENTS (fields));
 }
 
 static void
@@ -225,24 +130,6 @@ static const struct {
 #undef CAP
 };
 
-static void
-append_row (GString    *out,
-            const char *label,
-            const char *value)
-{
-  g_string_append_printf (out, "%-22s: %-20s\n", label, value);
-}
-
-static void
-append_int_row (GString    *out,
-                const char *label,
-                gint64      value)
-{
-  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
-
-  append_row (out, label, text);
-}
-
 /**
  * gverbs_device_attr_to_string:
  * @self: a #GVerbsDeviceAttr
@@ -278,44 +165,44 @@ gverbs_device_attr_to_string (GVerbsDeviceAttr *self)
     if (a->device_cap_flags & device_cap_names[i].flag)
       g_string_append_printf (caps, "%s\n  ", device_cap_names[i].name);
 
-  append_row (out, "FW version", a->fw_ver);
-  append_row (out, "Node guid", node_guid);
-  append_row (out, "Sys image GUID", sys_guid);
-  append_row (out, "Max MR size", mr_size);
-  append_row (out, "Page size cap", page_cap);
-  append_row (out, "Vendor ID", vendor);
-  append_int_row (out, "Vendor part ID", a->vendor_part_id);
-  append_int_row (out, "HW version", a->hw_ver);
-  append_int_row (out, "Max QP", a->max_qp);
-  append_int_row (out, "Max QP WR", a->max_qp_wr);
-  append_row (out, "Device cap flags", caps->str);
-  append_int_row (out, "Max SGE", a->max_sge);
-  append_int_row (out, "Max SGE RD", a->max_sge_rd);
-  append_int_row (out, "MAX CQ", a->max_cq);
-  append_int_row (out, "Max CQE", a->max_cqe);
-  append_int_row (out, "Max MR", a->max_mr);
-  append_int_row (out, "Max PD", a->max_pd);
-  append_int_row (out, "Max QP RD atom", a->max_qp_rd_atom);
-  append_int_row (out, "Max EE RD atom", a->max_ee_rd_atom);
-  append_int_row (out, "Max res RD atom", a->max_res_rd_atom);
-  append_int_row (out, "Max QP init RD atom", a->max_qp_init_rd_atom);
-  append_int_row (out, "Max EE init RD atom", a->max_ee_init_rd_atom);
-  append_int_row (out, "Atomic caps", a->atomic_cap);
-  append_int_row (out, "Max EE", a->max_ee);
-  append_int_row (out, "Max RDD", a->max_rdd);
-  append_int_row (out, "Max MW", a->max_mw);
-  append_int_row (out, "Max raw IPv6 QPs", a->max_raw_ipv6_qp);
-  append_int_row (out, "Max raw ethy QP", a->max_raw_ethy_qp);
-  append_int_row (out, "Max mcast group", a->max_mcast_grp);
-  append_int_row (out, "Max mcast QP attach", a->max_mcast_qp_attach);
-  append_int_row (out, "Max AH", a->max_ah);
-  append_int_row (out, "Max FMR", a->max_fmr);
-  append_int_row (out, "Max map per FMR", a->max_map_per_fmr);
-  append_int_row (out, "Max SRQ", a->max_srq);
-  append_int_row (out, "Max SRQ WR", a->max_srq_wr);
-  append_int_row (out, "Max SRQ SGE", a->max_srq_sge);
-  append_int_row (out, "Max PKeys", a->max_pkeys);
-  append_int_row (out, "local CA ack delay", a->local_ca_ack_delay);
-  append_int_row (out, "Phys port count", a->phys_port_cnt);
+  _gverbs_append_row (out, 22, "FW version", a->fw_ver);
+  _gverbs_append_row (out, 22, "Node guid", node_guid);
+  _gverbs_append_row (out, 22, "Sys image GUID", sys_guid);
+  _gverbs_append_row (out, 22, "Max MR size", mr_size);
+  _gverbs_append_row (out, 22, "Page size cap", page_cap);
+  _gverbs_append_row (out, 22, "Vendor ID", vendor);
+  _gverbs_append_int_row (out, 22, "Vendor part ID", a->vendor_part_id);
+  _gverbs_append_int_row (out, 22, "HW version", a->hw_ver);
+  _gverbs_append_int_row (out, 22, "Max QP", a->max_qp);
+  _gverbs_append_int_row (out, 22, "Max QP WR", a->max_qp_wr);
+  _gverbs_append_row (out, 22, "Device cap flags", caps->str);
+  _gverbs_append_int_row (out, 22, "Max SGE", a->max_sge);
+  _gverbs_append_int_row (out, 22, "Max SGE RD", a->max_sge_rd);
+  _gverbs_append_int_row (out, 22, "MAX CQ", a->max_cq);
+  _gverbs_append_int_row (out, 22, "Max CQE", a->max_cqe);
+  _gverbs_append_int_row (out, 22, "Max MR", a->max_mr);
+  _gverbs_append_int_row (out, 22, "Max PD", a->max_pd);
+  _gverbs_append_int_row (out, 22, "Max QP RD atom", a->max_qp_rd_atom);
+  _gverbs_append_int_row (out, 22, "Max EE RD atom", a->max_ee_rd_atom);
+  _gverbs_append_int_row (out, 22, "Max res RD atom", a->max_res_rd_atom);
+  _gverbs_append_int_row (out, 22, "Max QP init RD atom", a->max_qp_init_rd_atom);
+  _gverbs_append_int_row (out, 22, "Max EE init RD atom", a->max_ee_init_rd_atom);
+  _gverbs_append_int_row (out, 22, "Atomic caps", a->atomic_cap);
+  _gverbs_append_int_row (out, 22, "Max EE", a->max_ee);
+  _gverbs_append_int_row (out, 22, "Max RDD", a->max_rdd);
+  _gverbs_append_int_row (out, 22, "Max MW", a->max_mw);
+  _gverbs_append_int_row (out, 22, "Max raw IPv6 QPs", a->max_raw_ipv6_qp);
+  _gverbs_append_int_row (out, 22, "Max raw ethy QP", a->max_raw_ethy_qp);
+  _gverbs_append_int_row (out, 22, "Max mcast group", a->max_mcast_grp);
+  _gverbs_append_int_row (out, 22, "Max mcast QP attach", a->max_mcast_qp_attach);
+  _gverbs_append_int_row (out, 22, "Max AH", a->max_ah);
+  _gverbs_append_int_row (out, 22, "Max FMR", a->max_fmr);
+  _gverbs_append_int_row (out, 22, "Max map per FMR", a->max_map_per_fmr);
+  _gverbs_append_int_row (out, 22, "Max SRQ", a->max_srq);
+  _gverbs_append_int_row (out, 22, "Max SRQ WR", a->max_srq_wr);
+  _gverbs_append_int_row (out, 22, "Max SRQ SGE", a->max_srq_sge);
+  _gverbs_append_int_row (out, 22, "Max PKeys", a->max_pkeys);
+  _gverbs_append_int_row (out, 22, "local CA ack delay", a->local_ca_ack_delay);
+  _gverbs_append_int_row (out, 22, "Phys port count", a->phys_port_cnt);
   return g_string_free (out, FALSE);
 }

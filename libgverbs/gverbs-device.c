@@ -169,20 +169,43 @@ gverbs_get_devices (GError **error)
   GList *devices = NULL;
   int n = 0;
 
-  errno = 0;
-  list = ibv_get_device_list (&n);
-  if (list == NULL)
-    {
-      int err_no = errno ? errno : ENOSYS;
-
-      _gverbs_set_error_errno (error, err_no, "ibv_get_device_list", NULL,
-                               err_no == ENOSYS ? _("the kernel has no RDMA support") : NULL);
-      return NULL;
-    }
+  if (!_gverbs_device_list (&list, &n, NULL, error))
+    return NULL;
   for (int i = n - 1; i >= 0; i--)
     devices = g_list_prepend (devices, _gverbs_device_new_from_ibv (list[i]));
-  ibv_free_device_list (list);
+  _gverbs_device_list_free (list);
   return devices;
+}
+
+static struct ibv_device *no_devices[1] = { NULL };
+
+void
+_gverbs_device_list_free (struct ibv_device **list)
+{
+  if (list != no_devices)
+    ibv_free_device_list (list);
+}
+
+/* ibv_get_device_list(), with a kernel that has no RDMA at all (ENOSYS)
+ * reported as a list of no devices: to the caller both mean "no device". */
+gboolean
+_gverbs_device_list (struct ibv_device ***list,
+                     int                 *n,
+                     const char          *object,
+                     GError             **error)
+{
+  *n = 0;
+  errno = 0;
+  *list = ibv_get_device_list (n);
+  if (*list != NULL)
+    return TRUE;
+  if (errno == ENOSYS || errno == 0)
+    {
+      *list = no_devices;
+      return TRUE;
+    }
+  _gverbs_set_error_errno (error, errno, "ibv_get_device_list", object, NULL);
+  return FALSE;
 }
 
 /**

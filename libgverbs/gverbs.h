@@ -8,6 +8,7 @@
 #include "gverbs-error.h"
 #include "gverbs-device.h"
 #include "gverbs-device-attr.h"
+#include "gverbs-port-attr.h"
 #include "gverbs-context.h"
 
 #undef __GVERBS_H_INSIDE__

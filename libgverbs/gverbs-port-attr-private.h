@@ -1,0 +1,14 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-port-attr.h"
+
+G_BEGIN_DECLS
+
+GVerbsPortAttr *_gverbs_port_attr_new (const struct ibv_port_attr *attr);
+
+G_END_DECLS

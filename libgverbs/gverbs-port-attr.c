@@ -1,0 +1,291 @@
+#include "config.h"
+
+#include <string.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+#include "gverbs-port-attr.h"
+#include "gverbs-port-attr-private.h"
+
+/**
+ * GVerbsPortAttr:
+ *
+ * The attributes of a device port as gverbs_context_query_port() reports
+ * them: one read-only property per field of rdma-core's
+ * `struct ibv_port_attr`, named as the field is (`active_mtu` is the property
+ * `active-mtu`); states and MTUs are enums.
+ */
+struct _GVerbsPortAttr
+{
+  GObject parent_instance;
+  struct ibv_port_attr attr;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsPortAttr, gverbs_port_attr, G_TYPE_OBJECT)
+
+#define F(field, kind, type) GVERBS_FIELD (struct ibv_port_attr, field, kind, type)
+static const GVerbsField fields[] = {
+  F (state, GVERBS_FIELD_ENUM, gverbs_port_state_get_type),
+  F (max_mtu, GVERBS_FIELD_ENUM, gverbs_mtu_get_type),
+  F (active_mtu, GVERBS_FIELD_ENUM, gverbs_mtu_get_type),
+  F (gid_tbl_len, GVERBS_FIELD_INT, NULL),
+  F (port_cap_flags, GVERBS_FIELD_FLAGS, gverbs_port_cap_flags_get_type),
+  F (max_msg_sz, GVERBS_FIELD_UINT, NULL),
+  F (bad_pkey_cntr, GVERBS_FIELD_UINT, NULL),
+  F (qkey_viol_cntr, GVERBS_FIELD_UINT, NULL),
+  F (pkey_tbl_len, GVERBS_FIELD_UINT, NULL),
+  F (lid, GVERBS_FIELD_UINT, NULL),
+  F (sm_lid, GVERBS_FIELD_UINT, NULL),
+  F (lmc, GVERBS_FIELD_UINT, NULL),
+  F (max_vl_num, GVERBS_FIELD_UINT, NULL),
+  F (sm_sl, GVERBS_FIELD_UINT, NULL),
+  F (subnet_timeout, GVERBS_FIELD_UINT, NULL),
+  F (init_type_reply, GVERBS_FIELD_UINT, NULL),
+  F (active_width, GVERBS_FIELD_UINT, NULL),
+  F (active_speed, GVERBS_FIELD_UINT, NULL),
+  F (phys_state, GVERBS_FIELD_UINT, NULL),
+  F (link_layer, GVERBS_FIELD_UINT, NULL),
+  F (flags, GVERBS_FIELD_UINT, NULL),
+  F (port_cap_flags2, GVERBS_FIELD_FLAGS, gverbs_port_cap_flags2_get_type),
+};
+#undef F
+
+static void
+gverbs_port_attr_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields),
+                            &GVERBS_PORT_ATTR (object)->attr, prop_id, value);
+}
+
+static void
+gverbs_port_attr_class_init (GVerbsPortAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gverbs_port_attr_get_property;
+  /* One property per field of `struct ibv_port_attr`, documented there. */
+  _gverbs_fields_install (object_class, fields, G_N_ELEMENTS (fields));
+}
+
+static void
+gverbs_port_attr_init (GVerbsPortAttr *self)
+{
+}
+
+GVerbsPortAttr *
+_gverbs_port_attr_new (const struct ibv_port_attr *attr)
+{
+  GVerbsPortAttr *self = g_object_new (GVERBS_TYPE_PORT_ATTR, NULL);
+
+  self->attr = *attr;
+  return self;
+}
+
+/**
+ * gverbs_port_attr_get_width_lanes:
+ * @self: a #GVerbsPortAttr
+ *
+ * Decodes `active_width` (1X, 2X, 4X, 8X, 12X) to a number of lanes.
+ *
+ * Returns: the number of lanes, 0 if the width is not a known code
+ */
+guint
+gverbs_port_attr_get_width_lanes (GVerbsPortAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_ATTR (self), 0);
+  switch (self->attr.active_width)
+    {
+    case 1: return 1;
+    case 2: return 4;
+    case 4: return 8;
+    case 8: return 12;
+    case 16: return 2;
+    default: return 0;
+    }
+}
+
+/**
+ * gverbs_port_attr_get_lane_gbps:
+ * @self: a #GVerbsPortAttr
+ *
+ * Decodes `active_speed` (SDR, DDR, QDR …) to the signalling rate of one lane.
+ *
+ * Returns: gigabits per second per lane, 0 if the speed is not a known code
+ */
+double
+gverbs_port_attr_get_lane_gbps (GVerbsPortAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_ATTR (self), 0);
+  switch (self->attr.active_speed)
+    {
+    case 1: return 2.5;
+    case 2: return 5.0;
+    case 4: return 10.0;
+    case 8: return 10.0;
+    case 16: return 14.0;
+    case 32: return 25.0;
+    case 64: return 50.0;
+    case 128: return 100.0;
+    default: return 0;
+    }
+}
+
+/**
+ * gverbs_port_attr_get_mtu_bytes:
+ * @self: a #GVerbsPortAttr
+ *
+ * Returns: the active MTU in bytes (256 … 4096), 0 if unknown
+ */
+guint
+gverbs_port_attr_get_mtu_bytes (GVerbsPortAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_ATTR (self), 0);
+  if (self->attr.active_mtu < IBV_MTU_256 || self->attr.active_mtu > IBV_MTU_4096)
+    return 0;
+  return 128u << self->attr.active_mtu;
+}
+
+static char *
+coded (const char *text,
+       int         code)
+{
+  return text ? g_strdup_printf ("%s (%d)", text, code) : NULL;
+}
+
+static const char *
+port_state_text (int state)
+{
+  static const char *names[] = { "NOP", "Down", "Init", "Armed", "Active", "Defer" };
+
+  return state >= 0 && state < (int) G_N_ELEMENTS (names) ? names[state] : NULL;
+}
+
+static const char *
+mtu_text (int mtu)
+{
+  static const char *names[] = { NULL, "256", "512", "1024", "2048", "4096" };
+
+  return mtu >= 0 && mtu < (int) G_N_ELEMENTS (names) ? names[mtu] : NULL;
+}
+
+static const char *
+link_layer_text (int ll)
+{
+  static const char *names[] = { "Unspecified", "InfiniBand", "Ethernet" };
+
+  return ll >= 0 && ll < (int) G_N_ELEMENTS (names) ? names[ll] : NULL;
+}
+
+static const char *
+width_text (int width)
+{
+  switch (width)
+    {
+    case 1: return "1X";
+    case 2: return "4X";
+    case 4: return "8X";
+    case 8: return "12X";
+    case 16: return "2X";
+    default: return NULL;
+    }
+}
+
+static const char *
+phys_state_text (int phys)
+{
+  static const char *names[] = { NULL, "Sleep", "Polling", "Disabled", "Port configuration training",
+                                 "Link up", "Link error recovery", "Phy test" };
+
+  return phys >= 0 && phys < (int) G_N_ELEMENTS (names) ? names[phys] : NULL;
+}
+
+static char *
+flag_names (GType  type,
+            guint  flags)
+{
+  g_autoptr(GFlagsClass) klass = g_type_class_ref (type);
+  GString *out = g_string_new ("\n  ");
+
+  for (guint i = 0; i < klass->n_values; i++)
+    if (flags & klass->values[i].value)
+      g_string_append_printf (out, "IBV_%s\n  ", klass->values[i].value_name + strlen ("GVERBS_"));
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * gverbs_port_attr_to_string:
+ * @self: a #GVerbsPortAttr
+ *
+ * Formats the attributes in the layout pyverbs prints for `PortAttr`, with
+ * states, MTUs, width and speed decoded and the capability flags by name.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_port_attr_to_string (GVerbsPortAttr *self)
+{
+  const struct ibv_port_attr *a;
+  GString *out;
+  g_autofree char *state = NULL, *max_mtu = NULL, *active_mtu = NULL, *lmc = NULL;
+  g_autofree char *msg = NULL, *caps = NULL, *caps2 = NULL, *width = NULL;
+  g_autofree char *speed = NULL, *phys = NULL, *ll = NULL;
+  double lane;
+
+  g_return_val_if_fail (GVERBS_IS_PORT_ATTR (self), NULL);
+  a = &self->attr;
+  out = g_string_new (NULL);
+  lane = gverbs_port_attr_get_lane_gbps (self);
+
+  state = coded (port_state_text (a->state), a->state);
+  if (state == NULL)
+    state = g_strdup_printf ("Invalid state (%d)", a->state);
+  max_mtu = coded (mtu_text (a->max_mtu), a->max_mtu);
+  if (max_mtu == NULL)
+    max_mtu = g_strdup_printf ("Invalid MTU (%d)", a->max_mtu);
+  active_mtu = coded (mtu_text (a->active_mtu), a->active_mtu);
+  if (active_mtu == NULL)
+    active_mtu = g_strdup_printf ("Invalid MTU (%d)", a->active_mtu);
+  lmc = g_strdup_printf ("0x%x", a->lmc);
+  ll = link_layer_text (a->link_layer) ? g_strdup (link_layer_text (a->link_layer))
+                                       : g_strdup_printf ("Invalid link layer (%d)", a->link_layer);
+  msg = g_strdup_printf ("0x%x", a->max_msg_sz);
+  caps = flag_names (GVERBS_TYPE_PORT_CAP_FLAGS, a->port_cap_flags);
+  caps2 = flag_names (GVERBS_TYPE_PORT_CAP_FLAGS2, a->port_cap_flags2);
+  width = coded (width_text (a->active_width), a->active_width);
+  if (width == NULL)
+    width = g_strdup ("Invalid width");
+  speed = (lane > 0 || a->active_speed == 0)
+    ? g_strdup_printf ("%.1f Gbps (%d)", lane, a->active_speed)
+    : g_strdup ("Invalid speed");
+  phys = coded (phys_state_text (a->phys_state), a->phys_state);
+  if (phys == NULL)
+    phys = g_strdup ("Invalid physical state");
+
+  _gverbs_append_row (out, 24, "Port state", state);
+  _gverbs_append_row (out, 24, "Max MTU", max_mtu);
+  _gverbs_append_row (out, 24, "Active MTU", active_mtu);
+  _gverbs_append_int_row (out, 24, "SM lid", a->sm_lid);
+  _gverbs_append_int_row (out, 24, "Port lid", a->lid);
+  _gverbs_append_row (out, 24, "lmc", lmc);
+  _gverbs_append_row (out, 24, "Link layer", ll);
+  _gverbs_append_row (out, 24, "Max message size", msg);
+  _gverbs_append_row (out, 24, "Port cap flags", caps);
+  _gverbs_append_row (out, 24, "Port cap flags 2", caps2);
+  _gverbs_append_int_row (out, 24, "max VL num", a->max_vl_num);
+  _gverbs_append_int_row (out, 24, "Bad Pkey counter", a->bad_pkey_cntr);
+  _gverbs_append_int_row (out, 24, "Qkey violations counter", a->qkey_viol_cntr);
+  _gverbs_append_int_row (out, 24, "GID table len", a->gid_tbl_len);
+  _gverbs_append_int_row (out, 24, "Pkey table len", a->pkey_tbl_len);
+  _gverbs_append_int_row (out, 24, "SM sl", a->sm_sl);
+  _gverbs_append_int_row (out, 24, "Subnet timeout", a->subnet_timeout);
+  _gverbs_append_int_row (out, 24, "Init type reply", a->init_type_reply);
+  _gverbs_append_row (out, 24, "Active width", width);
+  _gverbs_append_row (out, 24, "Active speed", speed);
+  _gverbs_append_row (out, 24, "Phys state", phys);
+  _gverbs_append_int_row (out, 24, "Flags", a->flags);
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,53 @@
+"""Host tests: no RDMA device needed."""
+import gi
+gi.require_version('Verbs', '1.0')
+from gi.repository import GLib, Verbs  # noqa: E402
+import pytest  # noqa: E402
+
+
+def test_typelib_loads_with_override():
+    assert Verbs.Context.__module__ == 'gi.overrides.Verbs'
+    assert Verbs._introspection_module.__name__ == 'gi.repository.Verbs'
+
+
+def test_enums_equal_rdma_core_values():
+    assert int(Verbs.AccessFlags.LOCAL_WRITE) == 1
+    assert int(Verbs.AccessFlags.REMOTE_WRITE) == 2
+    assert int(Verbs.QPType.RC) == 2
+    assert int(Verbs.QPType.UD) == 4
+    assert int(Verbs.WCStatus.SUCCESS) == 0
+    assert int(Verbs.WCOpcode.RECV) == 128
+
+
+def test_flat_aliases():
+    assert Verbs.IBV_ACCESS_LOCAL_WRITE == Verbs.AccessFlags.LOCAL_WRITE
+    assert Verbs.IBV_QPT_UD == Verbs.QPType.UD
+    assert Verbs.IBV_MTU_1024 == 3
+    assert Verbs.IBV_WC_REM_ACCESS_ERR == Verbs.WCStatus.REM_ACCESS_ERR
+    flags = Verbs.IBV_ACCESS_LOCAL_WRITE | Verbs.IBV_ACCESS_REMOTE_READ
+    assert int(flags) == 5
+
+
+def test_missing_device_is_no_device_error():
+    with pytest.raises(GLib.Error) as info:
+        Verbs.Context(name='gverbs-no-such-device')
+    assert info.value.matches(Verbs.error_quark(), Verbs.Error.NO_DEVICE)
+    assert 'gverbs-no-such-device' in info.value.message
+
+
+def test_wc_error_domain_codes_are_statuses():
+    assert int(Verbs.WCError.REM_ACCESS_ERR) == int(Verbs.WCStatus.REM_ACCESS_ERR)
+    assert GLib.quark_to_string(Verbs.wc_error_quark()) == 'gverbs-wc-error-quark'
+
+
+def test_errno_mapping():
+    import errno
+    assert Verbs.error_from_errno(errno.EINVAL) == Verbs.Error.INVALID_ARGUMENT
+    assert Verbs.errno_name(errno.EBUSY) == 'EBUSY'
+
+
+def test_device_list_is_a_list():
+    devices = Verbs.get_device_list()
+    assert isinstance(devices, list)
+    for dev in devices:
+        assert str(dev).startswith('Device ')
