@@ -89,6 +89,16 @@ class Context(_Closable, Verbs.Context):
 Context = _export(override(Context))
 
 
+class PortAttr(Verbs.PortAttr):
+    __getattr__ = _props_getattr
+
+    def __str__(self):
+        return self.to_string()
+
+
+PortAttr = _export(override(PortAttr))
+
+
 # --- flat rdma-core constant names (pyverbs' libibverbs_enums) ----------------
 
 def _export_constants():

@@ -1,0 +1,46 @@
+"""Device tests: the examples run against the device under test."""
+import os
+import subprocess
+
+from gverbs_testutil import device_name, devinfo
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), '..', '..', 'examples')
+BUILD = os.environ.get('G_TEST_BUILDDIR', '')
+
+
+def run(argv):
+    return subprocess.run(argv, check=True, capture_output=True, text=True, timeout=120).stdout
+
+
+def check_devinfo_output(out, name):
+    info = devinfo(name)
+    assert out.startswith('Device ' + name)
+    assert 'FW version            : ' + info['fw_ver'] in out
+    assert 'Port 1' in out
+    assert 'Port state              : Active (4)' in out
+    assert 'Link layer              : Ethernet' in out
+
+
+def test_python_devinfo_example():
+    name = device_name()
+    out = run(['/usr/bin/python3', os.path.join(EXAMPLES, 'python', 'devinfo.py'), name])
+    check_devinfo_output(out, name)
+
+
+def test_c_devinfo_example():
+    name = device_name()
+    exe = os.path.join(BUILD, '..', 'examples', 'gverbs-example-devinfo')
+    check_devinfo_output(run([exe, name]), name)
+
+
+def test_gjs_devinfo_example():
+    name = device_name()
+    check_devinfo_output(run(['gjs', os.path.join(EXAMPLES, 'js', 'devinfo.js'), name]), name)
+
+
+def test_vala_devinfo_example():
+    name = device_name()
+    exe = os.path.join(BUILD, '..', 'examples', 'gverbs-example-devinfo-vala')
+    out = run([exe, name])
+    assert out.startswith('Device ' + name)
+    assert 'Max QP                : ' in out
