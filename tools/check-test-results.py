@@ -55,6 +55,7 @@ def main():
     ap.add_argument('--label', default='tests')
     ap.add_argument('--no-skips', action='store_true')
     ap.add_argument('--allowed', default='tests/rxe-limitations.txt')
+    ap.add_argument('--suite', help='every test in the log must belong to this meson suite')
     args = ap.parse_args()
 
     patterns = allowed_patterns(args.allowed) if args.no_skips else []
@@ -66,6 +67,9 @@ def main():
         problems.append('no test ran')
     for entry in entries:
         name = entry['name']
+        suites = name.split(' / ')[0].split(':', 1)[-1].split('+')
+        if args.suite and args.suite not in suites:
+            problems.append('%s: not in suite %s (a stale or wrong test log)' % (name, args.suite))
         if entry['result'] not in ('OK', 'SKIP', 'EXPECTEDFAIL'):
             problems.append('%s: %s' % (name, entry['result']))
         n = 0
