@@ -10,5 +10,6 @@
 #include "gverbs-device-attr.h"
 #include "gverbs-port-attr.h"
 #include "gverbs-context.h"
+#include "gverbs-pd.h"
 
 #undef __GVERBS_H_INSIDE__

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *
 gverbs_test_device_name (void)
@@ -85,4 +86,40 @@ gverbs_test_parse_number (const char *text)
   if (paren != NULL)
     return g_ascii_strtoll (paren + 1, NULL, 0);
   return (gint64) g_ascii_strtoull (text, NULL, 0);
+}
+
+GPtrArray *
+gverbs_test_rdma_resources (const char *kind)
+{
+  const char *argv[] = { "rdma", "resource", "show", kind, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *pid = g_strdup_printf ("%d", (int) getpid ());
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = g_strsplit_set (g_strstrip (lines[i]), " \t", -1);
+      GHashTable *fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      guint n = 0;
+
+      for (guint w = 0; words[w] != NULL; w++)
+        if (*words[w] != '\0')
+          words[n++] = words[w];
+      for (guint w = 0; w + 1 < n; w += 2)
+        g_hash_table_insert (fields, g_strdup (words[w]), g_strdup (words[w + 1]));
+      if (g_strcmp0 (g_hash_table_lookup (fields, "pid"), pid) == 0)
+        g_ptr_array_add (found, fields);
+      else
+        g_hash_table_unref (fields);
+    }
+  return found;
 }

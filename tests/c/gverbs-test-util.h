@@ -14,6 +14,10 @@ GVerbsContext *gverbs_test_open_context (void);
  * field -> value, and each port's section as "port1/field" -> value. */
 GHashTable    *gverbs_test_devinfo      (const char *name);
 
+/* `rdma resource show KIND` (pd, mr, cq, qp, cm_id …) for this process only:
+ * one GHashTable (field -> value text, "dev" included) per object. */
+GPtrArray     *gverbs_test_rdma_resources (const char *kind);
+
 /* Parses ibv_devinfo's numbers: decimal, 0x hex, or "TEXT (N)". */
 gint64         gverbs_test_parse_number (const char *text);
 

@@ -1,4 +1,5 @@
 """Helpers shared by the Python tests."""
+import json
 import os
 import re
 import subprocess
@@ -46,3 +47,10 @@ def parse_number(text):
 def guid_text(guid):
     h = '%016x' % guid
     return ':'.join(h[i:i + 4] for i in range(0, 16, 4))
+
+
+def rdma_resources(kind):
+    """`rdma resource show KIND` (pd, mr, cq, qp, cm_id ...) for this process."""
+    out = subprocess.run(['rdma', '-j', 'resource', 'show', kind], check=True,
+                         capture_output=True, text=True).stdout
+    return [r for r in json.loads(out or '[]') if r.get('pid') == os.getpid()]

@@ -99,6 +99,28 @@ class PortAttr(Verbs.PortAttr):
 PortAttr = _export(override(PortAttr))
 
 
+# --- protection domains ---------------------------------------------------------
+
+class PD(_Closable, Verbs.PD):
+    """A protection domain: PD(ctx)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, context, **kwargs):
+        Verbs.PD.__init__(self, context=context)
+        self.init(None)
+
+
+PD = _export(override(PD))
+
+
+def _context_pd(self):
+    """python-rdma's ctx.pd()."""
+    return PD(self)
+
+
+Context.pd = _context_pd
+
+
 # --- flat rdma-core constant names (pyverbs' libibverbs_enums) ----------------
 
 def _export_constants():

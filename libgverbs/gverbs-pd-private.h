@@ -1,0 +1,26 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-pd.h"
+#include "gverbs-private.h"
+
+G_BEGIN_DECLS
+
+/* NULL once the PD is closed. */
+struct ibv_pd *_gverbs_pd_get_ibv      (GVerbsPD         *self);
+gboolean       _gverbs_pd_check_open   (GVerbsPD         *self,
+                                        GError          **error);
+/* "pd 0x… on rxe0", for error messages */
+const char    *_gverbs_pd_describe     (GVerbsPD         *self);
+void           _gverbs_pd_add_child    (GVerbsPD         *self,
+                                        gpointer          child,
+                                        GVerbsRank        rank,
+                                        GVerbsCloseFunc   close_func);
+void           _gverbs_pd_remove_child (GVerbsPD         *self,
+                                        gpointer          child);
+
+G_END_DECLS

@@ -1,0 +1,33 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-context.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_PD (gverbs_pd_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS, PD, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD      *gverbs_pd_new              (GVerbsContext  *context,
+                                           GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD      *gverbs_context_alloc_pd    (GVerbsContext  *self,
+                                           GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext *gverbs_pd_get_context      (GVerbsPD       *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32        gverbs_pd_get_handle       (GVerbsPD       *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_pd_close            (GVerbsPD       *self,
+                                           GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_pd_is_closed        (GVerbsPD       *self);
+
+G_END_DECLS
