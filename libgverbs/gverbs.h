@@ -11,5 +11,8 @@
 #include "gverbs-port-attr.h"
 #include "gverbs-context.h"
 #include "gverbs-pd.h"
+#include "gverbs-sge.h"
+#include "gverbs-mr.h"
+#include "gverbs-mw.h"
 
 #undef __GVERBS_H_INSIDE__
