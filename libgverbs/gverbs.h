@@ -10,5 +10,10 @@
 #include "gverbs-device-attr.h"
 #include "gverbs-port-attr.h"
 #include "gverbs-context.h"
+#include "gverbs-gid.h"
+#include "gverbs-gid-entry.h"
+#include "gverbs-device-caps.h"
+#include "gverbs-device-attr-ex.h"
+#include "gverbs-async-event.h"
 
 #undef __GVERBS_H_INSIDE__
