@@ -14,5 +14,10 @@
 #include "gverbs-sge.h"
 #include "gverbs-mr.h"
 #include "gverbs-mw.h"
+#include "gverbs-gid.h"
+#include "gverbs-gid-entry.h"
+#include "gverbs-device-caps.h"
+#include "gverbs-device-attr-ex.h"
+#include "gverbs-async-event.h"
 
 #undef __GVERBS_H_INSIDE__
