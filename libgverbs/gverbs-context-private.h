@@ -40,4 +40,7 @@ void _gverbs_context_register_event_object   (GVerbsContext *self,
 void _gverbs_context_unregister_event_object (GVerbsContext *self,
                                               gconstpointer  ibv_handle);
 
+/* Wraps a context from ibv_import_device(); see gverbs-import.c. */
+GVerbsContext      *_gverbs_context_new_imported (struct ibv_context *ibv);
+
 G_END_DECLS

@@ -802,3 +802,14 @@ gverbs_context_get_async_event (GVerbsContext  *self,
         g_cancellable_release_fd (cancellable);
     }
 }
+
+GVerbsContext *
+_gverbs_context_new_imported (struct ibv_context *ibv)
+{
+  GVerbsContext *self = g_object_new (GVERBS_TYPE_CONTEXT,
+                                      "name", ibv_get_device_name (ibv->device), NULL);
+
+  self->initialized = TRUE;
+  self->ibv = ibv;
+  return self;
+}

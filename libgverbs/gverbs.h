@@ -19,5 +19,14 @@
 #include "gverbs-device-caps.h"
 #include "gverbs-device-attr-ex.h"
 #include "gverbs-async-event.h"
+#include "gverbs-global-route.h"
+#include "gverbs-ah-attr.h"
+#include "gverbs-ah.h"
+#include "gverbs-xrcd-init-attr.h"
+#include "gverbs-xrcd.h"
+#include "gverbs-alloc-dm-attr.h"
+#include "gverbs-dm.h"
+#include "gverbs-dm-mr.h"
+#include "gverbs-import.h"
 
 #undef __GVERBS_H_INSIDE__
