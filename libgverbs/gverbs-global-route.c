@@ -1,11 +1,11 @@
 #include "config.h"
 
-#include <arpa/inet.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-global-route.h"
 #include "gverbs-global-route-private.h"
+#include "gverbs-gid.h"
 #include "gverbs-error.h"
 
 /**
@@ -24,7 +24,7 @@ struct _GVerbsGlobalRoute
 {
   GObject parent_instance;
 
-  guint8 dgid[16];
+  GVerbsGid dgid;
   char *bad_dgid;       /* text set through the property that is not a GID */
   guint flow_label;
   guint sgid_index;
@@ -45,46 +45,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-gboolean
-_gverbs_gid_parse (const char *text,
-                   guint8      raw[16])
-{
-  g_auto(GStrv) groups = NULL;
-
-  if (text == NULL)
-    return FALSE;
-  groups = g_strsplit (text, ":", -1);
-  if (g_strv_length (groups) == 8)
-    {
-      guint8 out[16];
-
-      for (guint i = 0; i < 8; i++)
-        {
-          gsize len = strlen (groups[i]);
-          guint64 v;
-
-          if (len == 0 || len > 4 || strspn (groups[i], "0123456789abcdefABCDEF") != len)
-            return FALSE;
-          v = g_ascii_strtoull (groups[i], NULL, 16);
-          out[2 * i] = (v >> 8) & 0xff;
-          out[2 * i + 1] = v & 0xff;
-        }
-      memcpy (raw, out, 16);
-      return TRUE;
-    }
-  return inet_pton (AF_INET6, text, raw) == 1;
-}
-
-char *
-_gverbs_gid_format (const guint8 raw[16])
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < 16; i += 2)
-    g_string_append_printf (out, "%s%02x%02x", i ? ":" : "", raw[i], raw[i + 1]);
-  return g_string_free (out, FALSE);
-}
 
 static void
 gverbs_global_route_finalize (GObject *object)
@@ -138,8 +98,8 @@ gverbs_global_route_set_property (GObject      *object,
     case PROP_DGID:
       g_clear_pointer (&self->bad_dgid, g_free);
       if (g_value_get_string (value) == NULL)
-        memset (self->dgid, 0, sizeof self->dgid);
-      else if (!_gverbs_gid_parse (g_value_get_string (value), self->dgid))
+        memset (&self->dgid, 0, sizeof self->dgid);
+      else if (!gverbs_gid_parse (&self->dgid, g_value_get_string (value), NULL))
         self->bad_dgid = g_value_dup_string (value);
       break;
     case PROP_FLOW_LABEL:
@@ -250,18 +210,18 @@ gverbs_global_route_set_dgid (GVerbsGlobalRoute  *self,
                               const char         *dgid,
                               GError            **error)
 {
-  guint8 raw[16];
+  GVerbsGid gid;
 
   g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), FALSE);
 
-  if (!_gverbs_gid_parse (dgid, raw))
+  if (dgid == NULL || !gverbs_gid_parse (&gid, dgid, NULL))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("“%s” is not a GID (expected xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx)"),
                    dgid ? dgid : "(null)");
       return FALSE;
     }
-  memcpy (self->dgid, raw, 16);
+  self->dgid = gid;
   g_clear_pointer (&self->bad_dgid, g_free);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DGID]);
   return TRUE;
@@ -277,7 +237,7 @@ char *
 gverbs_global_route_dup_dgid (GVerbsGlobalRoute *self)
 {
   g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), NULL);
-  return self->bad_dgid ? g_strdup (self->bad_dgid) : _gverbs_gid_format (self->dgid);
+  return self->bad_dgid ? g_strdup (self->bad_dgid) : gverbs_gid_to_string (&self->dgid);
 }
 
 /**
@@ -305,7 +265,7 @@ gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
                    _("A GID is 16 bytes, not %" G_GSIZE_FORMAT), g_bytes_get_size (raw));
       return FALSE;
     }
-  memcpy (self->dgid, g_bytes_get_data (raw, NULL), 16);
+  memcpy (self->dgid.raw, g_bytes_get_data (raw, NULL), 16);
   g_clear_pointer (&self->bad_dgid, g_free);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DGID]);
   return TRUE;
@@ -321,7 +281,7 @@ GBytes *
 gverbs_global_route_get_dgid_bytes (GVerbsGlobalRoute *self)
 {
   g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), NULL);
-  return g_bytes_new (self->dgid, 16);
+  return g_bytes_new (self->dgid.raw, 16);
 }
 
 /**
@@ -364,7 +324,7 @@ _gverbs_global_route_fill (GVerbsGlobalRoute        *self,
       return FALSE;
     }
   memset (grh, 0, sizeof *grh);
-  memcpy (grh->dgid.raw, self->dgid, 16);
+  memcpy (grh->dgid.raw, self->dgid.raw, 16);
   grh->flow_label = self->flow_label;
   grh->sgid_index = self->sgid_index;
   grh->hop_limit = self->hop_limit;
