@@ -10,5 +10,10 @@
 #include "gverbs-device-attr.h"
 #include "gverbs-port-attr.h"
 #include "gverbs-context.h"
+#include "gverbs-wc.h"
+#include "gverbs-comp-channel.h"
+#include "gverbs-cq.h"
+#include "gverbs-cq-init-attr-ex.h"
+#include "gverbs-cq-ex.h"
 
 #undef __GVERBS_H_INSIDE__
