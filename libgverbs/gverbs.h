@@ -28,5 +28,10 @@
 #include "gverbs-dm.h"
 #include "gverbs-dm-mr.h"
 #include "gverbs-import.h"
+#include "gverbs-wc.h"
+#include "gverbs-comp-channel.h"
+#include "gverbs-cq.h"
+#include "gverbs-cq-init-attr-ex.h"
+#include "gverbs-cq-ex.h"
 
 #undef __GVERBS_H_INSIDE__
