@@ -261,6 +261,8 @@ class MW(_Closable, Verbs.MW):
 
 
 MW = _export(override(MW))
+
+
 # --- context queries: GIDs, P_Keys, extended attributes, async events -------
 
 class Gid(Verbs.Gid):
@@ -415,6 +417,8 @@ Context.query_device_ex = _context_query_device_ex
 Context.get_async_event = _context_get_async_event
 Context.find_gid = _context_find_gid
 Context.find_gid_by_netdev = _context_find_gid_by_netdev
+
+
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 
 class GlobalRoute(Verbs.GlobalRoute):
@@ -484,6 +488,135 @@ class AHAttr(Verbs.AHAttr):
     hop_limit = _route_field('hop_limit')
     traffic_class = _route_field('traffic_class')
     del _route_field
+
+    def __str__(self):
+        return self.to_string()
+
+
+AHAttr = _export(override(AHAttr))
+
+
+class AH(_Closable, Verbs.AH):
+    """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, pd, attr=None, **kwargs):
+        if attr is None and 'wc' in kwargs:
+            raise NotImplementedError('AH(pd, wc=…) (ibv_create_ah_from_wc) needs the WC type')
+        Verbs.AH.__init__(self, pd=pd, attr=attr)
+        self.init(None)
+
+
+AH = _export(override(AH))
+
+
+class XRCDInitAttr(Verbs.XRCDInitAttr):
+    """XRCDInitAttr(comp_mask, oflags, fd)."""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, comp_mask=0, oflags=0, fd=-1):
+        Verbs.XRCDInitAttr.__init__(self, comp_mask=comp_mask, oflags=oflags, fd=fd)
+
+
+XRCDInitAttr = _export(override(XRCDInitAttr))
+
+
+class XRCD(_Closable, Verbs.XRCD):
+    """An XRC domain: XRCD(ctx, init_attr)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, context, init_attr, **kwargs):
+        Verbs.XRCD.__init__(self, context=context, init_attr=init_attr)
+        self.init(None)
+
+
+XRCD = _export(override(XRCD))
+
+
+class AllocDmAttr(Verbs.AllocDmAttr):
+    """AllocDmAttr(length, log_align_req=0, comp_mask=0)."""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, length=0, log_align_req=0, comp_mask=0):
+        Verbs.AllocDmAttr.__init__(self, length=length, log_align_req=log_align_req,
+                                   comp_mask=comp_mask)
+
+
+AllocDmAttr = _export(override(AllocDmAttr))
+
+
+class DM(_Closable, Verbs.DM):
+    """Device memory: DM(ctx, dm_attr)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, context, dm_attr, **kwargs):
+        Verbs.DM.__init__(self, context=context, attr=dm_attr)
+        self.init(None)
+
+    def copy_to_dm(self, dm_offset, data, length=None):
+        """pyverbs' dm.copy_to_dm(dm_offset, data, length)."""
+        data = bytes(data)
+        if length is not None:
+            data = data[:length]
+        Verbs.DM.copy_to_dm(self, dm_offset, data)
+
+    def copy_from_dm(self, dm_offset, length):
+        """pyverbs' dm.copy_from_dm(dm_offset, length) -> bytes."""
+        return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
+
+
+DM = _export(override(DM))
+
+
+class DMMR(_Closable, Verbs.DMMR):
+    """A memory region over device memory: DMMR(pd, length, access, dm=dm, offset=0)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, pd, length, access, dm=None, offset=0, **kwargs):
+        Verbs.DMMR.__init__(self, pd=pd, length=length, access=access, dm=dm, offset=offset)
+        self.init(None)
+
+
+DMMR = _export(override(DMMR))
+
+
+def _wrap_import(cls, keyword, importer):
+    # pyverbs imports through the constructors: Context(cmd_fd=fd),
+    # PD(ctx, handle=h).  __new__ returns the imported object and __init__
+    # then leaves it alone.
+    plain_init = cls.__init__
+
+    def __new__(klass, *args, **kwargs):
+        if kwargs.get(keyword) is not None:
+            return importer(*args, **kwargs)
+        return super(cls, klass).__new__(klass)
+
+    def __init__(self, *args, **kwargs):
+        if kwargs.get(keyword) is None:
+            kwargs.pop(keyword, None)
+            plain_init(self, *args, **kwargs)
+
+    cls.__new__ = __new__
+    cls.__init__ = __init__
+
+
+def _import_context(name=None, cmd_fd=None, **kwargs):
+    import os
+    ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
+    os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
+    return ctx
+
+
+def _import_pd(context, handle=None, **kwargs):
+    return Verbs.PD.import_(context, handle)  # gverbs_pd_import; 'import' is a keyword
+
+
+_wrap_import(Context, 'cmd_fd', _import_context)
+_wrap_import(PD, 'handle', _import_pd)
+
+
 # --- completion queues, completion channels and work completions -------------
 
 import errno as _errno  # noqa: E402
@@ -616,128 +749,6 @@ class CQ(_Closable, Verbs.CQ):
         return self.to_string()
 
 
-AHAttr = _export(override(AHAttr))
-
-
-class AH(_Closable, Verbs.AH):
-    """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr)."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, pd, attr=None, **kwargs):
-        if attr is None and 'wc' in kwargs:
-            raise NotImplementedError('AH(pd, wc=…) (ibv_create_ah_from_wc) needs the WC type')
-        Verbs.AH.__init__(self, pd=pd, attr=attr)
-        self.init(None)
-
-
-AH = _export(override(AH))
-
-
-class XRCDInitAttr(Verbs.XRCDInitAttr):
-    """XRCDInitAttr(comp_mask, oflags, fd)."""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
-
-    def __init__(self, comp_mask=0, oflags=0, fd=-1):
-        Verbs.XRCDInitAttr.__init__(self, comp_mask=comp_mask, oflags=oflags, fd=fd)
-
-
-XRCDInitAttr = _export(override(XRCDInitAttr))
-
-
-class XRCD(_Closable, Verbs.XRCD):
-    """An XRC domain: XRCD(ctx, init_attr)."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, context, init_attr, **kwargs):
-        Verbs.XRCD.__init__(self, context=context, init_attr=init_attr)
-        self.init(None)
-
-
-XRCD = _export(override(XRCD))
-
-
-class AllocDmAttr(Verbs.AllocDmAttr):
-    """AllocDmAttr(length, log_align_req=0, comp_mask=0)."""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
-
-    def __init__(self, length=0, log_align_req=0, comp_mask=0):
-        Verbs.AllocDmAttr.__init__(self, length=length, log_align_req=log_align_req,
-                                   comp_mask=comp_mask)
-
-
-AllocDmAttr = _export(override(AllocDmAttr))
-
-
-class DM(_Closable, Verbs.DM):
-    """Device memory: DM(ctx, dm_attr)."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, context, dm_attr, **kwargs):
-        Verbs.DM.__init__(self, context=context, attr=dm_attr)
-        self.init(None)
-
-    def copy_to_dm(self, dm_offset, data, length=None):
-        """pyverbs' dm.copy_to_dm(dm_offset, data, length)."""
-        data = bytes(data)
-        if length is not None:
-            data = data[:length]
-        Verbs.DM.copy_to_dm(self, dm_offset, data)
-
-    def copy_from_dm(self, dm_offset, length):
-        """pyverbs' dm.copy_from_dm(dm_offset, length) -> bytes."""
-        return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
-
-
-DM = _export(override(DM))
-
-
-class DMMR(_Closable, Verbs.DMMR):
-    """A memory region over device memory: DMMR(pd, length, access, dm=dm, offset=0)."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, pd, length, access, dm=None, offset=0, **kwargs):
-        Verbs.DMMR.__init__(self, pd=pd, length=length, access=access, dm=dm, offset=offset)
-        self.init(None)
-
-
-DMMR = _export(override(DMMR))
-
-
-def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through the constructors: Context(cmd_fd=fd),
-    # PD(ctx, handle=h).  __new__ returns the imported object and __init__
-    # then leaves it alone.
-    plain_init = cls.__init__
-
-    def __new__(klass, *args, **kwargs):
-        if kwargs.get(keyword) is not None:
-            return importer(*args, **kwargs)
-        return super(cls, klass).__new__(klass)
-
-    def __init__(self, *args, **kwargs):
-        if kwargs.get(keyword) is None:
-            kwargs.pop(keyword, None)
-            plain_init(self, *args, **kwargs)
-
-    cls.__new__ = __new__
-    cls.__init__ = __init__
-
-
-def _import_context(name=None, cmd_fd=None, **kwargs):
-    import os
-    ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
-    os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
-    return ctx
-
-
-def _import_pd(context, handle=None, **kwargs):
-    return Verbs.PD.import_(context, handle)  # gverbs_pd_import; 'import' is a keyword
-
-
-_wrap_import(Context, 'cmd_fd', _import_context)
-_wrap_import(PD, 'handle', _import_pd)
 CQ = _export(override(CQ))
 
 
