@@ -135,7 +135,7 @@ set_getaddrinfo_error (GError     **error,
       return;
     }
   g_set_error (error, GVERBS_ERROR,
-               (rc == EAI_NONAME || rc == EAI_SERVICE || rc == EAI_FAMILY)
+               (rc == EAI_NONAME || rc == EAI_SERVICE || rc == EAI_FAMILY || rc == EAI_AGAIN)
                  ? GVERBS_ERROR_NOT_FOUND : GVERBS_ERROR_INVALID_ARGUMENT,
                _("rdma_getaddrinfo: %s: node “%s”, service “%s”"),
                gai_strerror (rc), what_node, what_service);
