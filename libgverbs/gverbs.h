@@ -33,5 +33,11 @@
 #include "gverbs-cq.h"
 #include "gverbs-cq-init-attr-ex.h"
 #include "gverbs-cq-ex.h"
+#include "gverbs-cm-enums.h"
+#include "gverbs-addr-info.h"
+#include "gverbs-event-channel.h"
+#include "gverbs-cm-params.h"
+#include "gverbs-cm-buffer.h"
+#include "gverbs-cm-id.h"
 
 #undef __GVERBS_H_INSIDE__

@@ -44,3 +44,14 @@ def test_vala_devinfo_example():
     out = run([exe, name])
     assert out.startswith('Device ' + name)
     assert 'Max QP                : ' in out
+
+
+def test_python_cmid_sync_example():
+    device_name()
+    addr = os.environ.get('GVERBS_VM_ADDR')
+    if not addr:
+        import pytest
+        pytest.skip('GVERBS_VM_ADDR is not set')
+    out = run(['/usr/bin/python3', os.path.join(EXAMPLES, 'python', 'cmid_sync.py'), addr, '7590'])
+    assert 'active side connected from %s to %s:7590' % (addr, addr) in out
+    assert "passive side received 'hello from the active side' (status success)" in out

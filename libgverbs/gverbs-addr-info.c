@@ -1,0 +1,537 @@
+#include "config.h"
+
+#include <errno.h>
+#include <netdb.h>
+#include <arpa/inet.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-addr-info.h"
+#include "gverbs-addr-info-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+
+G_STATIC_ASSERT ((int) GVERBS_RDMA_PS_IPOIB == (int) RDMA_PS_IPOIB);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_PS_TCP == (int) RDMA_PS_TCP);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_PS_UDP == (int) RDMA_PS_UDP);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_PS_IB == (int) RDMA_PS_IB);
+G_STATIC_ASSERT (GVERBS_RAI_PASSIVE == RAI_PASSIVE);
+G_STATIC_ASSERT (GVERBS_RAI_NUMERICHOST == RAI_NUMERICHOST);
+G_STATIC_ASSERT (GVERBS_RAI_NOROUTE == RAI_NOROUTE);
+G_STATIC_ASSERT (GVERBS_RAI_FAMILY == RAI_FAMILY);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED == (int) RDMA_CM_EVENT_ADDR_RESOLVED);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_ADDR_ERROR == (int) RDMA_CM_EVENT_ADDR_ERROR);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_ROUTE_RESOLVED == (int) RDMA_CM_EVENT_ROUTE_RESOLVED);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_ROUTE_ERROR == (int) RDMA_CM_EVENT_ROUTE_ERROR);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_CONNECT_REQUEST == (int) RDMA_CM_EVENT_CONNECT_REQUEST);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_CONNECT_RESPONSE == (int) RDMA_CM_EVENT_CONNECT_RESPONSE);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_CONNECT_ERROR == (int) RDMA_CM_EVENT_CONNECT_ERROR);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_UNREACHABLE == (int) RDMA_CM_EVENT_UNREACHABLE);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_REJECTED == (int) RDMA_CM_EVENT_REJECTED);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_ESTABLISHED == (int) RDMA_CM_EVENT_ESTABLISHED);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_DISCONNECTED == (int) RDMA_CM_EVENT_DISCONNECTED);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL == (int) RDMA_CM_EVENT_DEVICE_REMOVAL);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_MULTICAST_JOIN == (int) RDMA_CM_EVENT_MULTICAST_JOIN);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_MULTICAST_ERROR == (int) RDMA_CM_EVENT_MULTICAST_ERROR);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_ADDR_CHANGE == (int) RDMA_CM_EVENT_ADDR_CHANGE);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_CM_EVENT_TIMEWAIT_EXIT == (int) RDMA_CM_EVENT_TIMEWAIT_EXIT);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_OPTION_ID_TOS == (int) RDMA_OPTION_ID_TOS);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_OPTION_ID_REUSEADDR == (int) RDMA_OPTION_ID_REUSEADDR);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_OPTION_ID_AFONLY == (int) RDMA_OPTION_ID_AFONLY);
+G_STATIC_ASSERT ((int) GVERBS_RDMA_OPTION_ID_ACK_TIMEOUT == (int) RDMA_OPTION_ID_ACK_TIMEOUT);
+
+/**
+ * GVerbsAddrInfo:
+ *
+ * The result of `rdma_getaddrinfo()`: the source and destination addresses
+ * (and port space) that a #GVerbsCMID binds to, listens on or connects to.
+ *
+ * It is built like pyverbs' `AddrInfo(src, dst, src_service, dst_service,
+ * port_space, flags)`: with %GVERBS_RAI_PASSIVE it describes the address a
+ * listener binds to (@src and @src_service); otherwise the destination to
+ * connect to, bound to @src when @src is given. An address that cannot be
+ * resolved fails initialization with a #GError.
+ */
+struct _GVerbsAddrInfo
+{
+  GObject parent_instance;
+
+  char *src;
+  char *dst;
+  char *src_service;
+  char *dst_service;
+  GVerbsPortSpace port_space;
+  GVerbsAddrInfoFlags flags;
+  struct rdma_addrinfo *rai;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_addr_info_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsAddrInfo, gverbs_addr_info, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_addr_info_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_SRC,
+  PROP_DST,
+  PROP_SRC_SERVICE,
+  PROP_DST_SERVICE,
+  PROP_PORT_SPACE,
+  PROP_FLAGS,
+  PROP_SRC_ADDRESS,
+  PROP_DST_ADDRESS,
+  PROP_SRC_PORT,
+  PROP_DST_PORT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+char *
+_gverbs_sockaddr_to_string (const struct sockaddr *sa)
+{
+  char text[INET6_ADDRSTRLEN];
+
+  if (sa == NULL)
+    return NULL;
+  if (sa->sa_family == AF_INET &&
+      inet_ntop (AF_INET, &((const struct sockaddr_in *) sa)->sin_addr, text, sizeof text))
+    return g_strdup (text);
+  if (sa->sa_family == AF_INET6 &&
+      inet_ntop (AF_INET6, &((const struct sockaddr_in6 *) sa)->sin6_addr, text, sizeof text))
+    return g_strdup (text);
+  return NULL;
+}
+
+guint
+_gverbs_sockaddr_get_port (const struct sockaddr *sa)
+{
+  if (sa == NULL)
+    return 0;
+  if (sa->sa_family == AF_INET)
+    return ntohs (((const struct sockaddr_in *) sa)->sin_port);
+  if (sa->sa_family == AF_INET6)
+    return ntohs (((const struct sockaddr_in6 *) sa)->sin6_port);
+  return 0;
+}
+
+/* rdma_getaddrinfo() returns -1 with errno, or a getaddrinfo() EAI_* code. */
+static void
+set_getaddrinfo_error (GError     **error,
+                       int          rc,
+                       int          err_no,
+                       const char  *node,
+                       const char  *service)
+{
+  const char *what_node = node ? node : "";
+  const char *what_service = service ? service : "";
+
+  if ((rc == -1 && err_no != 0) || rc == EAI_SYSTEM)
+    {
+      _gverbs_set_error_errno (error, err_no ? err_no : EINVAL, "rdma_getaddrinfo", NULL,
+                               _("node “%s”, service “%s”"), what_node, what_service);
+      return;
+    }
+  g_set_error (error, GVERBS_ERROR,
+               (rc == EAI_NONAME || rc == EAI_SERVICE || rc == EAI_FAMILY || rc == EAI_AGAIN)
+                 ? GVERBS_ERROR_NOT_FOUND : GVERBS_ERROR_INVALID_ARGUMENT,
+               _("rdma_getaddrinfo: %s: node “%s”, service “%s”"),
+               gai_strerror (rc), what_node, what_service);
+}
+
+static gboolean
+resolve (GVerbsAddrInfo  *self,
+         GError         **error)
+{
+  struct rdma_addrinfo hints = { 0 };
+  struct rdma_addrinfo *src_rai = NULL;
+  int rc;
+
+  if (self->src == NULL && self->dst == NULL && self->src_service == NULL &&
+      self->dst_service == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("An AddrInfo needs an address or a service"));
+      return FALSE;
+    }
+
+  hints.ai_port_space = self->port_space;
+  hints.ai_flags = self->flags;
+  if (self->port_space == GVERBS_RDMA_PS_UDP || self->port_space == GVERBS_RDMA_PS_IPOIB)
+    hints.ai_qp_type = IBV_QPT_UD;
+  else if (self->port_space == GVERBS_RDMA_PS_TCP)
+    hints.ai_qp_type = IBV_QPT_RC;
+
+  if (self->flags & GVERBS_RAI_PASSIVE)
+    {
+      errno = 0;
+      rc = rdma_getaddrinfo (self->src, self->src_service, &hints, &self->rai);
+      if (rc != 0)
+        {
+          set_getaddrinfo_error (error, rc, errno, self->src, self->src_service);
+          self->rai = NULL;
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  if (self->src != NULL)
+    {
+      hints.ai_flags |= RAI_PASSIVE;
+      errno = 0;
+      rc = rdma_getaddrinfo (self->src, self->src_service, &hints, &src_rai);
+      if (rc != 0)
+        {
+          set_getaddrinfo_error (error, rc, errno, self->src, self->src_service);
+          return FALSE;
+        }
+      hints.ai_src_addr = src_rai->ai_src_addr;
+      hints.ai_src_len = src_rai->ai_src_len;
+      hints.ai_flags &= ~RAI_PASSIVE;
+    }
+  errno = 0;
+  rc = rdma_getaddrinfo (self->dst, self->dst_service, &hints, &self->rai);
+  if (rc != 0)
+    {
+      set_getaddrinfo_error (error, rc, errno, self->dst, self->dst_service);
+      self->rai = NULL;
+    }
+  if (src_rai != NULL)
+    rdma_freeaddrinfo (src_rai);
+  return rc == 0;
+}
+
+static gboolean
+gverbs_addr_info_initable_init (GInitable     *initable,
+                                GCancellable  *cancellable,
+                                GError       **error)
+{
+  GVerbsAddrInfo *self = GVERBS_ADDR_INFO (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      resolve (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_addr_info_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_addr_info_initable_init;
+}
+
+static void
+gverbs_addr_info_finalize (GObject *object)
+{
+  GVerbsAddrInfo *self = GVERBS_ADDR_INFO (object);
+
+  g_clear_pointer (&self->rai, rdma_freeaddrinfo);
+  g_clear_error (&self->init_error);
+  g_free (self->src);
+  g_free (self->dst);
+  g_free (self->src_service);
+  g_free (self->dst_service);
+  G_OBJECT_CLASS (gverbs_addr_info_parent_class)->finalize (object);
+}
+
+static void
+gverbs_addr_info_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  GVerbsAddrInfo *self = GVERBS_ADDR_INFO (object);
+
+  switch (prop_id)
+    {
+    case PROP_SRC:
+      g_value_set_string (value, self->src);
+      break;
+    case PROP_DST:
+      g_value_set_string (value, self->dst);
+      break;
+    case PROP_SRC_SERVICE:
+      g_value_set_string (value, self->src_service);
+      break;
+    case PROP_DST_SERVICE:
+      g_value_set_string (value, self->dst_service);
+      break;
+    case PROP_PORT_SPACE:
+      g_value_set_enum (value, self->port_space);
+      break;
+    case PROP_FLAGS:
+      g_value_set_flags (value, self->flags);
+      break;
+    case PROP_SRC_ADDRESS:
+      g_value_take_string (value, gverbs_addr_info_dup_src_address (self));
+      break;
+    case PROP_DST_ADDRESS:
+      g_value_take_string (value, gverbs_addr_info_dup_dst_address (self));
+      break;
+    case PROP_SRC_PORT:
+      g_value_set_uint (value, gverbs_addr_info_get_src_port (self));
+      break;
+    case PROP_DST_PORT:
+      g_value_set_uint (value, gverbs_addr_info_get_dst_port (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_addr_info_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  GVerbsAddrInfo *self = GVERBS_ADDR_INFO (object);
+
+  switch (prop_id)
+    {
+    case PROP_SRC:
+      self->src = g_value_dup_string (value);
+      break;
+    case PROP_DST:
+      self->dst = g_value_dup_string (value);
+      break;
+    case PROP_SRC_SERVICE:
+      self->src_service = g_value_dup_string (value);
+      break;
+    case PROP_DST_SERVICE:
+      self->dst_service = g_value_dup_string (value);
+      break;
+    case PROP_PORT_SPACE:
+      self->port_space = g_value_get_enum (value);
+      break;
+    case PROP_FLAGS:
+      self->flags = g_value_get_flags (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_addr_info_class_init (GVerbsAddrInfoClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags construct = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
+  GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = gverbs_addr_info_finalize;
+  object_class->get_property = gverbs_addr_info_get_property;
+  object_class->set_property = gverbs_addr_info_set_property;
+
+  /**
+   * GVerbsAddrInfo:src:
+   *
+   * The source (local) node: a host name or a numeric IPv4/IPv6 address.
+   */
+  properties[PROP_SRC] = g_param_spec_string ("src", NULL, NULL, NULL, construct);
+  /**
+   * GVerbsAddrInfo:dst:
+   *
+   * The destination node: a host name or a numeric IPv4/IPv6 address.
+   */
+  properties[PROP_DST] = g_param_spec_string ("dst", NULL, NULL, NULL, construct);
+  /**
+   * GVerbsAddrInfo:src-service:
+   *
+   * The source service: a port number as text, such as `"7471"`.
+   */
+  properties[PROP_SRC_SERVICE] = g_param_spec_string ("src-service", NULL, NULL, NULL, construct);
+  /**
+   * GVerbsAddrInfo:dst-service:
+   *
+   * The destination service: a port number as text, such as `"7471"`.
+   */
+  properties[PROP_DST_SERVICE] = g_param_spec_string ("dst-service", NULL, NULL, NULL, construct);
+  /**
+   * GVerbsAddrInfo:port-space:
+   *
+   * The rdma_cm port space.
+   */
+  properties[PROP_PORT_SPACE] =
+    g_param_spec_enum ("port-space", NULL, NULL, GVERBS_TYPE_PORT_SPACE, GVERBS_RDMA_PS_TCP,
+                       construct);
+  /**
+   * GVerbsAddrInfo:flags:
+   *
+   * The hint flags (%GVERBS_RAI_PASSIVE for a listener).
+   */
+  properties[PROP_FLAGS] =
+    g_param_spec_flags ("flags", NULL, NULL, GVERBS_TYPE_ADDR_INFO_FLAGS, GVERBS_RAI_NONE,
+                        construct);
+  /**
+   * GVerbsAddrInfo:src-address:
+   *
+   * The resolved source address as text, %NULL if there is none.
+   */
+  properties[PROP_SRC_ADDRESS] = g_param_spec_string ("src-address", NULL, NULL, NULL, readable);
+  /**
+   * GVerbsAddrInfo:dst-address:
+   *
+   * The resolved destination address as text, %NULL if there is none.
+   */
+  properties[PROP_DST_ADDRESS] = g_param_spec_string ("dst-address", NULL, NULL, NULL, readable);
+  /**
+   * GVerbsAddrInfo:src-port:
+   *
+   * The resolved source port, 0 if none.
+   */
+  properties[PROP_SRC_PORT] = g_param_spec_uint ("src-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
+  /**
+   * GVerbsAddrInfo:dst-port:
+   *
+   * The resolved destination port, 0 if none.
+   */
+  properties[PROP_DST_PORT] = g_param_spec_uint ("dst-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_addr_info_init (GVerbsAddrInfo *self)
+{
+  self->port_space = GVERBS_RDMA_PS_TCP;
+}
+
+/**
+ * gverbs_addr_info_new:
+ * @src: (nullable): the source node, or %NULL
+ * @dst: (nullable): the destination node, or %NULL
+ * @src_service: (nullable): the source service (port), or %NULL
+ * @dst_service: (nullable): the destination service (port), or %NULL
+ * @port_space: the port space
+ * @flags: hint flags; %GVERBS_RAI_PASSIVE for a listener
+ * @error: return location for a #GError
+ *
+ * Resolves addresses with `rdma_getaddrinfo()`. An unknown host or service
+ * gives %GVERBS_ERROR_NOT_FOUND; a host without RDMA devices
+ * %GVERBS_ERROR_NO_DEVICE.
+ *
+ * Returns: (transfer full): the address information, or %NULL on error
+ */
+GVerbsAddrInfo *
+gverbs_addr_info_new (const char           *src,
+                      const char           *dst,
+                      const char           *src_service,
+                      const char           *dst_service,
+                      GVerbsPortSpace       port_space,
+                      GVerbsAddrInfoFlags   flags,
+                      GError              **error)
+{
+  return g_initable_new (GVERBS_TYPE_ADDR_INFO, NULL, error,
+                         "src", src, "dst", dst,
+                         "src-service", src_service, "dst-service", dst_service,
+                         "port-space", port_space, "flags", flags, NULL);
+}
+
+/**
+ * gverbs_addr_info_get_port_space:
+ * @self: a #GVerbsAddrInfo
+ *
+ * Returns: the port space
+ */
+GVerbsPortSpace
+gverbs_addr_info_get_port_space (GVerbsAddrInfo *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), GVERBS_RDMA_PS_TCP);
+  return self->port_space;
+}
+
+/**
+ * gverbs_addr_info_get_flags:
+ * @self: a #GVerbsAddrInfo
+ *
+ * Returns: the hint flags
+ */
+GVerbsAddrInfoFlags
+gverbs_addr_info_get_flags (GVerbsAddrInfo *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), GVERBS_RAI_NONE);
+  return self->flags;
+}
+
+/**
+ * gverbs_addr_info_dup_src_address:
+ * @self: a #GVerbsAddrInfo
+ *
+ * Returns: (transfer full) (nullable): the resolved source address as text
+ */
+char *
+gverbs_addr_info_dup_src_address (GVerbsAddrInfo *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), NULL);
+  return self->rai ? _gverbs_sockaddr_to_string (self->rai->ai_src_addr) : NULL;
+}
+
+/**
+ * gverbs_addr_info_dup_dst_address:
+ * @self: a #GVerbsAddrInfo
+ *
+ * Returns: (transfer full) (nullable): the resolved destination address as text
+ */
+char *
+gverbs_addr_info_dup_dst_address (GVerbsAddrInfo *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), NULL);
+  return self->rai ? _gverbs_sockaddr_to_string (self->rai->ai_dst_addr) : NULL;
+}
+
+/**
+ * gverbs_addr_info_get_src_port:
+ * @self: a #GVerbsAddrInfo
+ *
+ * Returns: the resolved source port, 0 if none
+ */
+guint
+gverbs_addr_info_get_src_port (GVerbsAddrInfo *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), 0);
+  return self->rai ? _gverbs_sockaddr_get_port (self->rai->ai_src_addr) : 0;
+}
+
+/**
+ * gverbs_addr_info_get_dst_port:
+ * @self: a #GVerbsAddrInfo
+ *
+ * Returns: the resolved destination port, 0 if none
+ */
+guint
+gverbs_addr_info_get_dst_port (GVerbsAddrInfo *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), 0);
+  return self->rai ? _gverbs_sockaddr_get_port (self->rai->ai_dst_addr) : 0;
+}
+
+struct rdma_addrinfo *
+_gverbs_addr_info_get_rai (GVerbsAddrInfo *self)
+{
+  return self->rai;
+}
+
+gboolean
+_gverbs_addr_info_check (GVerbsAddrInfo  *self,
+                         GError         **error)
+{
+  if (self->rai != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                       _("The AddrInfo was not initialized (call g_initable_init())"));
+  return FALSE;
+}

@@ -1,0 +1,2166 @@
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <glib/gi18n-lib.h>
+#include <rdma/rdma_verbs.h>
+
+#include "gverbs-cm-id.h"
+#include "gverbs-cm-id-private.h"
+#include "gverbs-addr-info-private.h"
+#include "gverbs-event-channel-private.h"
+#include "gverbs-cm-buffer-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsCMID:
+ *
+ * An rdma_cm identifier (`struct rdma_cm_id`): the RDMA counterpart of a
+ * socket, with the QP rdma_cm creates for it.
+ *
+ * Synchronous use (pyverbs' `CMID(creator=addr_info, qp_init_attr=…)`):
+ * gverbs_cm_id_new() creates the identifier with `rdma_create_ep()`; a
+ * passive one then gverbs_cm_id_listen() and gverbs_cm_id_get_request(),
+ * an active one gverbs_cm_id_connect_to_peer(); these calls block.
+ *
+ * Event-driven use: gverbs_cm_id_new_on_channel() creates it on a
+ * #GVerbsEventChannel, whose events arrive as signals in the main context
+ * the channel was created in; gverbs_cm_id_resolve_addr_async(),
+ * gverbs_cm_id_resolve_route_async(), gverbs_cm_id_connect_async() and
+ * gverbs_cm_id_accept_async() follow GIO's pattern. Cancelling one of them
+ * closes the identifier (rdma_cm cannot withdraw a pending request) and
+ * completes it with %G_IO_ERROR_CANCELLED.
+ *
+ * A listener on a channel emits #GVerbsCMID::connect-request with a new
+ * identifier; keep a reference to it to accept it: one nobody keeps is
+ * destroyed after the signal, which rejects the request. Closing an
+ * identifier from its own signal handler is safe.
+ */
+struct _GVerbsCMID
+{
+  GObject parent_instance;
+
+  GVerbsAddrInfo *addr_info;
+  GVerbsEventChannel *channel;
+  GVerbsPortSpace port_space;
+  GVerbsCMQPInitAttr *qp_init_attr;
+
+  struct rdma_cm_id *id;
+  gboolean closed;
+  guint dispatching;
+  char *description;
+  GVerbsChildren children;
+
+  GTask *addr_task;
+  GTask *route_task;
+  GTask *connect_task;
+  GTask *accept_task;
+
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_cm_id_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCMID, gverbs_cm_id, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_cm_id_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_ADDR_INFO,
+  PROP_EVENT_CHANNEL,
+  PROP_PORT_SPACE,
+  PROP_QP_INIT_ATTR,
+  PROP_DEVICE_NAME,
+  PROP_PORT_NUM,
+  PROP_QP_NUM,
+  PROP_LOCAL_ADDRESS,
+  PROP_REMOTE_ADDRESS,
+  PROP_LOCAL_PORT,
+  PROP_REMOTE_PORT,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_EVENT,
+  SIGNAL_CONNECT_REQUEST,
+  SIGNAL_ESTABLISHED,
+  SIGNAL_DISCONNECTED,
+  SIGNAL_REJECTED,
+  SIGNAL_UNREACHABLE,
+  SIGNAL_ADDR_ERROR,
+  SIGNAL_ROUTE_ERROR,
+  SIGNAL_DEVICE_REMOVAL,
+  SIGNAL_TIMEWAIT_EXIT,
+  SIGNAL_MULTICAST_JOIN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_cm_id_close (GVERBS_CM_ID (object), NULL);
+}
+
+const char *
+_gverbs_cm_id_describe (GVerbsCMID *self)
+{
+  return self->description ? self->description : "rdma_cm id";
+}
+
+static void
+update_description (GVerbsCMID *self)
+{
+  g_autofree char *local = NULL;
+
+  if (self->id == NULL)
+    return;
+  local = _gverbs_sockaddr_to_string (rdma_get_local_addr (self->id));
+  g_free (self->description);
+  if (local != NULL)
+    self->description = g_strdup_printf ("rdma_cm id %s:%u%s%s", local,
+                                         _gverbs_sockaddr_get_port (rdma_get_local_addr (self->id)),
+                                         self->id->verbs ? " on " : "",
+                                         self->id->verbs ? ibv_get_device_name (self->id->verbs->device) : "");
+  else
+    self->description = g_strdup ("rdma_cm id");
+}
+
+static gboolean
+check_open (GVerbsCMID  *self,
+            GError     **error)
+{
+  if (!self->closed && self->id != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, _gverbs_cm_id_describe (self));
+}
+
+static gboolean
+check_qp (GVerbsCMID  *self,
+          const char  *call,
+          GError     **error)
+{
+  if (!check_open (self, error))
+    return FALSE;
+  if (self->id->qp == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s on %s: the identifier has no QP"), call, _gverbs_cm_id_describe (self));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_channel (GVerbsCMID  *self,
+               const char  *call,
+               GError     **error)
+{
+  if (!check_open (self, error))
+    return FALSE;
+  if (self->channel == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s on %s: asynchronous calls need an identifier created on an event channel"),
+                   call, _gverbs_cm_id_describe (self));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+set_errno_error (GVerbsCMID  *self,
+                 GError     **error,
+                 const char  *call)
+{
+  _gverbs_set_error_errno (error, errno ? errno : EINVAL, call, _gverbs_cm_id_describe (self), NULL);
+  return FALSE;
+}
+
+static void
+fill_qp_init_attr (struct ibv_qp_init_attr  *attr,
+                   const GVerbsCMQPInitAttr *in)
+{
+  memset (attr, 0, sizeof *attr);
+  attr->qp_type = (enum ibv_qp_type) in->qp_type;
+  attr->cap.max_send_wr = in->max_send_wr;
+  attr->cap.max_recv_wr = in->max_recv_wr;
+  attr->cap.max_send_sge = in->max_send_sge;
+  attr->cap.max_recv_sge = in->max_recv_sge;
+  attr->cap.max_inline_data = in->max_inline_data;
+  attr->sq_sig_all = in->sq_sig_all ? 1 : 0;
+}
+
+static void
+adopt_id (GVerbsCMID        *self,
+          struct rdma_cm_id *id)
+{
+  self->id = id;
+  id->context = self;
+  if (self->channel != NULL)
+    _gverbs_event_channel_add_child (self->channel, self, close_as_child);
+  update_description (self);
+}
+
+static gboolean
+create (GVerbsCMID  *self,
+        GError     **error)
+{
+  struct rdma_cm_id *id = NULL;
+
+  if (self->addr_info != NULL)
+    {
+      struct ibv_qp_init_attr attr;
+      struct rdma_addrinfo *rai;
+
+      if (!_gverbs_addr_info_check (self->addr_info, error))
+        return FALSE;
+      rai = _gverbs_addr_info_get_rai (self->addr_info);
+      self->port_space = rai->ai_port_space;
+      if (self->qp_init_attr != NULL)
+        fill_qp_init_attr (&attr, self->qp_init_attr);
+      errno = 0;
+      if (rdma_create_ep (&id, rai, NULL, self->qp_init_attr ? &attr : NULL) != 0)
+        {
+          g_autofree char *dst = gverbs_addr_info_dup_dst_address (self->addr_info);
+          g_autofree char *src = gverbs_addr_info_dup_src_address (self->addr_info);
+
+          _gverbs_set_error_errno (error, errno ? errno : EINVAL, "rdma_create_ep", NULL,
+                                   _("source %s, destination %s"), src ? src : "-", dst ? dst : "-");
+          return FALSE;
+        }
+    }
+  else if (self->channel != NULL)
+    {
+      if (!_gverbs_event_channel_check_open (self->channel, error))
+        return FALSE;
+      errno = 0;
+      if (rdma_create_id (_gverbs_event_channel_get_ch (self->channel), &id, NULL,
+                          (enum rdma_port_space) self->port_space) != 0)
+        {
+          _gverbs_set_error_errno (error, errno ? errno : EINVAL, "rdma_create_id", NULL,
+                                   _("port space 0x%x"), self->port_space);
+          return FALSE;
+        }
+    }
+  else
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A CMID needs an AddrInfo or an event channel"));
+      return FALSE;
+    }
+  adopt_id (self, id);
+  return TRUE;
+}
+
+static gboolean
+gverbs_cm_id_initable_init (GInitable     *initable,
+                            GCancellable  *cancellable,
+                            GError       **error)
+{
+  GVerbsCMID *self = GVERBS_CM_ID (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      create (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_cm_id_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_cm_id_initable_init;
+}
+
+static void
+destroy_id (GVerbsCMID *self)
+{
+  if (self->id == NULL)
+    return;
+  self->id->context = NULL;
+  rdma_destroy_ep (self->id);
+  self->id = NULL;
+}
+
+static void
+fail_task (GTask     **task,
+           GVerbsCMID *self)
+{
+  GTask *t = g_steal_pointer (task);
+
+  if (t == NULL)
+    return;
+  g_task_return_new_error (t, GVERBS_ERROR, GVERBS_ERROR_CLOSED,
+                           _("%s was closed"), _gverbs_cm_id_describe (self));
+  g_object_unref (t);
+}
+
+static void
+gverbs_cm_id_dispose (GObject *object)
+{
+  GVerbsCMID *self = GVERBS_CM_ID (object);
+
+  gverbs_cm_id_close (self, NULL);
+  g_clear_object (&self->addr_info);
+  g_clear_object (&self->channel);
+  G_OBJECT_CLASS (gverbs_cm_id_parent_class)->dispose (object);
+}
+
+static void
+gverbs_cm_id_finalize (GObject *object)
+{
+  GVerbsCMID *self = GVERBS_CM_ID (object);
+
+  _gverbs_children_clear (&self->children);
+  g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
+  g_clear_error (&self->init_error);
+  g_free (self->description);
+  G_OBJECT_CLASS (gverbs_cm_id_parent_class)->finalize (object);
+}
+
+static void
+gverbs_cm_id_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  GVerbsCMID *self = GVERBS_CM_ID (object);
+
+  switch (prop_id)
+    {
+    case PROP_ADDR_INFO:
+      g_value_set_object (value, self->addr_info);
+      break;
+    case PROP_EVENT_CHANNEL:
+      g_value_set_object (value, self->channel);
+      break;
+    case PROP_PORT_SPACE:
+      g_value_set_enum (value, self->port_space);
+      break;
+    case PROP_QP_INIT_ATTR:
+      g_value_set_boxed (value, self->qp_init_attr);
+      break;
+    case PROP_DEVICE_NAME:
+      g_value_set_string (value, gverbs_cm_id_get_device_name (self));
+      break;
+    case PROP_PORT_NUM:
+      g_value_set_uint (value, gverbs_cm_id_get_port_num (self));
+      break;
+    case PROP_QP_NUM:
+      g_value_set_uint (value, gverbs_cm_id_get_qp_num (self));
+      break;
+    case PROP_LOCAL_ADDRESS:
+      g_value_take_string (value, gverbs_cm_id_dup_local_address (self));
+      break;
+    case PROP_REMOTE_ADDRESS:
+      g_value_take_string (value, gverbs_cm_id_dup_remote_address (self));
+      break;
+    case PROP_LOCAL_PORT:
+      g_value_set_uint (value, gverbs_cm_id_get_local_port (self));
+      break;
+    case PROP_REMOTE_PORT:
+      g_value_set_uint (value, gverbs_cm_id_get_remote_port (self));
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, gverbs_cm_id_is_closed (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cm_id_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  GVerbsCMID *self = GVERBS_CM_ID (object);
+
+  switch (prop_id)
+    {
+    case PROP_ADDR_INFO:
+      self->addr_info = g_value_dup_object (value);
+      break;
+    case PROP_EVENT_CHANNEL:
+      self->channel = g_value_dup_object (value);
+      break;
+    case PROP_PORT_SPACE:
+      self->port_space = g_value_get_enum (value);
+      break;
+    case PROP_QP_INIT_ATTR:
+      self->qp_init_attr = g_value_dup_boxed (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags construct = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
+  GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = gverbs_cm_id_dispose;
+  object_class->finalize = gverbs_cm_id_finalize;
+  object_class->get_property = gverbs_cm_id_get_property;
+  object_class->set_property = gverbs_cm_id_set_property;
+
+  /**
+   * GVerbsCMID:addr-info:
+   *
+   * The addresses a synchronous identifier was created from
+   * (`rdma_create_ep()`), or %NULL.
+   */
+  properties[PROP_ADDR_INFO] =
+    g_param_spec_object ("addr-info", NULL, NULL, GVERBS_TYPE_ADDR_INFO, construct);
+  /**
+   * GVerbsCMID:event-channel:
+   *
+   * The event channel of an event-driven identifier, or %NULL.
+   */
+  properties[PROP_EVENT_CHANNEL] =
+    g_param_spec_object ("event-channel", NULL, NULL, GVERBS_TYPE_EVENT_CHANNEL, construct);
+  /**
+   * GVerbsCMID:port-space:
+   *
+   * The port space (taken from #GVerbsCMID:addr-info when there is one).
+   */
+  properties[PROP_PORT_SPACE] =
+    g_param_spec_enum ("port-space", NULL, NULL, GVERBS_TYPE_PORT_SPACE, GVERBS_RDMA_PS_TCP,
+                       construct);
+  /**
+   * GVerbsCMID:qp-init-attr:
+   *
+   * For gverbs_cm_id_new(): the QP to create (for a passive identifier, the
+   * QP each accepted connection gets), or %NULL for none.
+   */
+  properties[PROP_QP_INIT_ATTR] =
+    g_param_spec_boxed ("qp-init-attr", NULL, NULL, GVERBS_TYPE_CM_QP_INIT_ATTR, construct);
+  /**
+   * GVerbsCMID:device-name:
+   *
+   * The RDMA device the identifier is bound to, %NULL while it is not.
+   */
+  properties[PROP_DEVICE_NAME] = g_param_spec_string ("device-name", NULL, NULL, NULL, readable);
+  /**
+   * GVerbsCMID:port-num:
+   *
+   * The device port the identifier is bound to, 0 while it is not.
+   */
+  properties[PROP_PORT_NUM] = g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT8, 0, readable);
+  /**
+   * GVerbsCMID:qp-num:
+   *
+   * The number of the identifier's QP, 0 when it has none.
+   */
+  properties[PROP_QP_NUM] = g_param_spec_uint ("qp-num", NULL, NULL, 0, G_MAXUINT32, 0, readable);
+  /**
+   * GVerbsCMID:local-address:
+   *
+   * The local IP address as text, %NULL while unbound.
+   */
+  properties[PROP_LOCAL_ADDRESS] = g_param_spec_string ("local-address", NULL, NULL, NULL, readable);
+  /**
+   * GVerbsCMID:remote-address:
+   *
+   * The peer's IP address as text, %NULL while there is none.
+   */
+  properties[PROP_REMOTE_ADDRESS] = g_param_spec_string ("remote-address", NULL, NULL, NULL, readable);
+  /**
+   * GVerbsCMID:local-port:
+   *
+   * The local port, 0 while unbound.
+   */
+  properties[PROP_LOCAL_PORT] = g_param_spec_uint ("local-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
+  /**
+   * GVerbsCMID:remote-port:
+   *
+   * The peer's port, 0 while there is none.
+   */
+  properties[PROP_REMOTE_PORT] = g_param_spec_uint ("remote-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
+  /**
+   * GVerbsCMID:closed:
+   *
+   * Whether the identifier is closed (or was never created).
+   */
+  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, readable);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GVerbsCMID::event:
+   * @self: the identifier
+   * @type: the event type
+   * @status: the event's status (0, a negative errno, or a reject reason)
+   *
+   * Emitted for every rdma_cm event of the identifier, before the signal
+   * specific to the event.
+   */
+  signals[SIGNAL_EVENT] =
+    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, GVERBS_TYPE_CM_EVENT_TYPE, G_TYPE_INT);
+  /**
+   * GVerbsCMID::connect-request:
+   * @self: the listening identifier
+   * @new_id: the identifier of the request; keep a reference to accept it
+   * @private_data: the private data the peer sent
+   *
+   * A peer asks to connect (`RDMA_CM_EVENT_CONNECT_REQUEST`). Create a QP on
+   * @new_id with gverbs_cm_id_create_qp() and accept it, or reject it.
+   */
+  signals[SIGNAL_CONNECT_REQUEST] =
+    g_signal_new ("connect-request", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, GVERBS_TYPE_CM_ID, G_TYPE_BYTES);
+  /**
+   * GVerbsCMID::established:
+   * @self: the identifier
+   *
+   * The connection is established.
+   */
+  signals[SIGNAL_ESTABLISHED] =
+    g_signal_new ("established", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+  /**
+   * GVerbsCMID::disconnected:
+   * @self: the identifier
+   *
+   * The connection was disconnected, by either side.
+   */
+  signals[SIGNAL_DISCONNECTED] =
+    g_signal_new ("disconnected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+  /**
+   * GVerbsCMID::rejected:
+   * @self: the identifier
+   * @reason: the reject reason (for InfiniBand/RoCE, the IB CM reason: 28
+   *   for a consumer reject, 8 for a port nobody listens on)
+   * @private_data: the private data of the reject (InfiniBand pads it to
+   *   its fixed size with zeros)
+   *
+   * The peer rejected the connection.
+   */
+  signals[SIGNAL_REJECTED] =
+    g_signal_new ("rejected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_BYTES);
+  /**
+   * GVerbsCMID::unreachable:
+   * @self: the identifier
+   * @status: the status (a negative errno such as -ETIMEDOUT)
+   *
+   * The peer could not be reached (`RDMA_CM_EVENT_UNREACHABLE` or
+   * `RDMA_CM_EVENT_CONNECT_ERROR`).
+   */
+  signals[SIGNAL_UNREACHABLE] =
+    g_signal_new ("unreachable", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  /**
+   * GVerbsCMID::addr-error:
+   * @self: the identifier
+   * @status: the status (a negative errno)
+   *
+   * Address resolution failed.
+   */
+  signals[SIGNAL_ADDR_ERROR] =
+    g_signal_new ("addr-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  /**
+   * GVerbsCMID::route-error:
+   * @self: the identifier
+   * @status: the status (a negative errno)
+   *
+   * Route resolution failed.
+   */
+  signals[SIGNAL_ROUTE_ERROR] =
+    g_signal_new ("route-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  /**
+   * GVerbsCMID::device-removal:
+   * @self: the identifier
+   *
+   * The RDMA device of the identifier is going away; close the identifier.
+   */
+  signals[SIGNAL_DEVICE_REMOVAL] =
+    g_signal_new ("device-removal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+  /**
+   * GVerbsCMID::timewait-exit:
+   * @self: the identifier
+   *
+   * The QP of a disconnected identifier left the time-wait state.
+   */
+  signals[SIGNAL_TIMEWAIT_EXIT] =
+    g_signal_new ("timewait-exit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+  /**
+   * GVerbsCMID::multicast-join:
+   * @self: the identifier
+   * @qp_num: the multicast QP number
+   * @qkey: the Q_Key of the group
+   *
+   * A multicast join completed (gverbs_cm_id_join_multicast()).
+   */
+  signals[SIGNAL_MULTICAST_JOIN] =
+    g_signal_new ("multicast-join", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+}
+
+static void
+gverbs_cm_id_init (GVerbsCMID *self)
+{
+  self->port_space = GVERBS_RDMA_PS_TCP;
+}
+
+/**
+ * gverbs_cm_id_new:
+ * @addr_info: the addresses, from gverbs_addr_info_new()
+ * @qp_init_attr: (nullable): the QP to create, or %NULL for none
+ * @error: return location for a #GError
+ *
+ * Creates a synchronous identifier with `rdma_create_ep()`: a listener when
+ * @addr_info has %GVERBS_RAI_PASSIVE (each connection it accepts gets a QP
+ * made from @qp_init_attr), otherwise a client with its QP, ready for
+ * gverbs_cm_id_connect_to_peer(). rdma_cm creates the CQs of the QP.
+ *
+ * Returns: (transfer full): the identifier, or %NULL on error
+ */
+GVerbsCMID *
+gverbs_cm_id_new (GVerbsAddrInfo            *addr_info,
+                  const GVerbsCMQPInitAttr  *qp_init_attr,
+                  GError                   **error)
+{
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), NULL);
+  return g_initable_new (GVERBS_TYPE_CM_ID, NULL, error, "addr-info", addr_info,
+                         "qp-init-attr", qp_init_attr, NULL);
+}
+
+/**
+ * gverbs_cm_id_new_on_channel:
+ * @channel: the event channel
+ * @port_space: the port space
+ * @error: return location for a #GError
+ *
+ * Creates an event-driven identifier (`rdma_create_id()`) whose events
+ * @channel delivers as signals.
+ *
+ * Returns: (transfer full): the identifier, or %NULL on error
+ */
+GVerbsCMID *
+gverbs_cm_id_new_on_channel (GVerbsEventChannel  *channel,
+                             GVerbsPortSpace      port_space,
+                             GError             **error)
+{
+  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (channel), NULL);
+  return g_initable_new (GVERBS_TYPE_CM_ID, NULL, error, "event-channel", channel,
+                         "port-space", port_space, NULL);
+}
+
+GVerbsCMID *
+_gverbs_cm_id_new_incoming (GVerbsCMID          *listener,
+                            GVerbsEventChannel  *channel,
+                            struct rdma_cm_id   *id)
+{
+  GVerbsCMID *self = g_object_new (GVERBS_TYPE_CM_ID, "event-channel", channel,
+                                   "port-space", listener->port_space, NULL);
+
+  self->initialized = TRUE;
+  adopt_id (self, id);
+  return self;
+}
+
+/**
+ * gverbs_cm_id_close:
+ * @self: a #GVerbsCMID
+ * @error: return location for a #GError
+ *
+ * Closes the identifier: deregisters its buffers and destroys its QP, CQs
+ * and the identifier itself (`rdma_destroy_ep()`); a connected peer sees a
+ * disconnect, a pending request a reject. Pending asynchronous calls fail
+ * with %GVERBS_ERROR_CLOSED. Safe from the identifier's own signal handlers
+ * (the destruction then waits until the handler returns). Closing a closed
+ * identifier does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_close (GVerbsCMID  *self,
+                    GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (self->closed || self->id == NULL)
+    return TRUE;
+  self->closed = TRUE;
+  g_object_ref (self);
+  fail_task (&self->addr_task, self);
+  fail_task (&self->route_task, self);
+  fail_task (&self->connect_task, self);
+  fail_task (&self->accept_task, self);
+  _gverbs_children_close_all (&self->children);
+  if (self->dispatching == 0)
+    destroy_id (self);
+  if (self->channel != NULL)
+    _gverbs_event_channel_remove_child (self->channel, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  g_object_unref (self);
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_is_closed:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: whether the identifier is closed
+ */
+gboolean
+gverbs_cm_id_is_closed (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), TRUE);
+  return self->closed || self->id == NULL;
+}
+
+/**
+ * gverbs_cm_id_get_event_channel:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: (transfer none) (nullable): the event channel, %NULL for a
+ *   synchronous identifier
+ */
+GVerbsEventChannel *
+gverbs_cm_id_get_event_channel (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  return self->channel;
+}
+
+/**
+ * gverbs_cm_id_get_port_space:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: the port space
+ */
+GVerbsPortSpace
+gverbs_cm_id_get_port_space (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), GVERBS_RDMA_PS_TCP);
+  return self->port_space;
+}
+
+/**
+ * gverbs_cm_id_get_device_name:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: (nullable): the name of the RDMA device the identifier is bound
+ *   to, %NULL while unbound or closed
+ */
+const char *
+gverbs_cm_id_get_device_name (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  if (gverbs_cm_id_is_closed (self) || self->id->verbs == NULL)
+    return NULL;
+  return ibv_get_device_name (self->id->verbs->device);
+}
+
+/**
+ * gverbs_cm_id_get_port_num:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: the device port the identifier is bound to, 0 while unbound
+ */
+guint
+gverbs_cm_id_get_port_num (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), 0);
+  return gverbs_cm_id_is_closed (self) || self->id->verbs == NULL ? 0 : self->id->port_num;
+}
+
+/**
+ * gverbs_cm_id_get_qp_num:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: the QP number, 0 when there is no QP
+ */
+guint32
+gverbs_cm_id_get_qp_num (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), 0);
+  return gverbs_cm_id_is_closed (self) || self->id->qp == NULL ? 0 : self->id->qp->qp_num;
+}
+
+/**
+ * gverbs_cm_id_has_qp:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: whether the identifier has a QP
+ */
+gboolean
+gverbs_cm_id_has_qp (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  return !gverbs_cm_id_is_closed (self) && self->id->qp != NULL;
+}
+
+/**
+ * gverbs_cm_id_dup_local_address:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: (transfer full) (nullable): the local IP address as text
+ */
+char *
+gverbs_cm_id_dup_local_address (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  return gverbs_cm_id_is_closed (self) ? NULL
+         : _gverbs_sockaddr_to_string (rdma_get_local_addr (self->id));
+}
+
+/**
+ * gverbs_cm_id_dup_remote_address:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: (transfer full) (nullable): the peer's IP address as text
+ */
+char *
+gverbs_cm_id_dup_remote_address (GVerbsCMID *self)
+{
+  struct sockaddr *sa;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  if (gverbs_cm_id_is_closed (self))
+    return NULL;
+  sa = rdma_get_peer_addr (self->id);
+  if (_gverbs_sockaddr_get_port (sa) == 0 && sa->sa_family == AF_INET &&
+      ((struct sockaddr_in *) sa)->sin_addr.s_addr == 0)
+    return NULL;
+  return _gverbs_sockaddr_to_string (sa);
+}
+
+/**
+ * gverbs_cm_id_get_local_port:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: the local port, 0 while unbound
+ */
+guint
+gverbs_cm_id_get_local_port (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), 0);
+  return gverbs_cm_id_is_closed (self) ? 0 : ntohs (rdma_get_src_port (self->id));
+}
+
+/**
+ * gverbs_cm_id_get_remote_port:
+ * @self: a #GVerbsCMID
+ *
+ * Returns: the peer's port, 0 while there is no peer
+ */
+guint
+gverbs_cm_id_get_remote_port (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), 0);
+  return gverbs_cm_id_is_closed (self) ? 0 : ntohs (rdma_get_dst_port (self->id));
+}
+
+/**
+ * gverbs_cm_id_bind_addr:
+ * @self: a #GVerbsCMID
+ * @addr_info: the address to bind to (its source address)
+ * @error: return location for a #GError
+ *
+ * Binds the identifier to a local address and port (`rdma_bind_addr()`),
+ * as a listener must before gverbs_cm_id_listen().
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_bind_addr (GVerbsCMID      *self,
+                        GVerbsAddrInfo  *addr_info,
+                        GError         **error)
+{
+  struct rdma_addrinfo *rai;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), FALSE);
+
+  if (!check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+    return FALSE;
+  rai = _gverbs_addr_info_get_rai (addr_info);
+  errno = 0;
+  if (rdma_bind_addr (self->id, rai->ai_src_addr ? rai->ai_src_addr : rai->ai_dst_addr) != 0)
+    return set_errno_error (self, error, "rdma_bind_addr");
+  update_description (self);
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_listen:
+ * @self: a bound #GVerbsCMID
+ * @backlog: how many pending requests to queue (0: rdma_cm's default)
+ * @error: return location for a #GError
+ *
+ * Listens for connection requests (`rdma_listen()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_listen (GVerbsCMID  *self,
+                     int          backlog,
+                     GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (!check_open (self, error))
+    return FALSE;
+  if (backlog < 0)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "rdma_listen", _gverbs_cm_id_describe (self),
+                               _("backlog %d is negative"), backlog);
+      return FALSE;
+    }
+  errno = 0;
+  if (rdma_listen (self->id, backlog) != 0)
+    return set_errno_error (self, error, "rdma_listen");
+  update_description (self);
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_get_request:
+ * @self: a listening synchronous #GVerbsCMID
+ * @error: return location for a #GError
+ *
+ * Waits for the next connection request (`rdma_get_request()`) and returns
+ * its identifier, with its QP if the listener was created with QP
+ * attributes. Accept or reject it.
+ *
+ * Returns: (transfer full): the new identifier, or %NULL on error
+ */
+GVerbsCMID *
+gverbs_cm_id_get_request (GVerbsCMID  *self,
+                          GError     **error)
+{
+  struct rdma_cm_id *id = NULL;
+  GVerbsCMID *new_id;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+
+  if (!check_open (self, error))
+    return NULL;
+  if (self->channel != NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("rdma_get_request on %s: an identifier on an event channel gets requests "
+                     "from its connect-request signal"), _gverbs_cm_id_describe (self));
+      return NULL;
+    }
+  errno = 0;
+  if (rdma_get_request (self->id, &id) != 0)
+    {
+      set_errno_error (self, error, "rdma_get_request");
+      return NULL;
+    }
+  new_id = g_object_new (GVERBS_TYPE_CM_ID, "port-space", self->port_space, NULL);
+  new_id->initialized = TRUE;
+  adopt_id (new_id, id);
+  return new_id;
+}
+
+static void
+fill_conn_param (struct rdma_conn_param *conn,
+                 const GVerbsConnParam  *param,
+                 GBytes                 *private_data)
+{
+  memset (conn, 0, sizeof *conn);
+  if (param != NULL)
+    {
+      conn->responder_resources = param->responder_resources;
+      conn->initiator_depth = param->initiator_depth;
+      conn->flow_control = param->flow_control;
+      conn->retry_count = param->retry_count;
+      conn->rnr_retry_count = param->rnr_retry_count;
+      conn->srq = param->srq;
+      conn->qp_num = param->qp_num;
+    }
+  else
+    {
+      conn->responder_resources = 1;
+      conn->initiator_depth = 1;
+      conn->retry_count = 5;
+      conn->rnr_retry_count = 5;
+    }
+  if (private_data != NULL)
+    {
+      gsize len;
+
+      conn->private_data = g_bytes_get_data (private_data, &len);
+      conn->private_data_len = (guint8) len;
+    }
+}
+
+static gboolean
+check_private_data (GVerbsCMID  *self,
+                    GBytes      *private_data,
+                    const char  *call,
+                    GError     **error)
+{
+  if (private_data != NULL && g_bytes_get_size (private_data) > G_MAXUINT8)
+    {
+      _gverbs_set_error_errno (error, EINVAL, call, _gverbs_cm_id_describe (self),
+                               _("%" G_GSIZE_FORMAT " bytes of private data (at most 255)"),
+                               g_bytes_get_size (private_data));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_accept:
+ * @self: the #GVerbsCMID of a connection request
+ * @param: (nullable): connection parameters, %NULL for the defaults
+ * @private_data: (nullable): private data for the peer (at most 255 bytes;
+ *   InfiniBand carries 196)
+ * @error: return location for a #GError
+ *
+ * Accepts a connection request (`rdma_accept()`). A synchronous identifier
+ * returns once the connection is established; one on an event channel
+ * returns at once and emits #GVerbsCMID::established later (see
+ * gverbs_cm_id_accept_async()).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_accept (GVerbsCMID             *self,
+                     const GVerbsConnParam  *param,
+                     GBytes                 *private_data,
+                     GError                **error)
+{
+  struct rdma_conn_param conn;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (!check_open (self, error) || !check_private_data (self, private_data, "rdma_accept", error))
+    return FALSE;
+  fill_conn_param (&conn, param, private_data);
+  errno = 0;
+  if (rdma_accept (self->id, &conn) != 0)
+    return set_errno_error (self, error, "rdma_accept");
+  update_description (self);
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_connect_to_peer:
+ * @self: a #GVerbsCMID
+ * @param: (nullable): connection parameters, %NULL for the defaults
+ * @private_data: (nullable): private data for the peer (at most 255 bytes;
+ *   InfiniBand carries 56)
+ * @error: return location for a #GError
+ *
+ * Connects to the destination (`rdma_connect()`); pyverbs' `connect()`. A
+ * synchronous identifier returns once the connection is established (a
+ * reject gives %GVERBS_ERROR_CONNECTION_REFUSED); one on an event channel
+ * returns at once and reports through its signals (see
+ * gverbs_cm_id_connect_async()).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
+                              const GVerbsConnParam  *param,
+                              GBytes                 *private_data,
+                              GError                **error)
+{
+  struct rdma_conn_param conn;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (!check_open (self, error) || !check_private_data (self, private_data, "rdma_connect", error))
+    return FALSE;
+  fill_conn_param (&conn, param, private_data);
+  errno = 0;
+  if (rdma_connect (self->id, &conn) != 0)
+    return set_errno_error (self, error, "rdma_connect");
+  update_description (self);
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_shutdown:
+ * @self: a connected #GVerbsCMID
+ * @error: return location for a #GError
+ *
+ * Disconnects (`rdma_disconnect()`); pyverbs' `disconnect()`. Both sides
+ * get #GVerbsCMID::disconnected; the QP goes to the error state and flushes
+ * its outstanding work requests.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_shutdown (GVerbsCMID  *self,
+                       GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (!check_open (self, error))
+    return FALSE;
+  errno = 0;
+  if (rdma_disconnect (self->id) != 0)
+    return set_errno_error (self, error, "rdma_disconnect");
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_reject:
+ * @self: the #GVerbsCMID of a connection request
+ * @private_data: (nullable): private data for the peer (at most 255 bytes;
+ *   InfiniBand carries 148)
+ * @error: return location for a #GError
+ *
+ * Rejects a connection request (`rdma_reject()`); the peer gets
+ * #GVerbsCMID::rejected with the private data.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_reject (GVerbsCMID  *self,
+                     GBytes      *private_data,
+                     GError     **error)
+{
+  const void *data = NULL;
+  gsize len = 0;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (!check_open (self, error) || !check_private_data (self, private_data, "rdma_reject", error))
+    return FALSE;
+  if (private_data != NULL)
+    data = g_bytes_get_data (private_data, &len);
+  errno = 0;
+  if (rdma_reject (self->id, data, (guint8) len) != 0)
+    return set_errno_error (self, error, "rdma_reject");
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_create_qp:
+ * @self: a #GVerbsCMID bound to a device (after address resolution, or a
+ *   connection request)
+ * @qp_init_attr: the QP's attributes
+ * @error: return location for a #GError
+ *
+ * Creates the identifier's QP (`rdma_create_qp()`) in rdma_cm's protection
+ * domain for the device, with CQs rdma_cm creates.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_create_qp (GVerbsCMID                *self,
+                        const GVerbsCMQPInitAttr  *qp_init_attr,
+                        GError                   **error)
+{
+  struct ibv_qp_init_attr attr;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  g_return_val_if_fail (qp_init_attr != NULL, FALSE);
+
+  if (!check_open (self, error))
+    return FALSE;
+  if (self->id->verbs == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("rdma_create_qp on %s: the identifier is not bound to a device yet "
+                     "(resolve an address first)"), _gverbs_cm_id_describe (self));
+      return FALSE;
+    }
+  if (self->id->qp != NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_EXISTS,
+                   _("rdma_create_qp on %s: the identifier already has QP %u"),
+                   _gverbs_cm_id_describe (self), self->id->qp->qp_num);
+      return FALSE;
+    }
+  fill_qp_init_attr (&attr, qp_init_attr);
+  errno = 0;
+  if (rdma_create_qp (self->id, NULL, &attr) != 0)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "rdma_create_qp",
+                               _gverbs_cm_id_describe (self),
+                               _("max_send_wr %u, max_recv_wr %u, max_send_sge %u, max_recv_sge %u"),
+                               qp_init_attr->max_send_wr, qp_init_attr->max_recv_wr,
+                               qp_init_attr->max_send_sge, qp_init_attr->max_recv_sge);
+      return FALSE;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_QP_NUM]);
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_query_qp_state:
+ * @self: a #GVerbsCMID with a QP
+ * @error: return location for a #GError
+ *
+ * Queries the state of the identifier's QP (`ibv_query_qp()`).
+ *
+ * Returns: the QP state; %GVERBS_QPS_UNKNOWN on error
+ */
+GVerbsQPState
+gverbs_cm_id_query_qp_state (GVerbsCMID  *self,
+                             GError     **error)
+{
+  struct ibv_qp_attr attr;
+  struct ibv_qp_init_attr init_attr;
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), GVERBS_QPS_UNKNOWN);
+
+  if (!check_qp (self, "ibv_query_qp", error))
+    return GVERBS_QPS_UNKNOWN;
+  rc = ibv_query_qp (self->id->qp, &attr, IBV_QP_STATE, &init_attr);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_query_qp", _gverbs_cm_id_describe (self), NULL);
+      return GVERBS_QPS_UNKNOWN;
+    }
+  return (GVerbsQPState) attr.qp_state;
+}
+
+/**
+ * gverbs_cm_id_set_option:
+ * @self: a #GVerbsCMID
+ * @option: the option
+ * @value: its value (see #GVerbsCMOption for the ranges)
+ * @error: return location for a #GError
+ *
+ * Sets an option of the identifier (`rdma_set_option()` at level
+ * `RDMA_OPTION_ID`). A value out of the option's range gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_set_option (GVerbsCMID      *self,
+                         GVerbsCMOption   option,
+                         guint            value,
+                         GError         **error)
+{
+  guint8 byte = (guint8) value;
+  int word = (int) value;
+  void *optval;
+  size_t optlen;
+  guint max;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (!check_open (self, error))
+    return FALSE;
+  switch (option)
+    {
+    case GVERBS_RDMA_OPTION_ID_TOS:
+      max = G_MAXUINT8, optval = &byte, optlen = sizeof byte;
+      break;
+    case GVERBS_RDMA_OPTION_ID_ACK_TIMEOUT:
+      max = 31, optval = &byte, optlen = sizeof byte;
+      break;
+    case GVERBS_RDMA_OPTION_ID_REUSEADDR:
+    case GVERBS_RDMA_OPTION_ID_AFONLY:
+      max = 1, optval = &word, optlen = sizeof word;
+      break;
+    default:
+      _gverbs_set_error_errno (error, EINVAL, "rdma_set_option", _gverbs_cm_id_describe (self),
+                               _("unknown option %d"), (int) option);
+      return FALSE;
+    }
+  if (value > max)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "rdma_set_option", _gverbs_cm_id_describe (self),
+                               _("value %u of option %d is out of range 0–%u"), value, (int) option, max);
+      return FALSE;
+    }
+  errno = 0;
+  if (rdma_set_option (self->id, RDMA_OPTION_ID, option, optval, optlen) != 0)
+    return set_errno_error (self, error, "rdma_set_option");
+  return TRUE;
+}
+
+static struct sockaddr *
+multicast_addr (GVerbsAddrInfo *addr_info)
+{
+  struct rdma_addrinfo *rai = _gverbs_addr_info_get_rai (addr_info);
+
+  return rai->ai_src_addr ? rai->ai_src_addr : rai->ai_dst_addr;
+}
+
+/**
+ * gverbs_cm_id_join_multicast:
+ * @self: a #GVerbsCMID with a resolved address, on an event channel
+ * @addr_info: the multicast group (its source address, as pyverbs'
+ *   `AddrInfo(src=group)`)
+ * @error: return location for a #GError
+ *
+ * Joins a multicast group (`rdma_join_multicast()`); the identifier emits
+ * #GVerbsCMID::multicast-join when the join completes.
+ *
+ * Returns: %TRUE if the join was started
+ */
+gboolean
+gverbs_cm_id_join_multicast (GVerbsCMID      *self,
+                             GVerbsAddrInfo  *addr_info,
+                             GError         **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), FALSE);
+
+  if (!check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+    return FALSE;
+  errno = 0;
+  if (rdma_join_multicast (self->id, multicast_addr (addr_info), NULL) != 0)
+    return set_errno_error (self, error, "rdma_join_multicast");
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_leave_multicast:
+ * @self: a #GVerbsCMID
+ * @addr_info: the multicast group it joined
+ * @error: return location for a #GError
+ *
+ * Leaves a multicast group (`rdma_leave_multicast()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_leave_multicast (GVerbsCMID      *self,
+                              GVerbsAddrInfo  *addr_info,
+                              GError         **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), FALSE);
+
+  if (!check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+    return FALSE;
+  errno = 0;
+  if (rdma_leave_multicast (self->id, multicast_addr (addr_info)) != 0)
+    return set_errno_error (self, error, "rdma_leave_multicast");
+  return TRUE;
+}
+
+static GVerbsCMBuffer *
+reg (GVerbsCMID          *self,
+     gsize                size,
+     GVerbsCMBufferKind   kind,
+     GError             **error)
+{
+  if (!check_open (self, error))
+    return NULL;
+  return _gverbs_cm_buffer_new (self, self->id, size, kind, error);
+}
+
+/**
+ * gverbs_cm_id_reg_msgs:
+ * @self: a #GVerbsCMID with a QP
+ * @size: the buffer size in bytes
+ * @error: return location for a #GError
+ *
+ * Allocates a buffer and registers it for sends and receives
+ * (`rdma_reg_msgs()`: local write access).
+ *
+ * Returns: (transfer full): the buffer, or %NULL on error
+ */
+GVerbsCMBuffer *
+gverbs_cm_id_reg_msgs (GVerbsCMID  *self,
+                       gsize        size,
+                       GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  return reg (self, size, GVERBS_CM_BUFFER_MSGS, error);
+}
+
+/**
+ * gverbs_cm_id_reg_read:
+ * @self: a #GVerbsCMID with a QP
+ * @size: the buffer size in bytes
+ * @error: return location for a #GError
+ *
+ * Allocates a buffer and registers it for messages and for RDMA reads by
+ * the peer (`rdma_reg_read()`).
+ *
+ * Returns: (transfer full): the buffer, or %NULL on error
+ */
+GVerbsCMBuffer *
+gverbs_cm_id_reg_read (GVerbsCMID  *self,
+                       gsize        size,
+                       GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  return reg (self, size, GVERBS_CM_BUFFER_READ, error);
+}
+
+/**
+ * gverbs_cm_id_reg_write:
+ * @self: a #GVerbsCMID with a QP
+ * @size: the buffer size in bytes
+ * @error: return location for a #GError
+ *
+ * Allocates a buffer and registers it for messages and for RDMA writes by
+ * the peer (`rdma_reg_write()`).
+ *
+ * Returns: (transfer full): the buffer, or %NULL on error
+ */
+GVerbsCMBuffer *
+gverbs_cm_id_reg_write (GVerbsCMID  *self,
+                        gsize        size,
+                        GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  return reg (self, size, GVERBS_CM_BUFFER_WRITE, error);
+}
+
+/**
+ * gverbs_cm_id_post_recv:
+ * @self: a #GVerbsCMID with a QP
+ * @buffer: a buffer registered on it
+ * @offset: where in @buffer the message goes
+ * @length: how many bytes may arrive
+ * @wr_id: the work request id its completion reports
+ * @error: return location for a #GError
+ *
+ * Posts a receive (`rdma_post_recv()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_post_recv (GVerbsCMID      *self,
+                        GVerbsCMBuffer  *buffer,
+                        gsize            offset,
+                        gsize            length,
+                        guint64          wr_id,
+                        GError         **error)
+{
+  struct ibv_mr *mr;
+  void *addr;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_CM_BUFFER (buffer), FALSE);
+
+  if (!check_qp (self, "rdma_post_recv", error) ||
+      !_gverbs_cm_buffer_range (buffer, offset, length, &addr, &mr, error))
+    return FALSE;
+  errno = 0;
+  if (rdma_post_recv (self->id, (void *) (guintptr) wr_id, addr, length, mr) != 0)
+    return set_errno_error (self, error, "rdma_post_recv");
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_post_send:
+ * @self: a #GVerbsCMID with a QP
+ * @buffer: a buffer registered on it
+ * @offset: where in @buffer the message starts
+ * @length: its length in bytes
+ * @flags: send flags (%GVERBS_SEND_SIGNALED for a completion)
+ * @wr_id: the work request id its completion reports
+ * @error: return location for a #GError
+ *
+ * Posts a send (`rdma_post_send()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_post_send (GVerbsCMID       *self,
+                        GVerbsCMBuffer   *buffer,
+                        gsize             offset,
+                        gsize             length,
+                        GVerbsSendFlags   flags,
+                        guint64           wr_id,
+                        GError          **error)
+{
+  struct ibv_mr *mr;
+  void *addr;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_CM_BUFFER (buffer), FALSE);
+
+  if (!check_qp (self, "rdma_post_send", error) ||
+      !_gverbs_cm_buffer_range (buffer, offset, length, &addr, &mr, error))
+    return FALSE;
+  errno = 0;
+  if (rdma_post_send (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags) != 0)
+    return set_errno_error (self, error, "rdma_post_send");
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_post_read:
+ * @self: a #GVerbsCMID with a QP
+ * @buffer: the local buffer the data goes to
+ * @offset: where in @buffer
+ * @length: how many bytes
+ * @remote_addr: the peer's address (its buffer's #GVerbsCMBuffer:addr)
+ * @rkey: the peer's remote key
+ * @flags: send flags (%GVERBS_SEND_SIGNALED for a completion)
+ * @wr_id: the work request id its completion reports
+ * @error: return location for a #GError
+ *
+ * Posts an RDMA read from the peer's memory (`rdma_post_read()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_post_read (GVerbsCMID       *self,
+                        GVerbsCMBuffer   *buffer,
+                        gsize             offset,
+                        gsize             length,
+                        guint64           remote_addr,
+                        guint32           rkey,
+                        GVerbsSendFlags   flags,
+                        guint64           wr_id,
+                        GError          **error)
+{
+  struct ibv_mr *mr;
+  void *addr;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_CM_BUFFER (buffer), FALSE);
+
+  if (!check_qp (self, "rdma_post_read", error) ||
+      !_gverbs_cm_buffer_range (buffer, offset, length, &addr, &mr, error))
+    return FALSE;
+  errno = 0;
+  if (rdma_post_read (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags,
+                      remote_addr, rkey) != 0)
+    return set_errno_error (self, error, "rdma_post_read");
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_post_write:
+ * @self: a #GVerbsCMID with a QP
+ * @buffer: the local buffer the data comes from
+ * @offset: where in @buffer
+ * @length: how many bytes
+ * @remote_addr: the peer's address (its buffer's #GVerbsCMBuffer:addr)
+ * @rkey: the peer's remote key
+ * @flags: send flags (%GVERBS_SEND_SIGNALED for a completion)
+ * @wr_id: the work request id its completion reports
+ * @error: return location for a #GError
+ *
+ * Posts an RDMA write to the peer's memory (`rdma_post_write()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_post_write (GVerbsCMID       *self,
+                         GVerbsCMBuffer   *buffer,
+                         gsize             offset,
+                         gsize             length,
+                         guint64           remote_addr,
+                         guint32           rkey,
+                         GVerbsSendFlags   flags,
+                         guint64           wr_id,
+                         GError          **error)
+{
+  struct ibv_mr *mr;
+  void *addr;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_CM_BUFFER (buffer), FALSE);
+
+  if (!check_qp (self, "rdma_post_write", error) ||
+      !_gverbs_cm_buffer_range (buffer, offset, length, &addr, &mr, error))
+    return FALSE;
+  errno = 0;
+  if (rdma_post_write (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags,
+                       remote_addr, rkey) != 0)
+    return set_errno_error (self, error, "rdma_post_write");
+  return TRUE;
+}
+
+static gboolean
+get_comp (GVerbsCMID      *self,
+          gboolean         send,
+          guint64         *wr_id,
+          GVerbsWCStatus  *status,
+          GVerbsWCOpcode  *opcode,
+          guint32         *byte_len,
+          GError         **error)
+{
+  const char *call = send ? "rdma_get_send_comp" : "rdma_get_recv_comp";
+  struct ibv_wc wc;
+  int rc;
+
+  if (!check_qp (self, call, error))
+    return FALSE;
+  errno = 0;
+  rc = send ? rdma_get_send_comp (self->id, &wc) : rdma_get_recv_comp (self->id, &wc);
+  if (rc <= 0)
+    return set_errno_error (self, error, call);
+  if (wr_id != NULL)
+    *wr_id = wc.wr_id;
+  if (status != NULL)
+    *status = (GVerbsWCStatus) wc.status;
+  if (opcode != NULL)
+    *opcode = (GVerbsWCOpcode) wc.opcode;
+  if (byte_len != NULL)
+    *byte_len = wc.byte_len;
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_id_get_send_comp:
+ * @self: a #GVerbsCMID with a QP
+ * @wr_id: (out) (optional): the work request id
+ * @status: (out) (optional): the completion status
+ * @opcode: (out) (optional): the operation
+ * @byte_len: (out) (optional): the number of bytes transferred
+ * @error: return location for a #GError
+ *
+ * Waits for the next completion on the send CQ (`rdma_get_send_comp()`).
+ * A failed work completion is returned with its status, not as an error.
+ *
+ * Returns: (skip): %TRUE on success
+ */
+gboolean
+gverbs_cm_id_get_send_comp (GVerbsCMID      *self,
+                            guint64         *wr_id,
+                            GVerbsWCStatus  *status,
+                            GVerbsWCOpcode  *opcode,
+                            guint32         *byte_len,
+                            GError         **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  return get_comp (self, TRUE, wr_id, status, opcode, byte_len, error);
+}
+
+/**
+ * gverbs_cm_id_get_recv_comp:
+ * @self: a #GVerbsCMID with a QP
+ * @wr_id: (out) (optional): the work request id
+ * @status: (out) (optional): the completion status
+ * @opcode: (out) (optional): the operation
+ * @byte_len: (out) (optional): the number of bytes received
+ * @error: return location for a #GError
+ *
+ * Waits for the next completion on the receive CQ (`rdma_get_recv_comp()`).
+ * A failed work completion is returned with its status, not as an error.
+ *
+ * Returns: (skip): %TRUE on success
+ */
+gboolean
+gverbs_cm_id_get_recv_comp (GVerbsCMID      *self,
+                            guint64         *wr_id,
+                            GVerbsWCStatus  *status,
+                            GVerbsWCOpcode  *opcode,
+                            guint32         *byte_len,
+                            GError         **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+  return get_comp (self, FALSE, wr_id, status, opcode, byte_len, error);
+}
+
+/* --- asynchronous calls ---------------------------------------------------- */
+
+static void
+on_task_cancelled_close (GVerbsCMID *self,
+                         GTask     **slot)
+{
+  GTask *task = g_steal_pointer (slot);
+
+  if (task == NULL)
+    return;
+  gverbs_cm_id_close (self, NULL);
+  g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Operation was cancelled"));
+  g_object_unref (task);
+}
+
+static gboolean
+cancelled_cb (GCancellable *cancellable,
+              gpointer      user_data)
+{
+  GTask *task = user_data;
+  GVerbsCMID *self = g_task_get_source_object (task);
+
+  if (self->addr_task == task)
+    on_task_cancelled_close (self, &self->addr_task);
+  else if (self->route_task == task)
+    on_task_cancelled_close (self, &self->route_task);
+  else if (self->connect_task == task)
+    on_task_cancelled_close (self, &self->connect_task);
+  else if (self->accept_task == task)
+    on_task_cancelled_close (self, &self->accept_task);
+  return G_SOURCE_REMOVE;
+}
+
+/* Starts @task as the pending operation in @slot; FALSE (task completed) if
+ * the identifier cannot start it. */
+static gboolean
+begin_task (GVerbsCMID  *self,
+            GTask       *task,
+            GTask      **slot,
+            const char  *call)
+{
+  GError *error = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (task);
+
+  if (!check_channel (self, call, &error))
+    {
+      g_task_return_error (task, error);
+      return FALSE;
+    }
+  if (*slot != NULL)
+    {
+      g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_BUSY,
+                               _("%s on %s: the previous call is still pending"), call,
+                               _gverbs_cm_id_describe (self));
+      return FALSE;
+    }
+  if (g_task_return_error_if_cancelled (task))
+    return FALSE;
+  *slot = g_object_ref (task);
+  if (cancellable != NULL)
+    {
+      GSource *source = g_cancellable_source_new (cancellable);
+
+      g_task_attach_source (task, source, G_SOURCE_FUNC (cancelled_cb));
+      g_source_unref (source);
+    }
+  return TRUE;
+}
+
+/* The call that should have started the operation failed. */
+static void
+abort_task (GVerbsCMID  *self,
+            GTask      **slot,
+            const char  *call)
+{
+  GTask *task = g_steal_pointer (slot);
+  GError *error = NULL;
+
+  _gverbs_set_error_errno (&error, errno ? errno : EINVAL, call, _gverbs_cm_id_describe (self),
+                           NULL);
+  g_task_return_error (task, error);
+  g_object_unref (task);
+}
+
+static void
+complete_task (GTask  **slot,
+               GError  *error)
+{
+  GTask *task = g_steal_pointer (slot);
+
+  if (task == NULL)
+    {
+      g_clear_error (&error);
+      return;
+    }
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
+}
+
+/**
+ * gverbs_cm_id_resolve_addr_async:
+ * @self: a #GVerbsCMID on an event channel
+ * @addr_info: the destination (and the source, if it has one)
+ * @timeout_ms: how long address resolution may take
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (scope async): called when the address is resolved or failed
+ * @user_data: data for @callback
+ *
+ * Resolves the destination address (`rdma_resolve_addr()`), binding the
+ * identifier to a local device. Completes on `RDMA_CM_EVENT_ADDR_RESOLVED`
+ * or `RDMA_CM_EVENT_ADDR_ERROR`.
+ */
+void
+gverbs_cm_id_resolve_addr_async (GVerbsCMID          *self,
+                                 GVerbsAddrInfo      *addr_info,
+                                 int                  timeout_ms,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  struct rdma_addrinfo *rai;
+  GError *error = NULL;
+
+  g_return_if_fail (GVERBS_IS_CM_ID (self));
+  g_return_if_fail (GVERBS_IS_ADDR_INFO (addr_info));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, gverbs_cm_id_resolve_addr_async);
+  if (!_gverbs_addr_info_check (addr_info, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (timeout_ms <= 0)
+    {
+      g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                               _("rdma_resolve_addr: timeout %d ms is not positive"), timeout_ms);
+      return;
+    }
+  if (!begin_task (self, task, &self->addr_task, "rdma_resolve_addr"))
+    return;
+  rai = _gverbs_addr_info_get_rai (addr_info);
+  errno = 0;
+  if (rdma_resolve_addr (self->id, rai->ai_src_addr, rai->ai_dst_addr, timeout_ms) != 0)
+    abort_task (self, &self->addr_task, "rdma_resolve_addr");
+}
+
+/**
+ * gverbs_cm_id_resolve_addr_finish:
+ * @self: a #GVerbsCMID
+ * @result: the #GAsyncResult
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the address was resolved
+ */
+gboolean
+gverbs_cm_id_resolve_addr_finish (GVerbsCMID    *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * gverbs_cm_id_resolve_route_async:
+ * @self: a #GVerbsCMID with a resolved address
+ * @timeout_ms: how long route resolution may take
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (scope async): called when the route is resolved or failed
+ * @user_data: data for @callback
+ *
+ * Resolves the route to the destination (`rdma_resolve_route()`).
+ */
+void
+gverbs_cm_id_resolve_route_async (GVerbsCMID          *self,
+                                  int                  timeout_ms,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (GVERBS_IS_CM_ID (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, gverbs_cm_id_resolve_route_async);
+  if (timeout_ms <= 0)
+    {
+      g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                               _("rdma_resolve_route: timeout %d ms is not positive"), timeout_ms);
+      return;
+    }
+  if (!begin_task (self, task, &self->route_task, "rdma_resolve_route"))
+    return;
+  errno = 0;
+  if (rdma_resolve_route (self->id, timeout_ms) != 0)
+    abort_task (self, &self->route_task, "rdma_resolve_route");
+}
+
+/**
+ * gverbs_cm_id_resolve_route_finish:
+ * @self: a #GVerbsCMID
+ * @result: the #GAsyncResult
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the route was resolved
+ */
+gboolean
+gverbs_cm_id_resolve_route_finish (GVerbsCMID    *self,
+                                   GAsyncResult  *result,
+                                   GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * gverbs_cm_id_connect_async:
+ * @self: a #GVerbsCMID with a resolved route (and usually a QP)
+ * @param: (nullable): connection parameters, %NULL for the defaults
+ * @private_data: (nullable): private data for the peer
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (scope async): called when the connection is established or failed
+ * @user_data: data for @callback
+ *
+ * Connects (`rdma_connect()`) and completes once the connection is
+ * established. A reject gives %GVERBS_ERROR_CONNECTION_REFUSED, an
+ * unreachable peer %GVERBS_ERROR_HOST_UNREACHABLE.
+ */
+void
+gverbs_cm_id_connect_async (GVerbsCMID             *self,
+                            const GVerbsConnParam  *param,
+                            GBytes                 *private_data,
+                            GCancellable           *cancellable,
+                            GAsyncReadyCallback     callback,
+                            gpointer                user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  struct rdma_conn_param conn;
+  GError *error = NULL;
+
+  g_return_if_fail (GVERBS_IS_CM_ID (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, gverbs_cm_id_connect_async);
+  if (!check_private_data (self, private_data, "rdma_connect", &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (!begin_task (self, task, &self->connect_task, "rdma_connect"))
+    return;
+  fill_conn_param (&conn, param, private_data);
+  errno = 0;
+  if (rdma_connect (self->id, &conn) != 0)
+    abort_task (self, &self->connect_task, "rdma_connect");
+}
+
+/**
+ * gverbs_cm_id_connect_finish:
+ * @self: a #GVerbsCMID
+ * @result: the #GAsyncResult
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the connection is established
+ */
+gboolean
+gverbs_cm_id_connect_finish (GVerbsCMID    *self,
+                             GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * gverbs_cm_id_accept_async:
+ * @self: the #GVerbsCMID of a connection request
+ * @param: (nullable): connection parameters, %NULL for the defaults
+ * @private_data: (nullable): private data for the peer
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (scope async): called when the connection is established or failed
+ * @user_data: data for @callback
+ *
+ * Accepts a connection request (`rdma_accept()`) and completes once the
+ * connection is established.
+ */
+void
+gverbs_cm_id_accept_async (GVerbsCMID             *self,
+                           const GVerbsConnParam  *param,
+                           GBytes                 *private_data,
+                           GCancellable           *cancellable,
+                           GAsyncReadyCallback     callback,
+                           gpointer                user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  struct rdma_conn_param conn;
+  GError *error = NULL;
+
+  g_return_if_fail (GVERBS_IS_CM_ID (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, gverbs_cm_id_accept_async);
+  if (!check_private_data (self, private_data, "rdma_accept", &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (!begin_task (self, task, &self->accept_task, "rdma_accept"))
+    return;
+  fill_conn_param (&conn, param, private_data);
+  errno = 0;
+  if (rdma_accept (self->id, &conn) != 0)
+    abort_task (self, &self->accept_task, "rdma_accept");
+}
+
+/**
+ * gverbs_cm_id_accept_finish:
+ * @self: a #GVerbsCMID
+ * @result: the #GAsyncResult
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the connection is established
+ */
+gboolean
+gverbs_cm_id_accept_finish (GVerbsCMID    *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static GError *
+event_error (GVerbsCMID          *self,
+             const GVerbsCMEvent *event,
+             const char          *call)
+{
+  GError *error = NULL;
+  int err_no = event->status < 0 ? -event->status : 0;
+
+  switch (event->type)
+    {
+    case GVERBS_RDMA_CM_EVENT_REJECTED:
+      g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_CONNECTION_REFUSED,
+                   _("%s on %s: the peer rejected the connection (reason %d)"), call,
+                   _gverbs_cm_id_describe (self), event->status);
+      break;
+    case GVERBS_RDMA_CM_EVENT_UNREACHABLE:
+    case GVERBS_RDMA_CM_EVENT_CONNECT_ERROR:
+      g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_HOST_UNREACHABLE,
+                   _("%s on %s: the peer is unreachable (status %d)"), call,
+                   _gverbs_cm_id_describe (self), event->status);
+      break;
+    case GVERBS_RDMA_CM_EVENT_DISCONNECTED:
+      g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_CONNECTION_RESET,
+                   _("%s on %s: disconnected before the connection was established"), call,
+                   _gverbs_cm_id_describe (self));
+      break;
+    case GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL:
+      g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_NO_DEVICE,
+                   _("%s on %s: the device was removed"), call, _gverbs_cm_id_describe (self));
+      break;
+    default:
+      _gverbs_set_error_errno (&error, err_no ? err_no : EHOSTUNREACH, call,
+                               _gverbs_cm_id_describe (self), NULL);
+    }
+  return error;
+}
+
+void
+_gverbs_cm_id_handle_event (GVerbsCMID          *self,
+                            const GVerbsCMEvent *event)
+{
+  if (gverbs_cm_id_is_closed (self))
+    return;
+
+  self->dispatching++;
+  g_signal_emit (self, signals[SIGNAL_EVENT], 0, event->type, event->status);
+
+  switch (event->type)
+    {
+    case GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED:
+      update_description (self);
+      break;
+    case GVERBS_RDMA_CM_EVENT_ADDR_ERROR:
+      g_signal_emit (self, signals[SIGNAL_ADDR_ERROR], 0, event->status);
+      break;
+    case GVERBS_RDMA_CM_EVENT_ROUTE_ERROR:
+      g_signal_emit (self, signals[SIGNAL_ROUTE_ERROR], 0, event->status);
+      break;
+    case GVERBS_RDMA_CM_EVENT_CONNECT_REQUEST:
+      if (event->new_id != NULL)
+        g_signal_emit (self, signals[SIGNAL_CONNECT_REQUEST], 0, event->new_id, event->private_data);
+      break;
+    case GVERBS_RDMA_CM_EVENT_ESTABLISHED:
+      update_description (self);
+      g_signal_emit (self, signals[SIGNAL_ESTABLISHED], 0);
+      break;
+    case GVERBS_RDMA_CM_EVENT_REJECTED:
+      g_signal_emit (self, signals[SIGNAL_REJECTED], 0, event->status, event->private_data);
+      break;
+    case GVERBS_RDMA_CM_EVENT_UNREACHABLE:
+    case GVERBS_RDMA_CM_EVENT_CONNECT_ERROR:
+      g_signal_emit (self, signals[SIGNAL_UNREACHABLE], 0, event->status);
+      break;
+    case GVERBS_RDMA_CM_EVENT_DISCONNECTED:
+      g_signal_emit (self, signals[SIGNAL_DISCONNECTED], 0);
+      break;
+    case GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL:
+      g_signal_emit (self, signals[SIGNAL_DEVICE_REMOVAL], 0);
+      break;
+    case GVERBS_RDMA_CM_EVENT_TIMEWAIT_EXIT:
+      g_signal_emit (self, signals[SIGNAL_TIMEWAIT_EXIT], 0);
+      break;
+    case GVERBS_RDMA_CM_EVENT_MULTICAST_JOIN:
+      g_signal_emit (self, signals[SIGNAL_MULTICAST_JOIN], 0, event->ud_qp_num, event->ud_qkey);
+      break;
+    default:
+      break;
+    }
+
+  /* Pending operations complete after the signals; a handler that closed
+   * the identifier has already failed them. */
+  switch (event->type)
+    {
+    case GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED:
+      complete_task (&self->addr_task, NULL);
+      break;
+    case GVERBS_RDMA_CM_EVENT_ADDR_ERROR:
+      complete_task (&self->addr_task, event_error (self, event, "rdma_resolve_addr"));
+      break;
+    case GVERBS_RDMA_CM_EVENT_ROUTE_RESOLVED:
+      complete_task (&self->route_task, NULL);
+      break;
+    case GVERBS_RDMA_CM_EVENT_ROUTE_ERROR:
+      complete_task (&self->route_task, event_error (self, event, "rdma_resolve_route"));
+      break;
+    case GVERBS_RDMA_CM_EVENT_ESTABLISHED:
+    case GVERBS_RDMA_CM_EVENT_CONNECT_RESPONSE:
+      complete_task (&self->connect_task, NULL);
+      complete_task (&self->accept_task, NULL);
+      break;
+    case GVERBS_RDMA_CM_EVENT_REJECTED:
+    case GVERBS_RDMA_CM_EVENT_UNREACHABLE:
+    case GVERBS_RDMA_CM_EVENT_CONNECT_ERROR:
+    case GVERBS_RDMA_CM_EVENT_DISCONNECTED:
+    case GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL:
+      if (self->connect_task != NULL)
+        complete_task (&self->connect_task, event_error (self, event, "rdma_connect"));
+      if (self->accept_task != NULL)
+        complete_task (&self->accept_task, event_error (self, event, "rdma_accept"));
+      if (self->addr_task != NULL && event->type == GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL)
+        complete_task (&self->addr_task, event_error (self, event, "rdma_resolve_addr"));
+      if (self->route_task != NULL && event->type == GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL)
+        complete_task (&self->route_task, event_error (self, event, "rdma_resolve_route"));
+      break;
+    default:
+      break;
+    }
+
+  self->dispatching--;
+  if (self->dispatching == 0 && self->closed)
+    destroy_id (self);
+}
+
+void
+_gverbs_cm_id_add_child (GVerbsCMID      *self,
+                         gpointer         child,
+                         GVerbsCloseFunc  close_func)
+{
+  _gverbs_children_add (&self->children, child, GVERBS_RANK_SRQ, close_func);
+}
+
+void
+_gverbs_cm_id_remove_child (GVerbsCMID *self,
+                            gpointer    child)
+{
+  _gverbs_children_remove (&self->children, child);
+}

@@ -1,0 +1,213 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-cm-enums.h"
+#include "gverbs-addr-info.h"
+#include "gverbs-event-channel.h"
+#include "gverbs-cm-params.h"
+#include "gverbs-cm-buffer.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_CM_ID (gverbs_cm_id_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS, CM_ID, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMID     *gverbs_cm_id_new                 (GVerbsAddrInfo            *addr_info,
+                                                  const GVerbsCMQPInitAttr  *qp_init_attr,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMID     *gverbs_cm_id_new_on_channel      (GVerbsEventChannel        *channel,
+                                                  GVerbsPortSpace            port_space,
+                                                  GError                   **error);
+
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_close               (GVerbsCMID                *self,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_is_closed           (GVerbsCMID                *self);
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsEventChannel *gverbs_cm_id_get_event_channel (GVerbsCMID              *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPortSpace gverbs_cm_id_get_port_space      (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+const char     *gverbs_cm_id_get_device_name     (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+guint           gverbs_cm_id_get_port_num        (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32         gverbs_cm_id_get_qp_num          (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_has_qp              (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+char           *gverbs_cm_id_dup_local_address   (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+char           *gverbs_cm_id_dup_remote_address  (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+guint           gverbs_cm_id_get_local_port      (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+guint           gverbs_cm_id_get_remote_port     (GVerbsCMID                *self);
+
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_bind_addr           (GVerbsCMID                *self,
+                                                  GVerbsAddrInfo            *addr_info,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_listen              (GVerbsCMID                *self,
+                                                  int                        backlog,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMID     *gverbs_cm_id_get_request         (GVerbsCMID                *self,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_accept              (GVerbsCMID                *self,
+                                                  const GVerbsConnParam     *param,
+                                                  GBytes                    *private_data,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_connect_to_peer     (GVerbsCMID                *self,
+                                                  const GVerbsConnParam     *param,
+                                                  GBytes                    *private_data,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_shutdown            (GVerbsCMID                *self,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_reject              (GVerbsCMID                *self,
+                                                  GBytes                    *private_data,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_create_qp           (GVerbsCMID                *self,
+                                                  const GVerbsCMQPInitAttr  *qp_init_attr,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPState   gverbs_cm_id_query_qp_state      (GVerbsCMID                *self,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_set_option          (GVerbsCMID                *self,
+                                                  GVerbsCMOption             option,
+                                                  guint                      value,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_join_multicast      (GVerbsCMID                *self,
+                                                  GVerbsAddrInfo            *addr_info,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_leave_multicast     (GVerbsCMID                *self,
+                                                  GVerbsAddrInfo            *addr_info,
+                                                  GError                   **error);
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMBuffer *gverbs_cm_id_reg_msgs            (GVerbsCMID                *self,
+                                                  gsize                      size,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMBuffer *gverbs_cm_id_reg_read            (GVerbsCMID                *self,
+                                                  gsize                      size,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMBuffer *gverbs_cm_id_reg_write           (GVerbsCMID                *self,
+                                                  gsize                      size,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_post_recv           (GVerbsCMID                *self,
+                                                  GVerbsCMBuffer            *buffer,
+                                                  gsize                      offset,
+                                                  gsize                      length,
+                                                  guint64                    wr_id,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_post_send           (GVerbsCMID                *self,
+                                                  GVerbsCMBuffer            *buffer,
+                                                  gsize                      offset,
+                                                  gsize                      length,
+                                                  GVerbsSendFlags            flags,
+                                                  guint64                    wr_id,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_post_read           (GVerbsCMID                *self,
+                                                  GVerbsCMBuffer            *buffer,
+                                                  gsize                      offset,
+                                                  gsize                      length,
+                                                  guint64                    remote_addr,
+                                                  guint32                    rkey,
+                                                  GVerbsSendFlags            flags,
+                                                  guint64                    wr_id,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_post_write          (GVerbsCMID                *self,
+                                                  GVerbsCMBuffer            *buffer,
+                                                  gsize                      offset,
+                                                  gsize                      length,
+                                                  guint64                    remote_addr,
+                                                  guint32                    rkey,
+                                                  GVerbsSendFlags            flags,
+                                                  guint64                    wr_id,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_get_send_comp       (GVerbsCMID                *self,
+                                                  guint64                   *wr_id,
+                                                  GVerbsWCStatus            *status,
+                                                  GVerbsWCOpcode            *opcode,
+                                                  guint32                   *byte_len,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_get_recv_comp       (GVerbsCMID                *self,
+                                                  guint64                   *wr_id,
+                                                  GVerbsWCStatus            *status,
+                                                  GVerbsWCOpcode            *opcode,
+                                                  guint32                   *byte_len,
+                                                  GError                   **error);
+
+GVERBS_AVAILABLE_IN_ALL
+void            gverbs_cm_id_resolve_addr_async  (GVerbsCMID                *self,
+                                                  GVerbsAddrInfo            *addr_info,
+                                                  int                        timeout_ms,
+                                                  GCancellable              *cancellable,
+                                                  GAsyncReadyCallback        callback,
+                                                  gpointer                   user_data);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_resolve_addr_finish (GVerbsCMID                *self,
+                                                  GAsyncResult              *result,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+void            gverbs_cm_id_resolve_route_async (GVerbsCMID                *self,
+                                                  int                        timeout_ms,
+                                                  GCancellable              *cancellable,
+                                                  GAsyncReadyCallback        callback,
+                                                  gpointer                   user_data);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_resolve_route_finish (GVerbsCMID               *self,
+                                                  GAsyncResult              *result,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+void            gverbs_cm_id_connect_async       (GVerbsCMID                *self,
+                                                  const GVerbsConnParam     *param,
+                                                  GBytes                    *private_data,
+                                                  GCancellable              *cancellable,
+                                                  GAsyncReadyCallback        callback,
+                                                  gpointer                   user_data);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_connect_finish      (GVerbsCMID                *self,
+                                                  GAsyncResult              *result,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+void            gverbs_cm_id_accept_async        (GVerbsCMID                *self,
+                                                  const GVerbsConnParam     *param,
+                                                  GBytes                    *private_data,
+                                                  GCancellable              *cancellable,
+                                                  GAsyncReadyCallback        callback,
+                                                  gpointer                   user_data);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_accept_finish       (GVerbsCMID                *self,
+                                                  GAsyncResult              *result,
+                                                  GError                   **error);
+
+G_END_DECLS

@@ -1,0 +1,86 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GVerbsConnParam:
+ * @responder_resources: outstanding RDMA reads and atomics the local side
+ *   accepts from the peer
+ * @initiator_depth: outstanding RDMA reads and atomics the local side issues
+ *   to the peer
+ * @flow_control: whether hardware flow control is available
+ * @retry_count: how often the peer retries a send, RDMA or atomic operation
+ * @rnr_retry_count: how often the peer retries after a receiver-not-ready
+ *   error (7: forever)
+ * @srq: whether the QP uses a shared receive queue
+ * @qp_num: the QP number, for an identifier without a QP of its own
+ *
+ * Connection parameters (`struct rdma_conn_param` without the private data,
+ * which the calls take separately), pyverbs' `ConnParam`.
+ */
+typedef struct {
+  guint8 responder_resources;
+  guint8 initiator_depth;
+  guint8 flow_control;
+  guint8 retry_count;
+  guint8 rnr_retry_count;
+  guint8 srq;
+  guint32 qp_num;
+} GVerbsConnParam;
+
+/**
+ * GVerbsCMQPInitAttr:
+ * @qp_type: the QP type (%GVERBS_QPT_RC for %GVERBS_RDMA_PS_TCP,
+ *   %GVERBS_QPT_UD for %GVERBS_RDMA_PS_UDP)
+ * @max_send_wr: send queue depth
+ * @max_recv_wr: receive queue depth
+ * @max_send_sge: scatter/gather entries per send request
+ * @max_recv_sge: scatter/gather entries per receive request
+ * @max_inline_data: inline data size
+ * @sq_sig_all: whether every send request generates a completion
+ *
+ * What rdma_cm needs to create the QP of a #GVerbsCMID (`struct
+ * ibv_qp_init_attr` without CQs and SRQ: rdma_cm creates the CQs itself).
+ */
+typedef struct {
+  GVerbsQPType qp_type;
+  guint32 max_send_wr;
+  guint32 max_recv_wr;
+  guint32 max_send_sge;
+  guint32 max_recv_sge;
+  guint32 max_inline_data;
+  gboolean sq_sig_all;
+} GVerbsCMQPInitAttr;
+
+#define GVERBS_TYPE_CONN_PARAM (gverbs_conn_param_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+GType               gverbs_conn_param_get_type        (void) G_GNUC_CONST;
+GVERBS_AVAILABLE_IN_ALL
+GVerbsConnParam    *gverbs_conn_param_new             (void);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsConnParam    *gverbs_conn_param_copy            (const GVerbsConnParam    *self);
+GVERBS_AVAILABLE_IN_ALL
+void                gverbs_conn_param_free            (GVerbsConnParam          *self);
+
+#define GVERBS_TYPE_CM_QP_INIT_ATTR (gverbs_cm_qp_init_attr_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+GType               gverbs_cm_qp_init_attr_get_type   (void) G_GNUC_CONST;
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_new        (void);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_copy       (const GVerbsCMQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+void                gverbs_cm_qp_init_attr_free       (GVerbsCMQPInitAttr       *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsConnParam, gverbs_conn_param_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsCMQPInitAttr, gverbs_cm_qp_init_attr_free)
+
+G_END_DECLS

@@ -1,0 +1,372 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-event-channel.h"
+#include "gverbs-event-channel-private.h"
+#include "gverbs-cm-id-private.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsEventChannel:
+ *
+ * An rdma_cm event channel (`struct rdma_event_channel`) watched on the
+ * GLib main loop. Creating it attaches a #GSource to the thread-default
+ * #GMainContext of the calling thread; each dispatch takes at most a bounded
+ * batch of events, copies and acknowledges each one (`rdma_ack_cm_event()`)
+ * and then emits the signals of the #GVerbsCMID it belongs to in that
+ * context.
+ *
+ * The #GVerbsCMID objects created on the channel keep it alive;
+ * gverbs_event_channel_close() closes them first.
+ */
+struct _GVerbsEventChannel
+{
+  GObject parent_instance;
+
+  struct rdma_event_channel *ch;
+  GSource *source;
+  GVerbsChildren children;
+  guint events_received;
+  gboolean initialized;
+  GError *init_error;
+};
+
+typedef struct {
+  GSource source;
+  GVerbsEventChannel *channel; /* not a reference: the channel owns the source */
+} ChannelSource;
+
+static void gverbs_event_channel_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsEventChannel, gverbs_event_channel, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_event_channel_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_FD,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+free_event (GVerbsCMEvent *event)
+{
+  g_clear_pointer (&event->private_data, g_bytes_unref);
+  g_clear_object (&event->target);
+  g_clear_object (&event->new_id);
+}
+
+static gboolean
+channel_source_dispatch (GSource     *source,
+                         GSourceFunc  callback,
+                         gpointer     user_data)
+{
+  GVerbsEventChannel *self = ((ChannelSource *) source)->channel;
+
+  g_object_ref (self);
+  for (guint n = 0; n < GVERBS_EVENT_CHANNEL_BATCH && self->ch != NULL; n++)
+    {
+      struct rdma_cm_event *ev = NULL;
+      GVerbsCMEvent event = { 0 };
+      const void *data = NULL;
+      guint8 data_len = 0;
+
+      if (rdma_get_cm_event (self->ch, &ev) != 0)
+        {
+          if (errno != EAGAIN && errno != EINTR)
+            g_warning ("rdma_get_cm_event: %s", g_strerror (errno));
+          break;
+        }
+      self->events_received++;
+
+      event.type = (GVerbsCMEventType) ev->event;
+      event.status = ev->status;
+      if (ev->id != NULL && ev->id->ps != RDMA_PS_UDP && ev->id->ps != RDMA_PS_IPOIB)
+        {
+          data = ev->param.conn.private_data;
+          data_len = ev->param.conn.private_data_len;
+        }
+      else
+        {
+          data = ev->param.ud.private_data;
+          data_len = ev->param.ud.private_data_len;
+          event.ud_qp_num = ev->param.ud.qp_num;
+          event.ud_qkey = ev->param.ud.qkey;
+        }
+      event.private_data = g_bytes_new (data, data ? data_len : 0);
+
+      if (ev->event == RDMA_CM_EVENT_CONNECT_REQUEST)
+        {
+          GVerbsCMID *listener = ev->listen_id ? ev->listen_id->context : NULL;
+
+          if (listener != NULL)
+            {
+              event.target = g_object_ref (listener);
+              event.new_id = _gverbs_cm_id_new_incoming (listener, self, ev->id);
+            }
+          else
+            rdma_destroy_id (ev->id);
+        }
+      else if (ev->id != NULL && ev->id->context != NULL)
+        event.target = g_object_ref (ev->id->context);
+
+      rdma_ack_cm_event (ev);
+
+      if (event.target != NULL)
+        _gverbs_cm_id_handle_event (event.target, &event);
+      free_event (&event);
+    }
+  g_object_unref (self);
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs channel_source_funcs = {
+  .dispatch = channel_source_dispatch,
+};
+
+static gboolean
+gverbs_event_channel_initable_init (GInitable     *initable,
+                                    GCancellable  *cancellable,
+                                    GError       **error)
+{
+  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      errno = 0;
+      self->ch = rdma_create_event_channel ();
+      if (self->ch == NULL)
+        _gverbs_set_error_errno (&self->init_error, errno ? errno : ENODEV,
+                                 "rdma_create_event_channel", NULL, NULL);
+      else
+        {
+          int flags = fcntl (self->ch->fd, F_GETFL);
+
+          if (flags < 0 || fcntl (self->ch->fd, F_SETFL, flags | O_NONBLOCK) < 0)
+            {
+              _gverbs_set_error_errno (&self->init_error, errno, "fcntl", "rdma_cm event channel",
+                                       NULL);
+              g_clear_pointer (&self->ch, rdma_destroy_event_channel);
+            }
+          else
+            {
+              self->source = g_source_new (&channel_source_funcs, sizeof (ChannelSource));
+              ((ChannelSource *) self->source)->channel = self;
+              g_source_set_static_name (self->source, "GVerbsEventChannel");
+              g_source_add_unix_fd (self->source, self->ch->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
+              g_source_attach (self->source, g_main_context_get_thread_default ());
+            }
+        }
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_event_channel_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_event_channel_initable_init;
+}
+
+static void
+gverbs_event_channel_dispose (GObject *object)
+{
+  gverbs_event_channel_close (GVERBS_EVENT_CHANNEL (object), NULL);
+  G_OBJECT_CLASS (gverbs_event_channel_parent_class)->dispose (object);
+}
+
+static void
+gverbs_event_channel_finalize (GObject *object)
+{
+  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (object);
+
+  _gverbs_children_clear (&self->children);
+  g_clear_error (&self->init_error);
+  G_OBJECT_CLASS (gverbs_event_channel_parent_class)->finalize (object);
+}
+
+static void
+gverbs_event_channel_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_FD:
+      g_value_set_int (value, gverbs_event_channel_get_fd (self));
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ch == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_event_channel_class_init (GVerbsEventChannelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_event_channel_dispose;
+  object_class->finalize = gverbs_event_channel_finalize;
+  object_class->get_property = gverbs_event_channel_get_property;
+
+  /**
+   * GVerbsEventChannel:fd:
+   *
+   * The channel's file descriptor (non-blocking, owned by the channel), -1
+   * when closed.
+   */
+  properties[PROP_FD] =
+    g_param_spec_int ("fd", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsEventChannel:closed:
+   *
+   * Whether the channel is closed (or was never created).
+   */
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_event_channel_init (GVerbsEventChannel *self)
+{
+}
+
+/**
+ * gverbs_event_channel_new:
+ * @error: return location for a #GError
+ *
+ * Creates an rdma_cm event channel (`rdma_create_event_channel()`) and
+ * watches it in the thread-default main context of the calling thread.
+ *
+ * Returns: (transfer full): the channel, or %NULL on error
+ */
+GVerbsEventChannel *
+gverbs_event_channel_new (GError **error)
+{
+  return g_initable_new (GVERBS_TYPE_EVENT_CHANNEL, NULL, error, NULL);
+}
+
+/**
+ * gverbs_event_channel_get_fd:
+ * @self: a #GVerbsEventChannel
+ *
+ * Returns: the channel's file descriptor, -1 when closed
+ */
+int
+gverbs_event_channel_get_fd (GVerbsEventChannel *self)
+{
+  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), -1);
+  return self->ch ? self->ch->fd : -1;
+}
+
+/**
+ * gverbs_event_channel_get_events_received:
+ * @self: a #GVerbsEventChannel
+ *
+ * Returns: how many rdma_cm events the channel has received (and acknowledged)
+ */
+guint
+gverbs_event_channel_get_events_received (GVerbsEventChannel *self)
+{
+  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), 0);
+  return self->events_received;
+}
+
+/**
+ * gverbs_event_channel_close:
+ * @self: a #GVerbsEventChannel
+ * @error: return location for a #GError
+ *
+ * Closes every #GVerbsCMID still open on the channel, stops watching it and
+ * destroys it (`rdma_destroy_event_channel()`). Closing a closed channel
+ * does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_event_channel_close (GVerbsEventChannel  *self,
+                            GError             **error)
+{
+  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), FALSE);
+
+  if (self->ch == NULL)
+    return TRUE;
+  _gverbs_children_close_all (&self->children);
+  if (self->source != NULL)
+    {
+      g_source_destroy (self->source);
+      g_clear_pointer (&self->source, g_source_unref);
+    }
+  rdma_destroy_event_channel (self->ch);
+  self->ch = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  return TRUE;
+}
+
+/**
+ * gverbs_event_channel_is_closed:
+ * @self: a #GVerbsEventChannel
+ *
+ * Returns: whether the channel is closed
+ */
+gboolean
+gverbs_event_channel_is_closed (GVerbsEventChannel *self)
+{
+  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), TRUE);
+  return self->ch == NULL;
+}
+
+struct rdma_event_channel *
+_gverbs_event_channel_get_ch (GVerbsEventChannel *self)
+{
+  return self->ch;
+}
+
+gboolean
+_gverbs_event_channel_check_open (GVerbsEventChannel  *self,
+                                  GError             **error)
+{
+  if (self->ch != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, "rdma_cm event channel");
+}
+
+void
+_gverbs_event_channel_add_child (GVerbsEventChannel *self,
+                                 gpointer            child,
+                                 GVerbsCloseFunc     close_func)
+{
+  _gverbs_children_add (&self->children, child, GVERBS_RANK_QP, close_func);
+}
+
+void
+_gverbs_event_channel_remove_child (GVerbsEventChannel *self,
+                                    gpointer            child)
+{
+  _gverbs_children_remove (&self->children, child);
+}
