@@ -11,5 +11,7 @@
 #include "gverbs-port-attr.h"
 #include "gverbs-context.h"
 #include "gverbs-pd.h"
+#include "gverbs-qp-cap.h"
+#include "gverbs-qp-attr.h"
 
 #undef __GVERBS_H_INSIDE__

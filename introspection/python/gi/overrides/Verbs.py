@@ -121,6 +121,59 @@ def _context_pd(self):
 Context.pd = _context_pd
 
 
+# --- queue pairs and the data path --------------------------------------------
+
+def _props_setattr(self, name, value):
+    # pyverbs' attribute objects have settable fields: attr.dest_qp_num = n
+    if not name.startswith('_'):
+        pspec = type(self).find_property(name.replace('_', '-'))
+        if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
+            self.set_property(pspec.name, value)
+            return
+    object.__setattr__(self, name, value)
+
+
+class QPCap(Verbs.QPCap):
+    """QPCap(max_send_wr=1, max_recv_wr=10, max_send_sge=1, max_recv_sge=1, max_inline_data=0)"""
+
+    def __init__(self, max_send_wr=1, max_recv_wr=10, max_send_sge=1,
+                 max_recv_sge=1, max_inline_data=0):
+        Verbs.QPCap.__init__(self)
+        self.max_send_wr = max_send_wr
+        self.max_recv_wr = max_recv_wr
+        self.max_send_sge = max_send_sge
+        self.max_recv_sge = max_recv_sge
+        self.max_inline_data = max_inline_data
+
+    def __str__(self):
+        return self.to_string()
+
+
+QPCap = _export(override(QPCap))
+
+
+class QPAttr(Verbs.QPAttr):
+    """QPAttr(qp_state=INIT, cur_qp_state=RESET, port_num=1, path_mtu=MTU_1024, **fields)"""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, qp_state=Verbs.QPState.INIT, cur_qp_state=Verbs.QPState.RESET,
+                 port_num=1, path_mtu=Verbs.MTU(3), **kwargs):
+        Verbs.QPAttr.__init__(self)
+        self.qp_state = qp_state
+        self.cur_qp_state = cur_qp_state
+        self.port_num = port_num
+        self.path_mtu = path_mtu
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def __str__(self):
+        return self.to_string()
+
+
+QPAttr = _export(override(QPAttr))
+
+
 # --- flat rdma-core constant names (pyverbs' libibverbs_enums) ----------------
 
 def _export_constants():
