@@ -13,5 +13,10 @@
 #include "gverbs-pd.h"
 #include "gverbs-qp-cap.h"
 #include "gverbs-qp-attr.h"
+#include "gverbs-wc.h"
+#include "gverbs-comp-channel.h"
+#include "gverbs-cq.h"
+#include "gverbs-cq-init-attr-ex.h"
+#include "gverbs-cq-ex.h"
 
 #undef __GVERBS_H_INSIDE__

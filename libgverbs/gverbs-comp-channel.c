@@ -1,0 +1,611 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-comp-channel.h"
+#include "gverbs-comp-channel-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-error.h"
+
+/* Events one dispatch takes from the channel before yielding to the loop. */
+#define EVENTS_PER_DISPATCH 64
+
+/**
+ * GVerbsCompChannel:
+ *
+ * A completion channel (`struct ibv_comp_channel`): the file descriptor
+ * through which the device reports that a CQ armed with gverbs_cq_req_notify()
+ * has a new completion.
+ *
+ * The channel's descriptor is non-blocking and watched by a #GSource
+ * attached, when the channel is created, to the thread-default
+ * #GMainContext of the creating thread (see
+ * g_main_context_push_thread_default()); the channel's CQs emit their
+ * signals there. While that main context runs, the source takes each event,
+ * acknowledges it and hands it to its CQ, which emits #GVerbsCQ::event or,
+ * in watched mode, polls and emits #GVerbsCQ::completion. Without a running
+ * main loop, gverbs_comp_channel_get_cq_event() waits for an event as
+ * pyverbs' `get_cq_event()` does.
+ *
+ * Closing the channel closes its CQs first.
+ */
+struct _GVerbsCompChannel
+{
+  GObject parent_instance;
+
+  GVerbsContext *context;
+  struct ibv_comp_channel *ibv;
+  GMainContext *main_context;
+  GSource *source;
+  GPtrArray *scheduled;  /* GVerbsCQEventTarget *, each holding a ref on its object */
+  GVerbsChildren children;
+  gboolean initialized;
+  GError *init_error;
+};
+
+typedef struct {
+  GSource source;
+  GVerbsCompChannel *channel;
+} ChannelSource;
+
+static void gverbs_comp_channel_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCompChannel, gverbs_comp_channel, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_comp_channel_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_FD,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char *
+device_name (GVerbsCompChannel *self)
+{
+  return gverbs_context_get_name (self->context);
+}
+
+static void
+run_scheduled (GVerbsCompChannel *self)
+{
+  g_autoptr(GPtrArray) due = NULL;
+
+  if (self->scheduled == NULL || self->scheduled->len == 0)
+    return;
+  due = g_steal_pointer (&self->scheduled);
+  for (guint i = 0; i < due->len; i++)
+    {
+      GVerbsCQEventTarget *target = g_ptr_array_index (due, i);
+
+      if (target->scheduled)
+        {
+          target->scheduled = FALSE;
+          target->on_resume (target->object);
+        }
+      g_object_unref (target->object);
+    }
+}
+
+static gboolean
+channel_source_dispatch (GSource     *source,
+                         GSourceFunc  callback,
+                         gpointer     user_data)
+{
+  g_autoptr(GVerbsCompChannel) self = g_object_ref (((ChannelSource *) source)->channel);
+
+  g_source_set_ready_time (source, -1);
+  run_scheduled (self);
+
+  for (int i = 0; i < EVENTS_PER_DISPATCH && self->ibv != NULL; i++)
+    {
+      struct ibv_cq *cq;
+      void *cq_context;
+      GVerbsCQEventTarget *target;
+      g_autoptr(GObject) object = NULL;
+
+      if (ibv_get_cq_event (self->ibv, &cq, &cq_context) != 0)
+        break;
+      ibv_ack_cq_events (cq, 1);
+      target = cq_context;
+      object = g_object_ref (target->object);
+      target->on_event (object);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs channel_source_funcs = {
+  .dispatch = channel_source_dispatch,
+};
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_comp_channel_close (object, NULL);
+}
+
+static gboolean
+create_channel (GVerbsCompChannel  *self,
+                GError            **error)
+{
+  struct ibv_context *ctx;
+  int flags;
+
+  if (self->context == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A completion channel needs a context"));
+      return FALSE;
+    }
+  if (!_gverbs_context_check_open (self->context, error))
+    return FALSE;
+  ctx = _gverbs_context_get_ibv (self->context);
+
+  errno = 0;
+  self->ibv = ibv_create_comp_channel (ctx);
+  if (self->ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_create_comp_channel",
+                               device_name (self), NULL);
+      return FALSE;
+    }
+
+  flags = fcntl (self->ibv->fd, F_GETFL);
+  if (flags < 0 || fcntl (self->ibv->fd, F_SETFL, flags | O_NONBLOCK) < 0)
+    {
+      int err_no = errno;
+
+      ibv_destroy_comp_channel (self->ibv);
+      self->ibv = NULL;
+      _gverbs_set_error_errno (error, err_no, "fcntl", device_name (self),
+                               _("cannot make the completion channel non-blocking"));
+      return FALSE;
+    }
+
+  self->main_context = g_main_context_ref_thread_default ();
+  self->source = g_source_new (&channel_source_funcs, sizeof (ChannelSource));
+  ((ChannelSource *) self->source)->channel = self;
+  g_source_set_static_name (self->source, "GVerbsCompChannel");
+  g_source_add_unix_fd (self->source, self->ibv->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
+  g_source_attach (self->source, self->main_context);
+
+  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CHANNEL,
+                             close_as_child);
+  return TRUE;
+}
+
+static gboolean
+gverbs_comp_channel_initable_init (GInitable     *initable,
+                                   GCancellable  *cancellable,
+                                   GError       **error)
+{
+  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      create_channel (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_comp_channel_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_comp_channel_initable_init;
+}
+
+static void
+gverbs_comp_channel_dispose (GObject *object)
+{
+  gverbs_comp_channel_close (GVERBS_COMP_CHANNEL (object), NULL);
+  G_OBJECT_CLASS (gverbs_comp_channel_parent_class)->dispose (object);
+}
+
+static void
+gverbs_comp_channel_finalize (GObject *object)
+{
+  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (object);
+
+  _gverbs_children_clear (&self->children);
+  g_clear_error (&self->init_error);
+  g_clear_pointer (&self->main_context, g_main_context_unref);
+  g_clear_object (&self->context);
+  G_OBJECT_CLASS (gverbs_comp_channel_parent_class)->finalize (object);
+}
+
+static void
+gverbs_comp_channel_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_FD:
+      g_value_set_int (value, self->ibv ? self->ibv->fd : -1);
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ibv == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_comp_channel_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_comp_channel_class_init (GVerbsCompChannelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_comp_channel_dispose;
+  object_class->finalize = gverbs_comp_channel_finalize;
+  object_class->get_property = gverbs_comp_channel_get_property;
+  object_class->set_property = gverbs_comp_channel_set_property;
+
+  /**
+   * GVerbsCompChannel:context:
+   *
+   * The device context the channel belongs to.
+   */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCompChannel:fd:
+   *
+   * The channel's non-blocking file descriptor, or -1 when closed. It stays
+   * owned by the channel.
+   */
+  properties[PROP_FD] =
+    g_param_spec_int ("fd", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCompChannel:closed:
+   *
+   * Whether the channel is closed (or was never created).
+   */
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_comp_channel_init (GVerbsCompChannel *self)
+{
+}
+
+/**
+ * gverbs_comp_channel_new:
+ * @context: an open #GVerbsContext
+ * @error: return location for a #GError
+ *
+ * Creates a completion channel (`ibv_create_comp_channel()`) and attaches its
+ * #GSource to the thread-default main context.
+ *
+ * Returns: (transfer full): the channel, or %NULL on error
+ */
+GVerbsCompChannel *
+gverbs_comp_channel_new (GVerbsContext  *context,
+                         GError        **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
+  return g_initable_new (GVERBS_TYPE_COMP_CHANNEL, NULL, error, "context", context, NULL);
+}
+
+/**
+ * gverbs_context_create_comp_channel:
+ * @self: an open #GVerbsContext
+ * @error: return location for a #GError
+ *
+ * Creates a completion channel on @self: python-rdma's `ctx.comp_channel()`,
+ * the same as gverbs_comp_channel_new().
+ *
+ * Returns: (transfer full): the channel, or %NULL on error
+ */
+GVerbsCompChannel *
+gverbs_context_create_comp_channel (GVerbsContext  *self,
+                                    GError        **error)
+{
+  return gverbs_comp_channel_new (self, error);
+}
+
+/**
+ * gverbs_comp_channel_get_context:
+ * @self: a #GVerbsCompChannel
+ *
+ * Returns: (transfer none): the context of the channel
+ */
+GVerbsContext *
+gverbs_comp_channel_get_context (GVerbsCompChannel *self)
+{
+  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), NULL);
+  return self->context;
+}
+
+/**
+ * gverbs_comp_channel_get_fd:
+ * @self: a #GVerbsCompChannel
+ *
+ * Returns: the channel's file descriptor, -1 when closed
+ */
+int
+gverbs_comp_channel_get_fd (GVerbsCompChannel *self)
+{
+  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), -1);
+  return self->ibv ? self->ibv->fd : -1;
+}
+
+/**
+ * gverbs_comp_channel_get_main_context:
+ * @self: a #GVerbsCompChannel
+ *
+ * Gives the main context the channel's source is attached to: the
+ * thread-default main context of the thread that created the channel. The
+ * signals of its CQs are emitted there.
+ *
+ * Returns: (transfer none) (nullable): the main context, %NULL if the channel
+ *   was never created
+ */
+GMainContext *
+gverbs_comp_channel_get_main_context (GVerbsCompChannel *self)
+{
+  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), NULL);
+  return self->main_context;
+}
+
+static gboolean
+wait_readable (GVerbsCompChannel  *self,
+               gint64              deadline,
+               GCancellable       *cancellable,
+               GError            **error)
+{
+  GPollFD fds[2] = { { self->ibv->fd, G_IO_IN, 0 } };
+  guint n_fds = 1;
+  int timeout = -1;
+  int rc, err_no;
+
+  if (deadline >= 0)
+    {
+      gint64 left = deadline - g_get_monotonic_time ();
+
+      timeout = left > 0 ? (int) ((left + 999) / 1000) : 0;
+    }
+  if (cancellable != NULL && g_cancellable_make_pollfd (cancellable, &fds[1]))
+    n_fds = 2;
+
+  rc = g_poll (fds, n_fds, timeout);
+  err_no = errno;
+  if (n_fds == 2)
+    g_cancellable_release_fd (cancellable);
+  if (rc < 0 && err_no != EINTR)
+    {
+      _gverbs_set_error_errno (error, err_no, "poll", device_name (self), _("completion channel"));
+      return FALSE;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  if (rc == 0 && deadline >= 0 && g_get_monotonic_time () >= deadline)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_TIMED_OUT,
+                   _("No completion event on %s within the timeout"), device_name (self));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_comp_channel_get_cq_event:
+ * @self: a #GVerbsCompChannel
+ * @timeout_ms: how long to wait in milliseconds; -1 waits for ever, 0 does not wait
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Waits for the next completion event (`ibv_get_cq_event()`), pyverbs'
+ * `CompChannel.get_cq_event()`. The event must then be acknowledged with
+ * gverbs_cq_ack_events() (closing the CQ acknowledges what is left).
+ * Events that the channel's source has already delivered on the main loop
+ * are not seen here. No event within @timeout_ms gives
+ * %GVERBS_ERROR_TIMED_OUT.
+ *
+ * Returns: (transfer full): the #GVerbsCQ or #GVerbsCQEX that has the event,
+ *   or %NULL on error
+ */
+GObject *
+gverbs_comp_channel_get_cq_event (GVerbsCompChannel  *self,
+                                  int                 timeout_ms,
+                                  GCancellable       *cancellable,
+                                  GError            **error)
+{
+  gint64 deadline = -1;
+
+  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!_gverbs_comp_channel_check_open (self, error))
+    return NULL;
+  if (timeout_ms >= 0)
+    deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  for (;;)
+    {
+      struct ibv_cq *cq;
+      void *cq_context;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      if (ibv_get_cq_event (self->ibv, &cq, &cq_context) == 0)
+        {
+          GVerbsCQEventTarget *target = cq_context;
+
+          target->unacked++;
+          return g_object_ref (target->object);
+        }
+      if (errno != EAGAIN && errno != EINTR)
+        {
+          _gverbs_set_error_errno (error, errno, "ibv_get_cq_event", device_name (self), NULL);
+          return NULL;
+        }
+      if (!wait_readable (self, deadline, cancellable, error))
+        return NULL;
+    }
+}
+
+/**
+ * gverbs_comp_channel_close:
+ * @self: a #GVerbsCompChannel
+ * @error: return location for a #GError
+ *
+ * Closes the channel's CQs, removes its source from the main context and
+ * destroys the channel (`ibv_destroy_comp_channel()`). Closing a closed
+ * channel does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_comp_channel_close (GVerbsCompChannel  *self,
+                           GError            **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), FALSE);
+
+  if (self->ibv == NULL)
+    return TRUE;
+  _gverbs_children_close_all (&self->children);
+  if (self->scheduled != NULL)
+    {
+      for (guint i = 0; i < self->scheduled->len; i++)
+        {
+          GVerbsCQEventTarget *target = g_ptr_array_index (self->scheduled, i);
+
+          target->scheduled = FALSE;
+          g_object_unref (target->object);
+        }
+      g_clear_pointer (&self->scheduled, g_ptr_array_unref);
+    }
+  if (self->source != NULL)
+    {
+      g_source_destroy (self->source);
+      g_clear_pointer (&self->source, g_source_unref);
+    }
+  rc = ibv_destroy_comp_channel (self->ibv);
+  self->ibv = NULL;
+  _gverbs_context_remove_child (self->context, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc > 0 ? rc : errno, "ibv_destroy_comp_channel",
+                               device_name (self), NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_comp_channel_is_closed:
+ * @self: a #GVerbsCompChannel
+ *
+ * Returns: whether the channel is closed
+ */
+gboolean
+gverbs_comp_channel_is_closed (GVerbsCompChannel *self)
+{
+  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), TRUE);
+  return self->ibv == NULL;
+}
+
+struct ibv_comp_channel *
+_gverbs_comp_channel_get_ibv (GVerbsCompChannel *self)
+{
+  return self->ibv;
+}
+
+gboolean
+_gverbs_comp_channel_check_open (GVerbsCompChannel  *self,
+                                 GError            **error)
+{
+  if (self->ibv != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, _("The completion channel"));
+}
+
+void
+_gverbs_comp_channel_add_child (GVerbsCompChannel *self,
+                                gpointer           child,
+                                GVerbsRank         rank,
+                                GVerbsCloseFunc    close_func)
+{
+  _gverbs_children_add (&self->children, child, rank, close_func);
+}
+
+void
+_gverbs_comp_channel_remove_child (GVerbsCompChannel *self,
+                                   gpointer           child)
+{
+  _gverbs_children_remove (&self->children, child);
+}
+
+void
+_gverbs_comp_channel_schedule (GVerbsCompChannel   *self,
+                               GVerbsCQEventTarget *target)
+{
+  if (self->source == NULL || target->scheduled)
+    return;
+  if (self->scheduled == NULL)
+    self->scheduled = g_ptr_array_new ();
+  target->scheduled = TRUE;
+  g_ptr_array_add (self->scheduled, target);
+  g_object_ref (target->object);
+  g_source_set_ready_time (self->source, 0);
+}
+
+void
+_gverbs_comp_channel_unschedule (GVerbsCompChannel   *self,
+                                 GVerbsCQEventTarget *target)
+{
+  /* The entry (and its reference) stays until the next dispatch drops it. */
+  target->scheduled = FALSE;
+}

@@ -1,0 +1,40 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-context.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_COMP_CHANNEL (gverbs_comp_channel_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsCompChannel, gverbs_comp_channel, GVERBS, COMP_CHANNEL, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCompChannel *gverbs_comp_channel_new              (GVerbsContext      *context,
+                                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCompChannel *gverbs_context_create_comp_channel   (GVerbsContext      *self,
+                                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext     *gverbs_comp_channel_get_context      (GVerbsCompChannel  *self);
+GVERBS_AVAILABLE_IN_ALL
+int                gverbs_comp_channel_get_fd           (GVerbsCompChannel  *self);
+GVERBS_AVAILABLE_IN_ALL
+GMainContext      *gverbs_comp_channel_get_main_context (GVerbsCompChannel  *self);
+GVERBS_AVAILABLE_IN_ALL
+GObject           *gverbs_comp_channel_get_cq_event     (GVerbsCompChannel  *self,
+                                                         int                 timeout_ms,
+                                                         GCancellable       *cancellable,
+                                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_comp_channel_close            (GVerbsCompChannel  *self,
+                                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_comp_channel_is_closed        (GVerbsCompChannel  *self);
+
+G_END_DECLS

@@ -1,0 +1,1070 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-cq-ex.h"
+#include "gverbs-cq-ex-private.h"
+#include "gverbs-comp-channel-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsCQEX:
+ *
+ * An extended completion queue (`struct ibv_cq_ex`, pyverbs' `CQEX`),
+ * created from a #GVerbsCqInitAttrEx. Its completions are read in place,
+ * one at a time: gverbs_cq_ex_start_poll() opens a batch on the first
+ * completion, the `read_*` calls give its fields (those requested in
+ * #GVerbsCqInitAttrEx:wc-flags, plus status, wr_id, opcode, vendor error
+ * and flags), gverbs_cq_ex_next_poll() moves on and gverbs_cq_ex_end_poll()
+ * closes the batch. An empty CQ is not an error: the start and next calls
+ * then return %FALSE without setting an error.
+ *
+ * With a completion channel, the channel's source emits #GVerbsCQEX::event
+ * for each completion event on the main loop (already acknowledged).
+ */
+struct _GVerbsCQEX
+{
+  GObject parent_instance;
+
+  GVerbsContext *context;
+  GVerbsCqInitAttrEx *init_attr;
+  GVerbsCompChannel *channel;
+  GVerbsCreateCQWCFlags wc_flags;
+  struct ibv_cq_ex *ibv;
+  GVerbsCQEventTarget target;
+  gboolean polling;
+  GVerbsChildren children;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_cq_ex_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCQEX, gverbs_cq_ex, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_cq_ex_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_INIT_ATTR,
+  PROP_CHANNEL,
+  PROP_CQE,
+  PROP_WC_FLAGS,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_EVENT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const char *
+device_name (GVerbsCQEX *self)
+{
+  return self->context ? gverbs_context_get_name (self->context) : NULL;
+}
+
+static void
+on_event (GObject *object)
+{
+  g_signal_emit (object, signals[SIGNAL_EVENT], 0);
+}
+
+static void
+on_resume (GObject *object)
+{
+}
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_cq_ex_close (object, NULL);
+}
+
+static gboolean
+create_cq_ex (GVerbsCQEX  *self,
+              GError     **error)
+{
+  struct ibv_cq_init_attr_ex attr = { 0 };
+  struct ibv_device_attr dev;
+  struct ibv_context *ctx;
+  int rc;
+
+  if (self->context == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A completion queue needs a context"));
+      return FALSE;
+    }
+  if (!_gverbs_context_check_open (self->context, error))
+    return FALSE;
+  ctx = _gverbs_context_get_ibv (self->context);
+  if (self->init_attr == NULL)
+    self->init_attr = gverbs_cq_init_attr_ex_new ();
+
+  attr.cqe = gverbs_cq_init_attr_ex_get_cqe (self->init_attr);
+  attr.cq_context = &self->target;
+  attr.comp_vector = gverbs_cq_init_attr_ex_get_comp_vector (self->init_attr);
+  attr.wc_flags = gverbs_cq_init_attr_ex_get_wc_flags (self->init_attr);
+  attr.comp_mask = gverbs_cq_init_attr_ex_get_comp_mask (self->init_attr);
+  attr.flags = gverbs_cq_init_attr_ex_get_flags (self->init_attr);
+  self->channel = gverbs_cq_init_attr_ex_get_channel (self->init_attr);
+  if (self->channel != NULL)
+    g_object_ref (self->channel);
+  self->wc_flags = attr.wc_flags;
+
+  rc = ibv_query_device (ctx, &dev);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_query_device", device_name (self), NULL);
+      return FALSE;
+    }
+  if (attr.cqe < 1 || attr.cqe > (guint) dev.max_cqe)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq_ex", device_name (self),
+                               _("cqe %u is out of range (1 to the device limit max_cqe %d)"),
+                               attr.cqe, dev.max_cqe);
+      return FALSE;
+    }
+  if (attr.comp_vector >= (guint) ctx->num_comp_vectors)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq_ex", device_name (self),
+                               _("comp_vector %u is out of range (the device has %d completion vectors)"),
+                               attr.comp_vector, ctx->num_comp_vectors);
+      return FALSE;
+    }
+  if (attr.comp_mask & IBV_CQ_INIT_ATTR_MASK_PD)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
+                   _("ibv_create_cq_ex on %s: IBV_CQ_INIT_ATTR_MASK_PD needs a parent domain, "
+                     "which a CQEX cannot be given"), device_name (self));
+      return FALSE;
+    }
+  if (self->channel != NULL)
+    {
+      if (!_gverbs_comp_channel_check_open (self->channel, error))
+        return FALSE;
+      if (gverbs_comp_channel_get_context (self->channel) != self->context)
+        {
+          g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                               _("The completion channel belongs to another context"));
+          return FALSE;
+        }
+      attr.channel = _gverbs_comp_channel_get_ibv (self->channel);
+    }
+
+  errno = 0;
+  self->ibv = ibv_create_cq_ex (ctx, &attr);
+  if (self->ibv == NULL)
+    {
+      g_autoptr(GVerbsCqInitAttrEx) hold = g_object_ref (self->init_attr);
+      g_autofree char *text = gverbs_cq_init_attr_ex_to_string (hold);
+
+      g_strdelimit (text, "\n", ';');
+      _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_create_cq_ex",
+                               device_name (self), "%s", text);
+      return FALSE;
+    }
+
+  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ,
+                             close_as_child);
+  if (self->channel != NULL)
+    _gverbs_comp_channel_add_child (self->channel, self, GVERBS_RANK_CQ,
+                                    close_as_child);
+  return TRUE;
+}
+
+static gboolean
+gverbs_cq_ex_initable_init (GInitable     *initable,
+                            GCancellable  *cancellable,
+                            GError       **error)
+{
+  GVerbsCQEX *self = GVERBS_CQ_EX (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      create_cq_ex (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_cq_ex_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_cq_ex_initable_init;
+}
+
+static void
+gverbs_cq_ex_dispose (GObject *object)
+{
+  gverbs_cq_ex_close (GVERBS_CQ_EX (object), NULL);
+  G_OBJECT_CLASS (gverbs_cq_ex_parent_class)->dispose (object);
+}
+
+static void
+gverbs_cq_ex_finalize (GObject *object)
+{
+  GVerbsCQEX *self = GVERBS_CQ_EX (object);
+
+  _gverbs_children_clear (&self->children);
+  g_clear_error (&self->init_error);
+  g_clear_object (&self->init_attr);
+  g_clear_object (&self->channel);
+  g_clear_object (&self->context);
+  G_OBJECT_CLASS (gverbs_cq_ex_parent_class)->finalize (object);
+}
+
+static void
+gverbs_cq_ex_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  GVerbsCQEX *self = GVERBS_CQ_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_INIT_ATTR:
+      g_value_set_object (value, self->init_attr);
+      break;
+    case PROP_CHANNEL:
+      g_value_set_object (value, self->channel);
+      break;
+    case PROP_CQE:
+      g_value_set_int (value, gverbs_cq_ex_get_cqe (self));
+      break;
+    case PROP_WC_FLAGS:
+      g_value_set_flags (value, self->wc_flags);
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ibv == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_ex_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  GVerbsCQEX *self = GVERBS_CQ_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
+    case PROP_INIT_ATTR:
+      self->init_attr = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_cq_ex_dispose;
+  object_class->finalize = gverbs_cq_ex_finalize;
+  object_class->get_property = gverbs_cq_ex_get_property;
+  object_class->set_property = gverbs_cq_ex_set_property;
+
+  /**
+   * GVerbsCQEX:context:
+   *
+   * The device context the CQ belongs to.
+   */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQEX:init-attr:
+   *
+   * The attributes the CQ is created from (%NULL: pyverbs' defaults). They
+   * are read once, at creation.
+   */
+  properties[PROP_INIT_ATTR] =
+    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_CQ_INIT_ATTR_EX,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQEX:channel:
+   *
+   * The completion channel of the CQ, or %NULL.
+   */
+  properties[PROP_CHANNEL] =
+    g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQEX:cqe:
+   *
+   * The capacity the device gave the CQ (at least the requested size).
+   */
+  properties[PROP_CQE] =
+    g_param_spec_int ("cqe", NULL, NULL, 0, G_MAXINT, 0,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQEX:wc-flags:
+   *
+   * The fields the CQ's completions report.
+   */
+  properties[PROP_WC_FLAGS] =
+    g_param_spec_flags ("wc-flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_WC_FLAGS, 0,
+                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQEX:closed:
+   *
+   * Whether the CQ is closed (or was never created).
+   */
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GVerbsCQEX::event:
+   * @self: the CQ
+   *
+   * Emitted for each completion event the CQ's channel reports on the main
+   * loop. The event is already acknowledged; the handler polls the CQ and
+   * re-arms it with gverbs_cq_ex_req_notify().
+   */
+  signals[SIGNAL_EVENT] =
+    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+gverbs_cq_ex_init (GVerbsCQEX *self)
+{
+  self->target.object = G_OBJECT (self);
+  self->target.on_event = on_event;
+  self->target.on_resume = on_resume;
+}
+
+/**
+ * gverbs_cq_ex_new:
+ * @context: an open #GVerbsContext
+ * @init_attr: (nullable): the attributes; %NULL for pyverbs' defaults
+ * @error: return location for a #GError
+ *
+ * Creates an extended CQ (`ibv_create_cq_ex()`). Asking for fields the
+ * device cannot report (completion timestamps on rxe, say) gives
+ * %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Returns: (transfer full): the CQ, or %NULL on error
+ */
+GVerbsCQEX *
+gverbs_cq_ex_new (GVerbsContext       *context,
+                  GVerbsCqInitAttrEx  *init_attr,
+                  GError             **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
+  g_return_val_if_fail (init_attr == NULL || GVERBS_IS_CQ_INIT_ATTR_EX (init_attr), NULL);
+  return g_initable_new (GVERBS_TYPE_CQ_EX, NULL, error,
+                         "context", context, "init-attr", init_attr, NULL);
+}
+
+/**
+ * gverbs_cq_ex_get_context:
+ * @self: a #GVerbsCQEX
+ *
+ * Returns: (transfer none): the context of the CQ
+ */
+GVerbsContext *
+gverbs_cq_ex_get_context (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), NULL);
+  return self->context;
+}
+
+/**
+ * gverbs_cq_ex_get_channel:
+ * @self: a #GVerbsCQEX
+ *
+ * Returns: (transfer none) (nullable): the completion channel of the CQ
+ */
+GVerbsCompChannel *
+gverbs_cq_ex_get_channel (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), NULL);
+  return self->channel;
+}
+
+/**
+ * gverbs_cq_ex_get_cqe:
+ * @self: a #GVerbsCQEX
+ *
+ * Returns: the capacity the device gave the CQ, 0 when closed
+ */
+int
+gverbs_cq_ex_get_cqe (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return self->ibv ? self->ibv->cqe : 0;
+}
+
+/**
+ * gverbs_cq_ex_get_wc_flags:
+ * @self: a #GVerbsCQEX
+ *
+ * Returns: the fields the CQ's completions report
+ */
+GVerbsCreateCQWCFlags
+gverbs_cq_ex_get_wc_flags (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return self->wc_flags;
+}
+
+/**
+ * gverbs_cq_ex_get_handle:
+ * @self: a #GVerbsCQEX
+ *
+ * Returns: the kernel's handle of the CQ, 0 when closed
+ */
+guint32
+gverbs_cq_ex_get_handle (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return self->ibv ? self->ibv->handle : 0;
+}
+
+/**
+ * gverbs_cq_ex_get_native: (skip)
+ * @self: a #GVerbsCQEX
+ *
+ * Gives the rdma-core object for C code that mixes libgverbs with plain
+ * libibverbs calls. It stays owned by @self and is invalid once @self is
+ * closed.
+ *
+ * Returns: (nullable): the `struct ibv_cq_ex *`, %NULL when closed
+ */
+gpointer
+gverbs_cq_ex_get_native (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), NULL);
+  return self->ibv;
+}
+
+static gboolean
+poll_result (GVerbsCQEX  *self,
+             int          rc,
+             const char  *call,
+             GError     **error)
+{
+  if (rc == 0)
+    return TRUE;
+  if (rc != ENOENT)
+    _gverbs_set_error_errno (error, rc, call, device_name (self), NULL);
+  return FALSE;
+}
+
+/**
+ * gverbs_cq_ex_start_poll:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Opens a polling batch on the oldest completion (`ibv_start_poll()`). When
+ * this returns %TRUE, read the completion, move on with
+ * gverbs_cq_ex_next_poll() and finish with gverbs_cq_ex_end_poll(). An empty
+ * CQ returns %FALSE without an error (rdma-core's `ENOENT`) and opens no
+ * batch. Starting a batch while one is open gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: %TRUE if a completion is ready to read
+ */
+gboolean
+gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
+                         GError     **error)
+{
+  struct ibv_poll_cq_attr attr = { 0 };
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+
+  if (!_gverbs_cq_ex_check_open (self, error))
+    return FALSE;
+  if (self->polling)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_start_poll", device_name (self),
+                               _("a polling batch is already open; call end_poll first"));
+      return FALSE;
+    }
+  rc = ibv_start_poll (self->ibv, &attr);
+  if (rc == 0)
+    self->polling = TRUE;
+  return poll_result (self, rc, "ibv_start_poll", error);
+}
+
+/**
+ * gverbs_cq_ex_next_poll:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Moves to the next completion of the open batch (`ibv_next_poll()`),
+ * pyverbs' `poll_next()`. No further completion returns %FALSE without an
+ * error; the batch stays open until gverbs_cq_ex_end_poll().
+ *
+ * Returns: %TRUE if another completion is ready to read
+ */
+gboolean
+gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
+                        GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+
+  if (!_gverbs_cq_ex_check_open (self, error))
+    return FALSE;
+  if (!self->polling)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_next_poll", device_name (self),
+                               _("no polling batch is open; call start_poll first"));
+      return FALSE;
+    }
+  return poll_result (self, ibv_next_poll (self->ibv), "ibv_next_poll", error);
+}
+
+/**
+ * gverbs_cq_ex_end_poll:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Closes the open polling batch (`ibv_end_poll()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
+                       GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+
+  if (!_gverbs_cq_ex_check_open (self, error))
+    return FALSE;
+  if (!self->polling)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_end_poll", device_name (self),
+                               _("no polling batch is open"));
+      return FALSE;
+    }
+  ibv_end_poll (self->ibv);
+  self->polling = FALSE;
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_ex_is_polling:
+ * @self: a #GVerbsCQEX
+ *
+ * Returns: whether a polling batch is open
+ */
+gboolean
+gverbs_cq_ex_is_polling (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+  return self->polling;
+}
+
+static gboolean
+can_read (GVerbsCQEX  *self,
+          guint64      needed_flag,
+          const char  *call,
+          GError     **error)
+{
+  if (!_gverbs_cq_ex_check_open (self, error))
+    return FALSE;
+  if (!self->polling)
+    {
+      _gverbs_set_error_errno (error, EINVAL, call, device_name (self),
+                               _("no completion to read; call start_poll first"));
+      return FALSE;
+    }
+  if (needed_flag != 0 && !(self->wc_flags & needed_flag))
+    {
+      g_autoptr(GFlagsClass) klass = g_type_class_ref (GVERBS_TYPE_CREATE_CQ_WC_FLAGS);
+      GFlagsValue *value = g_flags_get_first_value (klass, (guint) needed_flag);
+
+      _gverbs_set_error_errno (error, EINVAL, call, device_name (self),
+                               _("the CQ was created without %s in its wc_flags"),
+                               value ? value->value_name : "?");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_ex_read_wr_id:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the work request id of the current completion (pyverbs' `wr_id`).
+ * Reading with no open batch gives %GVERBS_ERROR_INVALID_ARGUMENT, as do
+ * the other `read_*` calls, which also refuse fields missing from the CQ's
+ * #GVerbsCQEX:wc-flags.
+ *
+ * Returns: the work request id
+ */
+guint64
+gverbs_cq_ex_read_wr_id (GVerbsCQEX  *self,
+                         GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, 0, "wr_id", error) ? self->ibv->wr_id : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_status:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the status of the current completion (pyverbs' `status`).
+ *
+ * Returns: the status
+ */
+GVerbsWCStatus
+gverbs_cq_ex_read_status (GVerbsCQEX  *self,
+                          GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), GVERBS_WC_GENERAL_ERR);
+  return can_read (self, 0, "status", error) ? (GVerbsWCStatus) self->ibv->status
+                                             : GVERBS_WC_GENERAL_ERR;
+}
+
+/**
+ * gverbs_cq_ex_read_opcode:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the opcode of the current completion (`ibv_wc_read_opcode()`).
+ *
+ * Returns: the opcode
+ */
+GVerbsWCOpcode
+gverbs_cq_ex_read_opcode (GVerbsCQEX  *self,
+                          GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, 0, "ibv_wc_read_opcode", error)
+    ? (GVerbsWCOpcode) ibv_wc_read_opcode (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_vendor_err:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the vendor error of the current completion (`ibv_wc_read_vendor_err()`).
+ *
+ * Returns: the vendor error
+ */
+guint32
+gverbs_cq_ex_read_vendor_err (GVerbsCQEX  *self,
+                              GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, 0, "ibv_wc_read_vendor_err", error)
+    ? ibv_wc_read_vendor_err (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_byte_len:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the byte count of the current completion (`ibv_wc_read_byte_len()`,
+ * needs %GVERBS_WC_EX_WITH_BYTE_LEN).
+ *
+ * Returns: the byte count
+ */
+guint32
+gverbs_cq_ex_read_byte_len (GVerbsCQEX  *self,
+                            GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, IBV_WC_EX_WITH_BYTE_LEN, "ibv_wc_read_byte_len", error)
+    ? ibv_wc_read_byte_len (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_imm_data:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the immediate data of the current completion, in network byte order
+ * as rdma-core gives it (`ibv_wc_read_imm_data()`, needs %GVERBS_WC_EX_WITH_IMM).
+ *
+ * Returns: the immediate data
+ */
+guint32
+gverbs_cq_ex_read_imm_data (GVerbsCQEX  *self,
+                            GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, IBV_WC_EX_WITH_IMM, "ibv_wc_read_imm_data", error)
+    ? ibv_wc_read_imm_data (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_qp_num:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the local QP number of the current completion
+ * (`ibv_wc_read_qp_num()`, needs %GVERBS_WC_EX_WITH_QP_NUM).
+ *
+ * Returns: the QP number
+ */
+guint32
+gverbs_cq_ex_read_qp_num (GVerbsCQEX  *self,
+                          GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, IBV_WC_EX_WITH_QP_NUM, "ibv_wc_read_qp_num", error)
+    ? ibv_wc_read_qp_num (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_src_qp:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the remote QP number of the current completion
+ * (`ibv_wc_read_src_qp()`, needs %GVERBS_WC_EX_WITH_SRC_QP).
+ *
+ * Returns: the remote QP number
+ */
+guint32
+gverbs_cq_ex_read_src_qp (GVerbsCQEX  *self,
+                          GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, IBV_WC_EX_WITH_SRC_QP, "ibv_wc_read_src_qp", error)
+    ? ibv_wc_read_src_qp (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_wc_flags:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the flags of the current completion (`ibv_wc_read_wc_flags()`).
+ *
+ * Returns: the flags
+ */
+GVerbsWCFlags
+gverbs_cq_ex_read_wc_flags (GVerbsCQEX  *self,
+                            GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, 0, "ibv_wc_read_wc_flags", error)
+    ? (GVerbsWCFlags) ibv_wc_read_wc_flags (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_slid:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the source LID of the current completion (`ibv_wc_read_slid()`,
+ * needs %GVERBS_WC_EX_WITH_SLID).
+ *
+ * Returns: the source LID
+ */
+guint32
+gverbs_cq_ex_read_slid (GVerbsCQEX  *self,
+                        GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, IBV_WC_EX_WITH_SLID, "ibv_wc_read_slid", error)
+    ? ibv_wc_read_slid (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_sl:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the service level of the current completion (`ibv_wc_read_sl()`,
+ * needs %GVERBS_WC_EX_WITH_SL).
+ *
+ * Returns: the service level
+ */
+guint8
+gverbs_cq_ex_read_sl (GVerbsCQEX  *self,
+                      GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, IBV_WC_EX_WITH_SL, "ibv_wc_read_sl", error)
+    ? ibv_wc_read_sl (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_dlid_path_bits:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the destination LID path bits of the current completion
+ * (`ibv_wc_read_dlid_path_bits()`, needs %GVERBS_WC_EX_WITH_DLID_PATH_BITS).
+ *
+ * Returns: the path bits
+ */
+guint8
+gverbs_cq_ex_read_dlid_path_bits (GVerbsCQEX  *self,
+                                  GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return can_read (self, IBV_WC_EX_WITH_DLID_PATH_BITS, "ibv_wc_read_dlid_path_bits", error)
+    ? ibv_wc_read_dlid_path_bits (self->ibv) : 0;
+}
+
+/**
+ * gverbs_cq_ex_read_wc:
+ * @self: a #GVerbsCQEX
+ * @wc: (out caller-allocates): the completion to fill
+ * @error: return location for a #GError
+ *
+ * Copies the current completion into @wc: status, wr_id, opcode, vendor
+ * error and flags, and each field the CQ's #GVerbsCQEX:wc-flags requested
+ * (the others are 0).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_ex_read_wc (GVerbsCQEX  *self,
+                      GVerbsWC    *wc,
+                      GError     **error)
+{
+  struct ibv_cq_ex *cq;
+  guint64 f = self->wc_flags;
+
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+  g_return_val_if_fail (wc != NULL, FALSE);
+
+  if (!can_read (self, 0, "ibv_wc_read", error))
+    return FALSE;
+  cq = self->ibv;
+  *wc = (GVerbsWC) {
+    .wr_id = cq->wr_id,
+    .status = (GVerbsWCStatus) cq->status,
+    .opcode = (GVerbsWCOpcode) ibv_wc_read_opcode (cq),
+    .vendor_err = ibv_wc_read_vendor_err (cq),
+    .wc_flags = (GVerbsWCFlags) ibv_wc_read_wc_flags (cq),
+  };
+  if (f & IBV_WC_EX_WITH_BYTE_LEN)
+    wc->byte_len = ibv_wc_read_byte_len (cq);
+  if (f & IBV_WC_EX_WITH_IMM)
+    wc->imm_data = wc->invalidated_rkey = ibv_wc_read_imm_data (cq);
+  if (f & IBV_WC_EX_WITH_QP_NUM)
+    wc->qp_num = ibv_wc_read_qp_num (cq);
+  if (f & IBV_WC_EX_WITH_SRC_QP)
+    wc->src_qp = ibv_wc_read_src_qp (cq);
+  if (f & IBV_WC_EX_WITH_SLID)
+    wc->slid = (guint16) ibv_wc_read_slid (cq);
+  if (f & IBV_WC_EX_WITH_SL)
+    wc->sl = ibv_wc_read_sl (cq);
+  if (f & IBV_WC_EX_WITH_DLID_PATH_BITS)
+    wc->dlid_path_bits = ibv_wc_read_dlid_path_bits (cq);
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_ex_req_notify:
+ * @self: a #GVerbsCQEX
+ * @solicited_only: whether only solicited completions raise the event
+ * @error: return location for a #GError
+ *
+ * Arms the CQ (`ibv_req_notify_cq()`) so that its channel reports the next
+ * completion.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_ex_req_notify (GVerbsCQEX  *self,
+                         gboolean     solicited_only,
+                         GError     **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+
+  if (!_gverbs_cq_ex_check_open (self, error))
+    return FALSE;
+  rc = ibv_req_notify_cq (ibv_cq_ex_to_cq (self->ibv), solicited_only ? 1 : 0);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_req_notify_cq", device_name (self), NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_ex_ack_events:
+ * @self: a #GVerbsCQEX
+ * @n_events: how many events to acknowledge
+ * @error: return location for a #GError
+ *
+ * Acknowledges events taken with gverbs_comp_channel_get_cq_event(), as
+ * gverbs_cq_ack_events() does for a #GVerbsCQ.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_ex_ack_events (GVerbsCQEX  *self,
+                         guint        n_events,
+                         GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+
+  if (!_gverbs_cq_ex_check_open (self, error))
+    return FALSE;
+  if (n_events > self->target.unacked)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_ack_cq_events", device_name (self),
+                               _("%u events to acknowledge but only %u are outstanding"),
+                               n_events, self->target.unacked);
+      return FALSE;
+    }
+  if (n_events > 0)
+    ibv_ack_cq_events (ibv_cq_ex_to_cq (self->ibv), n_events);
+  self->target.unacked -= n_events;
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_ex_to_string:
+ * @self: a #GVerbsCQEX
+ *
+ * Formats the CQ as pyverbs prints it: `Extended CQ:`, then its handle and
+ * capacity.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_cq_ex_to_string (GVerbsCQEX *self)
+{
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), NULL);
+
+  out = g_string_new ("Extended CQ:\n");
+  _gverbs_append_int_row (out, 22, "Handle", gverbs_cq_ex_get_handle (self));
+  _gverbs_append_int_row (out, 22, "CQEs", gverbs_cq_ex_get_cqe (self));
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * gverbs_cq_ex_close:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Closes the objects that use the CQ, ends an open polling batch,
+ * acknowledges outstanding events and destroys the CQ (`ibv_destroy_cq()`).
+ * Closing a closed CQ does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_ex_close (GVerbsCQEX  *self,
+                    GError     **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+
+  if (self->ibv == NULL)
+    return TRUE;
+  _gverbs_children_close_all (&self->children);
+  if (self->polling)
+    ibv_end_poll (self->ibv);
+  self->polling = FALSE;
+  if (self->channel != NULL)
+    _gverbs_comp_channel_remove_child (self->channel, self);
+  if (self->target.unacked > 0)
+    ibv_ack_cq_events (ibv_cq_ex_to_cq (self->ibv), self->target.unacked);
+  self->target.unacked = 0;
+  rc = ibv_destroy_cq (ibv_cq_ex_to_cq (self->ibv));
+  self->ibv = NULL;
+  _gverbs_context_remove_child (self->context, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_cq", device_name (self), NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_ex_is_closed:
+ * @self: a #GVerbsCQEX
+ *
+ * Returns: whether the CQ is closed
+ */
+gboolean
+gverbs_cq_ex_is_closed (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), TRUE);
+  return self->ibv == NULL;
+}
+
+struct ibv_cq_ex *
+_gverbs_cq_ex_get_ibv (GVerbsCQEX *self)
+{
+  return self->ibv;
+}
+
+gboolean
+_gverbs_cq_ex_check_open (GVerbsCQEX  *self,
+                          GError     **error)
+{
+  if (self->ibv != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, _("The extended CQ"));
+}
+
+void
+_gverbs_cq_ex_add_child (GVerbsCQEX      *self,
+                         gpointer         child,
+                         GVerbsRank       rank,
+                         GVerbsCloseFunc  close_func)
+{
+  _gverbs_children_add (&self->children, child, rank, close_func);
+}
+
+void
+_gverbs_cq_ex_remove_child (GVerbsCQEX *self,
+                            gpointer    child)
+{
+  _gverbs_children_remove (&self->children, child);
+}

@@ -1,0 +1,103 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-context.h"
+#include "gverbs-comp-channel.h"
+#include "gverbs-cq-init-attr-ex.h"
+#include "gverbs-wc.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_CQ_EX (gverbs_cq_ex_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS, CQ_EX, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQEX        *gverbs_cq_ex_new                 (GVerbsContext       *context,
+                                                     GVerbsCqInitAttrEx  *init_attr,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext     *gverbs_cq_ex_get_context         (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCompChannel *gverbs_cq_ex_get_channel         (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
+int                gverbs_cq_ex_get_cqe             (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCreateCQWCFlags gverbs_cq_ex_get_wc_flags     (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_ex_get_handle          (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
+gpointer           gverbs_cq_ex_get_native          (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_start_poll          (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_next_poll           (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_end_poll            (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_is_polling          (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
+guint64            gverbs_cq_ex_read_wr_id          (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsWCStatus     gverbs_cq_ex_read_status         (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsWCOpcode     gverbs_cq_ex_read_opcode         (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_ex_read_vendor_err     (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_ex_read_byte_len       (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_ex_read_imm_data       (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_ex_read_qp_num         (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_ex_read_src_qp         (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsWCFlags      gverbs_cq_ex_read_wc_flags       (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_ex_read_slid           (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+guint8             gverbs_cq_ex_read_sl             (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+guint8             gverbs_cq_ex_read_dlid_path_bits (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_read_wc             (GVerbsCQEX          *self,
+                                                     GVerbsWC            *wc,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_req_notify          (GVerbsCQEX          *self,
+                                                     gboolean             solicited_only,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_ack_events          (GVerbsCQEX          *self,
+                                                     guint                n_events,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+char              *gverbs_cq_ex_to_string           (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_close               (GVerbsCQEX          *self,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_is_closed           (GVerbsCQEX          *self);
+
+G_END_DECLS

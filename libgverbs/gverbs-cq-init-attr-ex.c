@@ -1,0 +1,398 @@
+#include "config.h"
+
+#include <string.h>
+
+#include "gverbs-cq-init-attr-ex.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsCqInitAttrEx:
+ *
+ * What gverbs_cq_ex_new() creates (rdma-core's `struct ibv_cq_init_attr_ex`,
+ * pyverbs' `CqInitAttrEx`): the capacity, the fields the completions report
+ * (#GVerbsCqInitAttrEx:wc-flags), an optional completion channel and
+ * vector, and creation flags. Every field is a read-write property.
+ */
+struct _GVerbsCqInitAttrEx
+{
+  GObject parent_instance;
+
+  guint cqe;
+  GVerbsCompChannel *channel;
+  guint comp_vector;
+  GVerbsCreateCQWCFlags wc_flags;
+  GVerbsCQInitAttrMask comp_mask;
+  GVerbsCreateCQAttrFlags flags;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CQE,
+  PROP_CHANNEL,
+  PROP_COMP_VECTOR,
+  PROP_WC_FLAGS,
+  PROP_COMP_MASK,
+  PROP_FLAGS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_cq_init_attr_ex_finalize (GObject *object)
+{
+  g_clear_object (&GVERBS_CQ_INIT_ATTR_EX (object)->channel);
+  G_OBJECT_CLASS (gverbs_cq_init_attr_ex_parent_class)->finalize (object);
+}
+
+static void
+gverbs_cq_init_attr_ex_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  GVerbsCqInitAttrEx *self = GVERBS_CQ_INIT_ATTR_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_CQE:
+      g_value_set_uint (value, self->cqe);
+      break;
+    case PROP_CHANNEL:
+      g_value_set_object (value, self->channel);
+      break;
+    case PROP_COMP_VECTOR:
+      g_value_set_uint (value, self->comp_vector);
+      break;
+    case PROP_WC_FLAGS:
+      g_value_set_flags (value, self->wc_flags);
+      break;
+    case PROP_COMP_MASK:
+      g_value_set_flags (value, self->comp_mask);
+      break;
+    case PROP_FLAGS:
+      g_value_set_flags (value, self->flags);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_init_attr_ex_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  GVerbsCqInitAttrEx *self = GVERBS_CQ_INIT_ATTR_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_CQE:
+      self->cqe = g_value_get_uint (value);
+      break;
+    case PROP_CHANNEL:
+      g_set_object (&self->channel, g_value_get_object (value));
+      break;
+    case PROP_COMP_VECTOR:
+      self->comp_vector = g_value_get_uint (value);
+      break;
+    case PROP_WC_FLAGS:
+      self->wc_flags = g_value_get_flags (value);
+      break;
+    case PROP_COMP_MASK:
+      self->comp_mask = g_value_get_flags (value);
+      break;
+    case PROP_FLAGS:
+      self->flags = g_value_get_flags (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_init_attr_ex_class_init (GVerbsCqInitAttrExClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gverbs_cq_init_attr_ex_finalize;
+  object_class->get_property = gverbs_cq_init_attr_ex_get_property;
+  object_class->set_property = gverbs_cq_init_attr_ex_set_property;
+
+  /**
+   * GVerbsCqInitAttrEx:cqe:
+   *
+   * The number of completions the CQ must hold at least (pyverbs' default: 100).
+   */
+  properties[PROP_CQE] =
+    g_param_spec_uint ("cqe", NULL, NULL, 0, G_MAXUINT32, 100,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCqInitAttrEx:channel:
+   *
+   * The completion channel for the CQ's events, or %NULL.
+   */
+  properties[PROP_CHANNEL] =
+    g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCqInitAttrEx:comp-vector:
+   *
+   * The completion vector that signals the CQ's events.
+   */
+  properties[PROP_COMP_VECTOR] =
+    g_param_spec_uint ("comp-vector", NULL, NULL, 0, G_MAXUINT32, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCqInitAttrEx:wc-flags:
+   *
+   * The fields the CQ's completions report beyond status, wr_id, opcode,
+   * vendor error and flags.
+   */
+  properties[PROP_WC_FLAGS] =
+    g_param_spec_flags ("wc-flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_WC_FLAGS, 0,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCqInitAttrEx:comp-mask:
+   *
+   * Which optional fields are valid (%GVERBS_CQ_INIT_ATTR_MASK_FLAGS for
+   * #GVerbsCqInitAttrEx:flags).
+   */
+  properties[PROP_COMP_MASK] =
+    g_param_spec_flags ("comp-mask", NULL, NULL, GVERBS_TYPE_CQ_INIT_ATTR_MASK, 0,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCqInitAttrEx:flags:
+   *
+   * Creation flags, used when #GVerbsCqInitAttrEx:comp-mask has
+   * %GVERBS_CQ_INIT_ATTR_MASK_FLAGS.
+   */
+  properties[PROP_FLAGS] =
+    g_param_spec_flags ("flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_ATTR_FLAGS, 0,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_cq_init_attr_ex_init (GVerbsCqInitAttrEx *self)
+{
+  self->cqe = 100;
+}
+
+/**
+ * gverbs_cq_init_attr_ex_new:
+ *
+ * Returns: (transfer full): attributes with pyverbs' defaults: 100 entries,
+ *   no channel, vector 0, no extra fields, no flags
+ */
+GVerbsCqInitAttrEx *
+gverbs_cq_init_attr_ex_new (void)
+{
+  return g_object_new (GVERBS_TYPE_CQ_INIT_ATTR_EX, NULL);
+}
+
+/**
+ * gverbs_cq_init_attr_ex_get_cqe:
+ * @self: a #GVerbsCqInitAttrEx
+ *
+ * Returns: the requested number of completions
+ */
+guint
+gverbs_cq_init_attr_ex_get_cqe (GVerbsCqInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
+  return self->cqe;
+}
+
+/**
+ * gverbs_cq_init_attr_ex_set_cqe:
+ * @self: a #GVerbsCqInitAttrEx
+ * @cqe: the number of completions the CQ must hold at least
+ *
+ * Sets #GVerbsCqInitAttrEx:cqe.
+ */
+void
+gverbs_cq_init_attr_ex_set_cqe (GVerbsCqInitAttrEx *self,
+                                guint               cqe)
+{
+  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
+  g_object_set (self, "cqe", cqe, NULL);
+}
+
+/**
+ * gverbs_cq_init_attr_ex_get_channel:
+ * @self: a #GVerbsCqInitAttrEx
+ *
+ * Returns: (transfer none) (nullable): the completion channel
+ */
+GVerbsCompChannel *
+gverbs_cq_init_attr_ex_get_channel (GVerbsCqInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), NULL);
+  return self->channel;
+}
+
+/**
+ * gverbs_cq_init_attr_ex_set_channel:
+ * @self: a #GVerbsCqInitAttrEx
+ * @channel: (nullable): a completion channel
+ *
+ * Sets #GVerbsCqInitAttrEx:channel.
+ */
+void
+gverbs_cq_init_attr_ex_set_channel (GVerbsCqInitAttrEx *self,
+                                    GVerbsCompChannel  *channel)
+{
+  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
+  g_object_set (self, "channel", channel, NULL);
+}
+
+/**
+ * gverbs_cq_init_attr_ex_get_comp_vector:
+ * @self: a #GVerbsCqInitAttrEx
+ *
+ * Returns: the completion vector
+ */
+guint
+gverbs_cq_init_attr_ex_get_comp_vector (GVerbsCqInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
+  return self->comp_vector;
+}
+
+/**
+ * gverbs_cq_init_attr_ex_set_comp_vector:
+ * @self: a #GVerbsCqInitAttrEx
+ * @comp_vector: the completion vector
+ *
+ * Sets #GVerbsCqInitAttrEx:comp-vector.
+ */
+void
+gverbs_cq_init_attr_ex_set_comp_vector (GVerbsCqInitAttrEx *self,
+                                        guint               comp_vector)
+{
+  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
+  g_object_set (self, "comp-vector", comp_vector, NULL);
+}
+
+/**
+ * gverbs_cq_init_attr_ex_get_wc_flags:
+ * @self: a #GVerbsCqInitAttrEx
+ *
+ * Returns: the fields the completions report
+ */
+GVerbsCreateCQWCFlags
+gverbs_cq_init_attr_ex_get_wc_flags (GVerbsCqInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
+  return self->wc_flags;
+}
+
+/**
+ * gverbs_cq_init_attr_ex_set_wc_flags:
+ * @self: a #GVerbsCqInitAttrEx
+ * @wc_flags: the fields the completions report
+ *
+ * Sets #GVerbsCqInitAttrEx:wc-flags.
+ */
+void
+gverbs_cq_init_attr_ex_set_wc_flags (GVerbsCqInitAttrEx    *self,
+                                     GVerbsCreateCQWCFlags  wc_flags)
+{
+  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
+  g_object_set (self, "wc-flags", wc_flags, NULL);
+}
+
+/**
+ * gverbs_cq_init_attr_ex_get_comp_mask:
+ * @self: a #GVerbsCqInitAttrEx
+ *
+ * Returns: which optional fields are valid
+ */
+GVerbsCQInitAttrMask
+gverbs_cq_init_attr_ex_get_comp_mask (GVerbsCqInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
+  return self->comp_mask;
+}
+
+/**
+ * gverbs_cq_init_attr_ex_set_comp_mask:
+ * @self: a #GVerbsCqInitAttrEx
+ * @comp_mask: which optional fields are valid
+ *
+ * Sets #GVerbsCqInitAttrEx:comp-mask.
+ */
+void
+gverbs_cq_init_attr_ex_set_comp_mask (GVerbsCqInitAttrEx   *self,
+                                      GVerbsCQInitAttrMask  comp_mask)
+{
+  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
+  g_object_set (self, "comp-mask", comp_mask, NULL);
+}
+
+/**
+ * gverbs_cq_init_attr_ex_get_flags:
+ * @self: a #GVerbsCqInitAttrEx
+ *
+ * Returns: the creation flags
+ */
+GVerbsCreateCQAttrFlags
+gverbs_cq_init_attr_ex_get_flags (GVerbsCqInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
+  return self->flags;
+}
+
+/**
+ * gverbs_cq_init_attr_ex_set_flags:
+ * @self: a #GVerbsCqInitAttrEx
+ * @flags: the creation flags
+ *
+ * Sets #GVerbsCqInitAttrEx:flags.
+ */
+void
+gverbs_cq_init_attr_ex_set_flags (GVerbsCqInitAttrEx      *self,
+                                  GVerbsCreateCQAttrFlags  flags)
+{
+  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
+  g_object_set (self, "flags", flags, NULL);
+}
+
+/**
+ * gverbs_cq_init_attr_ex_to_string:
+ * @self: a #GVerbsCqInitAttrEx
+ *
+ * Formats the attributes as pyverbs prints `CqInitAttrEx`: the number of
+ * entries, the WC flags by their rdma-core names, the mask and the flags.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_cq_init_attr_ex_to_string (GVerbsCqInitAttrEx *self)
+{
+  GString *out;
+  GString *names;
+  GFlagsClass *klass;
+
+  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), NULL);
+
+  names = g_string_new (NULL);
+  klass = g_type_class_ref (GVERBS_TYPE_CREATE_CQ_WC_FLAGS);
+  for (guint i = 0; i < klass->n_values; i++)
+    if (self->wc_flags & klass->values[i].value)
+      g_string_append_printf (names, "IBV_%s ", klass->values[i].value_name + strlen ("GVERBS_"));
+  g_type_class_unref (klass);
+
+  out = g_string_new (NULL);
+  _gverbs_append_int_row (out, 22, "Number of CQEs", self->cqe);
+  _gverbs_append_row (out, 22, "WC flags", names->str);
+  _gverbs_append_int_row (out, 22, "comp mask", self->comp_mask);
+  _gverbs_append_int_row (out, 22, "flags", self->flags);
+  g_string_free (names, TRUE);
+  return g_string_free (out, FALSE);
+}

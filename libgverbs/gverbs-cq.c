@@ -1,0 +1,978 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-cq.h"
+#include "gverbs-cq-private.h"
+#include "gverbs-comp-channel-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-wc-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+#include "gverbs-fields-private.h"
+
+/* Work completions polled on the stack per ibv_poll_cq() call. */
+#define POLL_CHUNK 16
+/* Work completions a watched CQ emits per main-loop dispatch at most. */
+#define WATCH_BATCH 256
+
+/**
+ * GVerbsCQ:
+ *
+ * A completion queue (`struct ibv_cq`), where the device reports finished
+ * work requests as work completions (#GVerbsWC).
+ *
+ * Completions are read with gverbs_cq_poll() (C, into a caller's array, no
+ * heap allocation) or gverbs_cq_poll_list(). A CQ created with a
+ * #GVerbsCompChannel can instead deliver them on the main loop: after
+ * gverbs_cq_set_watched(), each completion event is acknowledged, the CQ is
+ * re-armed and polled until empty, and #GVerbsCQ::completion is emitted for
+ * each completion in order, then #GVerbsCQ::completions once with all of
+ * them. At most 256 completions are emitted per dispatch; more are emitted
+ * on the next iteration of the main loop, so a busy CQ does not starve it.
+ * The CQ is re-armed before it is polled, so a completion that arrives while
+ * the CQ is being drained raises a new event and is never lost. A CQ that is
+ * not watched emits #GVerbsCQ::event for each event and leaves polling and
+ * re-arming to its caller.
+ *
+ * The CQ keeps its context and channel alive; closing either closes the CQ.
+ */
+struct _GVerbsCQ
+{
+  GObject parent_instance;
+
+  GVerbsContext *context;
+  GVerbsCompChannel *channel;
+  int requested_cqe;
+  int comp_vector;
+  int max_cqe;
+  struct ibv_cq *ibv;
+  GVerbsCQEventTarget target;
+  gboolean watched;
+  GVerbsWC *batch;
+  GVerbsChildren children;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_cq_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCQ, gverbs_cq, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_cq_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_CQE,
+  PROP_CHANNEL,
+  PROP_COMP_VECTOR,
+  PROP_WATCHED,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_COMPLETION,
+  SIGNAL_COMPLETIONS,
+  SIGNAL_EVENT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const char *
+device_name (GVerbsCQ *self)
+{
+  return self->context ? gverbs_context_get_name (self->context) : NULL;
+}
+
+static void
+drain (GVerbsCQ *self)
+{
+  g_autoptr(GVerbsCQ) hold = g_object_ref (self);
+  g_autoptr(GError) error = NULL;
+  int n;
+
+  n = gverbs_cq_poll (self, self->batch, WATCH_BATCH, &error);
+  if (n < 0)
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+  if (n == WATCH_BATCH)
+    _gverbs_comp_channel_schedule (self->channel, &self->target);
+
+  for (int i = 0; i < n && self->ibv != NULL; i++)
+    g_signal_emit (self, signals[SIGNAL_COMPLETION], 0, &self->batch[i]);
+
+  if (n > 0 && self->ibv != NULL &&
+      g_signal_has_handler_pending (self, signals[SIGNAL_COMPLETIONS], 0, FALSE))
+    {
+      g_autoptr(GPtrArray) wcs = g_ptr_array_new_full (n, (GDestroyNotify) gverbs_wc_free);
+
+      for (int i = 0; i < n; i++)
+        g_ptr_array_add (wcs, gverbs_wc_copy (&self->batch[i]));
+      g_signal_emit (self, signals[SIGNAL_COMPLETIONS], 0, wcs);
+    }
+}
+
+static void
+on_event (GObject *object)
+{
+  GVerbsCQ *self = GVERBS_CQ (object);
+  int rc;
+
+  if (!self->watched)
+    {
+      g_signal_emit (self, signals[SIGNAL_EVENT], 0);
+      return;
+    }
+  rc = ibv_req_notify_cq (self->ibv, 0);
+  if (rc != 0)
+    g_warning ("ibv_req_notify_cq on %s: %s", device_name (self), g_strerror (rc));
+  drain (self);
+}
+
+static void
+on_resume (GObject *object)
+{
+  GVerbsCQ *self = GVERBS_CQ (object);
+
+  if (self->watched && self->ibv != NULL)
+    drain (self);
+}
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_cq_close (object, NULL);
+}
+
+static gboolean
+create_cq (GVerbsCQ  *self,
+           GError   **error)
+{
+  struct ibv_device_attr attr;
+  struct ibv_context *ctx;
+  struct ibv_comp_channel *channel = NULL;
+  int num_vectors;
+  int rc;
+
+  if (self->context == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A completion queue needs a context"));
+      return FALSE;
+    }
+  if (!_gverbs_context_check_open (self->context, error))
+    return FALSE;
+  ctx = _gverbs_context_get_ibv (self->context);
+
+  rc = ibv_query_device (ctx, &attr);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_query_device", device_name (self), NULL);
+      return FALSE;
+    }
+  self->max_cqe = attr.max_cqe;
+  if (self->requested_cqe < 1 || self->requested_cqe > self->max_cqe)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq", device_name (self),
+                               _("cqe %d is out of range (1 to the device limit max_cqe %d)"),
+                               self->requested_cqe, self->max_cqe);
+      return FALSE;
+    }
+  num_vectors = ctx->num_comp_vectors;
+  if (self->comp_vector < 0 || self->comp_vector >= num_vectors)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq", device_name (self),
+                               _("comp_vector %d is out of range (the device has %d completion vectors)"),
+                               self->comp_vector, num_vectors);
+      return FALSE;
+    }
+  if (self->channel != NULL)
+    {
+      if (!_gverbs_comp_channel_check_open (self->channel, error))
+        return FALSE;
+      if (gverbs_comp_channel_get_context (self->channel) != self->context)
+        {
+          g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                               _("The completion channel belongs to another context"));
+          return FALSE;
+        }
+      channel = _gverbs_comp_channel_get_ibv (self->channel);
+    }
+
+  errno = 0;
+  self->ibv = ibv_create_cq (ctx, self->requested_cqe, &self->target, channel, self->comp_vector);
+  if (self->ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_create_cq", device_name (self),
+                               _("cqe %d, comp_vector %d"), self->requested_cqe, self->comp_vector);
+      return FALSE;
+    }
+
+  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ, close_as_child);
+  if (self->channel != NULL)
+    _gverbs_comp_channel_add_child (self->channel, self, GVERBS_RANK_CQ,
+                                    close_as_child);
+  return TRUE;
+}
+
+static gboolean
+gverbs_cq_initable_init (GInitable     *initable,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  GVerbsCQ *self = GVERBS_CQ (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      create_cq (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_cq_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_cq_initable_init;
+}
+
+static void
+gverbs_cq_dispose (GObject *object)
+{
+  gverbs_cq_close (GVERBS_CQ (object), NULL);
+  G_OBJECT_CLASS (gverbs_cq_parent_class)->dispose (object);
+}
+
+static void
+gverbs_cq_finalize (GObject *object)
+{
+  GVerbsCQ *self = GVERBS_CQ (object);
+
+  _gverbs_children_clear (&self->children);
+  g_clear_error (&self->init_error);
+  g_free (self->batch);
+  g_clear_object (&self->channel);
+  g_clear_object (&self->context);
+  G_OBJECT_CLASS (gverbs_cq_parent_class)->finalize (object);
+}
+
+static void
+gverbs_cq_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  GVerbsCQ *self = GVERBS_CQ (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_CQE:
+      g_value_set_int (value, gverbs_cq_get_cqe (self));
+      break;
+    case PROP_CHANNEL:
+      g_value_set_object (value, self->channel);
+      break;
+    case PROP_COMP_VECTOR:
+      g_value_set_int (value, self->comp_vector);
+      break;
+    case PROP_WATCHED:
+      g_value_set_boolean (value, self->watched);
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ibv == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  GVerbsCQ *self = GVERBS_CQ (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
+    case PROP_CQE:
+      self->requested_cqe = g_value_get_int (value);
+      break;
+    case PROP_CHANNEL:
+      self->channel = g_value_dup_object (value);
+      break;
+    case PROP_COMP_VECTOR:
+      self->comp_vector = g_value_get_int (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_class_init (GVerbsCQClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_cq_dispose;
+  object_class->finalize = gverbs_cq_finalize;
+  object_class->get_property = gverbs_cq_get_property;
+  object_class->set_property = gverbs_cq_set_property;
+
+  /**
+   * GVerbsCQ:context:
+   *
+   * The device context the CQ belongs to.
+   */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQ:cqe:
+   *
+   * At construction, the number of completions the CQ must hold at least
+   * (1 to the device's `max_cqe`); afterwards the capacity the device gave,
+   * which may be larger. gverbs_cq_resize() changes it.
+   */
+  properties[PROP_CQE] =
+    g_param_spec_int ("cqe", NULL, NULL, G_MININT, G_MAXINT, 1,
+                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQ:channel:
+   *
+   * The completion channel that reports the CQ's completion events, or %NULL.
+   */
+  properties[PROP_CHANNEL] =
+    g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQ:comp-vector:
+   *
+   * The completion vector (0 to the context's
+   * #GVerbsContext:num-comp-vectors - 1) that signals the CQ's events.
+   */
+  properties[PROP_COMP_VECTOR] =
+    g_param_spec_int ("comp-vector", NULL, NULL, G_MININT, G_MAXINT, 0,
+                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQ:watched:
+   *
+   * Whether the CQ delivers its completions as signals on the main loop
+   * (see gverbs_cq_set_watched()).
+   */
+  properties[PROP_WATCHED] =
+    g_param_spec_boolean ("watched", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQ:closed:
+   *
+   * Whether the CQ is closed (or was never created).
+   */
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GVerbsCQ::completion:
+   * @self: the CQ
+   * @wc: the work completion, valid during the emission only
+   *
+   * Emitted in watched mode for each work completion, in the order the CQ
+   * reported them, on the main context of the CQ's channel.
+   */
+  signals[SIGNAL_COMPLETION] =
+    g_signal_new ("completion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /**
+   * GVerbsCQ::completions:
+   * @self: the CQ
+   * @wcs: (element-type GVerbsWC): the work completions of one dispatch, in order
+   *
+   * Emitted in watched mode once per main-loop dispatch with all the
+   * completions that dispatch polled (after their #GVerbsCQ::completion
+   * emissions), for bindings where one emission per completion costs too
+   * much.
+   */
+  signals[SIGNAL_COMPLETIONS] =
+    g_signal_new ("completions", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
+  /**
+   * GVerbsCQ::event:
+   * @self: the CQ
+   *
+   * Emitted, when the CQ is not watched, for each completion event its
+   * channel reports on the main loop. The event is already acknowledged;
+   * the handler polls the CQ and re-arms it with gverbs_cq_req_notify().
+   */
+  signals[SIGNAL_EVENT] =
+    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+gverbs_cq_init (GVerbsCQ *self)
+{
+  self->requested_cqe = 1;
+  self->target.object = G_OBJECT (self);
+  self->target.on_event = on_event;
+  self->target.on_resume = on_resume;
+}
+
+/**
+ * gverbs_cq_new:
+ * @context: an open #GVerbsContext
+ * @cqe: the number of completions the CQ must hold at least
+ * @channel: (nullable): a completion channel for the CQ's events
+ * @comp_vector: the completion vector, from 0
+ * @error: return location for a #GError
+ *
+ * Creates a completion queue (`ibv_create_cq()`), pyverbs'
+ * `CQ(ctx, cqe, cq_context, channel, comp_vector)` without the user context.
+ * A @cqe beyond the device's `max_cqe` gives %GVERBS_ERROR_INVALID_ARGUMENT
+ * naming the limit.
+ *
+ * Returns: (transfer full): the CQ, or %NULL on error
+ */
+GVerbsCQ *
+gverbs_cq_new (GVerbsContext      *context,
+               int                 cqe,
+               GVerbsCompChannel  *channel,
+               int                 comp_vector,
+               GError            **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
+  g_return_val_if_fail (channel == NULL || GVERBS_IS_COMP_CHANNEL (channel), NULL);
+  return g_initable_new (GVERBS_TYPE_CQ, NULL, error, "context", context, "cqe", cqe,
+                         "channel", channel, "comp-vector", comp_vector, NULL);
+}
+
+/**
+ * gverbs_context_create_cq:
+ * @self: an open #GVerbsContext
+ * @cqe: the number of completions the CQ must hold at least
+ * @channel: (nullable): a completion channel for the CQ's events
+ * @comp_vector: the completion vector, from 0
+ * @error: return location for a #GError
+ *
+ * Creates a completion queue on @self: python-rdma's `ctx.cq(n, cc)`, the
+ * same as gverbs_cq_new().
+ *
+ * Returns: (transfer full): the CQ, or %NULL on error
+ */
+GVerbsCQ *
+gverbs_context_create_cq (GVerbsContext      *self,
+                          int                 cqe,
+                          GVerbsCompChannel  *channel,
+                          int                 comp_vector,
+                          GError            **error)
+{
+  return gverbs_cq_new (self, cqe, channel, comp_vector, error);
+}
+
+/**
+ * gverbs_cq_get_context:
+ * @self: a #GVerbsCQ
+ *
+ * Returns: (transfer none): the context of the CQ
+ */
+GVerbsContext *
+gverbs_cq_get_context (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
+  return self->context;
+}
+
+/**
+ * gverbs_cq_get_channel:
+ * @self: a #GVerbsCQ
+ *
+ * Returns: (transfer none) (nullable): the completion channel of the CQ
+ */
+GVerbsCompChannel *
+gverbs_cq_get_channel (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
+  return self->channel;
+}
+
+/**
+ * gverbs_cq_get_cqe:
+ * @self: a #GVerbsCQ
+ *
+ * Returns: the CQ's capacity as the device gave it; before creation, the
+ *   requested size
+ */
+int
+gverbs_cq_get_cqe (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
+  return self->ibv ? self->ibv->cqe : self->requested_cqe;
+}
+
+/**
+ * gverbs_cq_get_comp_vector:
+ * @self: a #GVerbsCQ
+ *
+ * Returns: the completion vector
+ */
+int
+gverbs_cq_get_comp_vector (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
+  return self->comp_vector;
+}
+
+/**
+ * gverbs_cq_get_handle:
+ * @self: a #GVerbsCQ
+ *
+ * Returns: the kernel's handle of the CQ (what pyverbs prints as `Handle`),
+ *   0 when closed
+ */
+guint32
+gverbs_cq_get_handle (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
+  return self->ibv ? self->ibv->handle : 0;
+}
+
+/**
+ * gverbs_cq_get_native: (skip)
+ * @self: a #GVerbsCQ
+ *
+ * Gives the rdma-core object, for C code that mixes libgverbs with plain
+ * libibverbs calls (creating a QP with ibv_create_qp(), say). It stays owned
+ * by @self and is invalid once @self is closed.
+ *
+ * Returns: (nullable): the `struct ibv_cq *`, %NULL when closed
+ */
+gpointer
+gverbs_cq_get_native (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
+  return self->ibv;
+}
+
+/**
+ * gverbs_cq_poll: (skip)
+ * @self: a #GVerbsCQ
+ * @wcs: (array length=n_wcs) (out caller-allocates): where to store the completions
+ * @n_wcs: how many completions @wcs has room for
+ * @error: return location for a #GError
+ *
+ * Takes up to @n_wcs work completions from the CQ (`ibv_poll_cq()`) into
+ * the caller's array, oldest first. This allocates nothing on the heap.
+ *
+ * Returns: the number of completions stored (0 when the CQ is empty), or -1
+ *   on error
+ */
+int
+gverbs_cq_poll (GVerbsCQ  *self,
+                GVerbsWC  *wcs,
+                guint      n_wcs,
+                GError   **error)
+{
+  struct ibv_wc buf[POLL_CHUNK];
+  guint total = 0;
+
+  g_return_val_if_fail (GVERBS_IS_CQ (self), -1);
+  g_return_val_if_fail (wcs != NULL || n_wcs == 0, -1);
+
+  if (G_UNLIKELY (self->ibv == NULL))
+    {
+      _gverbs_cq_check_open (self, error);
+      return -1;
+    }
+  n_wcs = MIN (n_wcs, (guint) G_MAXINT);
+  while (total < n_wcs)
+    {
+      int want = (int) MIN (n_wcs - total, POLL_CHUNK);
+      int rc = ibv_poll_cq (self->ibv, want, buf);
+
+      if (G_UNLIKELY (rc < 0))
+        {
+          if (total > 0)
+            break;
+          _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", device_name (self),
+                                   _("returned %d"), rc);
+          return -1;
+        }
+      for (int i = 0; i < rc; i++)
+        _gverbs_wc_from_ibv (&wcs[total + i], &buf[i]);
+      total += rc;
+      if (rc < want)
+        break;
+    }
+  return (int) total;
+}
+
+/**
+ * gverbs_cq_poll_list:
+ * @self: a #GVerbsCQ
+ * @max_wcs: the most completions to take
+ * @error: return location for a #GError
+ *
+ * Takes up to @max_wcs work completions from the CQ, oldest first: the
+ * binding-friendly form of gverbs_cq_poll().
+ *
+ * Returns: (transfer full) (element-type GVerbsWC): the completions (empty
+ *   when the CQ is empty), or %NULL on error
+ */
+GPtrArray *
+gverbs_cq_poll_list (GVerbsCQ  *self,
+                     guint      max_wcs,
+                     GError   **error)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  GVerbsWC chunk[POLL_CHUNK];
+
+  g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
+
+  if (!_gverbs_cq_check_open (self, error))
+    return NULL;
+  list = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_wc_free);
+  while (list->len < max_wcs)
+    {
+      guint want = MIN (max_wcs - list->len, POLL_CHUNK);
+      int n = gverbs_cq_poll (self, chunk, want, list->len == 0 ? error : NULL);
+
+      if (n < 0)
+        return list->len == 0 ? NULL : g_steal_pointer (&list);
+      for (int i = 0; i < n; i++)
+        g_ptr_array_add (list, gverbs_wc_copy (&chunk[i]));
+      if ((guint) n < want)
+        break;
+    }
+  return g_steal_pointer (&list);
+}
+
+/**
+ * gverbs_cq_req_notify:
+ * @self: a #GVerbsCQ
+ * @solicited_only: whether only solicited completions (and errors) raise
+ *   the event
+ * @error: return location for a #GError
+ *
+ * Arms the CQ (`ibv_req_notify_cq()`): its channel reports an event for the
+ * next completion. A watched CQ re-arms itself.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_req_notify (GVerbsCQ  *self,
+                      gboolean   solicited_only,
+                      GError   **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
+
+  if (!_gverbs_cq_check_open (self, error))
+    return FALSE;
+  rc = ibv_req_notify_cq (self->ibv, solicited_only ? 1 : 0);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_req_notify_cq", device_name (self), NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_ack_events:
+ * @self: a #GVerbsCQ
+ * @n_events: how many events to acknowledge
+ * @error: return location for a #GError
+ *
+ * Acknowledges events taken with gverbs_comp_channel_get_cq_event()
+ * (`ibv_ack_cq_events()`). Events delivered on the main loop are
+ * acknowledged before #GVerbsCQ::event is emitted, and closing the CQ
+ * acknowledges the rest, so acknowledging more events than are outstanding
+ * gives %GVERBS_ERROR_INVALID_ARGUMENT (rdma-core would otherwise hang in
+ * `ibv_destroy_cq()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_ack_events (GVerbsCQ  *self,
+                      guint      n_events,
+                      GError   **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
+
+  if (!_gverbs_cq_check_open (self, error))
+    return FALSE;
+  if (n_events > self->target.unacked)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_ack_cq_events", device_name (self),
+                               _("%u events to acknowledge but only %u are outstanding"),
+                               n_events, self->target.unacked);
+      return FALSE;
+    }
+  if (n_events > 0)
+    ibv_ack_cq_events (self->ibv, n_events);
+  self->target.unacked -= n_events;
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_get_unacked_events:
+ * @self: a #GVerbsCQ
+ *
+ * Returns: how many events taken with gverbs_comp_channel_get_cq_event()
+ *   are not yet acknowledged
+ */
+guint
+gverbs_cq_get_unacked_events (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
+  return self->target.unacked;
+}
+
+/**
+ * gverbs_cq_resize:
+ * @self: a #GVerbsCQ
+ * @cqe: the number of completions the CQ must hold at least
+ * @error: return location for a #GError
+ *
+ * Resizes the CQ (`ibv_resize_cq()`); #GVerbsCQ:cqe then gives the new
+ * capacity. A size beyond the device's `max_cqe` gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT naming the limit.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_resize (GVerbsCQ  *self,
+                  int        cqe,
+                  GError   **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
+
+  if (!_gverbs_cq_check_open (self, error))
+    return FALSE;
+  if (cqe < 1 || cqe > self->max_cqe)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_resize_cq", device_name (self),
+                               _("cqe %d is out of range (1 to the device limit max_cqe %d)"),
+                               cqe, self->max_cqe);
+      return FALSE;
+    }
+  rc = ibv_resize_cq (self->ibv, cqe);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_resize_cq", device_name (self), _("cqe %d"), cqe);
+      return FALSE;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CQE]);
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_set_watched:
+ * @self: a #GVerbsCQ with a completion channel
+ * @watched: whether to deliver completions as signals
+ * @error: return location for a #GError
+ *
+ * Switches watched mode on or off. When on, the CQ is armed and each event
+ * of its channel is acknowledged, the CQ re-armed and polled until empty,
+ * and #GVerbsCQ::completion and #GVerbsCQ::completions are emitted on the
+ * main context of the channel. Completions already in the CQ are emitted on
+ * the next dispatch. A CQ without a channel gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_set_watched (GVerbsCQ  *self,
+                       gboolean   watched,
+                       GError   **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
+
+  if (!_gverbs_cq_check_open (self, error))
+    return FALSE;
+  watched = !!watched;
+  if (watched == self->watched)
+    return TRUE;
+  if (!watched)
+    {
+      self->watched = FALSE;
+      _gverbs_comp_channel_unschedule (self->channel, &self->target);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
+      return TRUE;
+    }
+  if (self->channel == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("A CQ on %s without a completion channel cannot be watched"),
+                   device_name (self));
+      return FALSE;
+    }
+  rc = ibv_req_notify_cq (self->ibv, 0);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_req_notify_cq", device_name (self), NULL);
+      return FALSE;
+    }
+  if (self->batch == NULL)
+    self->batch = g_new (GVerbsWC, WATCH_BATCH);
+  self->watched = TRUE;
+  _gverbs_comp_channel_schedule (self->channel, &self->target);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_get_watched:
+ * @self: a #GVerbsCQ
+ *
+ * Returns: whether the CQ is in watched mode
+ */
+gboolean
+gverbs_cq_get_watched (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
+  return self->watched;
+}
+
+/**
+ * gverbs_cq_to_string:
+ * @self: a #GVerbsCQ
+ *
+ * Formats the CQ as pyverbs prints it: `CQ`, then its handle and capacity.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_cq_to_string (GVerbsCQ *self)
+{
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
+
+  out = g_string_new ("CQ\n");
+  _gverbs_append_int_row (out, 22, "Handle", gverbs_cq_get_handle (self));
+  _gverbs_append_int_row (out, 22, "CQEs", gverbs_cq_get_cqe (self));
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * gverbs_cq_close:
+ * @self: a #GVerbsCQ
+ * @error: return location for a #GError
+ *
+ * Closes the objects that use the CQ, acknowledges its outstanding events
+ * and destroys it (`ibv_destroy_cq()`). Closing a closed CQ does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cq_close (GVerbsCQ  *self,
+                 GError   **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
+
+  if (self->ibv == NULL)
+    return TRUE;
+  _gverbs_children_close_all (&self->children);
+  if (self->channel != NULL)
+    {
+      _gverbs_comp_channel_unschedule (self->channel, &self->target);
+      _gverbs_comp_channel_remove_child (self->channel, self);
+    }
+  if (self->target.unacked > 0)
+    ibv_ack_cq_events (self->ibv, self->target.unacked);
+  self->target.unacked = 0;
+  rc = ibv_destroy_cq (self->ibv);
+  self->ibv = NULL;
+  _gverbs_context_remove_child (self->context, self);
+  if (self->watched)
+    {
+      self->watched = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_cq", device_name (self), NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_cq_is_closed:
+ * @self: a #GVerbsCQ
+ *
+ * Returns: whether the CQ is closed
+ */
+gboolean
+gverbs_cq_is_closed (GVerbsCQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (self), TRUE);
+  return self->ibv == NULL;
+}
+
+struct ibv_cq *
+_gverbs_cq_get_ibv (GVerbsCQ *self)
+{
+  return self->ibv;
+}
+
+gboolean
+_gverbs_cq_check_open (GVerbsCQ  *self,
+                       GError   **error)
+{
+  if (self->ibv != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, _("The CQ"));
+}
+
+void
+_gverbs_cq_add_child (GVerbsCQ        *self,
+                      gpointer         child,
+                      GVerbsRank       rank,
+                      GVerbsCloseFunc  close_func)
+{
+  _gverbs_children_add (&self->children, child, rank, close_func);
+}
+
+void
+_gverbs_cq_remove_child (GVerbsCQ *self,
+                         gpointer  child)
+{
+  _gverbs_children_remove (&self->children, child);
+}

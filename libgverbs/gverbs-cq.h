@@ -1,0 +1,80 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-context.h"
+#include "gverbs-comp-channel.h"
+#include "gverbs-wc.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_CQ (gverbs_cq_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsCQ, gverbs_cq, GVERBS, CQ, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ          *gverbs_cq_new             (GVerbsContext      *context,
+                                              int                 cqe,
+                                              GVerbsCompChannel  *channel,
+                                              int                 comp_vector,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ          *gverbs_context_create_cq  (GVerbsContext      *self,
+                                              int                 cqe,
+                                              GVerbsCompChannel  *channel,
+                                              int                 comp_vector,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext     *gverbs_cq_get_context     (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCompChannel *gverbs_cq_get_channel     (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+int                gverbs_cq_get_cqe         (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+int                gverbs_cq_get_comp_vector (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_get_handle      (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+gpointer           gverbs_cq_get_native      (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+int                gverbs_cq_poll            (GVerbsCQ           *self,
+                                              GVerbsWC           *wcs,
+                                              guint               n_wcs,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GPtrArray         *gverbs_cq_poll_list       (GVerbsCQ           *self,
+                                              guint               max_wcs,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_req_notify      (GVerbsCQ           *self,
+                                              gboolean            solicited_only,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ack_events      (GVerbsCQ           *self,
+                                              guint               n_events,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+guint              gverbs_cq_get_unacked_events (GVerbsCQ        *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_resize          (GVerbsCQ           *self,
+                                              int                 cqe,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_set_watched     (GVerbsCQ           *self,
+                                              gboolean            watched,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_get_watched     (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+char              *gverbs_cq_to_string       (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_close           (GVerbsCQ           *self,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_is_closed       (GVerbsCQ           *self);
+
+G_END_DECLS

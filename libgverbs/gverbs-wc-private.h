@@ -1,0 +1,15 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-wc.h"
+
+G_BEGIN_DECLS
+
+void _gverbs_wc_from_ibv (GVerbsWC            *wc,
+                          const struct ibv_wc *ibv);
+
+G_END_DECLS

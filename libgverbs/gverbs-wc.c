@@ -1,0 +1,400 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-wc.h"
+#include "gverbs-wc-private.h"
+#include "gverbs-error.h"
+#include "gverbs-fields-private.h"
+
+G_DEFINE_BOXED_TYPE (GVerbsWC, gverbs_wc, gverbs_wc_copy, gverbs_wc_free)
+
+/**
+ * gverbs_wc_new:
+ *
+ * Allocates a zeroed work completion (status %GVERBS_WC_SUCCESS).
+ *
+ * Returns: (transfer full): the new #GVerbsWC
+ */
+GVerbsWC *
+gverbs_wc_new (void)
+{
+  return g_new0 (GVerbsWC, 1);
+}
+
+/**
+ * gverbs_wc_copy:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: (transfer full): a copy of @wc
+ */
+GVerbsWC *
+gverbs_wc_copy (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, NULL);
+  return g_memdup2 (wc, sizeof *wc);
+}
+
+/**
+ * gverbs_wc_free:
+ * @wc: (nullable): a #GVerbsWC from gverbs_wc_new() or gverbs_wc_copy()
+ *
+ * Frees @wc.
+ */
+void
+gverbs_wc_free (GVerbsWC *wc)
+{
+  g_free (wc);
+}
+
+void
+_gverbs_wc_from_ibv (GVerbsWC             *wc,
+                     const struct ibv_wc  *ibv)
+{
+  wc->wr_id = ibv->wr_id;
+  wc->status = (GVerbsWCStatus) ibv->status;
+  wc->opcode = (GVerbsWCOpcode) ibv->opcode;
+  wc->vendor_err = ibv->vendor_err;
+  wc->byte_len = ibv->byte_len;
+  wc->imm_data = ibv->imm_data;
+  wc->invalidated_rkey = ibv->invalidated_rkey;
+  wc->qp_num = ibv->qp_num;
+  wc->src_qp = ibv->src_qp;
+  wc->wc_flags = (GVerbsWCFlags) ibv->wc_flags;
+  wc->pkey_index = ibv->pkey_index;
+  wc->slid = ibv->slid;
+  wc->sl = ibv->sl;
+  wc->dlid_path_bits = ibv->dlid_path_bits;
+}
+
+/**
+ * gverbs_wc_get_wr_id:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the work request id
+ */
+guint64
+gverbs_wc_get_wr_id (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->wr_id;
+}
+
+/**
+ * gverbs_wc_get_status:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the completion status
+ */
+GVerbsWCStatus
+gverbs_wc_get_status (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, GVERBS_WC_GENERAL_ERR);
+  return wc->status;
+}
+
+/**
+ * gverbs_wc_get_opcode:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the operation that completed
+ */
+GVerbsWCOpcode
+gverbs_wc_get_opcode (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->opcode;
+}
+
+/**
+ * gverbs_wc_get_vendor_err:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the vendor error code
+ */
+guint32
+gverbs_wc_get_vendor_err (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->vendor_err;
+}
+
+/**
+ * gverbs_wc_get_byte_len:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the number of bytes transferred
+ */
+guint32
+gverbs_wc_get_byte_len (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->byte_len;
+}
+
+/**
+ * gverbs_wc_get_imm_data:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the immediate data in network byte order, as rdma-core gives it
+ */
+guint32
+gverbs_wc_get_imm_data (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->imm_data;
+}
+
+/**
+ * gverbs_wc_get_invalidated_rkey:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the invalidated rkey (meaningful with %GVERBS_WC_WITH_INV)
+ */
+guint32
+gverbs_wc_get_invalidated_rkey (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->invalidated_rkey;
+}
+
+/**
+ * gverbs_wc_get_qp_num:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the local QP number
+ */
+guint32
+gverbs_wc_get_qp_num (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->qp_num;
+}
+
+/**
+ * gverbs_wc_get_src_qp:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the remote QP number
+ */
+guint32
+gverbs_wc_get_src_qp (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->src_qp;
+}
+
+/**
+ * gverbs_wc_get_wc_flags:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the completion flags
+ */
+GVerbsWCFlags
+gverbs_wc_get_wc_flags (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->wc_flags;
+}
+
+/**
+ * gverbs_wc_get_pkey_index:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the P_Key index
+ */
+guint16
+gverbs_wc_get_pkey_index (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->pkey_index;
+}
+
+/**
+ * gverbs_wc_get_slid:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the source LID
+ */
+guint16
+gverbs_wc_get_slid (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->slid;
+}
+
+/**
+ * gverbs_wc_get_sl:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the service level
+ */
+guint8
+gverbs_wc_get_sl (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->sl;
+}
+
+/**
+ * gverbs_wc_get_dlid_path_bits:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: the destination LID path bits
+ */
+guint8
+gverbs_wc_get_dlid_path_bits (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, 0);
+  return wc->dlid_path_bits;
+}
+
+/**
+ * gverbs_wc_status_str:
+ * @status: a work completion status
+ *
+ * Describes a status in rdma-core's words (`ibv_wc_status_str()`), such as
+ * `"remote access error"`.
+ *
+ * Returns: (transfer none): the description
+ */
+const char *
+gverbs_wc_status_str (GVerbsWCStatus status)
+{
+  return ibv_wc_status_str ((enum ibv_wc_status) status);
+}
+
+/**
+ * gverbs_wc_opcode_str:
+ * @opcode: a work completion opcode
+ *
+ * Names an opcode as pyverbs prints it, such as `"RDMA write"`.
+ *
+ * Returns: (transfer none): the name
+ */
+const char *
+gverbs_wc_opcode_str (GVerbsWCOpcode opcode)
+{
+  switch ((int) opcode)
+    {
+    case IBV_WC_SEND: return "Send";
+    case IBV_WC_RDMA_WRITE: return "RDMA write";
+    case IBV_WC_RDMA_READ: return "RDMA read";
+    case IBV_WC_COMP_SWAP: return "Compare and swap";
+    case IBV_WC_FETCH_ADD: return "Fetch and add";
+    case IBV_WC_BIND_MW: return "Bind Memory window";
+    case IBV_WC_LOCAL_INV: return "Local invalidate";
+    case IBV_WC_TSO: return "TSO";
+    case IBV_WC_ATOMIC_WRITE: return "Atomic write";
+    case IBV_WC_RECV: return "Receive";
+    case IBV_WC_RECV_RDMA_WITH_IMM: return "Receive RDMA with immediate";
+    case IBV_WC_TM_ADD: return "Tag matching - add";
+    case IBV_WC_TM_DEL: return "Tag matching - delete";
+    case IBV_WC_TM_SYNC: return "Tag matching - sync";
+    case IBV_WC_TM_RECV: return "Tag matching - receive";
+    case IBV_WC_TM_NO_TAG: return "Tag matching - no tag";
+    default: return "Unknown CQE opcode";
+    }
+}
+
+static const struct {
+  guint flag;
+  const char *name;
+} wc_flag_names[] = {
+  { IBV_WC_GRH, "GRH" },
+  { IBV_WC_WITH_IMM, "With immediate" },
+  { IBV_WC_IP_CSUM_OK, "IP csum OK" },
+  { IBV_WC_WITH_INV, "With invalidate" },
+  { IBV_WC_TM_SYNC_REQ, "TM sync request" },
+  { IBV_WC_TM_MATCH, "TM match" },
+  { IBV_WC_TM_DATA_VALID, "TM data valid" },
+};
+
+/**
+ * gverbs_wc_to_string:
+ * @wc: a #GVerbsWC
+ *
+ * Formats the completion in the layout pyverbs prints for `WC`: one
+ * `Label : value` line per field, status, opcode and flags in words.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_wc_to_string (const GVerbsWC *wc)
+{
+  GString *out;
+  GString *flags;
+
+  g_return_val_if_fail (wc != NULL, NULL);
+
+  out = g_string_new (NULL);
+  flags = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (wc_flag_names); i++)
+    if (wc->wc_flags & wc_flag_names[i].flag)
+      g_string_append_printf (flags, "%s ", wc_flag_names[i].name);
+
+  _gverbs_append_int_row (out, 22, "WR ID", (gint64) wc->wr_id);
+  _gverbs_append_row (out, 22, "status", gverbs_wc_status_str (wc->status));
+  _gverbs_append_row (out, 22, "opcode", gverbs_wc_opcode_str (wc->opcode));
+  _gverbs_append_int_row (out, 22, "vendor error", wc->vendor_err);
+  _gverbs_append_int_row (out, 22, "byte length", wc->byte_len);
+  _gverbs_append_int_row (out, 22, "QP num", wc->qp_num);
+  _gverbs_append_int_row (out, 22, "source QP", wc->src_qp);
+  _gverbs_append_row (out, 22, "WC flags", flags->str);
+  _gverbs_append_int_row (out, 22, "pkey index", wc->pkey_index);
+  _gverbs_append_int_row (out, 22, "slid", wc->slid);
+  _gverbs_append_int_row (out, 22, "sl", wc->sl);
+  _gverbs_append_int_row (out, 22, "dlid path bits", wc->dlid_path_bits);
+  g_string_free (flags, TRUE);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * gverbs_wc_check:
+ * @wc: a #GVerbsWC
+ * @error: return location for a #GError
+ *
+ * Checks a completion's status: a failed completion sets @error in the
+ * %GVERBS_WC_ERROR domain as gverbs_wc_to_error() describes. In Python this
+ * raises for a failed completion and does nothing for a good one.
+ *
+ * Returns: %TRUE if @wc has status %GVERBS_WC_SUCCESS
+ */
+gboolean
+gverbs_wc_check (const GVerbsWC  *wc,
+                 GError         **error)
+{
+  g_return_val_if_fail (wc != NULL, FALSE);
+
+  if (wc->status == GVERBS_WC_SUCCESS)
+    return TRUE;
+  g_propagate_error (error, gverbs_wc_to_error (wc));
+  return FALSE;
+}
+
+/**
+ * gverbs_wc_to_error:
+ * @wc: a #GVerbsWC
+ *
+ * Describes a failed completion as a #GError in the %GVERBS_WC_ERROR domain
+ * (python-rdma's `WCError`): the code is the status, the message names the
+ * status, the work request id, the QP number and the vendor error, e.g.
+ * `Work completion failed: remote access error (status 10), wr_id 7, QP 0x11, vendor error 0x0`.
+ *
+ * Returns: (transfer full) (nullable): the error, or %NULL when @wc succeeded
+ */
+GError *
+gverbs_wc_to_error (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, NULL);
+
+  if (wc->status == GVERBS_WC_SUCCESS)
+    return NULL;
+  /* TRANSLATORS: status text, status number, wr_id, QP number, vendor error */
+  return g_error_new (GVERBS_WC_ERROR, (int) wc->status,
+                      _("Work completion failed: %s (status %d), wr_id %" G_GUINT64_FORMAT
+                        ", QP 0x%x, vendor error 0x%x"),
+                      gverbs_wc_status_str (wc->status), (int) wc->status, wc->wr_id,
+                      wc->qp_num, wc->vendor_err);
+}
