@@ -23,6 +23,14 @@ G_BEGIN_DECLS
  */
 typedef struct _GVerbsQPCap GVerbsQPCap;
 
+/**
+ * GVERBS_MAX_SGE:
+ *
+ * The most scatter/gather elements a #GVerbsSendWR or #GVerbsRecvWR
+ * carries (they hold them inline, so posting needs no allocation).
+ */
+#define GVERBS_MAX_SGE 16
+
 struct _GVerbsQPCap
 {
   guint32 max_send_wr;

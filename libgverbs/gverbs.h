@@ -13,6 +13,8 @@
 #include "gverbs-pd.h"
 #include "gverbs-qp-cap.h"
 #include "gverbs-qp-attr.h"
+#include "gverbs-qp-init-attr.h"
+#include "gverbs-qp.h"
 #include "gverbs-wc.h"
 #include "gverbs-comp-channel.h"
 #include "gverbs-cq.h"
