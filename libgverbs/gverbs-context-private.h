@@ -21,4 +21,7 @@ void                _gverbs_context_add_child    (GVerbsContext    *self,
 void                _gverbs_context_remove_child (GVerbsContext    *self,
                                                   gpointer          child);
 
+/* Wraps a context from ibv_import_device(); see gverbs-import.c. */
+GVerbsContext      *_gverbs_context_new_imported (struct ibv_context *ibv);
+
 G_END_DECLS

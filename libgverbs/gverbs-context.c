@@ -465,3 +465,14 @@ _gverbs_context_remove_child (GVerbsContext *self,
 {
   _gverbs_children_remove (&self->children, child);
 }
+
+GVerbsContext *
+_gverbs_context_new_imported (struct ibv_context *ibv)
+{
+  GVerbsContext *self = g_object_new (GVERBS_TYPE_CONTEXT,
+                                      "name", ibv_get_device_name (ibv->device), NULL);
+
+  self->initialized = TRUE;
+  self->ibv = ibv;
+  return self;
+}

@@ -44,6 +44,7 @@ gverbs_error_from_errno (int err_no)
     case EAGAIN:
       return GVERBS_ERROR_WOULD_BLOCK;
     case ENOENT:
+    case ENODATA:
       return GVERBS_ERROR_NOT_FOUND;
     case EEXIST:
       return GVERBS_ERROR_EXISTS;

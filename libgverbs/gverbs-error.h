@@ -39,7 +39,7 @@ G_BEGIN_DECLS
  * @GVERBS_ERROR_BUSY: the resource is in use (EBUSY)
  * @GVERBS_ERROR_TIMED_OUT: the operation timed out (ETIMEDOUT)
  * @GVERBS_ERROR_WOULD_BLOCK: nothing is ready yet (EAGAIN)
- * @GVERBS_ERROR_NOT_FOUND: no such object or entry (ENOENT)
+ * @GVERBS_ERROR_NOT_FOUND: no such object or entry (ENOENT, ENODATA)
  * @GVERBS_ERROR_EXISTS: the object already exists (EEXIST)
  * @GVERBS_ERROR_OUT_OF_RANGE: a value is out of the valid range (ERANGE, E2BIG)
  * @GVERBS_ERROR_IO: an input/output error (EIO)

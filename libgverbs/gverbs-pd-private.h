@@ -23,4 +23,9 @@ void           _gverbs_pd_add_child    (GVerbsPD         *self,
 void           _gverbs_pd_remove_child (GVerbsPD         *self,
                                         gpointer          child);
 
+/* Imported PDs (gverbs-import.c) are unimported, not deallocated, on close. */
+GVerbsPD      *_gverbs_pd_new_imported (GVerbsContext    *context,
+                                        struct ibv_pd    *ibv);
+gboolean       _gverbs_pd_get_imported (GVerbsPD         *self);
+
 G_END_DECLS

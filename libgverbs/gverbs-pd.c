@@ -24,6 +24,7 @@ struct _GVerbsPD
   struct ibv_pd *ibv;
   char *description;
   GVerbsChildren children;
+  gboolean imported;
   gboolean initialized;
   GError *init_error;
 };
@@ -281,7 +282,13 @@ gverbs_pd_close (GVerbsPD  *self,
   if (self->ibv == NULL)
     return TRUE;
   _gverbs_children_close_all (&self->children);
-  rc = ibv_dealloc_pd (self->ibv);
+  if (self->imported)
+    {
+      ibv_unimport_pd (self->ibv);
+      rc = 0;
+    }
+  else
+    rc = ibv_dealloc_pd (self->ibv);
   self->ibv = NULL;
   _gverbs_context_remove_child (self->context, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
@@ -346,4 +353,25 @@ _gverbs_pd_remove_child (GVerbsPD *self,
                          gpointer  child)
 {
   _gverbs_children_remove (&self->children, child);
+}
+
+GVerbsPD *
+_gverbs_pd_new_imported (GVerbsContext *context,
+                         struct ibv_pd *ibv)
+{
+  GVerbsPD *self = g_object_new (GVERBS_TYPE_PD, "context", context, NULL);
+
+  self->initialized = TRUE;
+  self->imported = TRUE;
+  self->ibv = ibv;
+  self->description = g_strdup_printf ("imported pd %u on %s", ibv->handle,
+                                       gverbs_context_get_name (context));
+  _gverbs_context_add_child (context, self, GVERBS_RANK_CQ, close_as_child);
+  return self;
+}
+
+gboolean
+_gverbs_pd_get_imported (GVerbsPD *self)
+{
+  return self->imported;
 }

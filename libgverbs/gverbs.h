@@ -20,5 +20,14 @@
 #include "gverbs-cq.h"
 #include "gverbs-cq-init-attr-ex.h"
 #include "gverbs-cq-ex.h"
+#include "gverbs-global-route.h"
+#include "gverbs-ah-attr.h"
+#include "gverbs-ah.h"
+#include "gverbs-xrcd-init-attr.h"
+#include "gverbs-xrcd.h"
+#include "gverbs-alloc-dm-attr.h"
+#include "gverbs-dm.h"
+#include "gverbs-dm-mr.h"
+#include "gverbs-import.h"
 
 #undef __GVERBS_H_INSIDE__

@@ -7,7 +7,7 @@
 
 from gi.module import get_introspection_module
 from gi.overrides import override
-from gi.repository import GObject
+from gi.repository import GLib, GObject
 
 Verbs = get_introspection_module('Verbs')
 
@@ -121,17 +121,214 @@ def _context_pd(self):
 Context.pd = _context_pd
 
 
-# --- queue pairs and the data path --------------------------------------------
+# --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 
 def _props_setattr(self, name, value):
-    # pyverbs' attribute objects have settable fields: attr.dest_qp_num = n
-    if not name.startswith('_'):
-        pspec = type(self).find_property(name.replace('_', '-'))
-        if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
-            self.set_property(pspec.name, value)
-            return
-    object.__setattr__(self, name, value)
+    # pyverbs' attribute carriers have settable fields: attr.port_num = 2
+    pspec = None if name.startswith('_') else type(self).find_property(name.replace('_', '-'))
+    if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
+        self.set_property(pspec.name, value)
+    else:
+        object.__setattr__(self, name, value)
 
+
+class GlobalRoute(Verbs.GlobalRoute):
+    """GlobalRoute(dgid=gid, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0).
+
+    dgid is a GID: its text ('fe80:0000:…'), 16 raw bytes, or any object
+    whose str() is the text (such as ctx.query_gid()'s result)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
+        Verbs.GlobalRoute.__init__(self, flow_label=flow_label, sgid_index=sgid_index,
+                                   hop_limit=hop_limit, traffic_class=traffic_class)
+        if dgid is not None:
+            self.dgid = dgid
+
+    def __setattr__(self, name, value):
+        if name == 'dgid':
+            if isinstance(value, (bytes, bytearray)):
+                self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
+            else:
+                self.set_dgid(str(value))
+        else:
+            _props_setattr(self, name, value)
+
+    def __str__(self):
+        return self.to_string()
+
+
+GlobalRoute = _export(override(GlobalRoute))
+
+
+class AHAttr(Verbs.AHAttr):
+    """AHAttr(dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0, port_num=1, gr=None)."""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
+                 port_num=1, gr=None, grh=None):
+        Verbs.AHAttr.__init__(self, dlid=dlid, sl=sl, src_path_bits=src_path_bits,
+                              static_rate=static_rate, is_global=bool(is_global),
+                              port_num=port_num)
+        if gr is None:
+            gr = grh
+        if gr is not None:
+            self.set_grh(gr)
+
+    gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
+    is_global = property(lambda self: int(self.props.is_global),
+                         lambda self, v: self.set_property('is-global', bool(v)))
+
+    def _route_field(name):
+        def get(self):
+            grh = self.get_grh()
+            if self.props.is_global and grh is not None:
+                return getattr(grh, name)
+            return None
+
+        def set_(self, value):
+            if self.get_grh() is None:
+                self.set_grh(GlobalRoute())
+            setattr(self.get_grh(), name, value)
+        return property(get, set_)
+
+    dgid = _route_field('dgid')
+    flow_label = _route_field('flow_label')
+    sgid_index = _route_field('sgid_index')
+    hop_limit = _route_field('hop_limit')
+    traffic_class = _route_field('traffic_class')
+    del _route_field
+
+    def __str__(self):
+        return self.to_string()
+
+
+AHAttr = _export(override(AHAttr))
+
+
+class AH(_Closable, Verbs.AH):
+    """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, pd, attr=None, **kwargs):
+        if attr is None and 'wc' in kwargs:
+            raise NotImplementedError('AH(pd, wc=…) (ibv_create_ah_from_wc) needs the WC type')
+        Verbs.AH.__init__(self, pd=pd, attr=attr)
+        self.init(None)
+
+
+AH = _export(override(AH))
+
+
+class XRCDInitAttr(Verbs.XRCDInitAttr):
+    """XRCDInitAttr(comp_mask, oflags, fd)."""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, comp_mask=0, oflags=0, fd=-1):
+        Verbs.XRCDInitAttr.__init__(self, comp_mask=comp_mask, oflags=oflags, fd=fd)
+
+
+XRCDInitAttr = _export(override(XRCDInitAttr))
+
+
+class XRCD(_Closable, Verbs.XRCD):
+    """An XRC domain: XRCD(ctx, init_attr)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, context, init_attr, **kwargs):
+        Verbs.XRCD.__init__(self, context=context, init_attr=init_attr)
+        self.init(None)
+
+
+XRCD = _export(override(XRCD))
+
+
+class AllocDmAttr(Verbs.AllocDmAttr):
+    """AllocDmAttr(length, log_align_req=0, comp_mask=0)."""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, length=0, log_align_req=0, comp_mask=0):
+        Verbs.AllocDmAttr.__init__(self, length=length, log_align_req=log_align_req,
+                                   comp_mask=comp_mask)
+
+
+AllocDmAttr = _export(override(AllocDmAttr))
+
+
+class DM(_Closable, Verbs.DM):
+    """Device memory: DM(ctx, dm_attr)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, context, dm_attr, **kwargs):
+        Verbs.DM.__init__(self, context=context, attr=dm_attr)
+        self.init(None)
+
+    def copy_to_dm(self, dm_offset, data, length=None):
+        """pyverbs' dm.copy_to_dm(dm_offset, data, length)."""
+        data = bytes(data)
+        if length is not None:
+            data = data[:length]
+        Verbs.DM.copy_to_dm(self, dm_offset, data)
+
+    def copy_from_dm(self, dm_offset, length):
+        """pyverbs' dm.copy_from_dm(dm_offset, length) -> bytes."""
+        return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
+
+
+DM = _export(override(DM))
+
+
+class DMMR(_Closable, Verbs.DMMR):
+    """A memory region over device memory: DMMR(pd, length, access, dm=dm, offset=0)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, pd, length, access, dm=None, offset=0, **kwargs):
+        Verbs.DMMR.__init__(self, pd=pd, length=length, access=access, dm=dm, offset=offset)
+        self.init(None)
+
+
+DMMR = _export(override(DMMR))
+
+
+def _wrap_import(cls, keyword, importer):
+    # pyverbs imports through the constructors: Context(cmd_fd=fd),
+    # PD(ctx, handle=h).  __new__ returns the imported object and __init__
+    # then leaves it alone.
+    plain_init = cls.__init__
+
+    def __new__(klass, *args, **kwargs):
+        if kwargs.get(keyword) is not None:
+            return importer(*args, **kwargs)
+        return super(cls, klass).__new__(klass)
+
+    def __init__(self, *args, **kwargs):
+        if kwargs.get(keyword) is None:
+            kwargs.pop(keyword, None)
+            plain_init(self, *args, **kwargs)
+
+    cls.__new__ = __new__
+    cls.__init__ = __init__
+
+
+def _import_context(name=None, cmd_fd=None, **kwargs):
+    import os
+    ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
+    os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
+    return ctx
+
+
+def _import_pd(context, handle=None, **kwargs):
+    return getattr(Verbs.PD, 'import')(context, handle)
+
+
+_wrap_import(Context, 'cmd_fd', _import_context)
+_wrap_import(PD, 'handle', _import_pd)
+
+
+# --- queue pairs and the data path --------------------------------------------
 
 class QPCap(Verbs.QPCap):
     """QPCap(max_send_wr=1, max_recv_wr=10, max_send_sge=1, max_recv_sge=1, max_inline_data=0)"""

@@ -1,0 +1,16 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-ah-attr.h"
+
+G_BEGIN_DECLS
+
+gboolean _gverbs_ah_attr_fill (GVerbsAHAttr        *self,
+                               struct ibv_ah_attr  *attr,
+                               GError             **error);
+
+G_END_DECLS

@@ -1,0 +1,337 @@
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-ah-attr.h"
+#include "gverbs-ah-attr-private.h"
+#include "gverbs-global-route-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsAHAttr:
+ *
+ * The attributes of an address handle (`struct ibv_ah_attr`, pyverbs'
+ * `AHAttr`): where packets sent with it go. On InfiniBand the destination
+ * LID may be enough; on RoCE the handle must be global (#GVerbsAHAttr:is-global
+ * with a #GVerbsGlobalRoute carrying the destination GID).
+ */
+struct _GVerbsAHAttr
+{
+  GObject parent_instance;
+
+  guint dlid;
+  guint sl;
+  guint src_path_bits;
+  GVerbsRate static_rate;
+  gboolean is_global;
+  guint port_num;
+  GVerbsGlobalRoute *grh;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsAHAttr, gverbs_ah_attr, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_DLID,
+  PROP_SL,
+  PROP_SRC_PATH_BITS,
+  PROP_STATIC_RATE,
+  PROP_IS_GLOBAL,
+  PROP_PORT_NUM,
+  PROP_GRH,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_ah_attr_dispose (GObject *object)
+{
+  GVerbsAHAttr *self = GVERBS_AH_ATTR (object);
+
+  g_clear_object (&self->grh);
+  G_OBJECT_CLASS (gverbs_ah_attr_parent_class)->dispose (object);
+}
+
+static void
+gverbs_ah_attr_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  GVerbsAHAttr *self = GVERBS_AH_ATTR (object);
+
+  switch (prop_id)
+    {
+    case PROP_DLID:
+      g_value_set_uint (value, self->dlid);
+      break;
+    case PROP_SL:
+      g_value_set_uint (value, self->sl);
+      break;
+    case PROP_SRC_PATH_BITS:
+      g_value_set_uint (value, self->src_path_bits);
+      break;
+    case PROP_STATIC_RATE:
+      g_value_set_enum (value, self->static_rate);
+      break;
+    case PROP_IS_GLOBAL:
+      g_value_set_boolean (value, self->is_global);
+      break;
+    case PROP_PORT_NUM:
+      g_value_set_uint (value, self->port_num);
+      break;
+    case PROP_GRH:
+      g_value_set_object (value, self->grh);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_ah_attr_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  GVerbsAHAttr *self = GVERBS_AH_ATTR (object);
+
+  switch (prop_id)
+    {
+    case PROP_DLID:
+      self->dlid = g_value_get_uint (value);
+      break;
+    case PROP_SL:
+      self->sl = g_value_get_uint (value);
+      break;
+    case PROP_SRC_PATH_BITS:
+      self->src_path_bits = g_value_get_uint (value);
+      break;
+    case PROP_STATIC_RATE:
+      self->static_rate = g_value_get_enum (value);
+      break;
+    case PROP_IS_GLOBAL:
+      self->is_global = g_value_get_boolean (value);
+      break;
+    case PROP_PORT_NUM:
+      self->port_num = g_value_get_uint (value);
+      break;
+    case PROP_GRH:
+      g_set_object (&self->grh, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_ah_attr_class_init (GVerbsAHAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_ah_attr_dispose;
+  object_class->get_property = gverbs_ah_attr_get_property;
+  object_class->set_property = gverbs_ah_attr_set_property;
+
+  /**
+   * GVerbsAHAttr:dlid:
+   *
+   * The destination LID (InfiniBand; 0 on RoCE).
+   */
+  properties[PROP_DLID] =
+    g_param_spec_uint ("dlid", NULL, NULL, 0, G_MAXUINT16, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsAHAttr:sl:
+   *
+   * The service level.
+   */
+  properties[PROP_SL] =
+    g_param_spec_uint ("sl", NULL, NULL, 0, G_MAXUINT8, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsAHAttr:src-path-bits:
+   *
+   * The bits ORed into the port's base LID when the port uses an LMC.
+   */
+  properties[PROP_SRC_PATH_BITS] =
+    g_param_spec_uint ("src-path-bits", NULL, NULL, 0, G_MAXUINT8, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsAHAttr:static-rate:
+   *
+   * The rate limit of the packets sent with the handle.
+   */
+  properties[PROP_STATIC_RATE] =
+    g_param_spec_enum ("static-rate", NULL, NULL, GVERBS_TYPE_RATE, GVERBS_RATE_MAX,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsAHAttr:is-global:
+   *
+   * Whether the packets carry a global routing header (#GVerbsAHAttr:grh).
+   * RoCE needs it.
+   */
+  properties[PROP_IS_GLOBAL] =
+    g_param_spec_boolean ("is-global", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsAHAttr:port-num:
+   *
+   * The local port the packets leave from, from 1.
+   */
+  properties[PROP_PORT_NUM] =
+    g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT8, 1,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsAHAttr:grh:
+   *
+   * The global route, used when #GVerbsAHAttr:is-global is set.
+   */
+  properties[PROP_GRH] =
+    g_param_spec_object ("grh", NULL, NULL, GVERBS_TYPE_GLOBAL_ROUTE,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_ah_attr_init (GVerbsAHAttr *self)
+{
+  self->port_num = 1;
+}
+
+/**
+ * gverbs_ah_attr_new:
+ *
+ * Creates address handle attributes with pyverbs' defaults: port 1, not
+ * global, everything else 0. Set the fields as properties.
+ *
+ * Returns: (transfer full): the attributes
+ */
+GVerbsAHAttr *
+gverbs_ah_attr_new (void)
+{
+  return g_object_new (GVERBS_TYPE_AH_ATTR, NULL);
+}
+
+/**
+ * gverbs_ah_attr_get_grh:
+ * @self: a #GVerbsAHAttr
+ *
+ * Returns: (transfer none) (nullable): the global route
+ */
+GVerbsGlobalRoute *
+gverbs_ah_attr_get_grh (GVerbsAHAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_AH_ATTR (self), NULL);
+  return self->grh;
+}
+
+/**
+ * gverbs_ah_attr_set_grh:
+ * @self: a #GVerbsAHAttr
+ * @grh: (nullable): the global route
+ *
+ * Sets the global route; it is used when #GVerbsAHAttr:is-global is set.
+ */
+void
+gverbs_ah_attr_set_grh (GVerbsAHAttr      *self,
+                        GVerbsGlobalRoute *grh)
+{
+  g_return_if_fail (GVERBS_IS_AH_ATTR (self));
+  g_return_if_fail (grh == NULL || GVERBS_IS_GLOBAL_ROUTE (grh));
+  if (g_set_object (&self->grh, grh))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GRH]);
+}
+
+/**
+ * gverbs_ah_attr_get_port_num:
+ * @self: a #GVerbsAHAttr
+ *
+ * Returns: the local port number
+ */
+guint
+gverbs_ah_attr_get_port_num (GVerbsAHAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_AH_ATTR (self), 0);
+  return self->port_num;
+}
+
+/**
+ * gverbs_ah_attr_get_is_global:
+ * @self: a #GVerbsAHAttr
+ *
+ * Returns: whether the handle carries a global routing header
+ */
+gboolean
+gverbs_ah_attr_get_is_global (GVerbsAHAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_AH_ATTR (self), FALSE);
+  return self->is_global;
+}
+
+/**
+ * gverbs_ah_attr_to_string:
+ * @self: a #GVerbsAHAttr
+ *
+ * Formats the attributes as pyverbs prints an `AHAttr`: `port num`, `sl`,
+ * `source path bits`, `dlid`, `static rate`, `is global` and, for a global
+ * handle, the route's `dgid`, `flow label`, `sgid index`, `hop limit` and
+ * `traffic_class`, each an indented `label : value` line.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_ah_attr_to_string (GVerbsAHAttr *self)
+{
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_AH_ATTR (self), NULL);
+
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "  %-22s: %-20u\n", "port num", self->port_num);
+  g_string_append_printf (out, "  %-22s: %-20u\n", "sl", self->sl);
+  g_string_append_printf (out, "  %-22s: %-20u\n", "source path bits", self->src_path_bits);
+  g_string_append_printf (out, "  %-22s: %-20u\n", "dlid", self->dlid);
+  g_string_append_printf (out, "  %-22s: %-20u\n", "static rate", (guint) self->static_rate);
+  g_string_append_printf (out, "  %-22s: %-20u\n", "is global", self->is_global ? 1 : 0);
+  if (self->is_global && self->grh != NULL)
+    {
+      g_autofree char *dgid = gverbs_global_route_dup_dgid (self->grh);
+      guint flow_label, sgid_index, hop_limit, traffic_class;
+
+      g_object_get (self->grh, "flow-label", &flow_label, "sgid-index", &sgid_index,
+                    "hop-limit", &hop_limit, "traffic-class", &traffic_class, NULL);
+      g_string_append_printf (out, "  %-22s: %-20s\n", "dgid", dgid);
+      g_string_append_printf (out, "  %-22s: %-20u\n", "flow label", flow_label);
+      g_string_append_printf (out, "  %-22s: %-20u\n", "sgid index", sgid_index);
+      g_string_append_printf (out, "  %-22s: %-20u\n", "hop limit", hop_limit);
+      g_string_append_printf (out, "  %-22s: %-20u\n", "traffic_class", traffic_class);
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+_gverbs_ah_attr_fill (GVerbsAHAttr        *self,
+                      struct ibv_ah_attr  *attr,
+                      GError             **error)
+{
+  memset (attr, 0, sizeof *attr);
+  attr->dlid = self->dlid;
+  attr->sl = self->sl;
+  attr->src_path_bits = self->src_path_bits;
+  attr->static_rate = self->static_rate;
+  attr->is_global = self->is_global ? 1 : 0;
+  attr->port_num = self->port_num;
+  if (!self->is_global)
+    return TRUE;
+  if (self->grh == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("The address handle attributes are global (is_global) but have no global route (grh)"));
+      return FALSE;
+    }
+  return _gverbs_global_route_fill (self->grh, &attr->grh, error);
+}

@@ -1,0 +1,17 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-ah.h"
+
+G_BEGIN_DECLS
+
+/* NULL once the address handle is closed; for UD sends. */
+struct ibv_ah *_gverbs_ah_get_ibv    (GVerbsAH  *self);
+gboolean       _gverbs_ah_check_open (GVerbsAH  *self,
+                                      GError   **error);
+
+G_END_DECLS

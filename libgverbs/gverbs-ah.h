@@ -1,0 +1,36 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-pd.h"
+#include "gverbs-ah-attr.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_AH (gverbs_ah_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsAH, gverbs_ah, GVERBS, AH, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAH     *gverbs_ah_new          (GVerbsPD      *pd,
+                                      GVerbsAHAttr  *attr,
+                                      GError       **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAH     *gverbs_pd_create_ah    (GVerbsPD      *self,
+                                      GVerbsAHAttr  *attr,
+                                      GError       **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD     *gverbs_ah_get_pd       (GVerbsAH      *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAHAttr *gverbs_ah_get_attr     (GVerbsAH      *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean      gverbs_ah_close        (GVerbsAH      *self,
+                                      GError       **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean      gverbs_ah_is_closed    (GVerbsAH      *self);
+
+G_END_DECLS

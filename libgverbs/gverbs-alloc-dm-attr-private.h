@@ -1,0 +1,15 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-alloc-dm-attr.h"
+
+G_BEGIN_DECLS
+
+void _gverbs_alloc_dm_attr_fill (GVerbsAllocDmAttr        *self,
+                                 struct ibv_alloc_dm_attr *attr);
+
+G_END_DECLS

@@ -1,0 +1,456 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-dm.h"
+#include "gverbs-dm-private.h"
+#include "gverbs-alloc-dm-attr-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsDM:
+ *
+ * Device memory (`struct ibv_dm`, pyverbs' `DM`): memory on the adapter,
+ * written and read with gverbs_dm_copy_to_dm() and gverbs_dm_copy_from_dm()
+ * and registered with #GVerbsDMMR. It keeps its #GVerbsContext alive and is
+ * closed with it; closing it first closes its DM MRs. Soft-RoCE has no
+ * device memory: gverbs_dm_new() fails there with
+ * %GVERBS_ERROR_NOT_SUPPORTED.
+ */
+struct _GVerbsDM
+{
+  GObject parent_instance;
+
+  GVerbsContext *context;
+  GVerbsAllocDmAttr *attr;
+  struct ibv_dm *ibv;
+  guint64 length;
+  char *description;
+  GVerbsChildren children;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_dm_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsDM, gverbs_dm, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_dm_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_ATTR,
+  PROP_LENGTH,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_dm_close (GVERBS_DM (object), NULL);
+}
+
+static void
+alloc_dm (GVerbsDM  *self,
+          GError   **error)
+{
+  struct ibv_alloc_dm_attr attr;
+  const char *name;
+
+  if (self->context == NULL || self->attr == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("Device memory needs a context and allocation attributes"));
+      return;
+    }
+  if (!_gverbs_context_check_open (self->context, error))
+    return;
+  name = gverbs_context_get_name (self->context);
+  _gverbs_alloc_dm_attr_fill (self->attr, &attr);
+  errno = 0;
+  self->ibv = ibv_alloc_dm (_gverbs_context_get_ibv (self->context), &attr);
+  if (self->ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EOPNOTSUPP, "ibv_alloc_dm", name,
+                               _("length %" G_GUINT64_FORMAT), (guint64) attr.length);
+      return;
+    }
+  self->length = attr.length;
+  self->description = g_strdup_printf ("dm of %" G_GUINT64_FORMAT " bytes on %s",
+                                       self->length, name);
+  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ, close_as_child);
+}
+
+static gboolean
+gverbs_dm_initable_init (GInitable     *initable,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  GVerbsDM *self = GVERBS_DM (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      alloc_dm (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_dm_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_dm_initable_init;
+}
+
+static void
+gverbs_dm_dispose (GObject *object)
+{
+  GVerbsDM *self = GVERBS_DM (object);
+
+  gverbs_dm_close (self, NULL);
+  g_clear_object (&self->context);
+  g_clear_object (&self->attr);
+  G_OBJECT_CLASS (gverbs_dm_parent_class)->dispose (object);
+}
+
+static void
+gverbs_dm_finalize (GObject *object)
+{
+  GVerbsDM *self = GVERBS_DM (object);
+
+  _gverbs_children_clear (&self->children);
+  g_clear_error (&self->init_error);
+  g_free (self->description);
+  G_OBJECT_CLASS (gverbs_dm_parent_class)->finalize (object);
+}
+
+static void
+gverbs_dm_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  GVerbsDM *self = GVERBS_DM (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_ATTR:
+      g_value_set_object (value, self->attr);
+      break;
+    case PROP_LENGTH:
+      g_value_set_uint64 (value, self->length);
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ibv == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_dm_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  GVerbsDM *self = GVERBS_DM (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
+    case PROP_ATTR:
+      self->attr = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_dm_class_init (GVerbsDMClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_dm_dispose;
+  object_class->finalize = gverbs_dm_finalize;
+  object_class->get_property = gverbs_dm_get_property;
+  object_class->set_property = gverbs_dm_set_property;
+
+  /**
+   * GVerbsDM:context:
+   *
+   * The device context the memory belongs to.
+   */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsDM:attr:
+   *
+   * The allocation attributes.
+   */
+  properties[PROP_ATTR] =
+    g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_ALLOC_DM_ATTR,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsDM:length:
+   *
+   * The size of the allocated memory in bytes, 0 if none was allocated.
+   */
+  properties[PROP_LENGTH] =
+    g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsDM:closed:
+   *
+   * Whether the device memory is freed (or was never allocated).
+   */
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_dm_init (GVerbsDM *self)
+{
+}
+
+/**
+ * gverbs_dm_new:
+ * @context: an open #GVerbsContext
+ * @attr: how much memory to allocate
+ * @error: return location for a #GError
+ *
+ * Allocates device memory (`ibv_alloc_dm()`). A device without device
+ * memory gives %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Returns: (transfer full): the device memory, or %NULL on error
+ */
+GVerbsDM *
+gverbs_dm_new (GVerbsContext      *context,
+               GVerbsAllocDmAttr  *attr,
+               GError            **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
+  g_return_val_if_fail (GVERBS_IS_ALLOC_DM_ATTR (attr), NULL);
+  return g_initable_new (GVERBS_TYPE_DM, NULL, error, "context", context, "attr", attr, NULL);
+}
+
+/**
+ * gverbs_dm_get_context:
+ * @self: a #GVerbsDM
+ *
+ * Returns: (transfer none): the context the memory belongs to
+ */
+GVerbsContext *
+gverbs_dm_get_context (GVerbsDM *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DM (self), NULL);
+  return self->context;
+}
+
+/**
+ * gverbs_dm_get_length:
+ * @self: a #GVerbsDM
+ *
+ * Returns: the size of the allocated memory, 0 if none was allocated
+ */
+guint64
+gverbs_dm_get_length (GVerbsDM *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DM (self), 0);
+  return self->length;
+}
+
+static gboolean
+check_range (GVerbsDM    *self,
+             guint64      dm_offset,
+             gsize        length,
+             GError     **error)
+{
+  if (dm_offset > self->length || length > self->length - dm_offset)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("%" G_GSIZE_FORMAT " bytes at offset %" G_GUINT64_FORMAT
+                     " do not fit in %s"), length, dm_offset, self->description);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_dm_copy_to_dm:
+ * @self: an allocated #GVerbsDM
+ * @dm_offset: where in the device memory to write
+ * @data: (array length=length): the bytes to write
+ * @length: how many bytes to write
+ * @error: return location for a #GError
+ *
+ * Writes bytes into the device memory (`ibv_memcpy_to_dm()`). A range
+ * beyond the memory gives %GVERBS_ERROR_OUT_OF_RANGE.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_dm_copy_to_dm (GVerbsDM      *self,
+                      guint64        dm_offset,
+                      const guint8  *data,
+                      gsize          length,
+                      GError       **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_DM (self), FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (!_gverbs_dm_check_open (self, error) || !check_range (self, dm_offset, length, error))
+    return FALSE;
+  rc = ibv_memcpy_to_dm (self->ibv, dm_offset, data, length);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_memcpy_to_dm", self->description, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_dm_copy_from_dm:
+ * @self: an allocated #GVerbsDM
+ * @dm_offset: where in the device memory to read
+ * @length: how many bytes to read
+ * @error: return location for a #GError
+ *
+ * Reads bytes from the device memory (`ibv_memcpy_from_dm()`). A range
+ * beyond the memory gives %GVERBS_ERROR_OUT_OF_RANGE.
+ *
+ * Returns: (transfer full): the bytes, or %NULL on error
+ */
+GBytes *
+gverbs_dm_copy_from_dm (GVerbsDM  *self,
+                        guint64    dm_offset,
+                        gsize      length,
+                        GError   **error)
+{
+  g_autofree guint8 *buf = NULL;
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_DM (self), NULL);
+
+  if (!_gverbs_dm_check_open (self, error) || !check_range (self, dm_offset, length, error))
+    return NULL;
+  buf = g_malloc0 (length ? length : 1);
+  rc = ibv_memcpy_from_dm (buf, self->ibv, dm_offset, length);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_memcpy_from_dm", self->description, NULL);
+      return NULL;
+    }
+  return g_bytes_new_take (g_steal_pointer (&buf), length);
+}
+
+/**
+ * gverbs_dm_close:
+ * @self: a #GVerbsDM
+ * @error: return location for a #GError
+ *
+ * Frees the device memory (`ibv_free_dm()`), after closing the DM MRs
+ * still registered on it. Closing a closed DM does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_dm_close (GVerbsDM  *self,
+                 GError   **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_DM (self), FALSE);
+
+  if (self->ibv == NULL)
+    return TRUE;
+  _gverbs_children_close_all (&self->children);
+  rc = ibv_free_dm (self->ibv);
+  self->ibv = NULL;
+  _gverbs_context_remove_child (self->context, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_free_dm", self->description, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_dm_is_closed:
+ * @self: a #GVerbsDM
+ *
+ * Returns: whether the device memory is freed
+ */
+gboolean
+gverbs_dm_is_closed (GVerbsDM *self)
+{
+  g_return_val_if_fail (GVERBS_IS_DM (self), TRUE);
+  return self->ibv == NULL;
+}
+
+struct ibv_dm *
+_gverbs_dm_get_ibv (GVerbsDM *self)
+{
+  return self->ibv;
+}
+
+gboolean
+_gverbs_dm_check_open (GVerbsDM  *self,
+                       GError   **error)
+{
+  if (self->ibv != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, _gverbs_dm_describe (self));
+}
+
+const char *
+_gverbs_dm_describe (GVerbsDM *self)
+{
+  return self->description ? self->description : "GVerbsDM";
+}
+
+void
+_gverbs_dm_add_child (GVerbsDM        *self,
+                      gpointer         child,
+                      GVerbsRank       rank,
+                      GVerbsCloseFunc  close_func)
+{
+  _gverbs_children_add (&self->children, child, rank, close_func);
+}
+
+void
+_gverbs_dm_remove_child (GVerbsDM *self,
+                         gpointer  child)
+{
+  _gverbs_children_remove (&self->children, child);
+}

@@ -1,0 +1,43 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-context.h"
+#include "gverbs-alloc-dm-attr.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_DM (gverbs_dm_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsDM, gverbs_dm, GVERBS, DM, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsDM      *gverbs_dm_new          (GVerbsContext      *context,
+                                       GVerbsAllocDmAttr  *attr,
+                                       GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext *gverbs_dm_get_context  (GVerbsDM           *self);
+GVERBS_AVAILABLE_IN_ALL
+guint64        gverbs_dm_get_length   (GVerbsDM           *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_dm_copy_to_dm   (GVerbsDM           *self,
+                                       guint64             dm_offset,
+                                       const guint8       *data,
+                                       gsize               length,
+                                       GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GBytes        *gverbs_dm_copy_from_dm (GVerbsDM           *self,
+                                       guint64             dm_offset,
+                                       gsize               length,
+                                       GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_dm_close        (GVerbsDM           *self,
+                                       GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_dm_is_closed    (GVerbsDM           *self);
+
+G_END_DECLS

@@ -1,0 +1,373 @@
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-global-route.h"
+#include "gverbs-global-route-private.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsGlobalRoute:
+ *
+ * The global routing header values of an address handle
+ * (`struct ibv_global_route`, pyverbs' `GlobalRoute`): the destination GID,
+ * the index of the source GID in the port's GID table, flow label, hop
+ * limit and traffic class. RoCE needs one in every address handle.
+ *
+ * The destination GID is text in the 8-group form
+ * `fe80:0000:0000:0000:5054:00ff:fe77:0001` (compressed IPv6 forms such as
+ * `::ffff:10.77.0.1` are accepted too) or 16 raw bytes.
+ */
+struct _GVerbsGlobalRoute
+{
+  GObject parent_instance;
+
+  guint8 dgid[16];
+  char *bad_dgid;       /* text set through the property that is not a GID */
+  guint flow_label;
+  guint sgid_index;
+  guint hop_limit;
+  guint traffic_class;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsGlobalRoute, gverbs_global_route, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_DGID,
+  PROP_FLOW_LABEL,
+  PROP_SGID_INDEX,
+  PROP_HOP_LIMIT,
+  PROP_TRAFFIC_CLASS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+gboolean
+_gverbs_gid_parse (const char *text,
+                   guint8      raw[16])
+{
+  g_auto(GStrv) groups = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  groups = g_strsplit (text, ":", -1);
+  if (g_strv_length (groups) == 8)
+    {
+      guint8 out[16];
+
+      for (guint i = 0; i < 8; i++)
+        {
+          gsize len = strlen (groups[i]);
+          guint64 v;
+
+          if (len == 0 || len > 4 || strspn (groups[i], "0123456789abcdefABCDEF") != len)
+            return FALSE;
+          v = g_ascii_strtoull (groups[i], NULL, 16);
+          out[2 * i] = (v >> 8) & 0xff;
+          out[2 * i + 1] = v & 0xff;
+        }
+      memcpy (raw, out, 16);
+      return TRUE;
+    }
+  return inet_pton (AF_INET6, text, raw) == 1;
+}
+
+char *
+_gverbs_gid_format (const guint8 raw[16])
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < 16; i += 2)
+    g_string_append_printf (out, "%s%02x%02x", i ? ":" : "", raw[i], raw[i + 1]);
+  return g_string_free (out, FALSE);
+}
+
+static void
+gverbs_global_route_finalize (GObject *object)
+{
+  GVerbsGlobalRoute *self = GVERBS_GLOBAL_ROUTE (object);
+
+  g_free (self->bad_dgid);
+  G_OBJECT_CLASS (gverbs_global_route_parent_class)->finalize (object);
+}
+
+static void
+gverbs_global_route_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  GVerbsGlobalRoute *self = GVERBS_GLOBAL_ROUTE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DGID:
+      g_value_take_string (value, gverbs_global_route_dup_dgid (self));
+      break;
+    case PROP_FLOW_LABEL:
+      g_value_set_uint (value, self->flow_label);
+      break;
+    case PROP_SGID_INDEX:
+      g_value_set_uint (value, self->sgid_index);
+      break;
+    case PROP_HOP_LIMIT:
+      g_value_set_uint (value, self->hop_limit);
+      break;
+    case PROP_TRAFFIC_CLASS:
+      g_value_set_uint (value, self->traffic_class);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_global_route_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  GVerbsGlobalRoute *self = GVERBS_GLOBAL_ROUTE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DGID:
+      g_clear_pointer (&self->bad_dgid, g_free);
+      if (g_value_get_string (value) == NULL)
+        memset (self->dgid, 0, sizeof self->dgid);
+      else if (!_gverbs_gid_parse (g_value_get_string (value), self->dgid))
+        self->bad_dgid = g_value_dup_string (value);
+      break;
+    case PROP_FLOW_LABEL:
+      self->flow_label = g_value_get_uint (value);
+      break;
+    case PROP_SGID_INDEX:
+      self->sgid_index = g_value_get_uint (value);
+      break;
+    case PROP_HOP_LIMIT:
+      self->hop_limit = g_value_get_uint (value);
+      break;
+    case PROP_TRAFFIC_CLASS:
+      self->traffic_class = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_global_route_class_init (GVerbsGlobalRouteClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gverbs_global_route_finalize;
+  object_class->get_property = gverbs_global_route_get_property;
+  object_class->set_property = gverbs_global_route_set_property;
+
+  /**
+   * GVerbsGlobalRoute:dgid:
+   *
+   * The destination GID as `xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx`.
+   * Text that is not a GID is kept as it is and makes gverbs_ah_new() fail
+   * with %GVERBS_ERROR_INVALID_ARGUMENT; gverbs_global_route_set_dgid()
+   * refuses it at once instead.
+   */
+  properties[PROP_DGID] =
+    g_param_spec_string ("dgid", NULL, NULL, "0000:0000:0000:0000:0000:0000:0000:0000",
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsGlobalRoute:flow-label:
+   *
+   * The 20-bit flow label; non-zero asks routers to keep this flow in order.
+   */
+  properties[PROP_FLOW_LABEL] =
+    g_param_spec_uint ("flow-label", NULL, NULL, 0, 0xfffff, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsGlobalRoute:sgid-index:
+   *
+   * The index of the source GID in the port's GID table.
+   */
+  properties[PROP_SGID_INDEX] =
+    g_param_spec_uint ("sgid-index", NULL, NULL, 0, G_MAXUINT8, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsGlobalRoute:hop-limit:
+   *
+   * How many routers the packets may cross.
+   */
+  properties[PROP_HOP_LIMIT] =
+    g_param_spec_uint ("hop-limit", NULL, NULL, 0, G_MAXUINT8, 1,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsGlobalRoute:traffic-class:
+   *
+   * The traffic class (delivery priority for routers).
+   */
+  properties[PROP_TRAFFIC_CLASS] =
+    g_param_spec_uint ("traffic-class", NULL, NULL, 0, G_MAXUINT8, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_global_route_init (GVerbsGlobalRoute *self)
+{
+  self->hop_limit = 1;
+}
+
+/**
+ * gverbs_global_route_new:
+ *
+ * Creates a global route with a zero destination GID, source GID index 0,
+ * hop limit 1 and the other fields 0 (pyverbs' defaults).
+ *
+ * Returns: (transfer full): the global route
+ */
+GVerbsGlobalRoute *
+gverbs_global_route_new (void)
+{
+  return g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, NULL);
+}
+
+/**
+ * gverbs_global_route_set_dgid:
+ * @self: a #GVerbsGlobalRoute
+ * @dgid: the destination GID, `xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx`
+ * @error: return location for a #GError
+ *
+ * Sets the destination GID from text. Text that is not a GID gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT and leaves the route unchanged.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_global_route_set_dgid (GVerbsGlobalRoute  *self,
+                              const char         *dgid,
+                              GError            **error)
+{
+  guint8 raw[16];
+
+  g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), FALSE);
+
+  if (!_gverbs_gid_parse (dgid, raw))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not a GID (expected xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx)"),
+                   dgid ? dgid : "(null)");
+      return FALSE;
+    }
+  memcpy (self->dgid, raw, 16);
+  g_clear_pointer (&self->bad_dgid, g_free);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DGID]);
+  return TRUE;
+}
+
+/**
+ * gverbs_global_route_dup_dgid:
+ * @self: a #GVerbsGlobalRoute
+ *
+ * Returns: (transfer full): the destination GID as text
+ */
+char *
+gverbs_global_route_dup_dgid (GVerbsGlobalRoute *self)
+{
+  g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), NULL);
+  return self->bad_dgid ? g_strdup (self->bad_dgid) : _gverbs_gid_format (self->dgid);
+}
+
+/**
+ * gverbs_global_route_set_dgid_bytes:
+ * @self: a #GVerbsGlobalRoute
+ * @raw: the destination GID, 16 bytes in network order
+ * @error: return location for a #GError
+ *
+ * Sets the destination GID from its 16 raw bytes; any other size gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
+                                    GBytes             *raw,
+                                    GError            **error)
+{
+  g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), FALSE);
+  g_return_val_if_fail (raw != NULL, FALSE);
+
+  if (g_bytes_get_size (raw) != 16)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("A GID is 16 bytes, not %" G_GSIZE_FORMAT), g_bytes_get_size (raw));
+      return FALSE;
+    }
+  memcpy (self->dgid, g_bytes_get_data (raw, NULL), 16);
+  g_clear_pointer (&self->bad_dgid, g_free);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DGID]);
+  return TRUE;
+}
+
+/**
+ * gverbs_global_route_get_dgid_bytes:
+ * @self: a #GVerbsGlobalRoute
+ *
+ * Returns: (transfer full): the destination GID, 16 bytes in network order
+ */
+GBytes *
+gverbs_global_route_get_dgid_bytes (GVerbsGlobalRoute *self)
+{
+  g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), NULL);
+  return g_bytes_new (self->dgid, 16);
+}
+
+/**
+ * gverbs_global_route_to_string:
+ * @self: a #GVerbsGlobalRoute
+ *
+ * Formats the route as pyverbs prints a `GlobalRoute`: `DGID`, `flow label`,
+ * `sgid index`, `hop limit`, `traffic class`, one `label : value` line each.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_global_route_to_string (GVerbsGlobalRoute *self)
+{
+  g_autofree char *dgid = NULL;
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), NULL);
+
+  dgid = gverbs_global_route_dup_dgid (self);
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "%-22s: %-20s\n", "DGID", dgid);
+  g_string_append_printf (out, "%-22s: %-20u\n", "flow label", self->flow_label);
+  g_string_append_printf (out, "%-22s: %-20u\n", "sgid index", self->sgid_index);
+  g_string_append_printf (out, "%-22s: %-20u\n", "hop limit", self->hop_limit);
+  g_string_append_printf (out, "%-22s: %-20u\n", "traffic class", self->traffic_class);
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+_gverbs_global_route_fill (GVerbsGlobalRoute        *self,
+                           struct ibv_global_route  *grh,
+                           GError                  **error)
+{
+  if (self->bad_dgid != NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("The global route's dgid “%s” is not a GID (expected xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx)"),
+                   self->bad_dgid);
+      return FALSE;
+    }
+  memset (grh, 0, sizeof *grh);
+  memcpy (grh->dgid.raw, self->dgid, 16);
+  grh->flow_label = self->flow_label;
+  grh->sgid_index = self->sgid_index;
+  grh->hop_limit = self->hop_limit;
+  grh->traffic_class = self->traffic_class;
+  return TRUE;
+}

@@ -1,0 +1,33 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_GLOBAL_ROUTE (gverbs_global_route_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsGlobalRoute, gverbs_global_route, GVERBS, GLOBAL_ROUTE, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsGlobalRoute *gverbs_global_route_new            (void);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_global_route_set_dgid       (GVerbsGlobalRoute  *self,
+                                                       const char         *dgid,
+                                                       GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+char              *gverbs_global_route_dup_dgid       (GVerbsGlobalRoute  *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
+                                                       GBytes             *raw,
+                                                       GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GBytes            *gverbs_global_route_get_dgid_bytes (GVerbsGlobalRoute  *self);
+GVERBS_AVAILABLE_IN_ALL
+char              *gverbs_global_route_to_string      (GVerbsGlobalRoute  *self);
+
+G_END_DECLS

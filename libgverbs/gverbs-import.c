@@ -1,0 +1,129 @@
+#include "config.h"
+
+#include <errno.h>
+#include <unistd.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "gverbs-import.h"
+#include "gverbs-context-private.h"
+#include "gverbs-pd-private.h"
+#include "gverbs-error.h"
+
+/**
+ * gverbs_context_new_from_cmd_fd:
+ * @cmd_fd: the command file descriptor of an open device, such as another
+ *   context's #GVerbsContext:cmd-fd or one received from another process
+ * @error: return location for a #GError
+ *
+ * Imports a device context (`ibv_import_device()`) so that this process
+ * can share the objects created through @cmd_fd (pyverbs'
+ * `Context(cmd_fd=…)`). The context works on a duplicate of @cmd_fd, which
+ * stays owned by the caller. A device whose driver cannot import gives
+ * %GVERBS_ERROR_NOT_SUPPORTED; a descriptor that is not an RDMA device's
+ * gives %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: (transfer full): the imported context, or %NULL on error
+ */
+GVerbsContext *
+gverbs_context_new_from_cmd_fd (int      cmd_fd,
+                                GError **error)
+{
+  g_autofree char *what = g_strdup_printf ("cmd_fd %d", cmd_fd);
+  struct ibv_context *ibv;
+  int dup_fd;
+  int err;
+
+  if (cmd_fd < 0 || (dup_fd = dup (cmd_fd)) < 0)
+    {
+      _gverbs_set_error_errno (error, cmd_fd < 0 ? EBADF : errno, "dup", what, NULL);
+      if (error != NULL && *error != NULL)
+        (*error)->code = GVERBS_ERROR_INVALID_ARGUMENT;
+      return NULL;
+    }
+  errno = 0;
+  ibv = ibv_import_device (dup_fd);
+  if (ibv == NULL)
+    {
+      err = errno ? errno : EINVAL;
+      g_close (dup_fd, NULL);
+      _gverbs_set_error_errno (error, err, "ibv_import_device", what, NULL);
+      return NULL;
+    }
+  return _gverbs_context_new_imported (ibv);
+}
+
+/**
+ * gverbs_pd_import:
+ * @context: an open #GVerbsContext, usually one from
+ *   gverbs_context_new_from_cmd_fd()
+ * @handle: the #GVerbsPD:handle of the protection domain to import
+ * @error: return location for a #GError
+ *
+ * Imports a protection domain by its handle (`ibv_import_pd()`, pyverbs'
+ * `PD(ctx, handle=…)`). Closing the imported PD unimports it
+ * (`ibv_unimport_pd()`) and leaves the kernel object to its owner. A device
+ * that cannot import gives %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Returns: (transfer full): the imported protection domain, or %NULL on error
+ */
+GVerbsPD *
+gverbs_pd_import (GVerbsContext  *context,
+                  guint32         handle,
+                  GError        **error)
+{
+  struct ibv_pd *ibv;
+
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
+
+  if (!_gverbs_context_check_open (context, error))
+    return NULL;
+  errno = 0;
+  ibv = ibv_import_pd (_gverbs_context_get_ibv (context), handle);
+  if (ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_import_pd",
+                               gverbs_context_get_name (context), _("pd handle %u"), handle);
+      return NULL;
+    }
+  return _gverbs_pd_new_imported (context, ibv);
+}
+
+/**
+ * gverbs_pd_is_imported:
+ * @self: a #GVerbsPD
+ *
+ * Returns: whether the protection domain came from gverbs_pd_import()
+ */
+gboolean
+gverbs_pd_is_imported (GVerbsPD *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PD (self), FALSE);
+  return _gverbs_pd_get_imported (self);
+}
+
+/**
+ * gverbs_pd_unimport:
+ * @self: an imported #GVerbsPD
+ * @error: return location for a #GError
+ *
+ * Unimports an imported protection domain (`ibv_unimport_pd()`): the same
+ * as gverbs_pd_close() on it. A PD that was not imported gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT and stays open.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_pd_unimport (GVerbsPD  *self,
+                    GError   **error)
+{
+  g_return_val_if_fail (GVERBS_IS_PD (self), FALSE);
+
+  if (!_gverbs_pd_get_imported (self))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s was not imported; close it instead"), _gverbs_pd_describe (self));
+      return FALSE;
+    }
+  return gverbs_pd_close (self, error);
+}

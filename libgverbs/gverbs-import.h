@@ -1,0 +1,27 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-context.h"
+#include "gverbs-pd.h"
+
+G_BEGIN_DECLS
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext *gverbs_context_new_from_cmd_fd (int             cmd_fd,
+                                               GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD      *gverbs_pd_import               (GVerbsContext  *context,
+                                               guint32         handle,
+                                               GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_pd_is_imported          (GVerbsPD       *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_pd_unimport             (GVerbsPD       *self,
+                                               GError        **error);
+
+G_END_DECLS

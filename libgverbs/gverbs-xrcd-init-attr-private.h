@@ -1,0 +1,15 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-xrcd-init-attr.h"
+
+G_BEGIN_DECLS
+
+void _gverbs_xrcd_init_attr_fill (GVerbsXRCDInitAttr        *self,
+                                  struct ibv_xrcd_init_attr *attr);
+
+G_END_DECLS

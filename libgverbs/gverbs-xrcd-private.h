@@ -1,0 +1,17 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-xrcd.h"
+
+G_BEGIN_DECLS
+
+/* NULL once the XRC domain is closed; for XRC SRQs and QPs. */
+struct ibv_xrcd *_gverbs_xrcd_get_ibv    (GVerbsXRCD  *self);
+gboolean         _gverbs_xrcd_check_open (GVerbsXRCD  *self,
+                                          GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,31 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-context.h"
+#include "gverbs-xrcd-init-attr.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_XRCD (gverbs_xrcd_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsXRCD, gverbs_xrcd, GVERBS, XRCD, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsXRCD    *gverbs_xrcd_new         (GVerbsContext       *context,
+                                        GVerbsXRCDInitAttr  *init_attr,
+                                        GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext *gverbs_xrcd_get_context (GVerbsXRCD          *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_xrcd_close       (GVerbsXRCD          *self,
+                                        GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_xrcd_is_closed   (GVerbsXRCD          *self);
+
+G_END_DECLS
