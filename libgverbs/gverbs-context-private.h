@@ -20,6 +20,25 @@ void                _gverbs_context_add_child    (GVerbsContext    *self,
                                                   GVerbsCloseFunc   close_func);
 void                _gverbs_context_remove_child (GVerbsContext    *self,
                                                   gpointer          child);
+/* Checks that the context is open and that @port_num is one of its ports;
+ * the error names @call and the device's port count. */
+gboolean            _gverbs_context_check_port   (GVerbsContext    *self,
+                                                  guint             port_num,
+                                                  const char       *call,
+                                                  GError          **error);
+
+/*
+ * Routing of asynchronous events: a class whose rdma-core object can be
+ * named by an async event (struct ibv_qp, ibv_cq, ibv_srq, ibv_wq) registers
+ * the rdma-core pointer with its GObject once created and unregisters it in
+ * its close(); the context holds no reference. The event's `object` is then
+ * that GObject.
+ */
+void _gverbs_context_register_event_object   (GVerbsContext *self,
+                                              gconstpointer  ibv_handle,
+                                              GObject       *object);
+void _gverbs_context_unregister_event_object (GVerbsContext *self,
+                                              gconstpointer  ibv_handle);
 
 /* Wraps a context from ibv_import_device(); see gverbs-import.c. */
 GVerbsContext      *_gverbs_context_new_imported (struct ibv_context *ibv);

@@ -1,10 +1,15 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
+#include <glib-unix.h>
 
 #include "gverbs-context.h"
 #include "gverbs-context-private.h"
+#include "gverbs-async-event-private.h"
+#include "gverbs-device-attr-ex-private.h"
+#include "gverbs-enum-types.h"
 #include "gverbs-device-attr-private.h"
 #include "gverbs-device-private.h"
 #include "gverbs-port-attr-private.h"
@@ -21,6 +26,14 @@
  * g_initable_init()). gverbs_context_close() closes the device and first
  * every object still open under it; afterwards every call on it fails with
  * %GVERBS_ERROR_CLOSED.
+ *
+ * Asynchronous device events (port active or down, GID changes, QP, CQ and
+ * SRQ errors, device fatal …) arrive as the #GVerbsContext::async-event
+ * signal: the context watches its async-event file descriptor with a
+ * #GSource on the thread-default #GMainContext of the thread that opened
+ * it, so the signal is emitted from that main context whenever it runs.
+ * Without a main loop, gverbs_context_get_async_event() waits for the next
+ * event instead.
  */
 struct _GVerbsContext
 {
@@ -31,7 +44,27 @@ struct _GVerbsContext
   GVerbsChildren children;
   gboolean initialized;
   GError *init_error;
+  guint phys_port_cnt;          /* 0 until first needed */
+  GMainContext *main_context;
+  GSource *async_source;
+  GHashTable *event_objects;    /* rdma-core pointer -> GObject (no reference) */
 };
+
+/* Events handled per dispatch; more pending keeps the fd readable, so the
+ * source runs again on the next main-loop iteration. */
+#define ASYNC_EVENT_BATCH 16
+
+typedef struct {
+  GSource source;
+  GVerbsContext *context;       /* no reference: the context destroys the source */
+} AsyncSource;
+
+enum {
+  SIGNAL_ASYNC_EVENT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void gverbs_context_initable_iface_init (GInitableIface *iface);
 
@@ -107,6 +140,133 @@ open_device (GVerbsContext  *self,
   return TRUE;
 }
 
+static GVerbsAsyncEvent *
+copy_async_event (GVerbsContext               *self,
+                  const struct ibv_async_event *event)
+{
+  gconstpointer handle = NULL;
+  guint port = 0;
+
+  switch (_gverbs_event_element (event->event_type))
+    {
+    case GVERBS_EVENT_ELEMENT_PORT:
+      port = event->element.port_num;
+      break;
+    case GVERBS_EVENT_ELEMENT_CQ:
+      handle = event->element.cq;
+      break;
+    case GVERBS_EVENT_ELEMENT_QP:
+      handle = event->element.qp;
+      break;
+    case GVERBS_EVENT_ELEMENT_SRQ:
+      handle = event->element.srq;
+      break;
+    case GVERBS_EVENT_ELEMENT_WQ:
+      handle = event->element.wq;
+      break;
+    case GVERBS_EVENT_ELEMENT_DEVICE:
+    default:
+      break;
+    }
+  return _gverbs_async_event_new (event->event_type, port,
+                                  handle ? g_hash_table_lookup (self->event_objects, handle) : NULL);
+}
+
+/* Reads one event without blocking, copies it and acknowledges it (so that
+ * destroying the object it names never waits for a signal handler).
+ * Returns NULL with errno set when there is none. */
+static GVerbsAsyncEvent *
+read_async_event (GVerbsContext *self)
+{
+  struct ibv_async_event event;
+  GVerbsAsyncEvent *copy;
+
+  if (ibv_get_async_event (self->ibv, &event) != 0)
+    return NULL;
+  copy = copy_async_event (self, &event);
+  ibv_ack_async_event (&event);
+  return copy;
+}
+
+static gboolean
+async_source_dispatch (GSource     *source,
+                       GSourceFunc  callback,
+                       gpointer     user_data)
+{
+  g_autoptr(GVerbsContext) self = g_object_ref (((AsyncSource *) source)->context);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_object_unref);
+  gboolean keep = TRUE;
+
+  while (events->len < ASYNC_EVENT_BATCH && self->ibv != NULL)
+    {
+      GVerbsAsyncEvent *event = read_async_event (self);
+
+      if (event == NULL)
+        {
+          if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+            {
+              g_debug ("%s: reading async events failed (%s); no longer watching",
+                       self->name, g_strerror (errno));
+              keep = FALSE;
+            }
+          break;
+        }
+      g_ptr_array_add (events, event);
+    }
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      GVerbsAsyncEvent *event = events->pdata[i];
+      g_autoptr(GEnumClass) klass = g_type_class_ref (GVERBS_TYPE_EVENT_TYPE);
+      GEnumValue *value = g_enum_get_value (klass, gverbs_async_event_get_event_type (event));
+
+      g_signal_emit (self, signals[SIGNAL_ASYNC_EVENT],
+                     value ? g_quark_from_static_string (value->value_nick) : 0, event);
+    }
+
+  if (!keep && self->async_source == source)
+    {
+      g_clear_pointer (&self->async_source, g_source_unref);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs async_source_funcs = {
+  .dispatch = async_source_dispatch,
+};
+
+static gboolean
+watch_async_events (GVerbsContext  *self,
+                    GError        **error)
+{
+  int fd = self->ibv->async_fd;
+  int flags = fcntl (fd, F_GETFL);
+
+  if (flags < 0 || fcntl (fd, F_SETFL, flags | O_NONBLOCK) < 0)
+    {
+      _gverbs_set_error_errno (error, errno, "fcntl", self->name,
+                               _("cannot make the async-event descriptor non-blocking"));
+      return FALSE;
+    }
+  self->async_source = g_source_new (&async_source_funcs, sizeof (AsyncSource));
+  ((AsyncSource *) self->async_source)->context = self;
+  g_source_set_name (self->async_source, "GVerbsContext async events");
+  g_source_add_unix_fd (self->async_source, fd, G_IO_IN);
+  self->main_context = g_main_context_ref_thread_default ();
+  g_source_attach (self->async_source, self->main_context);
+  return TRUE;
+}
+
+static void
+unwatch_async_events (GVerbsContext *self)
+{
+  if (self->async_source == NULL)
+    return;
+  g_source_destroy (self->async_source);
+  g_clear_pointer (&self->async_source, g_source_unref);
+}
+
 static gboolean
 gverbs_context_initable_init (GInitable     *initable,
                               GCancellable  *cancellable,
@@ -117,7 +277,11 @@ gverbs_context_initable_init (GInitable     *initable,
   if (!self->initialized)
     {
       self->initialized = TRUE;
-      open_device (self, &self->init_error);
+      if (open_device (self, &self->init_error) && !watch_async_events (self, &self->init_error))
+        {
+          ibv_close_device (self->ibv);
+          self->ibv = NULL;
+        }
     }
   if (self->init_error != NULL)
     {
@@ -146,6 +310,8 @@ gverbs_context_finalize (GObject *object)
   GVerbsContext *self = GVERBS_CONTEXT (object);
 
   _gverbs_children_clear (&self->children);
+  g_clear_pointer (&self->event_objects, g_hash_table_unref);
+  g_clear_pointer (&self->main_context, g_main_context_unref);
   g_clear_error (&self->init_error);
   g_free (self->name);
   G_OBJECT_CLASS (gverbs_context_parent_class)->finalize (object);
@@ -253,11 +419,31 @@ gverbs_context_class_init (GVerbsContextClass *klass)
     g_param_spec_boolean ("closed", NULL, NULL, TRUE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GVerbsContext::async-event:
+   * @self: the context
+   * @event: the event, already acknowledged
+   *
+   * Emitted for each asynchronous event of the device (port active or
+   * down, LID, P_Key or GID change, QP, CQ, SRQ or WQ errors, device fatal),
+   * from the thread-default main context of the thread that opened the
+   * context. The signal is detailed by the event type's nick, so a handler
+   * can connect to `async-event::port-active` alone.
+   *
+   * At most 16 events are emitted per main-loop dispatch; the rest follow in
+   * the next iterations.
+   */
+  signals[SIGNAL_ASYNC_EVENT] =
+    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
 }
 
 static void
 gverbs_context_init (GVerbsContext *self)
 {
+  self->event_objects = g_hash_table_new (g_direct_hash, g_direct_equal);
 }
 
 /**
@@ -353,7 +539,8 @@ gverbs_context_query_device (GVerbsContext  *self,
  * @error: return location for a #GError
  *
  * Queries a port's attributes (`ibv_query_port()`). A port the device does
- * not have gives %GVERBS_ERROR_INVALID_ARGUMENT.
+ * not have (0, or more than its port count) gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the attributes, or %NULL on error
  */
@@ -368,14 +555,8 @@ gverbs_context_query_port (GVerbsContext  *self,
   g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!_gverbs_context_check_open (self, error))
+  if (!_gverbs_context_check_port (self, port_num, "ibv_query_port", error))
     return NULL;
-  if (port_num == 0 || port_num > G_MAXUINT8)
-    {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_query_port", self->name,
-                               _("port %u does not exist (ports are numbered from 1)"), port_num);
-      return NULL;
-    }
   rc = ibv_query_port (self->ibv, (guint8) port_num, &attr);
   if (rc != 0)
     {
@@ -406,6 +587,7 @@ gverbs_context_close (GVerbsContext  *self,
   if (self->ibv == NULL)
     return TRUE;
   _gverbs_children_close_all (&self->children);
+  unwatch_async_events (self);
   rc = ibv_close_device (self->ibv);
   self->ibv = NULL;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
@@ -475,4 +657,159 @@ _gverbs_context_new_imported (struct ibv_context *ibv)
   self->initialized = TRUE;
   self->ibv = ibv;
   return self;
+}
+
+gboolean
+_gverbs_context_check_port (GVerbsContext  *self,
+                            guint           port_num,
+                            const char     *call,
+                            GError        **error)
+{
+  if (!_gverbs_context_check_open (self, error))
+    return FALSE;
+  if (self->phys_port_cnt == 0)
+    {
+      struct ibv_device_attr attr;
+      int rc = ibv_query_device (self->ibv, &attr);
+
+      if (rc != 0)
+        {
+          _gverbs_set_error_errno (error, rc, "ibv_query_device", self->name, NULL);
+          return FALSE;
+        }
+      self->phys_port_cnt = attr.phys_port_cnt;
+    }
+  if (port_num == 0 || port_num > self->phys_port_cnt)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "%s on %s: port %u does not exist: the device has %u port, numbered from 1",
+                                "%s on %s: port %u does not exist: the device has %u ports, numbered from 1",
+                                self->phys_port_cnt),
+                   call, self->name, port_num, self->phys_port_cnt);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+_gverbs_context_register_event_object (GVerbsContext *self,
+                                       gconstpointer  ibv_handle,
+                                       GObject       *object)
+{
+  g_hash_table_insert (self->event_objects, (gpointer) ibv_handle, object);
+}
+
+void
+_gverbs_context_unregister_event_object (GVerbsContext *self,
+                                         gconstpointer  ibv_handle)
+{
+  g_hash_table_remove (self->event_objects, ibv_handle);
+}
+
+/**
+ * gverbs_context_query_device_ex:
+ * @self: a #GVerbsContext
+ * @error: return location for a #GError
+ *
+ * Queries the device's extended attributes (`ibv_query_device_ex()`): the
+ * classic attributes plus on-demand paging, TSO, RSS, packet pacing, tag
+ * matching, CQ moderation, PCI atomic capabilities and more.
+ *
+ * Returns: (transfer full): the attributes, or %NULL on error
+ */
+GVerbsDeviceAttrEx *
+gverbs_context_query_device_ex (GVerbsContext  *self,
+                                GError        **error)
+{
+  struct ibv_device_attr_ex attr = { 0 };
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!_gverbs_context_check_open (self, error))
+    return NULL;
+  rc = ibv_query_device_ex (self->ibv, NULL, &attr);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_query_device_ex", self->name, NULL);
+      return NULL;
+    }
+  return _gverbs_device_attr_ex_new (&attr);
+}
+
+/**
+ * gverbs_context_get_async_event:
+ * @self: a #GVerbsContext
+ * @timeout_ms: how long to wait in milliseconds; -1 waits without limit,
+ *   0 only takes an event that is already there
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Waits for the next asynchronous event of the device and returns it,
+ * copied and already acknowledged (`ibv_get_async_event()` then
+ * `ibv_ack_async_event()`): pyverbs' `Context.get_async_event()`, for code
+ * that runs no main loop. While the thread-default main context of the
+ * thread that opened the context runs, events go to
+ * #GVerbsContext::async-event instead, whichever reads them first.
+ *
+ * Returns: (transfer full): the event, or %NULL with
+ *   %GVERBS_ERROR_TIMED_OUT when none came in time, %G_IO_ERROR_CANCELLED
+ *   when @cancellable was cancelled, or another error
+ */
+GVerbsAsyncEvent *
+gverbs_context_get_async_event (GVerbsContext  *self,
+                                int             timeout_ms,
+                                GCancellable   *cancellable,
+                                GError        **error)
+{
+  gint64 deadline;
+
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  deadline = timeout_ms >= 0 ? g_get_monotonic_time () + (gint64) timeout_ms * 1000 : -1;
+  for (;;)
+    {
+      GVerbsAsyncEvent *event;
+      GPollFD fds[2];
+      guint n_fds = 1;
+      int wait_ms = -1;
+
+      if (!_gverbs_context_check_open (self, error))
+        return NULL;
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      event = read_async_event (self);
+      if (event != NULL)
+        return event;
+      if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        {
+          _gverbs_set_error_errno (error, errno, "ibv_get_async_event", self->name, NULL);
+          return NULL;
+        }
+      if (deadline >= 0)
+        {
+          gint64 left = deadline - g_get_monotonic_time ();
+
+          if (left <= 0)
+            {
+              g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_TIMED_OUT,
+                           _("ibv_get_async_event on %s: no asynchronous event within %d ms"),
+                           self->name, timeout_ms);
+              return NULL;
+            }
+          wait_ms = (int) ((left + 999) / 1000);
+        }
+      fds[0].fd = self->ibv->async_fd;
+      fds[0].events = G_IO_IN;
+      fds[0].revents = 0;
+      if (g_cancellable_make_pollfd (cancellable, &fds[1]))
+        n_fds = 2;
+      g_poll (fds, n_fds, wait_ms);
+      if (n_fds == 2)
+        g_cancellable_release_fd (cancellable);
+    }
 }

@@ -6,7 +6,12 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-async-event.h"
 #include "gverbs-device-attr.h"
+#include "gverbs-device-attr-ex.h"
+#include "gverbs-enums.h"
+#include "gverbs-gid.h"
+#include "gverbs-gid-entry.h"
 #include "gverbs-port-attr.h"
 
 G_BEGIN_DECLS
@@ -30,6 +35,69 @@ GVerbsDeviceAttr *gverbs_context_query_device         (GVerbsContext  *self,
 GVERBS_AVAILABLE_IN_ALL
 GVerbsPortAttr   *gverbs_context_query_port           (GVerbsContext  *self,
                                                        guint           port_num,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsDeviceAttrEx *gverbs_context_query_device_ex    (GVerbsContext  *self,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsGid        *gverbs_context_query_gid            (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       guint           index,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsGidType     gverbs_context_query_gid_type       (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       guint           index,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsGidEntry   *gverbs_context_query_gid_ex         (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       guint           index,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GPtrArray        *gverbs_context_query_gid_table      (GVerbsContext  *self,
+                                                       int             max_entries,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+int               gverbs_context_query_pkey           (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       guint           index,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+int               gverbs_context_get_pkey_index       (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       guint           pkey,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean          gverbs_context_find_gid             (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       GVerbsGidType   gid_type,
+                                                       GSocketFamily   family,
+                                                       guint          *index,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean          gverbs_context_find_default_gid     (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       guint          *index,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean          gverbs_context_find_gid_by_address  (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       const char     *address,
+                                                       guint          *index,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean          gverbs_context_find_gid_by_netdev   (GVerbsContext  *self,
+                                                       guint           port_num,
+                                                       const char     *netdev,
+                                                       GVerbsGidType   gid_type,
+                                                       GSocketFamily   family,
+                                                       guint          *index,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAsyncEvent *gverbs_context_get_async_event      (GVerbsContext  *self,
+                                                       int             timeout_ms,
+                                                       GCancellable   *cancellable,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean          gverbs_context_close                (GVerbsContext  *self,

@@ -29,5 +29,10 @@
 #include "gverbs-dm.h"
 #include "gverbs-dm-mr.h"
 #include "gverbs-import.h"
+#include "gverbs-gid.h"
+#include "gverbs-gid-entry.h"
+#include "gverbs-device-caps.h"
+#include "gverbs-device-attr-ex.h"
+#include "gverbs-async-event.h"
 
 #undef __GVERBS_H_INSIDE__

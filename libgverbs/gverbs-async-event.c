@@ -1,0 +1,230 @@
+#include "config.h"
+
+#include <string.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-async-event.h"
+#include "gverbs-async-event-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsAsyncEvent:
+ *
+ * An asynchronous device event (`struct ibv_async_event`), copied and
+ * already acknowledged: what #GVerbsContext::async-event carries and
+ * gverbs_context_get_async_event() returns. It names the event type, the
+ * port for port events (port active or down, LID, P_Key, GID, SM changes,
+ * client reregister) and, for QP, CQ, SRQ and WQ events, the libgverbs
+ * object the event is about.
+ */
+struct _GVerbsAsyncEvent
+{
+  GObject parent_instance;
+  GVerbsEventType event_type;
+  guint port_num;
+  GObject *object;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsAsyncEvent, gverbs_async_event, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_EVENT_TYPE,
+  PROP_PORT_NUM,
+  PROP_OBJECT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_async_event_finalize (GObject *object)
+{
+  g_clear_object (&GVERBS_ASYNC_EVENT (object)->object);
+  G_OBJECT_CLASS (gverbs_async_event_parent_class)->finalize (object);
+}
+
+static void
+gverbs_async_event_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  GVerbsAsyncEvent *self = GVERBS_ASYNC_EVENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_EVENT_TYPE:
+      g_value_set_enum (value, self->event_type);
+      break;
+    case PROP_PORT_NUM:
+      g_value_set_uint (value, self->port_num);
+      break;
+    case PROP_OBJECT:
+      g_value_set_object (value, self->object);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_async_event_class_init (GVerbsAsyncEventClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gverbs_async_event_finalize;
+  object_class->get_property = gverbs_async_event_get_property;
+
+  /**
+   * GVerbsAsyncEvent:event-type:
+   *
+   * What happened.
+   */
+  properties[PROP_EVENT_TYPE] =
+    g_param_spec_enum ("event-type", NULL, NULL, GVERBS_TYPE_EVENT_TYPE, GVERBS_EVENT_CQ_ERR,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsAsyncEvent:port-num:
+   *
+   * The port of a port event, from 1; 0 for other events.
+   */
+  properties[PROP_PORT_NUM] =
+    g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsAsyncEvent:object:
+   *
+   * The QP, CQ, SRQ or WQ the event is about, when it is a libgverbs object
+   * that is still open; %NULL for port and device events.
+   */
+  properties[PROP_OBJECT] =
+    g_param_spec_object ("object", NULL, NULL, G_TYPE_OBJECT,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_async_event_init (GVerbsAsyncEvent *self)
+{
+}
+
+GVerbsEventElement
+_gverbs_event_element (int event_type)
+{
+  switch (event_type)
+    {
+    case IBV_EVENT_CQ_ERR:
+      return GVERBS_EVENT_ELEMENT_CQ;
+    case IBV_EVENT_QP_FATAL:
+    case IBV_EVENT_QP_REQ_ERR:
+    case IBV_EVENT_QP_ACCESS_ERR:
+    case IBV_EVENT_COMM_EST:
+    case IBV_EVENT_SQ_DRAINED:
+    case IBV_EVENT_PATH_MIG:
+    case IBV_EVENT_PATH_MIG_ERR:
+    case IBV_EVENT_QP_LAST_WQE_REACHED:
+      return GVERBS_EVENT_ELEMENT_QP;
+    case IBV_EVENT_SRQ_ERR:
+    case IBV_EVENT_SRQ_LIMIT_REACHED:
+      return GVERBS_EVENT_ELEMENT_SRQ;
+    case IBV_EVENT_WQ_FATAL:
+      return GVERBS_EVENT_ELEMENT_WQ;
+    case IBV_EVENT_PORT_ACTIVE:
+    case IBV_EVENT_PORT_ERR:
+    case IBV_EVENT_LID_CHANGE:
+    case IBV_EVENT_PKEY_CHANGE:
+    case IBV_EVENT_SM_CHANGE:
+    case IBV_EVENT_CLIENT_REREGISTER:
+    case IBV_EVENT_GID_CHANGE:
+      return GVERBS_EVENT_ELEMENT_PORT;
+    case IBV_EVENT_DEVICE_FATAL:
+    default:
+      return GVERBS_EVENT_ELEMENT_DEVICE;
+    }
+}
+
+GVerbsAsyncEvent *
+_gverbs_async_event_new (int      event_type,
+                         guint    port_num,
+                         GObject *object)
+{
+  GVerbsAsyncEvent *self = g_object_new (GVERBS_TYPE_ASYNC_EVENT, NULL);
+
+  self->event_type = (GVerbsEventType) event_type;
+  self->port_num = port_num;
+  self->object = object ? g_object_ref (object) : NULL;
+  return self;
+}
+
+/**
+ * gverbs_async_event_get_event_type:
+ * @self: a #GVerbsAsyncEvent
+ *
+ * Returns: what happened
+ */
+GVerbsEventType
+gverbs_async_event_get_event_type (GVerbsAsyncEvent *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), 0);
+  return self->event_type;
+}
+
+/**
+ * gverbs_async_event_get_port_num:
+ * @self: a #GVerbsAsyncEvent
+ *
+ * Returns: the port of a port event, 0 for other events
+ */
+guint
+gverbs_async_event_get_port_num (GVerbsAsyncEvent *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), 0);
+  return self->port_num;
+}
+
+/**
+ * gverbs_async_event_get_object:
+ * @self: a #GVerbsAsyncEvent
+ *
+ * Returns: (transfer none) (nullable): the QP, CQ, SRQ or WQ the event is
+ *   about, or %NULL
+ */
+GObject *
+gverbs_async_event_get_object (GVerbsAsyncEvent *self)
+{
+  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), NULL);
+  return self->object;
+}
+
+/**
+ * gverbs_async_event_to_string:
+ * @self: a #GVerbsAsyncEvent
+ *
+ * Formats the event in the layout pyverbs prints for `AsyncEvent`
+ * (`Event Type              : IBV_EVENT_PORT_ACTIVE`), plus a
+ * `Port number` row for port events.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_async_event_to_string (GVerbsAsyncEvent *self)
+{
+  g_autoptr(GEnumClass) klass = NULL;
+  GEnumValue *value;
+  g_autofree char *name = NULL;
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), NULL);
+
+  klass = g_type_class_ref (GVERBS_TYPE_EVENT_TYPE);
+  value = g_enum_get_value (klass, self->event_type);
+  name = value ? g_strdup_printf ("IBV_%s", value->value_name + strlen ("GVERBS_"))
+               : g_strdup_printf ("Unknown event_type (%d)", self->event_type);
+  out = g_string_new (NULL);
+  _gverbs_append_row (out, 24, "Event Type", name);
+  if (_gverbs_event_element (self->event_type) == GVERBS_EVENT_ELEMENT_PORT)
+    _gverbs_append_int_row (out, 24, "Port number", self->port_num);
+  return g_string_free (out, FALSE);
+}

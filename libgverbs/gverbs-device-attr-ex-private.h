@@ -1,0 +1,14 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-device-attr-ex.h"
+
+G_BEGIN_DECLS
+
+GVerbsDeviceAttrEx *_gverbs_device_attr_ex_new (const struct ibv_device_attr_ex *attr);
+
+G_END_DECLS

@@ -1,0 +1,196 @@
+#include "config.h"
+
+#include <infiniband/verbs.h>
+
+#include "gverbs-device-caps.h"
+#include "gverbs-device-caps-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+
+/* Each class copies one rdma-core struct and exposes its fields through a
+ * GVerbsField table; only the struct and the table differ. */
+#define DEFINE_CAPS(TypeName, type_name, TYPE_NAME, CStruct, field_table)          \
+  struct _##TypeName { GObject parent_instance; CStruct caps; };                   \
+  G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                         \
+  static void                                                                      \
+  type_name##_get_property (GObject *object, guint prop_id, GValue *value,         \
+                            GParamSpec *pspec)                                     \
+  {                                                                                \
+    _gverbs_fields_get_value (field_table, G_N_ELEMENTS (field_table),             \
+                              &GVERBS_##TYPE_NAME (object)->caps, prop_id, value); \
+  }                                                                                \
+  static void                                                                      \
+  type_name##_class_init (TypeName##Class *klass)                                  \
+  {                                                                                \
+    G_OBJECT_CLASS (klass)->get_property = type_name##_get_property;               \
+    _gverbs_fields_install (G_OBJECT_CLASS (klass), field_table,                   \
+                            G_N_ELEMENTS (field_table));                           \
+  }                                                                                \
+  static void type_name##_init (TypeName *self) { }                                \
+  static TypeName *                                                                \
+  type_name##_new_from (const CStruct *caps)                                       \
+  {                                                                                \
+    TypeName *self = g_object_new (type_name##_get_type (), NULL);                 \
+    self->caps = *caps;                                                            \
+    return self;                                                                   \
+  }
+
+#define NAMED(name, st, member, kind, type) \
+  { name, kind, G_STRUCT_OFFSET (st, member), sizeof (((st *) 0)->member), type }
+
+/**
+ * GVerbsODPCaps:
+ *
+ * On-demand-paging capabilities (`struct ibv_odp_caps` and the
+ * `xrc_odp_caps` of `struct ibv_device_attr_ex`): properties
+ * `general-caps` (#GVerbsOdpGeneralCaps) and `rc-odp-caps`, `uc-odp-caps`,
+ * `ud-odp-caps`, `xrc-odp-caps` (#GVerbsOdpTransportCapBits).
+ */
+typedef struct {
+  struct ibv_odp_caps odp;
+  guint32 xrc_odp_caps;
+} OdpCaps;
+
+static const GVerbsField odp_fields[] = {
+  NAMED ("general_caps", OdpCaps, odp.general_caps, GVERBS_FIELD_FLAGS, gverbs_odp_general_caps_get_type),
+  NAMED ("rc_odp_caps", OdpCaps, odp.per_transport_caps.rc_odp_caps, GVERBS_FIELD_FLAGS, gverbs_odp_transport_cap_bits_get_type),
+  NAMED ("uc_odp_caps", OdpCaps, odp.per_transport_caps.uc_odp_caps, GVERBS_FIELD_FLAGS, gverbs_odp_transport_cap_bits_get_type),
+  NAMED ("ud_odp_caps", OdpCaps, odp.per_transport_caps.ud_odp_caps, GVERBS_FIELD_FLAGS, gverbs_odp_transport_cap_bits_get_type),
+  NAMED ("xrc_odp_caps", OdpCaps, xrc_odp_caps, GVERBS_FIELD_FLAGS, gverbs_odp_transport_cap_bits_get_type),
+};
+DEFINE_CAPS (GVerbsODPCaps, gverbs_odp_caps, ODP_CAPS, OdpCaps, odp_fields)
+
+GVerbsODPCaps *
+_gverbs_odp_caps_new (const struct ibv_odp_caps *caps,
+                      guint32                    xrc_odp_caps)
+{
+  OdpCaps c = { *caps, xrc_odp_caps };
+
+  return gverbs_odp_caps_new_from (&c);
+}
+
+/**
+ * GVerbsTSOCaps:
+ *
+ * TCP segmentation offload capabilities (`struct ibv_tso_caps`): properties
+ * `max-tso` and `supported-qpts` (a bit mask of `1 << qp_type`).
+ */
+#define F(st, field, kind, type) GVERBS_FIELD (st, field, kind, type)
+static const GVerbsField tso_fields[] = {
+  F (struct ibv_tso_caps, max_tso, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_tso_caps, supported_qpts, GVERBS_FIELD_UINT, NULL),
+};
+DEFINE_CAPS (GVerbsTSOCaps, gverbs_tso_caps, TSO_CAPS, struct ibv_tso_caps, tso_fields)
+
+GVerbsTSOCaps *
+_gverbs_tso_caps_new (const struct ibv_tso_caps *caps)
+{
+  return gverbs_tso_caps_new_from (caps);
+}
+
+/**
+ * GVerbsRSSCaps:
+ *
+ * Receive-side scaling capabilities (`struct ibv_rss_caps`): properties
+ * `supported-qpts`, `max-rwq-indirection-tables`,
+ * `max-rwq-indirection-table-size`, `rx-hash-fields-mask`
+ * (#GVerbsRxHashFields) and `rx-hash-function`
+ * (#GVerbsRxHashFunctionFlags).
+ */
+static const GVerbsField rss_fields[] = {
+  F (struct ibv_rss_caps, supported_qpts, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_rss_caps, max_rwq_indirection_tables, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_rss_caps, max_rwq_indirection_table_size, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_rss_caps, rx_hash_fields_mask, GVERBS_FIELD_FLAGS, gverbs_rx_hash_fields_get_type),
+  F (struct ibv_rss_caps, rx_hash_function, GVERBS_FIELD_FLAGS, gverbs_rx_hash_function_flags_get_type),
+};
+DEFINE_CAPS (GVerbsRSSCaps, gverbs_rss_caps, RSS_CAPS, struct ibv_rss_caps, rss_fields)
+
+GVerbsRSSCaps *
+_gverbs_rss_caps_new (const struct ibv_rss_caps *caps)
+{
+  return gverbs_rss_caps_new_from (caps);
+}
+
+/**
+ * GVerbsPacketPacingCaps:
+ *
+ * Packet pacing capabilities (`struct ibv_packet_pacing_caps`): properties
+ * `qp-rate-limit-min`, `qp-rate-limit-max` (kbit/s) and `supported-qpts`.
+ */
+static const GVerbsField packet_pacing_fields[] = {
+  F (struct ibv_packet_pacing_caps, qp_rate_limit_min, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_packet_pacing_caps, qp_rate_limit_max, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_packet_pacing_caps, supported_qpts, GVERBS_FIELD_UINT, NULL),
+};
+DEFINE_CAPS (GVerbsPacketPacingCaps, gverbs_packet_pacing_caps, PACKET_PACING_CAPS,
+             struct ibv_packet_pacing_caps, packet_pacing_fields)
+
+GVerbsPacketPacingCaps *
+_gverbs_packet_pacing_caps_new (const struct ibv_packet_pacing_caps *caps)
+{
+  return gverbs_packet_pacing_caps_new_from (caps);
+}
+
+/**
+ * GVerbsTMCaps:
+ *
+ * Tag matching capabilities (`struct ibv_tm_caps`): properties
+ * `max-rndv-hdr-size`, `max-num-tags`, `flags` (#GVerbsTmCapFlags),
+ * `max-ops` and `max-sge`.
+ */
+static const GVerbsField tm_fields[] = {
+  F (struct ibv_tm_caps, max_rndv_hdr_size, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_tm_caps, max_num_tags, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_tm_caps, flags, GVERBS_FIELD_FLAGS, gverbs_tm_cap_flags_get_type),
+  F (struct ibv_tm_caps, max_ops, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_tm_caps, max_sge, GVERBS_FIELD_UINT, NULL),
+};
+DEFINE_CAPS (GVerbsTMCaps, gverbs_tm_caps, TM_CAPS, struct ibv_tm_caps, tm_fields)
+
+GVerbsTMCaps *
+_gverbs_tm_caps_new (const struct ibv_tm_caps *caps)
+{
+  return gverbs_tm_caps_new_from (caps);
+}
+
+/**
+ * GVerbsCQModerationCaps:
+ *
+ * CQ moderation capabilities (`struct ibv_cq_moderation_caps`): properties
+ * `max-cq-count` and `max-cq-period` (microseconds).
+ */
+static const GVerbsField cq_moderation_fields[] = {
+  F (struct ibv_cq_moderation_caps, max_cq_count, GVERBS_FIELD_UINT, NULL),
+  F (struct ibv_cq_moderation_caps, max_cq_period, GVERBS_FIELD_UINT, NULL),
+};
+DEFINE_CAPS (GVerbsCQModerationCaps, gverbs_cq_moderation_caps, CQ_MODERATION_CAPS,
+             struct ibv_cq_moderation_caps, cq_moderation_fields)
+
+GVerbsCQModerationCaps *
+_gverbs_cq_moderation_caps_new (const struct ibv_cq_moderation_caps *caps)
+{
+  return gverbs_cq_moderation_caps_new_from (caps);
+}
+
+/**
+ * GVerbsPCIAtomicCaps:
+ *
+ * PCI atomic operation capabilities (`struct ibv_pci_atomic_caps`):
+ * properties `fetch-add`, `swap` and `compare-swap`
+ * (#GVerbsPciAtomicOpSize each).
+ */
+static const GVerbsField pci_atomic_fields[] = {
+  F (struct ibv_pci_atomic_caps, fetch_add, GVERBS_FIELD_FLAGS, gverbs_pci_atomic_op_size_get_type),
+  F (struct ibv_pci_atomic_caps, swap, GVERBS_FIELD_FLAGS, gverbs_pci_atomic_op_size_get_type),
+  F (struct ibv_pci_atomic_caps, compare_swap, GVERBS_FIELD_FLAGS, gverbs_pci_atomic_op_size_get_type),
+};
+#undef F
+DEFINE_CAPS (GVerbsPCIAtomicCaps, gverbs_pci_atomic_caps, PCI_ATOMIC_CAPS,
+             struct ibv_pci_atomic_caps, pci_atomic_fields)
+
+GVerbsPCIAtomicCaps *
+_gverbs_pci_atomic_caps_new (const struct ibv_pci_atomic_caps *caps)
+{
+  return gverbs_pci_atomic_caps_new_from (caps);
+}

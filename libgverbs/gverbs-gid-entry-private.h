@@ -1,0 +1,15 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-gid-entry.h"
+
+G_BEGIN_DECLS
+
+void _gverbs_gid_entry_from_ibv (GVerbsGidEntry             *self,
+                                 const struct ibv_gid_entry *entry);
+
+G_END_DECLS

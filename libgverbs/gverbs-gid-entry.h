@@ -1,0 +1,53 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-gid.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_GID_ENTRY (gverbs_gid_entry_get_type ())
+
+typedef struct _GVerbsGidEntry GVerbsGidEntry;
+
+/**
+ * GVerbsGidEntry:
+ * @gid: the GID
+ * @gid_index: its index in the port's GID table
+ * @port_num: the port, from 1
+ * @gid_type: the GID's type (InfiniBand, RoCE v1 or RoCE v2)
+ * @ndev_ifindex: the interface index of the network device the GID belongs
+ *   to (RoCE), 0 if none
+ *
+ * One entry of a port's GID table, as `struct ibv_gid_entry` has it:
+ * what gverbs_context_query_gid_ex() and gverbs_context_query_gid_table()
+ * return.
+ */
+struct _GVerbsGidEntry
+{
+  GVerbsGid gid;
+  guint32 gid_index;
+  guint32 port_num;
+  GVerbsGidType gid_type;
+  guint32 ndev_ifindex;
+};
+
+GVERBS_AVAILABLE_IN_ALL
+GType           gverbs_gid_entry_get_type (void) G_GNUC_CONST;
+GVERBS_AVAILABLE_IN_ALL
+GVerbsGidEntry *gverbs_gid_entry_copy     (const GVerbsGidEntry *self);
+GVERBS_AVAILABLE_IN_ALL
+void            gverbs_gid_entry_free     (GVerbsGidEntry       *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsGid      *gverbs_gid_entry_get_gid  (const GVerbsGidEntry *self);
+GVERBS_AVAILABLE_IN_ALL
+char           *gverbs_gid_entry_to_string (const GVerbsGidEntry *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsGidEntry, gverbs_gid_entry_free)
+
+G_END_DECLS
