@@ -7,6 +7,8 @@
 #include "gverbs-qp-attr-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-fields-private.h"
+#include "gverbs-ah-attr-private.h"
+#include "gverbs-global-route-private.h"
 
 /**
  * GVerbsQPAttr:
@@ -21,6 +23,8 @@ struct _GVerbsQPAttr
 {
   GObject parent_instance;
   struct ibv_qp_attr attr;
+  GVerbsAHAttr *ah_attr;
+  GVerbsAHAttr *alt_ah_attr;
 };
 
 G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
@@ -55,8 +59,46 @@ static const GVerbsField fields[] = {
 
 enum {
   PROP_CAP = G_N_ELEMENTS (fields) + 1,
+  PROP_AH_ATTR,
+  PROP_ALT_AH_ATTR,
   N_PROPS
 };
+
+static GVerbsAHAttr *
+ah_attr_from_ibv (const struct ibv_ah_attr *ah)
+{
+  g_autoptr(GVerbsGlobalRoute) grh = NULL;
+  g_autofree char *dgid = _gverbs_gid_format (ah->grh.dgid.raw);
+
+  grh = g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, "dgid", dgid, "flow-label", ah->grh.flow_label,
+                      "sgid-index", (guint) ah->grh.sgid_index, "hop-limit", (guint) ah->grh.hop_limit,
+                      "traffic-class", (guint) ah->grh.traffic_class, NULL);
+  return g_object_new (GVERBS_TYPE_AH_ATTR, "dlid", (guint) ah->dlid, "sl", (guint) ah->sl,
+                       "src-path-bits", (guint) ah->src_path_bits,
+                       "static-rate", (int) ah->static_rate, "is-global", ah->is_global != 0,
+                       "port-num", (guint) ah->port_num, "grh", grh, NULL);
+}
+
+static GVerbsAHAttr *
+dup_ah_attr (GVerbsAHAttr            **stored,
+             const struct ibv_ah_attr *ah)
+{
+  if (*stored == NULL)
+    *stored = ah_attr_from_ibv (ah);
+  return g_object_ref (*stored);
+}
+
+static void
+set_ah_attr (GVerbsAHAttr      **stored,
+             struct ibv_ah_attr *ah,
+             GVerbsAHAttr       *value)
+{
+  g_set_object (stored, value);
+  if (value != NULL)
+    _gverbs_ah_attr_fill (value, ah, NULL);
+  else
+    memset (ah, 0, sizeof *ah);
+}
 
 static void
 write_uint (gpointer p,
@@ -82,6 +124,10 @@ gverbs_qp_attr_get_property (GObject    *object,
 
   if (prop_id == PROP_CAP)
     g_value_set_boxed (value, &self->attr.cap);
+  else if (prop_id == PROP_AH_ATTR)
+    g_value_take_object (value, dup_ah_attr (&self->ah_attr, &self->attr.ah_attr));
+  else if (prop_id == PROP_ALT_AH_ATTR)
+    g_value_take_object (value, dup_ah_attr (&self->alt_ah_attr, &self->attr.alt_ah_attr));
   else if (prop_id >= 1 && prop_id <= G_N_ELEMENTS (fields))
     _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields), &self->attr, prop_id, value);
   else
@@ -101,6 +147,15 @@ gverbs_qp_attr_set_property (GObject      *object,
   if (prop_id == PROP_CAP)
     {
       gverbs_qp_attr_set_cap (self, g_value_get_boxed (value));
+      return;
+    }
+  if (prop_id == PROP_AH_ATTR || prop_id == PROP_ALT_AH_ATTR)
+    {
+      if (prop_id == PROP_AH_ATTR)
+        set_ah_attr (&self->ah_attr, &self->attr.ah_attr, g_value_get_object (value));
+      else
+        set_ah_attr (&self->alt_ah_attr, &self->attr.alt_ah_attr, g_value_get_object (value));
+      g_object_notify_by_pspec (object, pspec);
       return;
     }
   if (prop_id < 1 || prop_id > G_N_ELEMENTS (fields))
@@ -149,10 +204,21 @@ field_pspec (const GVerbsField *field)
 }
 
 static void
+gverbs_qp_attr_dispose (GObject *object)
+{
+  GVerbsQPAttr *self = GVERBS_QP_ATTR (object);
+
+  g_clear_object (&self->ah_attr);
+  g_clear_object (&self->alt_ah_attr);
+  G_OBJECT_CLASS (gverbs_qp_attr_parent_class)->dispose (object);
+}
+
+static void
 gverbs_qp_attr_class_init (GVerbsQPAttrClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = gverbs_qp_attr_dispose;
   object_class->get_property = gverbs_qp_attr_get_property;
   object_class->set_property = gverbs_qp_attr_set_property;
 
@@ -167,6 +233,24 @@ gverbs_qp_attr_class_init (GVerbsQPAttrClass *klass)
   g_object_class_install_property (object_class, PROP_CAP,
     g_param_spec_boxed ("cap", NULL, NULL, GVERBS_TYPE_QP_CAP,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY));
+  /**
+   * GVerbsQPAttr:ah-attr:
+   *
+   * The primary path's address vector (`ah_attr`): for RoCE a global route
+   * with the remote GID. Applied with %GVERBS_QP_AV.
+   */
+  g_object_class_install_property (object_class, PROP_AH_ATTR,
+    g_param_spec_object ("ah-attr", NULL, NULL, GVERBS_TYPE_AH_ATTR,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY));
+  /**
+   * GVerbsQPAttr:alt-ah-attr:
+   *
+   * The alternate path's address vector (`alt_ah_attr`), applied with
+   * %GVERBS_QP_ALT_PATH.
+   */
+  g_object_class_install_property (object_class, PROP_ALT_AH_ATTR,
+    g_param_spec_object ("alt-ah-attr", NULL, NULL, GVERBS_TYPE_AH_ATTR,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY));
 }
 
 static void
@@ -207,6 +291,8 @@ gverbs_qp_attr_copy (GVerbsQPAttr *self)
   g_return_val_if_fail (GVERBS_IS_QP_ATTR (self), NULL);
   copy = gverbs_qp_attr_new ();
   copy->attr = self->attr;
+  g_set_object (&copy->ah_attr, self->ah_attr);
+  g_set_object (&copy->alt_ah_attr, self->alt_ah_attr);
   return copy;
 }
 
@@ -249,6 +335,27 @@ struct ibv_qp_attr *
 _gverbs_qp_attr_get_ibv (GVerbsQPAttr *self)
 {
   return &self->attr;
+}
+
+gboolean
+_gverbs_qp_attr_prepare (GVerbsQPAttr  *self,
+                         guint          mask,
+                         GError       **error)
+{
+  if ((mask & IBV_QP_AV) && self->ah_attr != NULL &&
+      !_gverbs_ah_attr_fill (self->ah_attr, &self->attr.ah_attr, error))
+    return FALSE;
+  if ((mask & IBV_QP_ALT_PATH) && self->alt_ah_attr != NULL &&
+      !_gverbs_ah_attr_fill (self->alt_ah_attr, &self->attr.alt_ah_attr, error))
+    return FALSE;
+  return TRUE;
+}
+
+void
+_gverbs_qp_attr_forget_objects (GVerbsQPAttr *self)
+{
+  g_clear_object (&self->ah_attr);
+  g_clear_object (&self->alt_ah_attr);
 }
 
 static const char *

@@ -8,6 +8,7 @@
 #include "gverbs-version.h"
 #include "gverbs-enums.h"
 #include "gverbs-qp-cap.h"
+#include "gverbs-ah-attr.h"
 
 G_BEGIN_DECLS
 

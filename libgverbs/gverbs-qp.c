@@ -593,6 +593,8 @@ gverbs_qp_modify (GVerbsQP          *self,
   g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
   if (!_gverbs_qp_check_open (self, error))
     return FALSE;
+  if (!_gverbs_qp_attr_prepare (attr, mask, error))
+    return FALSE;
   a = _gverbs_qp_attr_get_ibv (attr);
   from = self->ibv->state;
   rc = ibv_modify_qp (self->ibv, a, (int) mask);
@@ -650,6 +652,7 @@ gverbs_qp_query (GVerbsQP          *self,
       _gverbs_set_error_errno (error, rc, "ibv_query_qp", self->description, NULL);
       return NULL;
     }
+  _gverbs_qp_attr_forget_objects (attr);
   if (init_attr != NULL)
     *init_attr = _gverbs_qp_init_attr_new_from_ibv (&ia, self->send_cq, self->recv_cq);
   return g_steal_pointer (&attr);
