@@ -328,6 +328,162 @@ _wrap_import(Context, 'cmd_fd', _import_context)
 _wrap_import(PD, 'handle', _import_pd)
 
 
+# --- context queries: GIDs, P_Keys, extended attributes, async events -------
+
+class Gid(Verbs.Gid):
+    """pyverbs' GID: GID('fe80:0000:…') or GID('::ffff:10.0.0.1'); gid.gid is
+    the text, str() prints the eight-group form; == and hash() compare bytes."""
+
+    def __new__(cls, val=None):
+        return Verbs.Gid.__new__(cls)
+
+    def __init__(self, val=None):
+        Verbs.Gid.__init__(self)
+        if val is not None:
+            self.parse(val)
+
+    @property
+    def gid(self):
+        return self.to_string()
+
+    @gid.setter
+    def gid(self, val):
+        self.parse(val)
+
+    def __str__(self):
+        return self.to_string()
+
+    def __repr__(self):
+        return 'GID(%r)' % self.to_string()
+
+    def __eq__(self, other):
+        return isinstance(other, Verbs.Gid) and self.equal(other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return self.hash()
+
+
+Gid = _export(override(Gid))
+_export(Gid, 'GID')
+
+
+def _be64_as_native(data):
+    # pyverbs returns the __be64 halves of a GID read as native integers.
+    import sys
+    return int.from_bytes(bytes(data), sys.byteorder)
+
+
+class GidEntry(Verbs.GidEntry):
+    """pyverbs' GIDEntry: gid_index, port_num, gid_type, ndev_ifindex,
+    gid_str(), gid_subnet_prefix / gid_interface_id (as pyverbs gives them:
+    the big-endian halves read as native integers)."""
+
+    @property
+    def gid_subnet_prefix(self):
+        return _be64_as_native(self.get_gid().raw[:8])
+
+    @property
+    def gid_interface_id(self):
+        return _be64_as_native(self.get_gid().raw[8:])
+
+    def gid_str(self):
+        return self.get_gid().to_string()
+
+    def __str__(self):
+        return self.to_string()
+
+
+GidEntry = _export(override(GidEntry))
+_export(GidEntry, 'GIDEntry')
+
+
+class DeviceAttrEx(Verbs.DeviceAttrEx):
+    __getattr__ = _props_getattr
+
+    def __str__(self):
+        return self.to_string()
+
+
+DeviceAttrEx = _export(override(DeviceAttrEx))
+
+
+def _caps_str(self):
+    return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
+                   for p in self.list_properties())
+
+
+for _caps in ('ODPCaps', 'TSOCaps', 'RSSCaps', 'PacketPacingCaps', 'TMCaps',
+              'CQModerationCaps', 'PCIAtomicCaps'):
+    _cls = type(_caps, (getattr(Verbs, _caps),),
+                {'__getattr__': _props_getattr, '__str__': _caps_str,
+                 '__module__': __name__})
+    _export(override(_cls))
+
+
+class AsyncEvent(Verbs.AsyncEvent):
+    """An async event, already copied and acknowledged by libgverbs."""
+    __getattr__ = _props_getattr
+
+    def ack(self):
+        """pyverbs compatibility: libgverbs acknowledges every event as it
+        copies it, so there is nothing left to do."""
+
+    def __str__(self):
+        return self.to_string()
+
+
+AsyncEvent = _export(override(AsyncEvent))
+
+
+def _context_query_gid_ex(self, port_num, gid_index, flags=0):
+    if flags:
+        raise ValueError('query_gid_ex: flags must be 0 (rdma-core defines none)')
+    return Verbs.Context.query_gid_ex(self, port_num, gid_index)
+
+
+def _context_query_gid_table(self, max_entries=-1, flags=0):
+    if flags:
+        raise ValueError('query_gid_table: flags must be 0 (rdma-core defines none)')
+    return list(Verbs.Context.query_gid_table(self, max_entries))
+
+
+def _context_query_device_ex(self, ex_input=None):
+    return Verbs.Context.query_device_ex(self)
+
+
+def _context_get_async_event(self, timeout_ms=-1, cancellable=None):
+    return Verbs.Context.get_async_event(self, timeout_ms, cancellable)
+
+
+def _context_find_gid(self, port_num=1, gid_type=None, family=None):
+    from gi.repository import Gio
+    if gid_type is None:
+        gid_type = Verbs.GidType.ROCE_V2
+    if family is None:
+        family = Gio.SocketFamily.INVALID
+    return Verbs.Context.find_gid(self, port_num, gid_type, family)
+
+
+def _context_find_gid_by_netdev(self, port_num, netdev, gid_type=None, family=None):
+    from gi.repository import Gio
+    if gid_type is None:
+        gid_type = Verbs.GidType.ROCE_V2
+    if family is None:
+        family = Gio.SocketFamily.INVALID
+    return Verbs.Context.find_gid_by_netdev(self, port_num, netdev, gid_type, family)
+
+
+Context.query_gid_ex = _context_query_gid_ex
+Context.query_gid_table = _context_query_gid_table
+Context.query_device_ex = _context_query_device_ex
+Context.get_async_event = _context_get_async_event
+Context.find_gid = _context_find_gid
+Context.find_gid_by_netdev = _context_find_gid_by_netdev
+
+
 # --- queue pairs and the data path --------------------------------------------
 
 class QPCap(Verbs.QPCap):
