@@ -108,6 +108,14 @@ check_caps (GVerbsQP                      *self,
 
   if (ibv_query_device (ctx, &dev) != 0)
     return TRUE; /* let ibv_create_qp judge */
+  if ((ia->qp_type == IBV_QPT_XRC_SEND || ia->qp_type == IBV_QPT_XRC_RECV) &&
+      !(dev.device_cap_flags & IBV_DEVICE_XRC))
+    {
+      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_create_qp", name,
+                               "%s queue pair: the device has no XRC support (IBV_DEVICE_XRC)",
+                               qp_type_name (ia->qp_type));
+      return FALSE;
+    }
   if (ia->cap.max_send_wr > (guint32) dev.max_qp_wr || ia->cap.max_recv_wr > (guint32) dev.max_qp_wr)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_create_qp", name,
