@@ -34,5 +34,8 @@
 #include "gverbs-device-caps.h"
 #include "gverbs-device-attr-ex.h"
 #include "gverbs-async-event.h"
+#include "gverbs-sge.h"
+#include "gverbs-mr.h"
+#include "gverbs-mw.h"
 
 #undef __GVERBS_H_INSIDE__

@@ -484,6 +484,137 @@ Context.find_gid = _context_find_gid
 Context.find_gid_by_netdev = _context_find_gid_by_netdev
 
 
+# --- memory regions, memory windows and scatter/gather elements ---------------
+
+def _verbs_error(code, message):
+    return GLib.Error.new_literal(Verbs.error_quark(), message, int(code))
+
+
+def _check_uint(name, value, bits=64):
+    """A length or offset from a script: an int in [0, 2**bits), else GLib.Error."""
+    value = int(value)
+    if value < 0:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s %d is negative' % (name, value))
+    if value >= 1 << bits:
+        raise _verbs_error(Verbs.Error.OUT_OF_RANGE,
+                           '%s %d does not fit in %d bits' % (name, value, bits))
+    return value
+
+
+def _as_bytes(data):
+    if isinstance(data, str):
+        return data.encode()
+    return bytes(data)
+
+
+class SGE(Verbs.SGE):
+    """A scatter/gather element: SGE(addr, length, lkey), fields settable."""
+
+    def __new__(cls, addr=0, length=0, lkey=0):
+        return Verbs.SGE.__new__(cls)
+
+    def __init__(self, addr=0, length=0, lkey=0):
+        Verbs.SGE.__init__(self)
+        self.addr = _check_uint('addr', addr)
+        self.length = _check_uint('length', length, 32)
+        self.lkey = _check_uint('lkey', lkey, 32)
+
+    def __repr__(self):
+        return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
+
+    def __str__(self):
+        return ('{:22}: {:<20}\n'.format('Address', hex(self.addr)) +
+                '{:22}: {:<20}\n'.format('Length', self.length) +
+                '{:22}: {:<20}\n'.format('Key', hex(self.lkey)))
+
+
+SGE = _export(override(SGE))
+
+
+class MR(_Closable, Verbs.MR):
+    """A memory region over library-owned memory: MR(pd, length, access)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, pd, length=None, access=0, address=None, implicit=False, handle=None,
+                 **kwargs):
+        if address is not None or implicit or handle is not None:
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                               'MR(address=, implicit=, handle=) is not available from Python: '
+                               'libgverbs allocates and owns the memory of a Python MR')
+        if length is None:
+            raise TypeError('MR() needs a length')
+        Verbs.MR.__init__(self, pd=pd, length=_check_uint('length', length),
+                          access=Verbs.AccessFlags(int(access)))
+        self.init(None)
+
+    # pyverbs' name for the start address
+    buf = property(lambda self: self.props.addr)
+
+    def write(self, data, length=None, offset=0):
+        """pyverbs' write(data, length, offset): data is str or bytes-like."""
+        data = _as_bytes(data)
+        length = len(data) if length is None else _check_uint('length', length)
+        if length > len(data):
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               'length %d is more than the %d bytes of data' % (length, len(data)))
+        return Verbs.MR.write(self, data[:length], _check_uint('offset', offset))
+
+    def read(self, length, offset=0):
+        """pyverbs' read(length, offset) -> bytes."""
+        data = Verbs.MR.read(self, _check_uint('length', length), _check_uint('offset', offset))
+        return data.get_data() or b''
+
+    def sge(self, length=None, off=0):
+        """python-rdma's mr.sge(length=, off=): the whole MR from off by default."""
+        off = _check_uint('off', off)
+        if length is None:
+            length = max(self.props.length - off, 0)
+        return Verbs.MR.sge(self, _check_uint('length', length), off)
+
+    def rereg(self, flags, pd=None, addr=0, length=0, access=0):
+        """pyverbs' rereg(flags, pd, addr, length, access); addr/length cannot be chosen."""
+        if addr or (length and length != self.props.length):
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                               'libgverbs owns the memory of a Python MR: '
+                               'IBV_REREG_MR_CHANGE_TRANSLATION moves it to fresh memory of '
+                               'the same length, addr and length cannot be given')
+        return Verbs.MR.rereg(self, Verbs.ReregMRFlags(int(flags)), pd,
+                              Verbs.AccessFlags(int(access)))
+
+
+MR = _export(override(MR))
+
+
+def _pd_mr(self, buf, access=0):
+    """python-rdma's pd.mr(buf, access): buf is a length, or bytes-like/str that is
+    copied into a new library-owned MR (later changes to buf are not seen)."""
+    if isinstance(buf, int):
+        return MR(self, buf, access)
+    data = _as_bytes(buf)
+    mr = MR(self, len(data), access)
+    mr.write(data, len(data), 0)
+    return mr
+
+
+PD.mr = _pd_mr
+
+
+class MW(_Closable, Verbs.MW):
+    """A memory window: MW(pd, IBV_MW_TYPE_1 or IBV_MW_TYPE_2)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, pd, mw_type=1, **kwargs):
+        if int(mw_type) not in [int(v) for v in Verbs.MWType.__enum_values__]:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               'memory window type %d is neither IBV_MW_TYPE_1 nor '
+                               'IBV_MW_TYPE_2' % int(mw_type))
+        Verbs.MW.__init__(self, pd=pd, type=Verbs.MWType(int(mw_type)))
+        self.init(None)
+
+
+MW = _export(override(MW))
+
+
 # --- queue pairs and the data path --------------------------------------------
 
 class QPCap(Verbs.QPCap):

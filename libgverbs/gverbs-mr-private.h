@@ -1,0 +1,20 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-mr.h"
+#include "gverbs-private.h"
+
+G_BEGIN_DECLS
+
+/* NULL once the MR is closed. */
+struct ibv_mr *_gverbs_mr_get_ibv    (GVerbsMR  *self);
+gboolean       _gverbs_mr_check_open (GVerbsMR  *self,
+                                      GError   **error);
+/* "mr lkey 0x… on pd … on rxe0", for error messages */
+const char    *_gverbs_mr_describe   (GVerbsMR  *self);
+
+G_END_DECLS

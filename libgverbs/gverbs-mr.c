@@ -1,0 +1,885 @@
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-mr.h"
+#include "gverbs-mr-private.h"
+#include "gverbs-pd-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsMR:
+ *
+ * A memory region (`struct ibv_mr`): memory registered with the device so
+ * that work requests can use it locally (through its lkey) or remote peers
+ * can (through its rkey).
+ *
+ * As in pyverbs, the library allocates the memory (page-aligned and zeroed)
+ * and gives access to it with gverbs_mr_write() and gverbs_mr_read(); C
+ * callers may register memory of their own with gverbs_mr_new_for_memory().
+ * A memory region keeps its #GVerbsPD alive; closing the PD closes it.
+ */
+struct _GVerbsMR
+{
+  GObject parent_instance;
+
+  GVerbsPD *pd;
+  guint64 length;
+  GVerbsAccessFlags access;
+  gpointer user_memory;  /* set by gverbs_mr_new_for_memory() before init */
+  gpointer buffer;       /* the registered memory, NULL once closed */
+  gboolean owns_buffer;
+  struct ibv_mr *ibv;
+  char *description;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_mr_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsMR, gverbs_mr, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_mr_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_PD,
+  PROP_LENGTH,
+  PROP_ACCESS,
+  PROP_ADDR,
+  PROP_LKEY,
+  PROP_RKEY,
+  PROP_HANDLE,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_mr_close (GVERBS_MR (object), NULL);
+}
+
+static gpointer
+alloc_buffer (guint64 length)
+{
+  void *p = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+  return p == MAP_FAILED ? NULL : p;
+}
+
+static void
+free_buffer (gpointer buffer,
+             guint64  length)
+{
+  if (buffer != NULL)
+    munmap (buffer, length);
+}
+
+static void
+set_alloc_error (GError     **error,
+                 int          err_no,
+                 guint64      length,
+                 const char  *object)
+{
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NO_MEMORY,
+               _("Cannot allocate %" G_GUINT64_FORMAT " bytes of memory for a memory region "
+                 "on %s: %s"), length, object, g_strerror (err_no));
+}
+
+/* The InfiniBand rule that ibv_reg_mr() and ibv_rereg_mr() enforce. */
+static gboolean
+check_access (GVerbsAccessFlags   access,
+              const char         *call,
+              const char         *object,
+              GError            **error)
+{
+  if ((access & (GVERBS_ACCESS_REMOTE_WRITE | GVERBS_ACCESS_REMOTE_ATOMIC)) != 0 &&
+      (access & GVERBS_ACCESS_LOCAL_WRITE) == 0)
+    {
+      _gverbs_set_error_errno (error, EINVAL, call, object,
+                               _("access 0x%x asks for remote write or remote atomic access "
+                                 "without local write; IBV_ACCESS_REMOTE_WRITE and "
+                                 "IBV_ACCESS_REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE"),
+                               (guint) access);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_length (GVerbsMR  *self,
+              GError   **error)
+{
+  struct ibv_context *ctx = _gverbs_context_get_ibv (gverbs_pd_get_context (self->pd));
+  struct ibv_device_attr attr;
+
+  if (self->length == 0)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+                               _("length 0: a memory region holds at least one byte"));
+      return FALSE;
+    }
+  if (self->length > G_MAXSIZE)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+                               _("length %" G_GUINT64_FORMAT " does not fit in memory"),
+                               self->length);
+      return FALSE;
+    }
+  if (ctx != NULL && ibv_query_device (ctx, &attr) == 0 && self->length > attr.max_mr_size)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+                               _("length %" G_GUINT64_FORMAT " > device limit max_mr_size %"
+                                 G_GUINT64_FORMAT), self->length, (guint64) attr.max_mr_size);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+register_memory (GVerbsMR  *self,
+                 GError   **error)
+{
+  gpointer buffer = self->user_memory;
+
+  if (buffer == NULL)
+    {
+      buffer = alloc_buffer (self->length);
+      if (buffer == NULL)
+        {
+          set_alloc_error (error, errno, self->length, _gverbs_pd_describe (self->pd));
+          return;
+        }
+    }
+
+  errno = 0;
+  self->ibv = ibv_reg_mr (_gverbs_pd_get_ibv (self->pd), buffer, self->length, self->access);
+  if (self->ibv == NULL)
+    {
+      int err = errno ? errno : ENOMEM;
+
+      _gverbs_set_error_errno (error, err, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+                               _("length %" G_GUINT64_FORMAT ", access 0x%x"),
+                               self->length, (guint) self->access);
+      if (self->user_memory == NULL)
+        free_buffer (buffer, self->length);
+      return;
+    }
+  self->buffer = buffer;
+  self->owns_buffer = self->user_memory == NULL;
+  self->description = g_strdup_printf ("mr 0x%x on %s", self->ibv->lkey,
+                                       _gverbs_pd_describe (self->pd));
+  _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_SRQ, close_as_child);
+}
+
+static gboolean
+gverbs_mr_initable_init (GInitable     *initable,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  GVerbsMR *self = GVERBS_MR (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      if (self->pd == NULL)
+        g_set_error_literal (&self->init_error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                             _("A memory region needs a protection domain"));
+      else if (_gverbs_pd_check_open (self->pd, &self->init_error) &&
+               check_length (self, &self->init_error) &&
+               check_access (self->access, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+                             &self->init_error))
+        register_memory (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_mr_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_mr_initable_init;
+}
+
+static void
+gverbs_mr_dispose (GObject *object)
+{
+  GVerbsMR *self = GVERBS_MR (object);
+
+  if (!gverbs_mr_close (self, NULL))
+    {
+      /* rdma-core refused (a memory window still bound): the kernel object
+       * lives on until the context closes; the object goes. */
+      _gverbs_pd_remove_child (self->pd, self);
+      self->ibv = NULL;
+    }
+  G_OBJECT_CLASS (gverbs_mr_parent_class)->dispose (object);
+}
+
+static void
+gverbs_mr_finalize (GObject *object)
+{
+  GVerbsMR *self = GVERBS_MR (object);
+
+  /* Only when ibv_dereg_mr() failed: the kernel holds its own reference
+   * to the pinned pages. */
+  if (self->owns_buffer)
+    free_buffer (self->buffer, self->length);
+  g_clear_object (&self->pd);
+  g_clear_error (&self->init_error);
+  g_free (self->description);
+  G_OBJECT_CLASS (gverbs_mr_parent_class)->finalize (object);
+}
+
+static void
+gverbs_mr_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  GVerbsMR *self = GVERBS_MR (object);
+
+  switch (prop_id)
+    {
+    case PROP_PD:
+      g_value_set_object (value, self->pd);
+      break;
+    case PROP_LENGTH:
+      g_value_set_uint64 (value, self->length);
+      break;
+    case PROP_ACCESS:
+      g_value_set_flags (value, self->access);
+      break;
+    case PROP_ADDR:
+      g_value_set_uint64 (value, gverbs_mr_get_addr (self));
+      break;
+    case PROP_LKEY:
+      g_value_set_uint (value, gverbs_mr_get_lkey (self));
+      break;
+    case PROP_RKEY:
+      g_value_set_uint (value, gverbs_mr_get_rkey (self));
+      break;
+    case PROP_HANDLE:
+      g_value_set_uint (value, gverbs_mr_get_handle (self));
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ibv == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_mr_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  GVerbsMR *self = GVERBS_MR (object);
+
+  switch (prop_id)
+    {
+    case PROP_PD:
+      self->pd = g_value_dup_object (value);
+      break;
+    case PROP_LENGTH:
+      self->length = g_value_get_uint64 (value);
+      break;
+    case PROP_ACCESS:
+      self->access = g_value_get_flags (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_mr_class_init (GVerbsMRClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_mr_dispose;
+  object_class->finalize = gverbs_mr_finalize;
+  object_class->get_property = gverbs_mr_get_property;
+  object_class->set_property = gverbs_mr_set_property;
+
+  /**
+   * GVerbsMR:pd:
+   *
+   * The protection domain the memory region is registered in.
+   */
+  properties[PROP_PD] =
+    g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMR:length:
+   *
+   * The length of the memory region in bytes (at least 1).
+   */
+  properties[PROP_LENGTH] =
+    g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMR:access:
+   *
+   * The access the memory region grants. Remote write and remote atomic
+   * access need local write as well.
+   */
+  properties[PROP_ACCESS] =
+    g_param_spec_flags ("access", NULL, NULL, GVERBS_TYPE_ACCESS_FLAGS, 0,
+                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMR:addr:
+   *
+   * The start address of the registered memory (what an SGE or a remote
+   * peer's RDMA work request uses), 0 when closed.
+   */
+  properties[PROP_ADDR] =
+    g_param_spec_uint64 ("addr", NULL, NULL, 0, G_MAXUINT64, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMR:lkey:
+   *
+   * The local key, for scatter/gather elements of local work requests;
+   * 0 when closed.
+   */
+  properties[PROP_LKEY] =
+    g_param_spec_uint ("lkey", NULL, NULL, 0, G_MAXUINT32, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMR:rkey:
+   *
+   * The remote key, which a peer puts in its RDMA and atomic work requests;
+   * 0 when closed.
+   */
+  properties[PROP_RKEY] =
+    g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMR:handle:
+   *
+   * The kernel handle of the memory region (what ibv_import_mr() takes),
+   * 0 when closed.
+   */
+  properties[PROP_HANDLE] =
+    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMR:closed:
+   *
+   * Whether the memory region is deregistered (or was never registered).
+   */
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_mr_init (GVerbsMR *self)
+{
+}
+
+/**
+ * gverbs_mr_new:
+ * @pd: an open #GVerbsPD
+ * @length: the size of the memory region in bytes, at least 1
+ * @access: the access it grants
+ * @error: return location for a #GError
+ *
+ * Allocates @length bytes of zeroed, page-aligned memory and registers them
+ * with the device (`ibv_reg_mr()`), as pyverbs' `MR(pd, length, access)`.
+ *
+ * Returns: (transfer full): the memory region, or %NULL on error
+ */
+GVerbsMR *
+gverbs_mr_new (GVerbsPD           *pd,
+               guint64             length,
+               GVerbsAccessFlags   access,
+               GError            **error)
+{
+  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+  return g_initable_new (GVERBS_TYPE_MR, NULL, error,
+                         "pd", pd, "length", length, "access", access, NULL);
+}
+
+/**
+ * gverbs_pd_reg_mr:
+ * @self: an open #GVerbsPD
+ * @length: the size of the memory region in bytes, at least 1
+ * @access: the access it grants
+ * @error: return location for a #GError
+ *
+ * Registers a new memory region in this protection domain; the same as
+ * gverbs_mr_new() (python-rdma's `pd.mr()`).
+ *
+ * Returns: (transfer full): the memory region, or %NULL on error
+ */
+GVerbsMR *
+gverbs_pd_reg_mr (GVerbsPD           *self,
+                  guint64             length,
+                  GVerbsAccessFlags   access,
+                  GError            **error)
+{
+  return gverbs_mr_new (self, length, access, error);
+}
+
+/**
+ * gverbs_mr_new_for_memory: (skip)
+ * @pd: an open #GVerbsPD
+ * @addr: the memory to register; it must stay valid until the memory
+ *   region is closed
+ * @length: its size in bytes, at least 1
+ * @access: the access it grants
+ * @error: return location for a #GError
+ *
+ * Registers memory that the caller owns (`ibv_reg_mr()`). The library never
+ * frees it. gverbs_mr_write() and gverbs_mr_read() work on it as on
+ * library-owned memory.
+ *
+ * Returns: (transfer full): the memory region, or %NULL on error
+ */
+GVerbsMR *
+gverbs_mr_new_for_memory (GVerbsPD           *pd,
+                          gpointer            addr,
+                          gsize               length,
+                          GVerbsAccessFlags   access,
+                          GError            **error)
+{
+  GVerbsMR *self;
+
+  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+  g_return_val_if_fail (addr != NULL, NULL);
+
+  self = g_object_new (GVERBS_TYPE_MR, "pd", pd, "length", (guint64) length,
+                       "access", access, NULL);
+  self->user_memory = addr;
+  if (!g_initable_init (G_INITABLE (self), NULL, error))
+    {
+      g_object_unref (self);
+      return NULL;
+    }
+  return self;
+}
+
+/**
+ * gverbs_mr_get_pd:
+ * @self: a #GVerbsMR
+ *
+ * Returns: (transfer none): the protection domain of the memory region
+ */
+GVerbsPD *
+gverbs_mr_get_pd (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
+  return self->pd;
+}
+
+/**
+ * gverbs_mr_get_length:
+ * @self: a #GVerbsMR
+ *
+ * Returns: the length of the memory region in bytes
+ */
+guint64
+gverbs_mr_get_length (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
+  return self->length;
+}
+
+/**
+ * gverbs_mr_get_access:
+ * @self: a #GVerbsMR
+ *
+ * Returns: the access the memory region grants
+ */
+GVerbsAccessFlags
+gverbs_mr_get_access (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
+  return self->access;
+}
+
+/**
+ * gverbs_mr_get_addr:
+ * @self: a #GVerbsMR
+ *
+ * Returns: the start address of the registered memory (pyverbs' `mr.buf`),
+ *   0 when closed
+ */
+guint64
+gverbs_mr_get_addr (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
+  return self->ibv ? (guint64) (guintptr) self->ibv->addr : 0;
+}
+
+/**
+ * gverbs_mr_get_buffer: (skip)
+ * @self: a #GVerbsMR
+ *
+ * The registered memory itself, for C callers that fill or read it in
+ * place. It is valid until the memory region is closed.
+ *
+ * Returns: (transfer none) (nullable): the memory, %NULL when closed
+ */
+gpointer
+gverbs_mr_get_buffer (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
+  return self->ibv ? self->buffer : NULL;
+}
+
+/**
+ * gverbs_mr_get_lkey:
+ * @self: a #GVerbsMR
+ *
+ * Returns: the local key, 0 when closed
+ */
+guint32
+gverbs_mr_get_lkey (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
+  return self->ibv ? self->ibv->lkey : 0;
+}
+
+/**
+ * gverbs_mr_get_rkey:
+ * @self: a #GVerbsMR
+ *
+ * Returns: the remote key, 0 when closed
+ */
+guint32
+gverbs_mr_get_rkey (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
+  return self->ibv ? self->ibv->rkey : 0;
+}
+
+/**
+ * gverbs_mr_get_handle:
+ * @self: a #GVerbsMR
+ *
+ * Returns: the kernel handle of the memory region, 0 when closed
+ */
+guint32
+gverbs_mr_get_handle (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
+  return self->ibv ? self->ibv->handle : 0;
+}
+
+static gboolean
+check_range (GVerbsMR    *self,
+             const char  *what,
+             guint64      length,
+             guint64      offset,
+             GError     **error)
+{
+  if (offset > self->length || length > self->length - offset)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   /* TRANSLATORS: "Cannot read 8 bytes at offset 96 of mr 0x1f3 on pd 2 on
+                    * rxe0: it is 100 bytes long" */
+                   _("Cannot %s %" G_GUINT64_FORMAT " bytes at offset %" G_GUINT64_FORMAT
+                     " of %s: it is %" G_GUINT64_FORMAT " bytes long"),
+                   what, length, offset, self->description, self->length);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_mr_write:
+ * @self: an open #GVerbsMR
+ * @data: (array length=length): the bytes to write
+ * @length: how many bytes to write
+ * @offset: where in the memory region to write them
+ * @error: return location for a #GError
+ *
+ * Copies @data into the memory region at @offset. Writing past the end is
+ * refused with %GVERBS_ERROR_OUT_OF_RANGE and writes nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_mr_write (GVerbsMR      *self,
+                 const guint8  *data,
+                 gsize          length,
+                 guint64        offset,
+                 GError       **error)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (!_gverbs_mr_check_open (self, error) ||
+      !check_range (self, _("write"), length, offset, error))
+    return FALSE;
+  if (length > 0)
+    memcpy ((guint8 *) self->buffer + offset, data, length);
+  return TRUE;
+}
+
+/**
+ * gverbs_mr_read:
+ * @self: an open #GVerbsMR
+ * @length: how many bytes to read
+ * @offset: where in the memory region to read them
+ * @error: return location for a #GError
+ *
+ * Copies @length bytes at @offset out of the memory region. Reading past
+ * the end is refused with %GVERBS_ERROR_OUT_OF_RANGE.
+ *
+ * Returns: (transfer full): the bytes, or %NULL on error
+ */
+GBytes *
+gverbs_mr_read (GVerbsMR  *self,
+                guint64    length,
+                guint64    offset,
+                GError   **error)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
+
+  if (!_gverbs_mr_check_open (self, error) ||
+      !check_range (self, _("read"), length, offset, error))
+    return NULL;
+  return g_bytes_new ((guint8 *) self->buffer + offset, length);
+}
+
+/**
+ * gverbs_mr_sge:
+ * @self: an open #GVerbsMR
+ * @length: the length of the element in bytes
+ * @offset: where in the memory region it starts
+ * @error: return location for a #GError
+ *
+ * Makes a scatter/gather element for @length bytes at @offset of this
+ * memory region (python-rdma's `mr.sge(length=, off=)`). The range must lie
+ * inside the memory region and @length must fit in 32 bits.
+ *
+ * Returns: (transfer full): the element, or %NULL on error
+ */
+GVerbsSGE *
+gverbs_mr_sge (GVerbsMR  *self,
+               guint64    length,
+               guint64    offset,
+               GError   **error)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
+
+  if (!_gverbs_mr_check_open (self, error) ||
+      !check_range (self, _("address"), length, offset, error))
+    return NULL;
+  if (length > G_MAXUINT32)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("A scatter/gather element holds at most %u bytes, not %" G_GUINT64_FORMAT),
+                   G_MAXUINT32, length);
+      return NULL;
+    }
+  return gverbs_sge_new (gverbs_mr_get_addr (self) + offset, (guint32) length, self->ibv->lkey);
+}
+
+/**
+ * gverbs_mr_rereg:
+ * @self: an open #GVerbsMR
+ * @flags: what to change
+ * @pd: (nullable): the new protection domain, with
+ *   %GVERBS_REREG_MR_CHANGE_PD
+ * @access: the new access, with %GVERBS_REREG_MR_CHANGE_ACCESS
+ * @error: return location for a #GError
+ *
+ * Re-registers the memory region (`ibv_rereg_mr()`), keeping its object.
+ * %GVERBS_REREG_MR_CHANGE_TRANSLATION moves it to fresh zeroed memory of
+ * the same length (library-owned memory regions only). Many devices,
+ * Soft-RoCE among them, do not support re-registration: that is
+ * %GVERBS_ERROR_NOT_SUPPORTED, and the memory region stays as it was.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_mr_rereg (GVerbsMR            *self,
+                 GVerbsReregMRFlags   flags,
+                 GVerbsPD            *pd,
+                 GVerbsAccessFlags    access,
+                 GError             **error)
+{
+  gpointer new_buffer = NULL;
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
+  g_return_val_if_fail (pd == NULL || GVERBS_IS_PD (pd), FALSE);
+
+  if (!_gverbs_mr_check_open (self, error))
+    return FALSE;
+  if (flags & GVERBS_REREG_MR_CHANGE_PD)
+    {
+      if (pd == NULL)
+        {
+          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", self->description,
+                                   _("IBV_REREG_MR_CHANGE_PD needs a protection domain"));
+          return FALSE;
+        }
+      if (!_gverbs_pd_check_open (pd, error))
+        return FALSE;
+      if (gverbs_pd_get_context (pd) != gverbs_pd_get_context (self->pd))
+        {
+          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", self->description,
+                                   _("%s belongs to another device context"),
+                                   _gverbs_pd_describe (pd));
+          return FALSE;
+        }
+    }
+  if ((flags & GVERBS_REREG_MR_CHANGE_ACCESS) &&
+      !check_access (access, "ibv_rereg_mr", self->description, error))
+    return FALSE;
+  if (flags & GVERBS_REREG_MR_CHANGE_TRANSLATION)
+    {
+      if (!self->owns_buffer)
+        {
+          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", self->description,
+                                   _("the memory region registers caller memory; "
+                                     "IBV_REREG_MR_CHANGE_TRANSLATION needs library memory"));
+          return FALSE;
+        }
+      new_buffer = alloc_buffer (self->length);
+      if (new_buffer == NULL)
+        {
+          set_alloc_error (error, errno, self->length, self->description);
+          return FALSE;
+        }
+    }
+
+  errno = 0;
+  rc = ibv_rereg_mr (self->ibv, flags,
+                     (flags & GVERBS_REREG_MR_CHANGE_PD) ? _gverbs_pd_get_ibv (pd) : NULL,
+                     new_buffer, new_buffer ? self->length : 0,
+                     (flags & GVERBS_REREG_MR_CHANGE_ACCESS) ? access : 0);
+  if (rc != 0)
+    {
+      int err = errno ? errno : EOPNOTSUPP;
+
+      free_buffer (new_buffer, self->length);
+      _gverbs_set_error_errno (error, err, "ibv_rereg_mr", self->description,
+                               _("flags 0x%x"), (guint) flags);
+      return FALSE;
+    }
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (new_buffer != NULL)
+    {
+      free_buffer (self->buffer, self->length);
+      self->buffer = new_buffer;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ADDR]);
+    }
+  if (flags & GVERBS_REREG_MR_CHANGE_ACCESS)
+    {
+      self->access = access;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCESS]);
+    }
+  if ((flags & GVERBS_REREG_MR_CHANGE_PD) && pd != self->pd)
+    {
+      _gverbs_pd_remove_child (self->pd, self);
+      g_set_object (&self->pd, pd);
+      _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_SRQ, close_as_child);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PD]);
+    }
+  g_free (self->description);
+  self->description = g_strdup_printf ("mr 0x%x on %s", self->ibv->lkey,
+                                       _gverbs_pd_describe (self->pd));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LKEY]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RKEY]);
+  g_object_thaw_notify (G_OBJECT (self));
+  return TRUE;
+}
+
+/**
+ * gverbs_mr_close:
+ * @self: a #GVerbsMR
+ * @error: return location for a #GError
+ *
+ * Deregisters the memory region (`ibv_dereg_mr()`) and frees its memory if
+ * the library allocated it. Closing a closed memory region does nothing. If
+ * rdma-core refuses (a type 1 memory window is still bound to it), the
+ * memory region stays open and usable, and the error says why.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_mr_close (GVerbsMR  *self,
+                 GError   **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
+
+  if (self->ibv == NULL)
+    return TRUE;
+  rc = ibv_dereg_mr (self->ibv);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", self->description, NULL);
+      return FALSE;
+    }
+  self->ibv = NULL;
+  if (self->owns_buffer)
+    free_buffer (self->buffer, self->length);
+  self->buffer = NULL;
+  self->owns_buffer = FALSE;
+  _gverbs_pd_remove_child (self->pd, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  return TRUE;
+}
+
+/**
+ * gverbs_mr_is_closed:
+ * @self: a #GVerbsMR
+ *
+ * Returns: whether the memory region is closed
+ */
+gboolean
+gverbs_mr_is_closed (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), TRUE);
+  return self->ibv == NULL;
+}
+
+struct ibv_mr *
+_gverbs_mr_get_ibv (GVerbsMR *self)
+{
+  return self->ibv;
+}
+
+gboolean
+_gverbs_mr_check_open (GVerbsMR  *self,
+                       GError   **error)
+{
+  if (self->ibv != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, _gverbs_mr_describe (self));
+}
+
+const char *
+_gverbs_mr_describe (GVerbsMR *self)
+{
+  return self->description ? self->description : "GVerbsMR";
+}

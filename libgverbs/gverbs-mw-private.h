@@ -1,0 +1,23 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-mw.h"
+#include "gverbs-private.h"
+
+G_BEGIN_DECLS
+
+/* NULL once the MW is closed. */
+struct ibv_mw *_gverbs_mw_get_ibv    (GVerbsMW  *self);
+gboolean       _gverbs_mw_check_open (GVerbsMW  *self,
+                                      GError   **error);
+/* "mw 0x… on pd … on rxe0", for error messages */
+const char    *_gverbs_mw_describe   (GVerbsMW  *self);
+/* After a bind (ibv_bind_mw or IBV_WR_BIND_MW) or an invalidation changed
+ * the rkey in struct ibv_mw: notifies GVerbsMW:rkey. */
+void           _gverbs_mw_rkey_changed (GVerbsMW *self);
+
+G_END_DECLS

@@ -1,0 +1,410 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-mw.h"
+#include "gverbs-mw-private.h"
+#include "gverbs-pd-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsMW:
+ *
+ * A memory window (`struct ibv_mw`): a remote-access grant on part of a
+ * memory region, bound and invalidated through a queue pair — with
+ * `ibv_bind_mw()` for type 1 windows, with a bind work request for type 2.
+ * A memory window keeps its #GVerbsPD alive; closing the PD closes it.
+ */
+struct _GVerbsMW
+{
+  GObject parent_instance;
+
+  GVerbsPD *pd;
+  GVerbsMWType type;
+  struct ibv_mw *ibv;
+  char *description;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_mw_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsMW, gverbs_mw, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_mw_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_PD,
+  PROP_TYPE,
+  PROP_RKEY,
+  PROP_HANDLE,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_mw_close (GVERBS_MW (object), NULL);
+}
+
+static gboolean
+gverbs_mw_initable_init (GInitable     *initable,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  GVerbsMW *self = GVERBS_MW (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      if (self->pd == NULL)
+        g_set_error_literal (&self->init_error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                             _("A memory window needs a protection domain"));
+      else if (_gverbs_pd_check_open (self->pd, &self->init_error))
+        {
+          errno = 0;
+          self->ibv = ibv_alloc_mw (_gverbs_pd_get_ibv (self->pd), (enum ibv_mw_type) self->type);
+          if (self->ibv == NULL)
+            _gverbs_set_error_errno (&self->init_error, errno ? errno : ENOMEM, "ibv_alloc_mw",
+                                     _gverbs_pd_describe (self->pd), _("type %d"), self->type);
+          else
+            {
+              self->description = g_strdup_printf ("mw %u (type %d) on %s", self->ibv->handle,
+                                                   self->type, _gverbs_pd_describe (self->pd));
+              _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_QP, close_as_child);
+            }
+        }
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_mw_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_mw_initable_init;
+}
+
+static void
+gverbs_mw_dispose (GObject *object)
+{
+  GVerbsMW *self = GVERBS_MW (object);
+
+  if (!gverbs_mw_close (self, NULL))
+    {
+      _gverbs_pd_remove_child (self->pd, self);
+      self->ibv = NULL;
+    }
+  G_OBJECT_CLASS (gverbs_mw_parent_class)->dispose (object);
+}
+
+static void
+gverbs_mw_finalize (GObject *object)
+{
+  GVerbsMW *self = GVERBS_MW (object);
+
+  g_clear_object (&self->pd);
+  g_clear_error (&self->init_error);
+  g_free (self->description);
+  G_OBJECT_CLASS (gverbs_mw_parent_class)->finalize (object);
+}
+
+static void
+gverbs_mw_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  GVerbsMW *self = GVERBS_MW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PD:
+      g_value_set_object (value, self->pd);
+      break;
+    case PROP_TYPE:
+      g_value_set_enum (value, self->type);
+      break;
+    case PROP_RKEY:
+      g_value_set_uint (value, gverbs_mw_get_rkey (self));
+      break;
+    case PROP_HANDLE:
+      g_value_set_uint (value, gverbs_mw_get_handle (self));
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ibv == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_mw_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  GVerbsMW *self = GVERBS_MW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PD:
+      self->pd = g_value_dup_object (value);
+      break;
+    case PROP_TYPE:
+      self->type = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_mw_class_init (GVerbsMWClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_mw_dispose;
+  object_class->finalize = gverbs_mw_finalize;
+  object_class->get_property = gverbs_mw_get_property;
+  object_class->set_property = gverbs_mw_set_property;
+
+  /**
+   * GVerbsMW:pd:
+   *
+   * The protection domain the memory window belongs to.
+   */
+  properties[PROP_PD] =
+    g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMW:type:
+   *
+   * The memory window type: type 1 windows are bound with `ibv_bind_mw()`,
+   * type 2 windows with a bind work request.
+   */
+  properties[PROP_TYPE] =
+    g_param_spec_enum ("type", NULL, NULL, GVERBS_TYPE_MW_TYPE, GVERBS_MW_TYPE_1,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMW:rkey:
+   *
+   * The remote key of the window (it changes when the window is bound),
+   * 0 when closed.
+   */
+  properties[PROP_RKEY] =
+    g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMW:handle:
+   *
+   * The kernel handle of the memory window, 0 when closed.
+   */
+  properties[PROP_HANDLE] =
+    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsMW:closed:
+   *
+   * Whether the memory window is deallocated (or was never allocated).
+   */
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_mw_init (GVerbsMW *self)
+{
+  self->type = GVERBS_MW_TYPE_1;
+}
+
+/**
+ * gverbs_mw_new:
+ * @pd: an open #GVerbsPD
+ * @type: the memory window type
+ * @error: return location for a #GError
+ *
+ * Allocates a memory window (`ibv_alloc_mw()`), as pyverbs' `MW(pd, type)`.
+ * A @type that is neither %GVERBS_MW_TYPE_1 nor %GVERBS_MW_TYPE_2 is
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: (transfer full): the memory window, or %NULL on error
+ */
+GVerbsMW *
+gverbs_mw_new (GVerbsPD      *pd,
+               GVerbsMWType   type,
+               GError       **error)
+{
+  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+
+  if (type != GVERBS_MW_TYPE_1 && type != GVERBS_MW_TYPE_2)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_alloc_mw on %s: memory window type %d is neither "
+                     "IBV_MW_TYPE_1 nor IBV_MW_TYPE_2"),
+                   _gverbs_pd_describe (pd), (int) type);
+      return NULL;
+    }
+  return g_initable_new (GVERBS_TYPE_MW, NULL, error, "pd", pd, "type", type, NULL);
+}
+
+/**
+ * gverbs_pd_alloc_mw:
+ * @self: an open #GVerbsPD
+ * @type: the memory window type
+ * @error: return location for a #GError
+ *
+ * Allocates a memory window in this protection domain; the same as
+ * gverbs_mw_new().
+ *
+ * Returns: (transfer full): the memory window, or %NULL on error
+ */
+GVerbsMW *
+gverbs_pd_alloc_mw (GVerbsPD      *self,
+                    GVerbsMWType   type,
+                    GError       **error)
+{
+  return gverbs_mw_new (self, type, error);
+}
+
+/**
+ * gverbs_mw_get_pd:
+ * @self: a #GVerbsMW
+ *
+ * Returns: (transfer none): the protection domain of the memory window
+ */
+GVerbsPD *
+gverbs_mw_get_pd (GVerbsMW *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MW (self), NULL);
+  return self->pd;
+}
+
+/**
+ * gverbs_mw_get_mw_type:
+ * @self: a #GVerbsMW
+ *
+ * Returns: the memory window type
+ */
+GVerbsMWType
+gverbs_mw_get_mw_type (GVerbsMW *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MW (self), GVERBS_MW_TYPE_1);
+  return self->type;
+}
+
+/**
+ * gverbs_mw_get_rkey:
+ * @self: a #GVerbsMW
+ *
+ * Returns: the remote key of the window, 0 when closed
+ */
+guint32
+gverbs_mw_get_rkey (GVerbsMW *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MW (self), 0);
+  return self->ibv ? self->ibv->rkey : 0;
+}
+
+/**
+ * gverbs_mw_get_handle:
+ * @self: a #GVerbsMW
+ *
+ * Returns: the kernel handle of the window, 0 when closed
+ */
+guint32
+gverbs_mw_get_handle (GVerbsMW *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MW (self), 0);
+  return self->ibv ? self->ibv->handle : 0;
+}
+
+/**
+ * gverbs_mw_close:
+ * @self: a #GVerbsMW
+ * @error: return location for a #GError
+ *
+ * Deallocates the memory window (`ibv_dealloc_mw()`), which also ends its
+ * binding. Closing a closed memory window does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_mw_close (GVerbsMW  *self,
+                 GError   **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_MW (self), FALSE);
+
+  if (self->ibv == NULL)
+    return TRUE;
+  rc = ibv_dealloc_mw (self->ibv);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_dealloc_mw", self->description, NULL);
+      return FALSE;
+    }
+  self->ibv = NULL;
+  _gverbs_pd_remove_child (self->pd, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  return TRUE;
+}
+
+/**
+ * gverbs_mw_is_closed:
+ * @self: a #GVerbsMW
+ *
+ * Returns: whether the memory window is closed
+ */
+gboolean
+gverbs_mw_is_closed (GVerbsMW *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MW (self), TRUE);
+  return self->ibv == NULL;
+}
+
+struct ibv_mw *
+_gverbs_mw_get_ibv (GVerbsMW *self)
+{
+  return self->ibv;
+}
+
+gboolean
+_gverbs_mw_check_open (GVerbsMW  *self,
+                       GError   **error)
+{
+  if (self->ibv != NULL)
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, _gverbs_mw_describe (self));
+}
+
+const char *
+_gverbs_mw_describe (GVerbsMW *self)
+{
+  return self->description ? self->description : "GVerbsMW";
+}
+
+void
+_gverbs_mw_rkey_changed (GVerbsMW *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RKEY]);
+}

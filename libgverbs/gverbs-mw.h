@@ -1,0 +1,40 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-pd.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_MW (gverbs_mw_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsMW, gverbs_mw, GVERBS, MW, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsMW     *gverbs_mw_new        (GVerbsPD      *pd,
+                                    GVerbsMWType   type,
+                                    GError       **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsMW     *gverbs_pd_alloc_mw   (GVerbsPD      *self,
+                                    GVerbsMWType   type,
+                                    GError       **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD     *gverbs_mw_get_pd     (GVerbsMW      *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsMWType  gverbs_mw_get_mw_type (GVerbsMW     *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32       gverbs_mw_get_rkey   (GVerbsMW      *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32       gverbs_mw_get_handle (GVerbsMW      *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean      gverbs_mw_close      (GVerbsMW      *self,
+                                    GError       **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean      gverbs_mw_is_closed  (GVerbsMW      *self);
+
+G_END_DECLS

@@ -1,0 +1,62 @@
+#include "config.h"
+
+#include <stddef.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-sge.h"
+
+/* The data path passes arrays of GVerbsSGE to rdma-core as they are. */
+G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
+G_STATIC_ASSERT (offsetof (GVerbsSGE, addr) == offsetof (struct ibv_sge, addr));
+G_STATIC_ASSERT (offsetof (GVerbsSGE, length) == offsetof (struct ibv_sge, length));
+G_STATIC_ASSERT (offsetof (GVerbsSGE, lkey) == offsetof (struct ibv_sge, lkey));
+
+G_DEFINE_BOXED_TYPE (GVerbsSGE, gverbs_sge, gverbs_sge_copy, gverbs_sge_free)
+
+/**
+ * gverbs_sge_new:
+ * @addr: start address of the buffer
+ * @length: length of the buffer in bytes
+ * @lkey: local key of the memory region holding the buffer
+ *
+ * Creates a scatter/gather element (pyverbs' `SGE(addr, length, lkey)`).
+ *
+ * Returns: (transfer full): the new element; free it with gverbs_sge_free()
+ */
+GVerbsSGE *
+gverbs_sge_new (guint64 addr,
+                guint32 length,
+                guint32 lkey)
+{
+  GVerbsSGE *sge = g_new (GVerbsSGE, 1);
+
+  sge->addr = addr;
+  sge->length = length;
+  sge->lkey = lkey;
+  return sge;
+}
+
+/**
+ * gverbs_sge_copy:
+ * @sge: a #GVerbsSGE
+ *
+ * Returns: (transfer full): a copy of @sge
+ */
+GVerbsSGE *
+gverbs_sge_copy (const GVerbsSGE *sge)
+{
+  g_return_val_if_fail (sge != NULL, NULL);
+  return g_memdup2 (sge, sizeof *sge);
+}
+
+/**
+ * gverbs_sge_free:
+ * @sge: (nullable): a #GVerbsSGE
+ *
+ * Frees an element made by gverbs_sge_new() or gverbs_sge_copy().
+ */
+void
+gverbs_sge_free (GVerbsSGE *sge)
+{
+  g_free (sge);
+}

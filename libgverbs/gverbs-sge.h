@@ -1,0 +1,47 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GVerbsSGE:
+ * @addr: start address of the buffer (in a registered memory region)
+ * @length: length of the buffer in bytes
+ * @lkey: local key of the memory region the buffer lies in
+ *
+ * A scatter/gather element (`struct ibv_sge`): one buffer of a work request.
+ * It has the same layout as `struct ibv_sge`, so C code may declare it on
+ * the stack; gverbs_mr_sge() builds one that is checked against its memory
+ * region.
+ */
+typedef struct _GVerbsSGE GVerbsSGE;
+
+struct _GVerbsSGE
+{
+  guint64 addr;
+  guint32 length;
+  guint32 lkey;
+};
+
+#define GVERBS_TYPE_SGE (gverbs_sge_get_type ())
+
+GVERBS_AVAILABLE_IN_ALL
+GType      gverbs_sge_get_type (void) G_GNUC_CONST;
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSGE *gverbs_sge_new      (guint64          addr,
+                                guint32          length,
+                                guint32          lkey);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSGE *gverbs_sge_copy     (const GVerbsSGE *sge);
+GVERBS_AVAILABLE_IN_ALL
+void       gverbs_sge_free     (GVerbsSGE       *sge);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsSGE, gverbs_sge_free)
+
+G_END_DECLS

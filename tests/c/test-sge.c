@@ -1,0 +1,64 @@
+#include <string.h>
+#include <gverbs.h>
+
+static void
+test_sge_boxed (void)
+{
+  g_autoptr(GVerbsSGE) sge = gverbs_sge_new (G_GUINT64_CONSTANT (0x123456789abc), 4096, 0xdeadbeef);
+  g_autoptr(GVerbsSGE) copy = NULL;
+  GVerbsSGE stack = { 1, 2, 3 };
+  GVerbsSGE *boxed;
+
+  g_assert_cmpuint (sge->addr, ==, G_GUINT64_CONSTANT (0x123456789abc));
+  g_assert_cmpuint (sge->length, ==, 4096);
+  g_assert_cmpuint (sge->lkey, ==, 0xdeadbeef);
+  copy = gverbs_sge_copy (sge);
+  g_assert_true (copy != sge);
+  g_assert_cmpmem (copy, sizeof *copy, sge, sizeof *sge);
+  /* same layout as struct ibv_sge: 16 bytes, addr first */
+  g_assert_cmpuint (sizeof (GVerbsSGE), ==, 16);
+  boxed = g_boxed_copy (GVERBS_TYPE_SGE, &stack);
+  g_assert_cmpuint (boxed->addr, ==, 1);
+  g_assert_cmpuint (boxed->length, ==, 2);
+  g_assert_cmpuint (boxed->lkey, ==, 3);
+  g_boxed_free (GVERBS_TYPE_SGE, boxed);
+  gverbs_sge_free (NULL);
+}
+
+static void
+test_mr_without_pd (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsMR) mr = g_object_new (GVERBS_TYPE_MR, "length", (guint64) 100, NULL);
+  g_autoptr(GVerbsMW) mw = g_object_new (GVERBS_TYPE_MW, NULL);
+  g_autoptr(GBytes) data = NULL;
+
+  g_assert_false (g_initable_init (G_INITABLE (mr), NULL, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  /* the failure sticks; the object is inert */
+  g_assert_false (g_initable_init (G_INITABLE (mr), NULL, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_true (gverbs_mr_is_closed (mr));
+  data = gverbs_mr_read (mr, 1, 0, &error);
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_null (data);
+  g_clear_error (&error);
+  g_assert_true (gverbs_mr_close (mr, &error));
+  g_assert_no_error (error);
+
+  g_assert_false (g_initable_init (G_INITABLE (mw), NULL, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_true (gverbs_mw_is_closed (mw));
+  g_assert_cmpint (gverbs_mw_get_mw_type (mw), ==, GVERBS_MW_TYPE_1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sge/boxed", test_sge_boxed);
+  g_test_add_func ("/mr/without-pd", test_mr_without_pd);
+  return g_test_run ();
+}
