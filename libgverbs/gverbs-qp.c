@@ -9,6 +9,7 @@
 #include "gverbs-qp-init-attr-private.h"
 #include "gverbs-pd-private.h"
 #include "gverbs-cq-private.h"
+#include "gverbs-ah-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
@@ -801,6 +802,271 @@ gverbs_qp_to_rts (GVerbsQP      *self,
   if (gverbs_qp_get_qp_state (self) != GVERBS_QPS_RTR && !gverbs_qp_to_rtr (self, attr, error))
     return FALSE;
   return transition (self, attr, GVERBS_QPS_RTS, error);
+}
+
+/* Work requests go to rdma-core in chunks of this many, converted on the stack. */
+#define POST_BATCH 32
+
+G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSGE, lkey) == G_STRUCT_OFFSET (struct ibv_sge, lkey));
+
+static gboolean
+too_many_sges (GVerbsQP  *self,
+               guint      index,
+               guint32    num_sge,
+               GError   **error)
+{
+  if (G_LIKELY (num_sge <= GVERBS_MAX_SGE))
+    return FALSE;
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+               _("Work request %u for %s: num_sge %u > %u"), index, self->description,
+               num_sge, GVERBS_MAX_SGE);
+  return TRUE;
+}
+
+static void
+set_post_error (GVerbsQP    *self,
+                GError     **error,
+                int          rc,
+                const char  *call,
+                guint        index,
+                guint        n_wrs,
+                guint64      wr_id)
+{
+  _gverbs_set_error_errno (error, rc, call, self->description,
+                           "work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
+                           "%u before it posted", index, n_wrs, wr_id, index);
+}
+
+static gboolean
+convert_send_wr (GVerbsQP            *self,
+                 const GVerbsSendWR  *w,
+                 struct ibv_send_wr  *d,
+                 guint                index,
+                 GError             **error)
+{
+  if (too_many_sges (self, index, w->num_sge, error))
+    return FALSE;
+  d->wr_id = w->wr_id;
+  d->sg_list = (struct ibv_sge *) w->sg_list;
+  d->num_sge = (int) w->num_sge;
+  d->opcode = (enum ibv_wr_opcode) w->opcode;
+  d->send_flags = w->send_flags;
+  d->imm_data = w->imm_data;
+  switch ((int) w->opcode)
+    {
+    case IBV_WR_RDMA_WRITE:
+    case IBV_WR_RDMA_WRITE_WITH_IMM:
+    case IBV_WR_RDMA_READ:
+      d->wr.rdma.remote_addr = w->remote_addr;
+      d->wr.rdma.rkey = w->rkey;
+      break;
+    case IBV_WR_ATOMIC_CMP_AND_SWP:
+    case IBV_WR_ATOMIC_FETCH_AND_ADD:
+      d->wr.atomic.remote_addr = w->remote_addr;
+      d->wr.atomic.rkey = w->rkey;
+      d->wr.atomic.compare_add = w->compare_add;
+      d->wr.atomic.swap = w->swap;
+      break;
+    default:
+      break;
+    }
+  if (self->ibv->qp_type == IBV_QPT_UD)
+    {
+      struct ibv_ah *ah = w->ah != NULL ? _gverbs_ah_get_ibv (w->ah) : NULL;
+
+      if (G_UNLIKELY (ah == NULL))
+        {
+          g_set_error (error, GVERBS_ERROR,
+                       w->ah == NULL ? GVERBS_ERROR_INVALID_ARGUMENT : GVERBS_ERROR_CLOSED,
+                       w->ah == NULL ? _("Work request %u for %s: a UD send needs an address handle (set_wr_ud)")
+                                     : _("Work request %u for %s: its address handle is closed"),
+                       index, self->description);
+          return FALSE;
+        }
+      d->wr.ud.ah = ah;
+      d->wr.ud.remote_qpn = w->remote_qpn;
+      d->wr.ud.remote_qkey = w->remote_qkey;
+    }
+  else if (self->ibv->qp_type == IBV_QPT_XRC_SEND)
+    d->qp_type.xrc.remote_srqn = w->remote_srqn;
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_send: (skip)
+ * @self: an open #GVerbsQP
+ * @wrs: (array length=n_wrs): the work requests, posted in order
+ * @n_wrs: how many
+ * @error: return location for a #GError
+ *
+ * Posts send work requests (`ibv_post_send()`), converting them to
+ * rdma-core's on the stack in chunks: nothing is allocated. If the device
+ * refuses one, the error says which (its index and wr_id); those before it
+ * were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_send (GVerbsQP            *self,
+                     const GVerbsSendWR  *wrs,
+                     guint                n_wrs,
+                     GError             **error)
+{
+  struct ibv_send_wr batch[POST_BATCH];
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
+  if (G_UNLIKELY (!_gverbs_qp_check_open (self, error)))
+    return FALSE;
+  for (guint start = 0; start < n_wrs; start += POST_BATCH)
+    {
+      guint count = MIN (POST_BATCH, n_wrs - start);
+      struct ibv_send_wr *bad = NULL;
+      int rc;
+
+      for (guint i = 0; i < count; i++)
+        {
+          batch[i] = (struct ibv_send_wr) { 0 };
+          if (!convert_send_wr (self, &wrs[start + i], &batch[i], start + i, error))
+            return FALSE;
+          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
+        }
+      rc = ibv_post_send (self->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_send", at, n_wrs, wrs[at].wr_id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_recv: (skip)
+ * @self: an open #GVerbsQP
+ * @wrs: (array length=n_wrs): the work requests, posted in order
+ * @n_wrs: how many
+ * @error: return location for a #GError
+ *
+ * Posts receive work requests (`ibv_post_recv()`), converted on the stack:
+ * nothing is allocated. If the device refuses one, the error says which;
+ * those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_recv (GVerbsQP            *self,
+                     const GVerbsRecvWR  *wrs,
+                     guint                n_wrs,
+                     GError             **error)
+{
+  struct ibv_recv_wr batch[POST_BATCH];
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
+  if (G_UNLIKELY (!_gverbs_qp_check_open (self, error)))
+    return FALSE;
+  for (guint start = 0; start < n_wrs; start += POST_BATCH)
+    {
+      guint count = MIN (POST_BATCH, n_wrs - start);
+      struct ibv_recv_wr *bad = NULL;
+      int rc;
+
+      for (guint i = 0; i < count; i++)
+        {
+          const GVerbsRecvWR *w = &wrs[start + i];
+
+          if (too_many_sges (self, start + i, w->num_sge, error))
+            return FALSE;
+          batch[i].wr_id = w->wr_id;
+          batch[i].sg_list = (struct ibv_sge *) w->sg_list;
+          batch[i].num_sge = (int) w->num_sge;
+          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
+        }
+      rc = ibv_post_recv (self->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_recv", at, n_wrs, wrs[at].wr_id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_send_list: (rename-to gverbs_qp_post_send)
+ * @self: an open #GVerbsQP
+ * @wrs: (element-type GVerbsSendWR): the work requests, posted in order
+ * @error: return location for a #GError
+ *
+ * The binding-friendly form of gverbs_qp_post_send(): one call posts a
+ * whole list.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_send_list (GVerbsQP   *self,
+                          GPtrArray  *wrs,
+                          GError    **error)
+{
+  GVerbsSendWR one[8];
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (wrs != NULL, FALSE);
+  for (guint start = 0; start < wrs->len; start += G_N_ELEMENTS (one))
+    {
+      guint count = MIN (G_N_ELEMENTS (one), wrs->len - start);
+
+      for (guint i = 0; i < count; i++)
+        one[i] = *(const GVerbsSendWR *) wrs->pdata[start + i];
+      if (!gverbs_qp_post_send (self, one, count, error))
+        {
+          if (error != NULL && *error != NULL && start > 0)
+            g_prefix_error (error, _("(in the list from index %u) "), start);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_recv_list: (rename-to gverbs_qp_post_recv)
+ * @self: an open #GVerbsQP
+ * @wrs: (element-type GVerbsRecvWR): the work requests, posted in order
+ * @error: return location for a #GError
+ *
+ * The binding-friendly form of gverbs_qp_post_recv().
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_recv_list (GVerbsQP   *self,
+                          GPtrArray  *wrs,
+                          GError    **error)
+{
+  GVerbsRecvWR one[8];
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (wrs != NULL, FALSE);
+  for (guint start = 0; start < wrs->len; start += G_N_ELEMENTS (one))
+    {
+      guint count = MIN (G_N_ELEMENTS (one), wrs->len - start);
+
+      for (guint i = 0; i < count; i++)
+        one[i] = *(const GVerbsRecvWR *) wrs->pdata[start + i];
+      if (!gverbs_qp_post_recv (self, one, count, error))
+        {
+          if (error != NULL && *error != NULL && start > 0)
+            g_prefix_error (error, _("(in the list from index %u) "), start);
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 /**

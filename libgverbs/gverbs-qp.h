@@ -12,6 +12,8 @@
 #include "gverbs-qp-cap.h"
 #include "gverbs-qp-attr.h"
 #include "gverbs-qp-init-attr.h"
+#include "gverbs-send-wr.h"
+#include "gverbs-recv-wr.h"
 
 G_BEGIN_DECLS
 
@@ -69,6 +71,24 @@ gboolean       gverbs_qp_to_rts        (GVerbsQP          *self,
 GVERBS_AVAILABLE_IN_ALL
 GVerbsQPAttrMask gverbs_qp_type_transition_mask (GVerbsQPType  qp_type,
                                                  GVerbsQPState to_state);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_send      (GVerbsQP           *self,
+                                         const GVerbsSendWR *wrs,
+                                         guint               n_wrs,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_recv      (GVerbsQP           *self,
+                                         const GVerbsRecvWR *wrs,
+                                         guint               n_wrs,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_send_list (GVerbsQP           *self,
+                                         GPtrArray          *wrs,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_recv_list (GVerbsQP           *self,
+                                         GPtrArray          *wrs,
+                                         GError            **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_qp_close         (GVerbsQP          *self,
                                         GError           **error);

@@ -14,6 +14,8 @@
 #include "gverbs-qp-cap.h"
 #include "gverbs-qp-attr.h"
 #include "gverbs-qp-init-attr.h"
+#include "gverbs-send-wr.h"
+#include "gverbs-recv-wr.h"
 #include "gverbs-qp.h"
 #include "gverbs-wc.h"
 #include "gverbs-comp-channel.h"
