@@ -16,6 +16,7 @@ typedef struct {
   GVerbsQP *qp[2];
   GVerbsMR *mr[2];
   GVerbsAH *ah[2];     /* UD: ah[i] addresses qp[1 - i] */
+  GVerbsCompChannel *channel;
   guint gid_index;
   char *gid;
 } QPPair;
@@ -25,11 +26,11 @@ typedef struct {
   guint max_inline;
   guint rnr_retry;     /* of qp[0] */
   GVerbsAccessFlags access;
-  GVerbsCompChannel *channel;
+  gboolean channel;    /* both CQs on one completion channel */
   guint depth;
 } QPPairOptions;
 
-static void
+G_GNUC_UNUSED static void
 qp_pair_connect (QPPair              *p,
                  const QPPairOptions *o)
 {
@@ -53,7 +54,7 @@ qp_pair_connect (QPPair              *p,
     }
 }
 
-static gboolean
+G_GNUC_UNUSED static gboolean
 qp_pair_init (QPPair              *p,
               const QPPairOptions *o)
 {
@@ -74,12 +75,17 @@ qp_pair_init (QPPair              *p,
     g_assert_no_error (error);
     p->gid = gverbs_gid_to_string (gid);
   }
+  if (o->channel)
+    {
+      p->channel = gverbs_comp_channel_new (p->ctx, &error);
+      g_assert_no_error (error);
+    }
   for (guint i = 0; i < 2; i++)
     {
       g_autoptr(GVerbsQPInitAttr) ia = NULL;
       g_autoptr(GVerbsQPAttr) attr = NULL;
 
-      p->cq[i] = gverbs_cq_new (p->ctx, (int) (2 * cap.max_send_wr), o->channel, 0, &error);
+      p->cq[i] = gverbs_cq_new (p->ctx, (int) (2 * cap.max_send_wr), p->channel, 0, &error);
       g_assert_no_error (error);
       p->mr[i] = gverbs_mr_new (p->pd, PAIR_MR_SIZE,
                                 GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE |
@@ -113,7 +119,7 @@ qp_pair_init (QPPair              *p,
   return TRUE;
 }
 
-static void
+G_GNUC_UNUSED static void
 qp_pair_clear (QPPair *p)
 {
   for (guint i = 0; i < 2; i++)
@@ -124,12 +130,13 @@ qp_pair_clear (QPPair *p)
       g_clear_object (&p->cq[i]);
     }
   g_clear_object (&p->pd);
+  g_clear_object (&p->channel);
   g_clear_object (&p->ctx);
   g_clear_pointer (&p->gid, g_free);
 }
 
 /* Polls until @n completions came (or 10 s passed: then fails the test). */
-static void
+G_GNUC_UNUSED static void
 poll_n (GVerbsCQ *cq,
         GVerbsWC *wcs,
         guint     n)
@@ -154,7 +161,7 @@ poll_n (GVerbsCQ *cq,
 }
 
 /* Checks that no completion comes within 50 ms. */
-static void
+G_GNUC_UNUSED static void
 assert_cq_empty (GVerbsCQ *cq)
 {
   GVerbsWC wc;
@@ -163,7 +170,7 @@ assert_cq_empty (GVerbsCQ *cq)
   g_assert_cmpint (gverbs_cq_poll (cq, &wc, 1, NULL), ==, 0);
 }
 
-static GVerbsSGE
+G_GNUC_UNUSED static GVerbsSGE
 mr_sge (GVerbsMR *mr,
         guint64   offset,
         guint32   length)
@@ -173,7 +180,7 @@ mr_sge (GVerbsMR *mr,
   return sge;
 }
 
-static void
+G_GNUC_UNUSED static void
 fill_pattern (GVerbsMR *mr,
               guint64   offset,
               gsize     length,
@@ -188,7 +195,7 @@ fill_pattern (GVerbsMR *mr,
   g_assert_no_error (error);
 }
 
-static void
+G_GNUC_UNUSED static void
 assert_pattern (GVerbsMR *mr,
                 guint64   offset,
                 gsize     length,

@@ -39,7 +39,7 @@ send_recv (GVerbsQPType type,
            gboolean     with_imm)
 {
   QPPair p;
-  QPPairOptions o = { type, 0, 7, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { type, 0, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   GVerbsSendWR wr;
   GVerbsWC wc;
@@ -98,7 +98,7 @@ rdma_write (GVerbsQPType type,
             gboolean     with_imm)
 {
   QPPair p;
-  QPPairOptions o = { type, 0, 7, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { type, 0, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   GVerbsSendWR wr;
   GVerbsWC wc;
@@ -140,7 +140,7 @@ static void
 test_rc_read (void)
 {
   QPPair p;
-  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   GVerbsSendWR wrs[2];
   GVerbsWC wc[2];
@@ -185,7 +185,7 @@ static void
 test_rc_atomics (void)
 {
   QPPair p;
-  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   GVerbsSendWR wr;
   GVerbsWC wc;
@@ -238,7 +238,7 @@ static void
 test_inline_send (void)
 {
   QPPair p;
-  QPPairOptions o = { GVERBS_QPT_RC, 64, 7, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { GVERBS_QPT_RC, 64, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   GVerbsSendWR wr;
   GVerbsWC wc;
@@ -276,7 +276,7 @@ static void
 test_multi_sge_batch (void)
 {
   QPPair p;
-  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   GVerbsSendWR wrs[40];
   GVerbsRecvWR rwrs[40];
@@ -315,7 +315,7 @@ static void
 test_wrong_rkey (void)
 {
   QPPair p;
-  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) wc_error = NULL;
   GVerbsSendWR wr;
@@ -347,7 +347,7 @@ static void
 test_rnr_retry_exceeded (void)
 {
   QPPair p;
-  QPPairOptions o = { GVERBS_QPT_RC, 0, 0, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 0, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) wc_error = NULL;
   GVerbsSendWR wr;
@@ -373,7 +373,7 @@ static void
 test_post_errors (void)
 {
   QPPair p;
-  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, NULL, 0 };
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   GVerbsSendWR wrs[3];
   GVerbsRecvWR rwr = { 5, GVERBS_MAX_SGE + 1, { { 0 } } };
@@ -409,7 +409,7 @@ test_post_errors (void)
   /* UD without an address handle, and with a closed one */
   {
     QPPair u;
-    QPPairOptions uo = { GVERBS_QPT_UD, 0, 7, ALL_ACCESS, NULL, 0 };
+    QPPairOptions uo = { GVERBS_QPT_UD, 0, 7, ALL_ACCESS, FALSE, 0 };
 
     g_assert_true (qp_pair_init (&u, &uo));
     gverbs_send_wr_init (&wrs[0], 50, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED);
