@@ -63,6 +63,7 @@ static void
 reg_dm_mr (GVerbsDMMR  *self,
            GError     **error)
 {
+  struct ibv_device_attr_ex attr;
   struct ibv_pd *pd;
 
   if (self->pd == NULL)
@@ -74,11 +75,13 @@ reg_dm_mr (GVerbsDMMR  *self,
   if (!_gverbs_pd_check_open (self->pd, error))
     return;
   pd = _gverbs_pd_get_ibv (self->pd);
-  /* rdma-core's own test in ibv_reg_dm_mr(); made first so that a device
-   * without DM MRs says so even when its DM could not be allocated */
-  if (verbs_get_ctx_op (pd->context, reg_dm_mr) == NULL)
+  /* A device without device memory cannot register any (rxe: max_dm_size 0);
+   * said first, so that the error names ibv_reg_dm_mr even when the DM itself
+   * could not be allocated. */
+  if (ibv_query_device_ex (pd->context, NULL, &attr) != 0 || attr.max_dm_size == 0)
     {
-      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_reg_dm_mr", _gverbs_pd_describe (self->pd), NULL);
+      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_reg_dm_mr", _gverbs_pd_describe (self->pd),
+                               _("the device has no device memory (max_dm_size 0)"));
       return;
     }
   if (self->dm == NULL)

@@ -125,11 +125,13 @@ Context.pd = _context_pd
 
 def _props_setattr(self, name, value):
     # pyverbs' attribute carriers have settable fields: attr.port_num = 2
-    pspec = None if name.startswith('_') else type(self).find_property(name.replace('_', '-'))
+    pspec = None
+    if not name.startswith('_') and not isinstance(getattr(type(self), name, None), property):
+        pspec = type(self).find_property(name.replace('_', '-'))
     if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
         self.set_property(pspec.name, value)
     else:
-        object.__setattr__(self, name, value)
+        GObject.Object.__setattr__(self, name, value)
 
 
 class GlobalRoute(Verbs.GlobalRoute):
@@ -321,7 +323,7 @@ def _import_context(name=None, cmd_fd=None, **kwargs):
 
 
 def _import_pd(context, handle=None, **kwargs):
-    return getattr(Verbs.PD, 'import')(context, handle)
+    return Verbs.PD.import_(context, handle)  # gverbs_pd_import; 'import' is a keyword
 
 
 _wrap_import(Context, 'cmd_fd', _import_context)
