@@ -215,9 +215,9 @@ gverbs_context_query_gid_ex (GVerbsContext  *self,
  * Gives the type of one GID table entry (InfiniBand, RoCE v1 or RoCE v2),
  * with the errors of gverbs_context_query_gid_ex().
  *
- * Returns: the type; -1 on error
+ * Returns: the type, a #GVerbsGidType value; -1 on error
  */
-GVerbsGidType
+int
 gverbs_context_query_gid_type (GVerbsContext  *self,
                                guint           port_num,
                                guint           index,
@@ -227,7 +227,7 @@ gverbs_context_query_gid_type (GVerbsContext  *self,
 
   g_return_val_if_fail (GVERBS_IS_CONTEXT (self), -1);
   entry = gverbs_context_query_gid_ex (self, port_num, index, error);
-  return entry ? entry->gid_type : (GVerbsGidType) -1;
+  return entry ? (int) entry->gid_type : -1;
 }
 
 /**
@@ -240,17 +240,18 @@ gverbs_context_query_gid_type (GVerbsContext  *self,
  * (`ibv_query_gid_table()`). As in rdma-core, a @max_entries smaller than
  * the number of valid entries fails with %GVERBS_ERROR_INVALID_ARGUMENT.
  *
- * Returns: (transfer full) (element-type GVerbsGidEntry): the entries, or
- *   %NULL on error
+ * Returns: (transfer full) (element-type GVerbsGidEntry): the entries in
+ *   table order (free with `g_list_free_full (list, (GDestroyNotify)
+ *   gverbs_gid_entry_free)`), or %NULL on error (or when there are none)
  */
-GPtrArray *
+GList *
 gverbs_context_query_gid_table (GVerbsContext  *self,
                                 int             max_entries,
                                 GError        **error)
 {
   struct ibv_device_attr dev;
   g_autofree struct ibv_gid_entry *entries = NULL;
-  GPtrArray *result;
+  GList *result = NULL;
   gsize total = 0;
   gsize room;
   ssize_t n;
@@ -297,13 +298,12 @@ gverbs_context_query_gid_table (GVerbsContext  *self,
       return NULL;
     }
 
-  result = g_ptr_array_new_full ((guint) n, (GDestroyNotify) gverbs_gid_entry_free);
-  for (ssize_t i = 0; i < n; i++)
+  for (ssize_t i = n - 1; i >= 0; i--)
     {
       GVerbsGidEntry *entry = g_new0 (GVerbsGidEntry, 1);
 
       _gverbs_gid_entry_from_ibv (entry, &entries[i]);
-      g_ptr_array_add (result, entry);
+      result = g_list_prepend (result, entry);
     }
   return result;
 }
@@ -432,22 +432,27 @@ port_gids (GVerbsContext  *self,
            const char     *call,
            GError        **error)
 {
-  g_autoptr(GPtrArray) all = NULL;
+  GList *all;
   GPtrArray *port;
+  GError *local_error = NULL;
 
   if (!_gverbs_context_check_port (self, port_num, call, error))
     return NULL;
-  all = gverbs_context_query_gid_table (self, -1, error);
-  if (all == NULL)
-    return NULL;
-  port = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_gid_entry_free);
-  for (guint i = 0; i < all->len; i++)
+  all = gverbs_context_query_gid_table (self, -1, &local_error);
+  if (local_error != NULL)
     {
-      GVerbsGidEntry *entry = all->pdata[i];
+      g_propagate_error (error, local_error);
+      return NULL;
+    }
+  port = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_gid_entry_free);
+  for (GList *l = all; l != NULL; l = l->next)
+    {
+      GVerbsGidEntry *entry = l->data;
 
       if (entry->port_num == port_num)
-        g_ptr_array_add (port, gverbs_gid_entry_copy (entry));
+        g_ptr_array_add (port, g_steal_pointer (&l->data));
     }
+  g_list_free_full (all, (GDestroyNotify) gverbs_gid_entry_free);
   return port;
 }
 

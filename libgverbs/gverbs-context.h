@@ -45,7 +45,7 @@ GVerbsGid        *gverbs_context_query_gid            (GVerbsContext  *self,
                                                        guint           index,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsGidType     gverbs_context_query_gid_type       (GVerbsContext  *self,
+int               gverbs_context_query_gid_type       (GVerbsContext  *self,
                                                        guint           port_num,
                                                        guint           index,
                                                        GError        **error);
@@ -55,7 +55,7 @@ GVerbsGidEntry   *gverbs_context_query_gid_ex         (GVerbsContext  *self,
                                                        guint           index,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
-GPtrArray        *gverbs_context_query_gid_table      (GVerbsContext  *self,
+GList            *gverbs_context_query_gid_table      (GVerbsContext  *self,
                                                        int             max_entries,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL

@@ -3,6 +3,7 @@
  * IBV_EVENT_PORT_ACTIVE (with IBV_EVENT_GID_CHANGE around them); they must
  * arrive as the async-event signal on a GMainLoop, and through
  * gverbs_context_get_async_event() without one. */
+#include <stdio.h>
 #include <string.h>
 #include "gverbs-test-util.h"
 
@@ -53,6 +54,18 @@ gid_set (void)
   return g_string_free (out, FALSE);
 }
 
+/* /proc/sys files take a plain write (g_file_set_contents() renames). */
+static void
+write_proc (const char *path,
+            const char *text)
+{
+  FILE *f = fopen (path, "w");
+
+  g_assert_nonnull (f);
+  g_assert_cmpint (fputs (text, f), >=, 0);
+  g_assert_cmpint (fclose (f), ==, 0);
+}
+
 typedef struct {
   char *keep_path;
   char *keep_old;
@@ -67,7 +80,7 @@ link_guard_begin (LinkGuard  *guard,
 {
   guard->keep_path = g_strdup_printf ("/proc/sys/net/ipv6/conf/%s/keep_addr_on_down", netdev);
   g_assert_true (g_file_get_contents (guard->keep_path, &guard->keep_old, NULL, NULL));
-  g_assert_true (g_file_set_contents (guard->keep_path, "1", -1, NULL));
+  write_proc (guard->keep_path, "1");
   guard->gids_before = gid_set ();
 }
 
@@ -88,7 +101,7 @@ link_guard_end (LinkGuard  *guard,
       g_usleep (100 * 1000);
     }
   g_assert_cmpstr (now, ==, guard->gids_before);
-  g_assert_true (g_file_set_contents (guard->keep_path, guard->keep_old, -1, NULL));
+  write_proc (guard->keep_path, guard->keep_old);
   g_free (guard->keep_path);
   g_free (guard->keep_old);
   g_free (guard->gids_before);

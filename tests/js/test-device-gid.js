@@ -35,9 +35,12 @@ for (let i = 0; i < Math.min(len, 16); i++) {
     check(`GID ${i} type ${type}`, ctx.query_gid_type(1, i) === Verbs.GidType.ROCE_V2 && type === 'RoCE v2');
 }
 check('at least 2 valid GIDs', valid >= 2);
+check('query_gid_table lists the valid GIDs', ctx.query_gid_table(-1).length === valid);
 const addr = GLib.getenv('GVERBS_VM_ADDR');
 if (addr) {
-    const index = ctx.find_gid_by_address(1, addr);
+    // GJS keeps the boolean of a boolean + out-parameter call: [ok, index]
+    const [ok, index] = ctx.find_gid_by_address(1, addr);
+    check('find_gid_by_address returns ok', ok === true);
     check(`find_gid_by_address(${addr})`, ctx.query_gid(1, index).to_ipv4_string() === addr);
 }
 try {

@@ -216,3 +216,30 @@ def test_calls_after_close():
         with pytest.raises(GLib.Error) as info:
             call()
         assert error_code(info) == Verbs.Error.CLOSED
+
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), '..', '..', 'examples')
+
+
+def check_query_gid_output(out, name):
+    lines = out.splitlines()
+    assert lines[0] == sysfs(name, 'gids/1')
+    addr = os.environ.get('GVERBS_VM_ADDR')
+    if addr:
+        want = Verbs.GID(addr).gid
+        assert 'GID                     : ' + want in out
+        assert 'GID type                : RoCEv2' in out
+
+
+def test_python_query_gid_example():
+    name = device_name()
+    out = subprocess.run(['/usr/bin/python3', os.path.join(EXAMPLES, 'python', 'query_gid.py'), name, '1'],
+                         check=True, capture_output=True, text=True, timeout=120).stdout
+    check_query_gid_output(out, name)
+
+
+def test_c_query_gid_example():
+    name = device_name()
+    exe = os.path.join(os.environ.get('G_TEST_BUILDDIR', ''), '..', 'examples', 'gverbs-example-query-gid')
+    out = subprocess.run([exe, name, '1'], check=True, capture_output=True, text=True, timeout=120).stdout
+    check_query_gid_output(out, name)
