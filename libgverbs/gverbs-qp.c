@@ -1070,6 +1070,45 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
 }
 
 /**
+ * gverbs_qp_post_send_one:
+ * @self: an open #GVerbsQP
+ * @wr: the work request
+ * @error: return location for a #GError
+ *
+ * Posts one send work request: gverbs_qp_post_send() with one element, for
+ * bindings that pass lists of structs poorly.
+ *
+ * Returns: %TRUE if it was posted
+ */
+gboolean
+gverbs_qp_post_send_one (GVerbsQP            *self,
+                         const GVerbsSendWR  *wr,
+                         GError             **error)
+{
+  g_return_val_if_fail (wr != NULL, FALSE);
+  return gverbs_qp_post_send (self, wr, 1, error);
+}
+
+/**
+ * gverbs_qp_post_recv_one:
+ * @self: an open #GVerbsQP
+ * @wr: the work request
+ * @error: return location for a #GError
+ *
+ * Posts one receive work request: gverbs_qp_post_recv() with one element.
+ *
+ * Returns: %TRUE if it was posted
+ */
+gboolean
+gverbs_qp_post_recv_one (GVerbsQP            *self,
+                         const GVerbsRecvWR  *wr,
+                         GError             **error)
+{
+  g_return_val_if_fail (wr != NULL, FALSE);
+  return gverbs_qp_post_recv (self, wr, 1, error);
+}
+
+/**
  * gverbs_qp_close:
  * @self: a #GVerbsQP
  * @error: return location for a #GError

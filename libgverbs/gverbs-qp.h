@@ -90,6 +90,14 @@ gboolean       gverbs_qp_post_recv_list (GVerbsQP           *self,
                                          GPtrArray          *wrs,
                                          GError            **error);
 GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_send_one  (GVerbsQP           *self,
+                                         const GVerbsSendWR *wr,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_recv_one  (GVerbsQP           *self,
+                                         const GVerbsRecvWR *wr,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_qp_close         (GVerbsQP          *self,
                                         GError           **error);
 GVERBS_AVAILABLE_IN_ALL
