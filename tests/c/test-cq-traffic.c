@@ -14,7 +14,9 @@ static __thread gboolean counting;
 static __thread guint64 n_allocs;
 
 #ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/allocator_interface.h>
+/* libasan's allocator hook API (GCC ships no header for it) */
+int __sanitizer_install_malloc_and_free_hooks (void (*malloc_hook) (const volatile void *, size_t),
+                                               void (*free_hook) (const volatile void *));
 
 static void
 count_malloc (const volatile void *ptr, size_t size)

@@ -672,7 +672,8 @@ class WCError(GLib.Error):
     """python-rdma's WCError: raise WCError(wc, qp) for a failed completion.
 
     A GLib.Error in the gverbs-wc-error-quark domain whose code is the
-    completion status; .wc, .qp and .wr_id are kept."""
+    completion status; .wc, .qp and .wr_id are kept. The class also carries
+    the domain's codes, as the GVerbsWCError enum does (WCError.REM_ACCESS_ERR)."""
 
     def __init__(self, wc, qp=None, msg=None):
         err = Verbs.WC.to_error(wc)
@@ -689,6 +690,9 @@ class WCError(GLib.Error):
         self.status = wc.status
 
 
+# Verbs.WCError also stays the enum of the domain's codes: WCError.REM_ACCESS_ERR.
+for _value in Verbs.WCError.__enum_values__.values():
+    setattr(WCError, _value.value_nick.replace('-', '_').upper(), _value)
 _export(WCError)
 
 
