@@ -637,7 +637,7 @@ gverbs_cq_poll (GVerbsCQ  *self,
  * Takes up to @max_wcs work completions from the CQ, oldest first: the
  * binding-friendly form of gverbs_cq_poll().
  *
- * Returns: (transfer full) (element-type GVerbsWC): the completions (empty
+ * Returns: (transfer container) (element-type GVerbsWC): the completions (empty
  *   when the CQ is empty), or %NULL on error
  */
 GPtrArray *

@@ -829,6 +829,218 @@ Context.cq = _context_cq
 Context.comp_channel = _context_comp_channel
 
 
+# --- queue pairs and the data path --------------------------------------------
+
+class QPCap(Verbs.QPCap):
+    """QPCap(max_send_wr=1, max_recv_wr=10, max_send_sge=1, max_recv_sge=1, max_inline_data=0)"""
+
+    def __init__(self, max_send_wr=1, max_recv_wr=10, max_send_sge=1,
+                 max_recv_sge=1, max_inline_data=0):
+        Verbs.QPCap.__init__(self)
+        self.max_send_wr = max_send_wr
+        self.max_recv_wr = max_recv_wr
+        self.max_send_sge = max_send_sge
+        self.max_recv_sge = max_recv_sge
+        self.max_inline_data = max_inline_data
+
+    def __str__(self):
+        return self.to_string()
+
+
+QPCap = _export(override(QPCap))
+
+
+class QPAttr(Verbs.QPAttr):
+    """QPAttr(qp_state=INIT, cur_qp_state=RESET, port_num=1, path_mtu=MTU_1024, **fields)"""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, qp_state=Verbs.QPState.INIT, cur_qp_state=Verbs.QPState.RESET,
+                 port_num=1, path_mtu=Verbs.MTU(3), **kwargs):
+        Verbs.QPAttr.__init__(self)
+        self.qp_state = qp_state
+        self.cur_qp_state = cur_qp_state
+        self.port_num = port_num
+        self.path_mtu = path_mtu
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def __str__(self):
+        return self.to_string()
+
+
+QPAttr = _export(override(QPAttr))
+
+
+class QPInitAttr(Verbs.QPInitAttr):
+    """QPInitAttr(qp_type=IBV_QPT_UD, qp_context=None, scq=None, rcq=None, srq=None,
+    cap=None, sq_sig_all=1)"""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
+                 srq=None, cap=None, sq_sig_all=1, **kwargs):
+        if srq is not None:
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                               'QPInitAttr: shared receive queues are not supported yet')
+        Verbs.QPInitAttr.__init__(self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
+        if scq is not None:
+            self.send_cq = scq
+        if rcq is not None:
+            self.recv_cq = rcq
+        self.cap = cap if cap is not None else QPCap()
+        self.__dict__['qp_context'] = qp_context
+
+    # pyverbs' shortcuts to the capacities
+    def _cap_field(name):
+        def get(self):
+            return getattr(self.props.cap, name)
+
+        def put(self, value):
+            cap = self.props.cap
+            setattr(cap, name, value)
+            self.props.cap = cap
+        return property(get, put)
+
+    max_send_wr = _cap_field('max_send_wr')
+    max_recv_wr = _cap_field('max_recv_wr')
+    max_send_sge = _cap_field('max_send_sge')
+    max_recv_sge = _cap_field('max_recv_sge')
+    max_inline_data = _cap_field('max_inline_data')
+    del _cap_field
+
+    def __str__(self):
+        return self.to_string()
+
+
+QPInitAttr = _export(override(QPInitAttr))
+
+
+def _sg_items(sg, num_sge):
+    if sg is None:
+        return []
+    items = [sg] if isinstance(sg, Verbs.SGE) else list(sg)
+    return items[:num_sge] if num_sge else items
+
+
+class SendWR(Verbs.SendWR):
+    """SendWR(wr_id=0, opcode=IBV_WR_SEND, num_sge=0, imm_data=0, sg=None,
+    send_flags=IBV_SEND_SIGNALED, next_wr=None); sg is an SGE or a list of them."""
+
+    def __new__(cls, *args, **kwargs):
+        return Verbs.SendWR.__new__(cls)
+
+    def __init__(self, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
+                 send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
+        Verbs.SendWR.__init__(self)
+        self.wr_id = wr_id
+        self.opcode = opcode
+        self.send_flags = send_flags
+        self.imm_data = imm_data
+        for i, sge in enumerate(_sg_items(sg, num_sge)):
+            self.set_sge(i, sge)
+        self.num_sge = num_sge if sg is not None and num_sge else len(_sg_items(sg, num_sge))
+        self.next_wr = next_wr
+        self._ah = None
+
+    @property
+    def sg_list(self):
+        return [self.get_sge(i) for i in range(self.num_sge)]
+
+    def set_wr_ud(self, ah, rqpn, rqkey):
+        """Addresses a UD send; the WR keeps the AH alive."""
+        self._ah = ah
+        Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
+
+    def set_wr_atomic(self, rkey, addr, compare_add, swap=0):
+        Verbs.SendWR.set_wr_atomic(self, rkey, addr, compare_add, swap)
+
+    @property
+    def rdma_remote_addr(self):
+        return self.remote_addr
+
+    @property
+    def rdma_rkey(self):
+        return self.rkey
+
+    def __str__(self):
+        return self.to_string()
+
+
+SendWR = _export(override(SendWR))
+
+
+class RecvWR(Verbs.RecvWR):
+    """RecvWR(wr_id=0, num_sge=0, sg=None, next_wr=None)"""
+
+    def __new__(cls, *args, **kwargs):
+        return Verbs.RecvWR.__new__(cls)
+
+    def __init__(self, wr_id=0, num_sge=0, sg=None, next_wr=None):
+        Verbs.RecvWR.__init__(self)
+        self.wr_id = wr_id
+        for i, sge in enumerate(_sg_items(sg, num_sge)):
+            self.set_sge(i, sge)
+        self.num_sge = num_sge if sg is not None and num_sge else len(_sg_items(sg, num_sge))
+        self.next_wr = next_wr
+
+    @property
+    def sg_list(self):
+        return [self.get_sge(i) for i in range(self.num_sge)]
+
+    def __str__(self):
+        return self.to_string()
+
+
+RecvWR = _export(override(RecvWR))
+
+
+def _wr_list(wr):
+    """One WR, a list of them, or a pyverbs next_wr chain -> a flat list."""
+    items = wr if isinstance(wr, (list, tuple)) else [wr]
+    out = []
+    for item in items:
+        while item is not None:
+            out.append(item)
+            item = getattr(item, 'next_wr', None)
+    return out
+
+
+class QP(_Closable, Verbs.QP):
+    """QP(pd, init_attr, qp_attr=None): with a QPAttr, UD goes to RTS, RC/UC to INIT."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
+        if not isinstance(creator, Verbs.PD):
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                               'QP: only creation from a PD (ibv_create_qp) is supported')
+        Verbs.QP.__init__(self, pd=creator, init_attr=init_attr, qp_attr=qp_attr)
+        self.init(None)
+
+    def post_send(self, send_wr, bad_wr=None):
+        """Posts one SendWR, a list of them (one call for the batch) or a next_wr chain."""
+        Verbs.QP.post_send(self, _wr_list(send_wr))
+
+    def post_recv(self, recv_wr, bad_wr=None):
+        """Posts one RecvWR, a list of them or a next_wr chain."""
+        Verbs.QP.post_recv(self, _wr_list(recv_wr))
+
+    def query(self, attr_mask):
+        """(QPAttr, QPInitAttr)"""
+        return Verbs.QP.query(self, attr_mask)
+
+
+QP = _export(override(QP))
+
+
+def _pd_qp(self, init_attr, qp_attr=None):
+    """Factory style: pd.qp(init_attr, qp_attr)."""
+    return QP(self, init_attr, qp_attr)
+
+
+PD.qp = _pd_qp
+
+
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
 
 def _to_bytes(data):
@@ -1072,27 +1284,6 @@ for _value in Verbs.CMEventType.__enum_values__.values():
     _export(_value, _value.value_name[len('GVERBS_'):])
 
 
-# Until the QP classes land: pyverbs' QPCap/QPInitAttr as plain carriers for
-# CMID(qp_init_attr=…) and create_qp().  The real classes take precedence.
-if not hasattr(Verbs, 'QPCap'):
-    class QPCap:
-        def __init__(self, max_send_wr=1, max_recv_wr=10, max_send_sge=1,
-                     max_recv_sge=1, max_inline_data=0):
-            self.max_send_wr, self.max_recv_wr = max_send_wr, max_recv_wr
-            self.max_send_sge, self.max_recv_sge = max_send_sge, max_recv_sge
-            self.max_inline_data = max_inline_data
-
-    _export(QPCap)
-
-if not hasattr(Verbs, 'QPInitAttr'):
-    class QPInitAttr:
-        def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
-                     srq=None, cap=None, sq_sig_all=1):
-            if scq is not None or rcq is not None or srq is not None:
-                raise NotImplementedError('external CQs/SRQ need the QP classes')
-            self.qp_type, self.cap, self.sq_sig_all = qp_type, cap or QPCap(), sq_sig_all
-
-    _export(QPInitAttr)
 
 
 # --- flat rdma-core constant names (pyverbs' libibverbs_enums) ----------------

@@ -1,0 +1,500 @@
+#include "config.h"
+
+#include <endian.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-qp-attr.h"
+#include "gverbs-qp-attr-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+#include "gverbs-ah-attr-private.h"
+#include "gverbs-global-route-private.h"
+
+/**
+ * GVerbsQPAttr:
+ *
+ * The attributes of a queue pair (`struct ibv_qp_attr`): what
+ * gverbs_qp_modify() applies and gverbs_qp_query() reports. Every field is
+ * a read-write property named as the field is (`dest_qp_num` is
+ * `dest-qp-num`). A new object holds pyverbs' defaults: state INIT, current
+ * state RESET, port 1, path MTU 1024.
+ */
+struct _GVerbsQPAttr
+{
+  GObject parent_instance;
+  struct ibv_qp_attr attr;
+  GVerbsAHAttr *ah_attr;
+  GVerbsAHAttr *alt_ah_attr;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
+
+#define F(field, kind, type) GVERBS_FIELD (struct ibv_qp_attr, field, kind, type)
+static const GVerbsField fields[] = {
+  F (qp_state, GVERBS_FIELD_ENUM, gverbs_qp_state_get_type),
+  F (cur_qp_state, GVERBS_FIELD_ENUM, gverbs_qp_state_get_type),
+  F (path_mtu, GVERBS_FIELD_ENUM, gverbs_mtu_get_type),
+  F (path_mig_state, GVERBS_FIELD_ENUM, gverbs_mig_state_get_type),
+  F (qkey, GVERBS_FIELD_UINT, NULL),
+  F (rq_psn, GVERBS_FIELD_UINT, NULL),
+  F (sq_psn, GVERBS_FIELD_UINT, NULL),
+  F (dest_qp_num, GVERBS_FIELD_UINT, NULL),
+  F (qp_access_flags, GVERBS_FIELD_FLAGS, gverbs_access_flags_get_type),
+  F (pkey_index, GVERBS_FIELD_UINT, NULL),
+  F (alt_pkey_index, GVERBS_FIELD_UINT, NULL),
+  F (en_sqd_async_notify, GVERBS_FIELD_UINT, NULL),
+  F (sq_draining, GVERBS_FIELD_UINT, NULL),
+  F (max_rd_atomic, GVERBS_FIELD_UINT, NULL),
+  F (max_dest_rd_atomic, GVERBS_FIELD_UINT, NULL),
+  F (min_rnr_timer, GVERBS_FIELD_UINT, NULL),
+  F (port_num, GVERBS_FIELD_UINT, NULL),
+  F (timeout, GVERBS_FIELD_UINT, NULL),
+  F (retry_cnt, GVERBS_FIELD_UINT, NULL),
+  F (rnr_retry, GVERBS_FIELD_UINT, NULL),
+  F (alt_port_num, GVERBS_FIELD_UINT, NULL),
+  F (alt_timeout, GVERBS_FIELD_UINT, NULL),
+  F (rate_limit, GVERBS_FIELD_UINT, NULL),
+};
+#undef F
+
+enum {
+  PROP_CAP = G_N_ELEMENTS (fields) + 1,
+  PROP_AH_ATTR,
+  PROP_ALT_AH_ATTR,
+  N_PROPS
+};
+
+static GVerbsAHAttr *
+ah_attr_from_ibv (const struct ibv_ah_attr *ah)
+{
+  g_autoptr(GVerbsGlobalRoute) grh = NULL;
+  g_autofree char *dgid = _gverbs_gid_format (ah->grh.dgid.raw);
+
+  grh = g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, "dgid", dgid, "flow-label", ah->grh.flow_label,
+                      "sgid-index", (guint) ah->grh.sgid_index, "hop-limit", (guint) ah->grh.hop_limit,
+                      "traffic-class", (guint) ah->grh.traffic_class, NULL);
+  return g_object_new (GVERBS_TYPE_AH_ATTR, "dlid", (guint) ah->dlid, "sl", (guint) ah->sl,
+                       "src-path-bits", (guint) ah->src_path_bits,
+                       "static-rate", (int) ah->static_rate, "is-global", ah->is_global != 0,
+                       "port-num", (guint) ah->port_num, "grh", grh, NULL);
+}
+
+static GVerbsAHAttr *
+dup_ah_attr (GVerbsAHAttr            **stored,
+             const struct ibv_ah_attr *ah)
+{
+  if (*stored == NULL)
+    *stored = ah_attr_from_ibv (ah);
+  return g_object_ref (*stored);
+}
+
+static void
+set_ah_attr (GVerbsAHAttr      **stored,
+             struct ibv_ah_attr *ah,
+             GVerbsAHAttr       *value)
+{
+  g_set_object (stored, value);
+  if (value != NULL)
+    _gverbs_ah_attr_fill (value, ah, NULL);
+  else
+    memset (ah, 0, sizeof *ah);
+}
+
+static void
+write_uint (gpointer p,
+            gsize    size,
+            guint64  v)
+{
+  switch (size)
+    {
+    case 1: *(guint8 *) p = (guint8) v; break;
+    case 2: *(guint16 *) p = (guint16) v; break;
+    case 4: *(guint32 *) p = (guint32) v; break;
+    default: g_assert_not_reached ();
+    }
+}
+
+static void
+gverbs_qp_attr_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  GVerbsQPAttr *self = GVERBS_QP_ATTR (object);
+
+  if (prop_id == PROP_CAP)
+    g_value_set_boxed (value, &self->attr.cap);
+  else if (prop_id == PROP_AH_ATTR)
+    g_value_take_object (value, dup_ah_attr (&self->ah_attr, &self->attr.ah_attr));
+  else if (prop_id == PROP_ALT_AH_ATTR)
+    g_value_take_object (value, dup_ah_attr (&self->alt_ah_attr, &self->attr.alt_ah_attr));
+  else if (prop_id >= 1 && prop_id <= G_N_ELEMENTS (fields))
+    _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields), &self->attr, prop_id, value);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+gverbs_qp_attr_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  GVerbsQPAttr *self = GVERBS_QP_ATTR (object);
+  const GVerbsField *field;
+  gpointer p;
+
+  if (prop_id == PROP_CAP)
+    {
+      gverbs_qp_attr_set_cap (self, g_value_get_boxed (value));
+      return;
+    }
+  if (prop_id == PROP_AH_ATTR || prop_id == PROP_ALT_AH_ATTR)
+    {
+      if (prop_id == PROP_AH_ATTR)
+        set_ah_attr (&self->ah_attr, &self->attr.ah_attr, g_value_get_object (value));
+      else
+        set_ah_attr (&self->alt_ah_attr, &self->attr.alt_ah_attr, g_value_get_object (value));
+      g_object_notify_by_pspec (object, pspec);
+      return;
+    }
+  if (prop_id < 1 || prop_id > G_N_ELEMENTS (fields))
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  field = &fields[prop_id - 1];
+  p = (guint8 *) &self->attr + field->offset;
+  switch (field->kind)
+    {
+    case GVERBS_FIELD_ENUM:
+      write_uint (p, field->size, (guint32) g_value_get_enum (value));
+      break;
+    case GVERBS_FIELD_FLAGS:
+      write_uint (p, field->size, g_value_get_flags (value));
+      break;
+    default:
+      write_uint (p, field->size, g_value_get_uint (value));
+    }
+}
+
+static GParamSpec *
+field_pspec (const GVerbsField *field)
+{
+  g_autofree char *name = g_strdelimit (g_strdup (field->name), "_", '-');
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_NICK | G_PARAM_STATIC_BLURB |
+                            G_PARAM_EXPLICIT_NOTIFY;
+
+  switch (field->kind)
+    {
+    case GVERBS_FIELD_ENUM:
+      {
+        g_autoptr(GEnumClass) klass = g_type_class_ref (field->type ());
+
+        return g_param_spec_enum (name, NULL, NULL, field->type (),
+                                  klass->values[0].value, flags);
+      }
+    case GVERBS_FIELD_FLAGS:
+      return g_param_spec_flags (name, NULL, NULL, field->type (), 0, flags);
+    default:
+      return g_param_spec_uint (name, NULL, NULL, 0,
+                                field->size >= 4 ? G_MAXUINT32 : (1u << (8 * field->size)) - 1,
+                                0, flags);
+    }
+}
+
+static void
+gverbs_qp_attr_dispose (GObject *object)
+{
+  GVerbsQPAttr *self = GVERBS_QP_ATTR (object);
+
+  g_clear_object (&self->ah_attr);
+  g_clear_object (&self->alt_ah_attr);
+  G_OBJECT_CLASS (gverbs_qp_attr_parent_class)->dispose (object);
+}
+
+static void
+gverbs_qp_attr_class_init (GVerbsQPAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_qp_attr_dispose;
+  object_class->get_property = gverbs_qp_attr_get_property;
+  object_class->set_property = gverbs_qp_attr_set_property;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    g_object_class_install_property (object_class, i + 1, field_pspec (&fields[i]));
+
+  /**
+   * GVerbsQPAttr:cap:
+   *
+   * The queue pair's capacities (`cap`).
+   */
+  g_object_class_install_property (object_class, PROP_CAP,
+    g_param_spec_boxed ("cap", NULL, NULL, GVERBS_TYPE_QP_CAP,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY));
+  /**
+   * GVerbsQPAttr:ah-attr:
+   *
+   * The primary path's address vector (`ah_attr`): for RoCE a global route
+   * with the remote GID. Applied with %GVERBS_QP_AV.
+   */
+  g_object_class_install_property (object_class, PROP_AH_ATTR,
+    g_param_spec_object ("ah-attr", NULL, NULL, GVERBS_TYPE_AH_ATTR,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY));
+  /**
+   * GVerbsQPAttr:alt-ah-attr:
+   *
+   * The alternate path's address vector (`alt_ah_attr`), applied with
+   * %GVERBS_QP_ALT_PATH.
+   */
+  g_object_class_install_property (object_class, PROP_ALT_AH_ATTR,
+    g_param_spec_object ("alt-ah-attr", NULL, NULL, GVERBS_TYPE_AH_ATTR,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY));
+}
+
+static void
+gverbs_qp_attr_init (GVerbsQPAttr *self)
+{
+  self->attr.qp_state = IBV_QPS_INIT;
+  self->attr.cur_qp_state = IBV_QPS_RESET;
+  self->attr.port_num = 1;
+  self->attr.path_mtu = IBV_MTU_1024;
+}
+
+/**
+ * gverbs_qp_attr_new:
+ *
+ * Makes queue-pair attributes with pyverbs' defaults (state INIT, current
+ * state RESET, port 1, path MTU 1024, everything else 0); set the rest as
+ * properties.
+ *
+ * Returns: (transfer full): the attributes
+ */
+GVerbsQPAttr *
+gverbs_qp_attr_new (void)
+{
+  return g_object_new (GVERBS_TYPE_QP_ATTR, NULL);
+}
+
+/**
+ * gverbs_qp_attr_copy:
+ * @self: a #GVerbsQPAttr
+ *
+ * Returns: (transfer full): a new object holding the same attributes
+ */
+GVerbsQPAttr *
+gverbs_qp_attr_copy (GVerbsQPAttr *self)
+{
+  GVerbsQPAttr *copy;
+
+  g_return_val_if_fail (GVERBS_IS_QP_ATTR (self), NULL);
+  copy = gverbs_qp_attr_new ();
+  copy->attr = self->attr;
+  g_set_object (&copy->ah_attr, self->ah_attr);
+  g_set_object (&copy->alt_ah_attr, self->alt_ah_attr);
+  return copy;
+}
+
+/**
+ * gverbs_qp_attr_get_cap:
+ * @self: a #GVerbsQPAttr
+ * @cap: (out caller-allocates): the capacities
+ *
+ * Copies the `cap` field out.
+ */
+void
+gverbs_qp_attr_get_cap (GVerbsQPAttr *self,
+                        GVerbsQPCap  *cap)
+{
+  g_return_if_fail (GVERBS_IS_QP_ATTR (self));
+  g_return_if_fail (cap != NULL);
+  memcpy (cap, &self->attr.cap, sizeof *cap);
+}
+
+/**
+ * gverbs_qp_attr_set_cap:
+ * @self: a #GVerbsQPAttr
+ * @cap: (nullable): the capacities, or %NULL for all zero
+ *
+ * Sets the `cap` field.
+ */
+void
+gverbs_qp_attr_set_cap (GVerbsQPAttr      *self,
+                        const GVerbsQPCap *cap)
+{
+  g_return_if_fail (GVERBS_IS_QP_ATTR (self));
+  if (cap != NULL)
+    memcpy (&self->attr.cap, cap, sizeof self->attr.cap);
+  else
+    memset (&self->attr.cap, 0, sizeof self->attr.cap);
+  g_object_notify (G_OBJECT (self), "cap");
+}
+
+struct ibv_qp_attr *
+_gverbs_qp_attr_get_ibv (GVerbsQPAttr *self)
+{
+  return &self->attr;
+}
+
+gboolean
+_gverbs_qp_attr_prepare (GVerbsQPAttr  *self,
+                         guint          mask,
+                         GError       **error)
+{
+  if ((mask & IBV_QP_AV) && self->ah_attr != NULL &&
+      !_gverbs_ah_attr_fill (self->ah_attr, &self->attr.ah_attr, error))
+    return FALSE;
+  if ((mask & IBV_QP_ALT_PATH) && self->alt_ah_attr != NULL &&
+      !_gverbs_ah_attr_fill (self->alt_ah_attr, &self->attr.alt_ah_attr, error))
+    return FALSE;
+  return TRUE;
+}
+
+void
+_gverbs_qp_attr_forget_objects (GVerbsQPAttr *self)
+{
+  g_clear_object (&self->ah_attr);
+  g_clear_object (&self->alt_ah_attr);
+}
+
+static const char *
+qp_state_text (int state)
+{
+  static const char *const names[] = { "Reset", "Init", "RTR", "RTS", "SQD", "SQE", "Error", "Unknown" };
+
+  return state >= 0 && state < (int) G_N_ELEMENTS (names) ? names[state] : NULL;
+}
+
+static const char *
+mig_state_text (int mig)
+{
+  static const char *const names[] = { "Migrated", "Re-arm", "Armed" };
+
+  return mig >= 0 && mig < (int) G_N_ELEMENTS (names) ? names[mig] : NULL;
+}
+
+static char *
+access_text (unsigned int flags)
+{
+  static const char *const names[] = { "Local write", "Remote write", "Remote read",
+                                       "Remote atomic", "MW bind", "Zero based", "On demand" };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (flags & (1u << i))
+      g_string_append_printf (out, "%s ", names[i]);
+  return g_string_free (out, FALSE);
+}
+
+static void
+append_row (GString    *out,
+            const char *indent,
+            const char *label,
+            const char *value)
+{
+  g_string_append_printf (out, "%s%-22s: %-20s\n", indent, label, value);
+}
+
+static void
+append_uint_row (GString    *out,
+                 const char *indent,
+                 const char *label,
+                 guint64     value)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+
+  append_row (out, indent, label, text);
+}
+
+void
+_gverbs_append_ah_rows (GString                  *out,
+                        const struct ibv_ah_attr *ah)
+{
+  append_uint_row (out, "  ", "port num", ah->port_num);
+  append_uint_row (out, "  ", "sl", ah->sl);
+  append_uint_row (out, "  ", "source path bits", ah->src_path_bits);
+  append_uint_row (out, "  ", "dlid", ah->dlid);
+  append_uint_row (out, "  ", "port num", ah->port_num);
+  append_uint_row (out, "  ", "static rate", ah->static_rate);
+  append_uint_row (out, "  ", "is global", ah->is_global);
+  if (ah->is_global)
+    {
+      const guint8 *raw = ah->grh.dgid.raw;
+      g_autofree char *gid =
+        g_strdup_printf ("%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x",
+                         raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                         raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]);
+
+      append_row (out, "    ", "dgid", gid);
+      append_uint_row (out, "    ", "flow label", ah->grh.flow_label);
+      append_uint_row (out, "    ", "sgid index", ah->grh.sgid_index);
+      append_uint_row (out, "    ", "hop limit", ah->grh.hop_limit);
+      append_uint_row (out, "    ", "traffic_class", ah->grh.traffic_class);
+    }
+}
+
+/**
+ * gverbs_qp_attr_to_string:
+ * @self: a #GVerbsQPAttr
+ *
+ * Formats the attributes in the layout pyverbs prints for `QPAttr`.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_qp_attr_to_string (GVerbsQPAttr *self)
+{
+  const struct ibv_qp_attr *a;
+  GString *out;
+  g_autofree char *access = NULL, *mtu = NULL, *state = NULL, *cur = NULL, *mig = NULL;
+  static const int mtus[] = { 0, 256, 512, 1024, 2048, 4096 };
+
+  g_return_val_if_fail (GVERBS_IS_QP_ATTR (self), NULL);
+  a = &self->attr;
+  out = g_string_new (NULL);
+  state = qp_state_text (a->qp_state) ? g_strdup (qp_state_text (a->qp_state))
+                                      : g_strdup_printf ("Unknown (%d)", a->qp_state);
+  cur = qp_state_text (a->cur_qp_state) ? g_strdup (qp_state_text (a->cur_qp_state))
+                                        : g_strdup_printf ("Unknown (%d)", a->cur_qp_state);
+  mtu = g_strdup_printf ("%d", (int) a->path_mtu >= 0 && a->path_mtu < G_N_ELEMENTS (mtus)
+                               ? mtus[a->path_mtu] : 0);
+  mig = mig_state_text (a->path_mig_state) ? g_strdup (mig_state_text (a->path_mig_state))
+                                           : g_strdup_printf ("Unknown (%d)", a->path_mig_state);
+  access = access_text (a->qp_access_flags);
+
+  append_row (out, "", "QP state", state);
+  append_row (out, "", "QP current state", cur);
+  append_row (out, "", "Path MTU", mtu);
+  append_row (out, "", "Path mig. state", mig);
+  append_uint_row (out, "", "QKey", a->qkey);
+  append_uint_row (out, "", "RQ PSN", a->rq_psn);
+  append_uint_row (out, "", "SQ PSN", a->sq_psn);
+  append_uint_row (out, "", "Dest QP number", a->dest_qp_num);
+  append_row (out, "", "QP access flags", access);
+  g_string_append (out, "QP caps:\n");
+  append_uint_row (out, "  ", "max send WR", a->cap.max_send_wr);
+  append_uint_row (out, "  ", "max recv WR", a->cap.max_recv_wr);
+  append_uint_row (out, "  ", "max send SGE", a->cap.max_send_sge);
+  append_uint_row (out, "  ", "max recv SGE", a->cap.max_recv_sge);
+  append_uint_row (out, "  ", "max inline data", a->cap.max_inline_data);
+  g_string_append (out, "AH Attr:\n");
+  _gverbs_append_ah_rows (out, &a->ah_attr);
+  g_string_append (out, "Alt. AH Attr:\n");
+  _gverbs_append_ah_rows (out, &a->alt_ah_attr);
+  append_uint_row (out, "", "PKey index", a->pkey_index);
+  append_uint_row (out, "", "Alt. PKey index", a->alt_pkey_index);
+  append_uint_row (out, "", "En. SQD async notify", a->en_sqd_async_notify);
+  append_uint_row (out, "", "SQ draining", a->sq_draining);
+  append_uint_row (out, "", "Max RD atomic", a->max_rd_atomic);
+  append_uint_row (out, "", "Max dest. RD atomic", a->max_dest_rd_atomic);
+  append_uint_row (out, "", "Min RNR timer", a->min_rnr_timer);
+  append_uint_row (out, "", "Port number", a->port_num);
+  append_uint_row (out, "", "Timeout", a->timeout);
+  append_uint_row (out, "", "Retry counter", a->retry_cnt);
+  append_uint_row (out, "", "RNR retry", a->rnr_retry);
+  append_uint_row (out, "", "Alt. port number", a->alt_port_num);
+  append_uint_row (out, "", "Alt. timeout", a->alt_timeout);
+  append_uint_row (out, "", "Rate limit", a->rate_limit);
+  return g_string_free (out, FALSE);
+}

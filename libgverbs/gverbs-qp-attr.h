@@ -1,0 +1,32 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-qp-cap.h"
+#include "gverbs-ah-attr.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_QP_ATTR (gverbs_qp_attr_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, GVERBS, QP_ATTR, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPAttr *gverbs_qp_attr_new       (void);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPAttr *gverbs_qp_attr_copy      (GVerbsQPAttr      *self);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_qp_attr_get_cap   (GVerbsQPAttr      *self,
+                                        GVerbsQPCap       *cap);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_qp_attr_set_cap   (GVerbsQPAttr      *self,
+                                        const GVerbsQPCap *cap);
+GVERBS_AVAILABLE_IN_ALL
+char         *gverbs_qp_attr_to_string (GVerbsQPAttr      *self);
+
+G_END_DECLS

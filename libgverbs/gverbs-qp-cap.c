@@ -1,0 +1,87 @@
+#include "config.h"
+
+#include <infiniband/verbs.h>
+
+#include "gverbs-qp-cap.h"
+#include "gverbs-fields-private.h"
+
+G_STATIC_ASSERT (sizeof (GVerbsQPCap) == sizeof (struct ibv_qp_cap));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsQPCap, max_inline_data) ==
+                 G_STRUCT_OFFSET (struct ibv_qp_cap, max_inline_data));
+
+G_DEFINE_BOXED_TYPE (GVerbsQPCap, gverbs_qp_cap, gverbs_qp_cap_copy, gverbs_qp_cap_free)
+
+/**
+ * gverbs_qp_cap_new:
+ * @max_send_wr: most outstanding send work requests
+ * @max_recv_wr: most outstanding receive work requests
+ * @max_send_sge: most scatter/gather elements per send work request
+ * @max_recv_sge: most scatter/gather elements per receive work request
+ * @max_inline_data: most inline bytes per send work request
+ *
+ * Returns: (transfer full): a new #GVerbsQPCap
+ */
+GVerbsQPCap *
+gverbs_qp_cap_new (guint32 max_send_wr,
+                   guint32 max_recv_wr,
+                   guint32 max_send_sge,
+                   guint32 max_recv_sge,
+                   guint32 max_inline_data)
+{
+  GVerbsQPCap *cap = g_new0 (GVerbsQPCap, 1);
+
+  cap->max_send_wr = max_send_wr;
+  cap->max_recv_wr = max_recv_wr;
+  cap->max_send_sge = max_send_sge;
+  cap->max_recv_sge = max_recv_sge;
+  cap->max_inline_data = max_inline_data;
+  return cap;
+}
+
+/**
+ * gverbs_qp_cap_copy:
+ * @cap: a #GVerbsQPCap
+ *
+ * Returns: (transfer full): a copy of @cap
+ */
+GVerbsQPCap *
+gverbs_qp_cap_copy (const GVerbsQPCap *cap)
+{
+  g_return_val_if_fail (cap != NULL, NULL);
+  return g_memdup2 (cap, sizeof *cap);
+}
+
+/**
+ * gverbs_qp_cap_free:
+ * @cap: (nullable): a #GVerbsQPCap
+ *
+ * Frees a #GVerbsQPCap made by gverbs_qp_cap_new() or gverbs_qp_cap_copy().
+ */
+void
+gverbs_qp_cap_free (GVerbsQPCap *cap)
+{
+  g_free (cap);
+}
+
+/**
+ * gverbs_qp_cap_to_string:
+ * @cap: a #GVerbsQPCap
+ *
+ * Formats the capacities in the layout pyverbs prints for `QPCap`.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_qp_cap_to_string (const GVerbsQPCap *cap)
+{
+  GString *out;
+
+  g_return_val_if_fail (cap != NULL, NULL);
+  out = g_string_new (NULL);
+  _gverbs_append_int_row (out, 20, "max send wrs", cap->max_send_wr);
+  _gverbs_append_int_row (out, 20, "max recv wrs", cap->max_recv_wr);
+  _gverbs_append_int_row (out, 20, "max send sges", cap->max_send_sge);
+  _gverbs_append_int_row (out, 20, "max recv sges", cap->max_recv_sge);
+  _gverbs_append_int_row (out, 20, "max inline data", cap->max_inline_data);
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,339 @@
+#include "config.h"
+
+#include <infiniband/verbs.h>
+
+#include "gverbs-qp-init-attr.h"
+#include "gverbs-qp-init-attr-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsQPInitAttr:
+ *
+ * What a queue pair is created with (`struct ibv_qp_init_attr`): its type,
+ * the completion queues of its send and receive queues, the capacities it
+ * asks for, and whether every send work request completes signaled.
+ */
+struct _GVerbsQPInitAttr
+{
+  GObject parent_instance;
+
+  GVerbsQPType qp_type;
+  GVerbsCQ *send_cq;
+  GVerbsCQ *recv_cq;
+  GVerbsQPCap cap;
+  gboolean sq_sig_all;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsQPInitAttr, gverbs_qp_init_attr, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_QP_TYPE,
+  PROP_SEND_CQ,
+  PROP_RECV_CQ,
+  PROP_CAP,
+  PROP_SQ_SIG_ALL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_qp_init_attr_dispose (GObject *object)
+{
+  GVerbsQPInitAttr *self = GVERBS_QP_INIT_ATTR (object);
+
+  g_clear_object (&self->send_cq);
+  g_clear_object (&self->recv_cq);
+  G_OBJECT_CLASS (gverbs_qp_init_attr_parent_class)->dispose (object);
+}
+
+static void
+gverbs_qp_init_attr_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  GVerbsQPInitAttr *self = GVERBS_QP_INIT_ATTR (object);
+
+  switch (prop_id)
+    {
+    case PROP_QP_TYPE:
+      g_value_set_enum (value, self->qp_type);
+      break;
+    case PROP_SEND_CQ:
+      g_value_set_object (value, self->send_cq);
+      break;
+    case PROP_RECV_CQ:
+      g_value_set_object (value, self->recv_cq);
+      break;
+    case PROP_CAP:
+      g_value_set_boxed (value, &self->cap);
+      break;
+    case PROP_SQ_SIG_ALL:
+      g_value_set_boolean (value, self->sq_sig_all);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_qp_init_attr_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  GVerbsQPInitAttr *self = GVERBS_QP_INIT_ATTR (object);
+  const GVerbsQPCap *cap;
+
+  switch (prop_id)
+    {
+    case PROP_QP_TYPE:
+      self->qp_type = g_value_get_enum (value);
+      break;
+    case PROP_SEND_CQ:
+      g_clear_object (&self->send_cq);
+      self->send_cq = g_value_dup_object (value);
+      break;
+    case PROP_RECV_CQ:
+      g_clear_object (&self->recv_cq);
+      self->recv_cq = g_value_dup_object (value);
+      break;
+    case PROP_CAP:
+      cap = g_value_get_boxed (value);
+      if (cap != NULL)
+        self->cap = *cap;
+      else
+        memset (&self->cap, 0, sizeof self->cap);
+      break;
+    case PROP_SQ_SIG_ALL:
+      self->sq_sig_all = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_qp_init_attr_class_init (GVerbsQPInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = gverbs_qp_init_attr_dispose;
+  object_class->get_property = gverbs_qp_init_attr_get_property;
+  object_class->set_property = gverbs_qp_init_attr_set_property;
+
+  /**
+   * GVerbsQPInitAttr:qp-type:
+   *
+   * The transport of the queue pair (pyverbs' default: UD).
+   */
+  properties[PROP_QP_TYPE] =
+    g_param_spec_enum ("qp-type", NULL, NULL, GVERBS_TYPE_QP_TYPE, GVERBS_QPT_UD, rw);
+  /**
+   * GVerbsQPInitAttr:send-cq:
+   *
+   * The completion queue of the send queue.
+   */
+  properties[PROP_SEND_CQ] =
+    g_param_spec_object ("send-cq", NULL, NULL, GVERBS_TYPE_CQ, rw);
+  /**
+   * GVerbsQPInitAttr:recv-cq:
+   *
+   * The completion queue of the receive queue.
+   */
+  properties[PROP_RECV_CQ] =
+    g_param_spec_object ("recv-cq", NULL, NULL, GVERBS_TYPE_CQ, rw);
+  /**
+   * GVerbsQPInitAttr:cap:
+   *
+   * The capacities asked for.
+   */
+  properties[PROP_CAP] =
+    g_param_spec_boxed ("cap", NULL, NULL, GVERBS_TYPE_QP_CAP, rw);
+  /**
+   * GVerbsQPInitAttr:sq-sig-all:
+   *
+   * Whether every send work request generates a completion, whatever its
+   * %GVERBS_SEND_SIGNALED flag says.
+   */
+  properties[PROP_SQ_SIG_ALL] =
+    g_param_spec_boolean ("sq-sig-all", NULL, NULL, TRUE, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_qp_init_attr_init (GVerbsQPInitAttr *self)
+{
+  self->qp_type = GVERBS_QPT_UD;
+  self->sq_sig_all = TRUE;
+  self->cap = (GVerbsQPCap) { 1, 10, 1, 1, 0 };
+}
+
+/**
+ * gverbs_qp_init_attr_new:
+ * @qp_type: the transport
+ * @send_cq: (nullable): completion queue of the send queue
+ * @recv_cq: (nullable): completion queue of the receive queue
+ * @cap: (nullable): the capacities; %NULL for pyverbs' defaults (1 send and
+ *   10 receive work requests, 1 SGE each, no inline data)
+ *
+ * Makes creation attributes; #GVerbsQPInitAttr:sq-sig-all starts %TRUE as
+ * in pyverbs.
+ *
+ * Returns: (transfer full): the attributes
+ */
+GVerbsQPInitAttr *
+gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
+                         GVerbsCQ          *send_cq,
+                         GVerbsCQ          *recv_cq,
+                         const GVerbsQPCap *cap)
+{
+  GVerbsQPInitAttr *self;
+
+  g_return_val_if_fail (send_cq == NULL || GVERBS_IS_CQ (send_cq), NULL);
+  g_return_val_if_fail (recv_cq == NULL || GVERBS_IS_CQ (recv_cq), NULL);
+  self = g_object_new (GVERBS_TYPE_QP_INIT_ATTR, "qp-type", qp_type,
+                       "send-cq", send_cq, "recv-cq", recv_cq, NULL);
+  if (cap != NULL)
+    self->cap = *cap;
+  return self;
+}
+
+/**
+ * gverbs_qp_init_attr_get_qp_type:
+ * @self: a #GVerbsQPInitAttr
+ *
+ * Returns: the transport
+ */
+GVerbsQPType
+gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), 0);
+  return self->qp_type;
+}
+
+/**
+ * gverbs_qp_init_attr_get_send_cq:
+ * @self: a #GVerbsQPInitAttr
+ *
+ * Returns: (transfer none) (nullable): the completion queue of the send queue
+ */
+GVerbsCQ *
+gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
+  return self->send_cq;
+}
+
+/**
+ * gverbs_qp_init_attr_get_recv_cq:
+ * @self: a #GVerbsQPInitAttr
+ *
+ * Returns: (transfer none) (nullable): the completion queue of the receive queue
+ */
+GVerbsCQ *
+gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
+  return self->recv_cq;
+}
+
+/**
+ * gverbs_qp_init_attr_get_cap:
+ * @self: a #GVerbsQPInitAttr
+ * @cap: (out caller-allocates): the capacities
+ *
+ * Copies the capacities out.
+ */
+void
+gverbs_qp_init_attr_get_cap (GVerbsQPInitAttr *self,
+                             GVerbsQPCap      *cap)
+{
+  g_return_if_fail (GVERBS_IS_QP_INIT_ATTR (self));
+  g_return_if_fail (cap != NULL);
+  *cap = self->cap;
+}
+
+/**
+ * gverbs_qp_init_attr_get_sq_sig_all:
+ * @self: a #GVerbsQPInitAttr
+ *
+ * Returns: whether every send work request completes signaled
+ */
+gboolean
+gverbs_qp_init_attr_get_sq_sig_all (GVerbsQPInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), FALSE);
+  return self->sq_sig_all;
+}
+
+static const char *
+qp_type_text (int type)
+{
+  switch (type)
+    {
+    case IBV_QPT_RC: return "RC";
+    case IBV_QPT_UC: return "UC";
+    case IBV_QPT_UD: return "UD";
+    case IBV_QPT_RAW_PACKET: return "Raw Packet";
+    case IBV_QPT_XRC_SEND: return "XRCD_SEND";
+    case IBV_QPT_XRC_RECV: return "XRCD_RECV";
+    case IBV_QPT_DRIVER: return "Driver QP";
+    default: return NULL;
+    }
+}
+
+/**
+ * gverbs_qp_init_attr_to_string:
+ * @self: a #GVerbsQPInitAttr
+ *
+ * Formats the attributes in the layout pyverbs prints for `QPInitAttr`.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_qp_init_attr_to_string (GVerbsQPInitAttr *self)
+{
+  GString *out;
+  g_autofree char *type = NULL;
+
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
+  out = g_string_new (NULL);
+  type = qp_type_text (self->qp_type) ? g_strdup (qp_type_text (self->qp_type))
+                                      : g_strdup_printf ("Unknown (%d)", self->qp_type);
+  _gverbs_append_row (out, 20, "QP type", type);
+  _gverbs_append_int_row (out, 20, "SQ sig. all", self->sq_sig_all ? 1 : 0);
+  g_string_append (out, "QP caps:\n");
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max send WR", self->cap.max_send_wr);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max recv WR", self->cap.max_recv_wr);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max send SGE", self->cap.max_send_sge);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max recv SGE", self->cap.max_recv_sge);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max inline data", self->cap.max_inline_data);
+  return g_string_free (out, FALSE);
+}
+
+void
+_gverbs_qp_init_attr_to_ibv (GVerbsQPInitAttr        *self,
+                             struct ibv_qp_init_attr *out)
+{
+  memset (out, 0, sizeof *out);
+  out->qp_type = (enum ibv_qp_type) self->qp_type;
+  memcpy (&out->cap, &self->cap, sizeof out->cap);
+  out->sq_sig_all = self->sq_sig_all ? 1 : 0;
+}
+
+GVerbsQPInitAttr *
+_gverbs_qp_init_attr_new_from_ibv (const struct ibv_qp_init_attr *in,
+                                   GVerbsCQ                      *send_cq,
+                                   GVerbsCQ                      *recv_cq)
+{
+  GVerbsQPInitAttr *self = gverbs_qp_init_attr_new ((GVerbsQPType) in->qp_type, send_cq, recv_cq,
+                                                    (const GVerbsQPCap *) &in->cap);
+
+  self->sq_sig_all = in->sq_sig_all != 0;
+  return self;
+}

@@ -1,0 +1,38 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-cq.h"
+#include "gverbs-qp-cap.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_QP_INIT_ATTR (gverbs_qp_init_attr_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsQPInitAttr, gverbs_qp_init_attr, GVERBS, QP_INIT_ATTR, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPInitAttr *gverbs_qp_init_attr_new        (GVerbsQPType       qp_type,
+                                                  GVerbsCQ          *send_cq,
+                                                  GVerbsCQ          *recv_cq,
+                                                  const GVerbsQPCap *cap);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPType      gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ         *gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ         *gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+void              gverbs_qp_init_attr_get_cap     (GVerbsQPInitAttr *self,
+                                                   GVerbsQPCap      *cap);
+GVERBS_AVAILABLE_IN_ALL
+gboolean          gverbs_qp_init_attr_get_sq_sig_all (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+char             *gverbs_qp_init_attr_to_string   (GVerbsQPInitAttr *self);
+
+G_END_DECLS

@@ -1,0 +1,18 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-qp.h"
+#include "gverbs-private.h"
+
+G_BEGIN_DECLS
+
+/* NULL once the QP is closed. */
+struct ibv_qp *_gverbs_qp_get_ibv    (GVerbsQP  *self);
+gboolean       _gverbs_qp_check_open (GVerbsQP  *self,
+                                      GError   **error);
+
+G_END_DECLS

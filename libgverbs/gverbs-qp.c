@@ -1,0 +1,1176 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-qp.h"
+#include "gverbs-qp-private.h"
+#include "gverbs-qp-attr-private.h"
+#include "gverbs-qp-init-attr-private.h"
+#include "gverbs-pd-private.h"
+#include "gverbs-cq-private.h"
+#include "gverbs-ah-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsQP:
+ *
+ * A queue pair (`struct ibv_qp`) of type RC, UC or UD, created in a
+ * protection domain with ibv_create_qp(). It keeps its #GVerbsPD and both
+ * #GVerbsCQ alive, and closing any of them closes the queue pair first.
+ *
+ * Given a #GVerbsQPAttr at creation, the queue pair is moved as far toward
+ * RTS as it can go alone (pyverbs' rule): UD queue pairs to RTS, connected
+ * ones (RC, UC) to INIT, since RTR needs the remote QP number.
+ *
+ * The data path, gverbs_qp_post_send() and gverbs_qp_post_recv(), allocates
+ * nothing: work requests convert to rdma-core's on the stack.
+ */
+
+struct _GVerbsQP
+{
+  GObject parent_instance;
+
+  GVerbsPD *pd;
+  GVerbsQPInitAttr *init_attr;
+  GVerbsQPAttr *qp_attr;
+  GVerbsCQ *send_cq;
+  GVerbsCQ *recv_cq;
+  struct ibv_qp *ibv;
+  GVerbsQPCap cap;
+  char *description;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_qp_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsQP, gverbs_qp, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_qp_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_PD,
+  PROP_INIT_ATTR,
+  PROP_QP_ATTR,
+  PROP_SEND_CQ,
+  PROP_RECV_CQ,
+  PROP_QP_NUM,
+  PROP_QP_TYPE,
+  PROP_QP_STATE,
+  PROP_CAP,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_qp_close (GVERBS_QP (object), NULL);
+}
+
+static const char *
+qp_type_name (int type)
+{
+  switch (type)
+    {
+    case IBV_QPT_RC: return "RC";
+    case IBV_QPT_UC: return "UC";
+    case IBV_QPT_UD: return "UD";
+    case IBV_QPT_RAW_PACKET: return "raw packet";
+    case IBV_QPT_XRC_SEND: return "XRC send";
+    case IBV_QPT_XRC_RECV: return "XRC receive";
+    case IBV_QPT_DRIVER: return "driver";
+    default: return "unknown";
+    }
+}
+
+static const char *
+qp_state_name (int state)
+{
+  static const char *const names[] = { "RESET", "INIT", "RTR", "RTS", "SQD", "SQE", "ERR", "UNKNOWN" };
+
+  return state >= 0 && state < (int) G_N_ELEMENTS (names) ? names[state] : "?";
+}
+
+static gboolean
+check_caps (GVerbsQP                      *self,
+            struct ibv_context            *ctx,
+            const struct ibv_qp_init_attr *ia,
+            GError                       **error)
+{
+  struct ibv_device_attr dev;
+  const char *name = _gverbs_pd_describe (self->pd);
+
+  if (ibv_query_device (ctx, &dev) != 0)
+    return TRUE; /* let ibv_create_qp judge */
+  if ((ia->qp_type == IBV_QPT_XRC_SEND || ia->qp_type == IBV_QPT_XRC_RECV) &&
+      !(dev.device_cap_flags & IBV_DEVICE_XRC))
+    {
+      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_create_qp", name,
+                               "%s queue pair: the device has no XRC support (IBV_DEVICE_XRC)",
+                               qp_type_name (ia->qp_type));
+      return FALSE;
+    }
+  if (ia->cap.max_send_wr > (guint32) dev.max_qp_wr || ia->cap.max_recv_wr > (guint32) dev.max_qp_wr)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_create_qp", name,
+                               "max_send_wr %u / max_recv_wr %u > device limit max_qp_wr %d",
+                               ia->cap.max_send_wr, ia->cap.max_recv_wr, dev.max_qp_wr);
+      return FALSE;
+    }
+  if (ia->cap.max_send_sge > (guint32) dev.max_sge || ia->cap.max_recv_sge > (guint32) dev.max_sge)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_create_qp", name,
+                               "max_send_sge %u / max_recv_sge %u > device limit max_sge %d",
+                               ia->cap.max_send_sge, ia->cap.max_recv_sge, dev.max_sge);
+      return FALSE;
+    }
+  if (ia->cap.max_send_sge > GVERBS_MAX_SGE || ia->cap.max_recv_sge > GVERBS_MAX_SGE)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("ibv_create_qp on %s: max_send_sge %u / max_recv_sge %u > %u, the most a "
+                     "libgverbs work request carries"),
+                   name, ia->cap.max_send_sge, ia->cap.max_recv_sge, GVERBS_MAX_SGE);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+create (GVerbsQP  *self,
+        GError   **error)
+{
+  struct ibv_qp_init_attr ia;
+  struct ibv_context *ctx;
+
+  if (self->pd == NULL || self->init_attr == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A queue pair needs a protection domain and creation attributes"));
+      return FALSE;
+    }
+  if (!_gverbs_pd_check_open (self->pd, error))
+    return FALSE;
+  g_set_object (&self->send_cq, gverbs_qp_init_attr_get_send_cq (self->init_attr));
+  g_set_object (&self->recv_cq, gverbs_qp_init_attr_get_recv_cq (self->init_attr));
+  if (self->send_cq == NULL || self->recv_cq == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_create_qp on %s: a queue pair needs a send CQ and a receive CQ"),
+                   _gverbs_pd_describe (self->pd));
+      return FALSE;
+    }
+  if (!_gverbs_cq_check_open (self->send_cq, error) || !_gverbs_cq_check_open (self->recv_cq, error))
+    return FALSE;
+
+  _gverbs_qp_init_attr_to_ibv (self->init_attr, &ia);
+  ia.send_cq = _gverbs_cq_get_ibv (self->send_cq);
+  ia.recv_cq = _gverbs_cq_get_ibv (self->recv_cq);
+  ctx = _gverbs_pd_get_ibv (self->pd)->context;
+  if (!check_caps (self, ctx, &ia, error))
+    return FALSE;
+
+  errno = 0;
+  self->ibv = ibv_create_qp (_gverbs_pd_get_ibv (self->pd), &ia);
+  if (self->ibv == NULL)
+    {
+      int err = errno ? errno : EINVAL;
+
+      _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_pd_describe (self->pd),
+                               "%s queue pair (%s)", qp_type_name (ia.qp_type),
+                               ia.qp_type == IBV_QPT_XRC_SEND || ia.qp_type == IBV_QPT_XRC_RECV
+                               ? "XRC queue pairs need an XRC domain, which this device lacks"
+                               : ia.qp_type == IBV_QPT_RAW_PACKET
+                               ? "raw packet queue pairs need CAP_NET_RAW and device support"
+                               : "check the capacities against the device's limits");
+      return FALSE;
+    }
+  memcpy (&self->cap, &ia.cap, sizeof self->cap);
+  self->description = g_strdup_printf ("%s qp 0x%x on %s", qp_type_name (ia.qp_type),
+                                       self->ibv->qp_num, _gverbs_pd_describe (self->pd));
+  _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_QP, close_as_child);
+  _gverbs_cq_add_child (self->send_cq, self, GVERBS_RANK_QP, close_as_child);
+  if (self->recv_cq != self->send_cq)
+    _gverbs_cq_add_child (self->recv_cq, self, GVERBS_RANK_QP, close_as_child);
+
+  if (self->qp_attr != NULL)
+    {
+      gboolean ok;
+
+      switch (ia.qp_type)
+        {
+        case IBV_QPT_UD:
+        case IBV_QPT_RAW_PACKET:
+          ok = gverbs_qp_to_rts (self, self->qp_attr, error);
+          break;
+        default:
+          ok = gverbs_qp_to_init (self, self->qp_attr, error);
+        }
+      if (!ok)
+        {
+          gverbs_qp_close (self, NULL);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+gverbs_qp_initable_init (GInitable     *initable,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  GVerbsQP *self = GVERBS_QP (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      create (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_qp_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_qp_initable_init;
+}
+
+static void
+gverbs_qp_dispose (GObject *object)
+{
+  GVerbsQP *self = GVERBS_QP (object);
+
+  gverbs_qp_close (self, NULL);
+  g_clear_object (&self->init_attr);
+  g_clear_object (&self->qp_attr);
+  g_clear_object (&self->send_cq);
+  g_clear_object (&self->recv_cq);
+  g_clear_object (&self->pd);
+  G_OBJECT_CLASS (gverbs_qp_parent_class)->dispose (object);
+}
+
+static void
+gverbs_qp_finalize (GObject *object)
+{
+  GVerbsQP *self = GVERBS_QP (object);
+
+  g_clear_error (&self->init_error);
+  g_free (self->description);
+  G_OBJECT_CLASS (gverbs_qp_parent_class)->finalize (object);
+}
+
+static void
+gverbs_qp_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  GVerbsQP *self = GVERBS_QP (object);
+
+  switch (prop_id)
+    {
+    case PROP_PD:
+      g_value_set_object (value, self->pd);
+      break;
+    case PROP_INIT_ATTR:
+      g_value_set_object (value, self->init_attr);
+      break;
+    case PROP_QP_ATTR:
+      g_value_set_object (value, self->qp_attr);
+      break;
+    case PROP_SEND_CQ:
+      g_value_set_object (value, self->send_cq);
+      break;
+    case PROP_RECV_CQ:
+      g_value_set_object (value, self->recv_cq);
+      break;
+    case PROP_QP_NUM:
+      g_value_set_uint (value, gverbs_qp_get_qp_num (self));
+      break;
+    case PROP_QP_TYPE:
+      g_value_set_enum (value, gverbs_qp_get_qp_type (self));
+      break;
+    case PROP_QP_STATE:
+      g_value_set_enum (value, gverbs_qp_get_qp_state (self));
+      break;
+    case PROP_CAP:
+      g_value_set_boxed (value, &self->cap);
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ibv == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_qp_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  GVerbsQP *self = GVERBS_QP (object);
+
+  switch (prop_id)
+    {
+    case PROP_PD:
+      self->pd = g_value_dup_object (value);
+      break;
+    case PROP_INIT_ATTR:
+      self->init_attr = g_value_dup_object (value);
+      break;
+    case PROP_QP_ATTR:
+      self->qp_attr = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_qp_class_init (GVerbsQPClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ctor = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = gverbs_qp_dispose;
+  object_class->finalize = gverbs_qp_finalize;
+  object_class->get_property = gverbs_qp_get_property;
+  object_class->set_property = gverbs_qp_set_property;
+
+  /**
+   * GVerbsQP:pd:
+   *
+   * The protection domain the queue pair lives in.
+   */
+  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, ctor);
+  /**
+   * GVerbsQP:init-attr:
+   *
+   * The attributes the queue pair was created with.
+   */
+  properties[PROP_INIT_ATTR] =
+    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_QP_INIT_ATTR, ctor);
+  /**
+   * GVerbsQP:qp-attr:
+   *
+   * The attributes the queue pair was moved toward RTS with at creation,
+   * or %NULL (it then stays in RESET).
+   */
+  properties[PROP_QP_ATTR] =
+    g_param_spec_object ("qp-attr", NULL, NULL, GVERBS_TYPE_QP_ATTR, ctor);
+  /**
+   * GVerbsQP:send-cq:
+   *
+   * The completion queue of the send queue.
+   */
+  properties[PROP_SEND_CQ] = g_param_spec_object ("send-cq", NULL, NULL, GVERBS_TYPE_CQ, ro);
+  /**
+   * GVerbsQP:recv-cq:
+   *
+   * The completion queue of the receive queue.
+   */
+  properties[PROP_RECV_CQ] = g_param_spec_object ("recv-cq", NULL, NULL, GVERBS_TYPE_CQ, ro);
+  /**
+   * GVerbsQP:qp-num:
+   *
+   * The queue pair number (0 when closed).
+   */
+  properties[PROP_QP_NUM] = g_param_spec_uint ("qp-num", NULL, NULL, 0, G_MAXUINT32, 0, ro);
+  /**
+   * GVerbsQP:qp-type:
+   *
+   * The transport of the queue pair.
+   */
+  properties[PROP_QP_TYPE] =
+    g_param_spec_enum ("qp-type", NULL, NULL, GVERBS_TYPE_QP_TYPE, GVERBS_QPT_RC, ro);
+  /**
+   * GVerbsQP:qp-state:
+   *
+   * The current state, as ibv_query_qp() reports it.
+   */
+  properties[PROP_QP_STATE] =
+    g_param_spec_enum ("qp-state", NULL, NULL, GVERBS_TYPE_QP_STATE, GVERBS_QPS_RESET, ro);
+  /**
+   * GVerbsQP:cap:
+   *
+   * The capacities the device granted (at least those asked for).
+   */
+  properties[PROP_CAP] = g_param_spec_boxed ("cap", NULL, NULL, GVERBS_TYPE_QP_CAP, ro);
+  /**
+   * GVerbsQP:closed:
+   *
+   * Whether the queue pair is closed (or was never created).
+   */
+  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_qp_init (GVerbsQP *self)
+{
+}
+
+/**
+ * gverbs_qp_new:
+ * @pd: an open #GVerbsPD
+ * @init_attr: the creation attributes (type, CQs, capacities)
+ * @qp_attr: (nullable): attributes to move the new queue pair toward RTS
+ *   with (UD: to RTS; RC, UC: to INIT), or %NULL to leave it in RESET
+ * @error: return location for a #GError
+ *
+ * Creates a queue pair (`ibv_create_qp()`). On any error nothing is left
+ * behind.
+ *
+ * Returns: (transfer full): the queue pair, or %NULL on error
+ */
+GVerbsQP *
+gverbs_qp_new (GVerbsPD          *pd,
+               GVerbsQPInitAttr  *init_attr,
+               GVerbsQPAttr      *qp_attr,
+               GError           **error)
+{
+  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (init_attr), NULL);
+  g_return_val_if_fail (qp_attr == NULL || GVERBS_IS_QP_ATTR (qp_attr), NULL);
+  return g_initable_new (GVERBS_TYPE_QP, NULL, error, "pd", pd, "init-attr", init_attr,
+                         "qp-attr", qp_attr, NULL);
+}
+
+/**
+ * gverbs_pd_create_qp:
+ * @self: an open #GVerbsPD
+ * @init_attr: the creation attributes
+ * @qp_attr: (nullable): attributes to move the queue pair toward RTS with
+ * @error: return location for a #GError
+ *
+ * The same as gverbs_qp_new().
+ *
+ * Returns: (transfer full): the queue pair, or %NULL on error
+ */
+GVerbsQP *
+gverbs_pd_create_qp (GVerbsPD          *self,
+                     GVerbsQPInitAttr  *init_attr,
+                     GVerbsQPAttr      *qp_attr,
+                     GError           **error)
+{
+  return gverbs_qp_new (self, init_attr, qp_attr, error);
+}
+
+/**
+ * gverbs_qp_get_pd:
+ * @self: a #GVerbsQP
+ *
+ * Returns: (transfer none): the protection domain
+ */
+GVerbsPD *
+gverbs_qp_get_pd (GVerbsQP *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
+  return self->pd;
+}
+
+/**
+ * gverbs_qp_get_send_cq:
+ * @self: a #GVerbsQP
+ *
+ * Returns: (transfer none) (nullable): the completion queue of the send queue
+ */
+GVerbsCQ *
+gverbs_qp_get_send_cq (GVerbsQP *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
+  return self->send_cq;
+}
+
+/**
+ * gverbs_qp_get_recv_cq:
+ * @self: a #GVerbsQP
+ *
+ * Returns: (transfer none) (nullable): the completion queue of the receive queue
+ */
+GVerbsCQ *
+gverbs_qp_get_recv_cq (GVerbsQP *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
+  return self->recv_cq;
+}
+
+/**
+ * gverbs_qp_get_qp_num:
+ * @self: a #GVerbsQP
+ *
+ * Returns: the queue pair number, 0 when closed
+ */
+guint32
+gverbs_qp_get_qp_num (GVerbsQP *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), 0);
+  return self->ibv ? self->ibv->qp_num : 0;
+}
+
+/**
+ * gverbs_qp_get_qp_type:
+ * @self: a #GVerbsQP
+ *
+ * Returns: the transport of the queue pair
+ */
+GVerbsQPType
+gverbs_qp_get_qp_type (GVerbsQP *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), GVERBS_QPT_RC);
+  if (self->ibv != NULL)
+    return (GVerbsQPType) self->ibv->qp_type;
+  return self->init_attr ? gverbs_qp_init_attr_get_qp_type (self->init_attr) : GVERBS_QPT_RC;
+}
+
+/**
+ * gverbs_qp_get_qp_state:
+ * @self: a #GVerbsQP
+ *
+ * Asks the device for the current state (`ibv_query_qp()` with
+ * %GVERBS_QP_STATE); if that fails, returns the state of the last
+ * transition. A closed queue pair reports %GVERBS_QPS_RESET.
+ *
+ * Returns: the state of the queue pair
+ */
+GVerbsQPState
+gverbs_qp_get_qp_state (GVerbsQP *self)
+{
+  struct ibv_qp_attr attr;
+  struct ibv_qp_init_attr ia;
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), GVERBS_QPS_RESET);
+  if (self->ibv == NULL)
+    return GVERBS_QPS_RESET;
+  if (ibv_query_qp (self->ibv, &attr, IBV_QP_STATE, &ia) == 0)
+    return (GVerbsQPState) attr.qp_state;
+  return (GVerbsQPState) self->ibv->state;
+}
+
+/**
+ * gverbs_qp_get_cap:
+ * @self: a #GVerbsQP
+ * @cap: (out caller-allocates): the capacities the device granted
+ *
+ * Copies out the actual capacities of the queue pair.
+ */
+void
+gverbs_qp_get_cap (GVerbsQP    *self,
+                   GVerbsQPCap *cap)
+{
+  g_return_if_fail (GVERBS_IS_QP (self));
+  g_return_if_fail (cap != NULL);
+  *cap = self->cap;
+}
+
+/**
+ * gverbs_qp_modify:
+ * @self: an open #GVerbsQP
+ * @attr: the attributes to apply
+ * @mask: which attributes of @attr to apply
+ * @error: return location for a #GError
+ *
+ * Modifies the queue pair (`ibv_modify_qp()`), typically a state transition.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_modify (GVerbsQP          *self,
+                  GVerbsQPAttr      *attr,
+                  GVerbsQPAttrMask   mask,
+                  GError           **error)
+{
+  struct ibv_qp_attr *a;
+  int from, rc;
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
+  if (!_gverbs_qp_check_open (self, error))
+    return FALSE;
+  if (!_gverbs_qp_attr_prepare (attr, mask, error))
+    return FALSE;
+  a = _gverbs_qp_attr_get_ibv (attr);
+  from = self->ibv->state;
+  rc = ibv_modify_qp (self->ibv, a, (int) mask);
+  if (rc != 0)
+    {
+      g_autofree char *mask_text = g_flags_to_string (GVERBS_TYPE_QP_ATTR_MASK, mask);
+
+      if (mask & IBV_QP_STATE)
+        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", self->description,
+                                 "%s -> %s, attributes %s", qp_state_name (from),
+                                 qp_state_name (a->qp_state), mask_text);
+      else
+        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", self->description,
+                                 "attributes %s", mask_text);
+      return FALSE;
+    }
+  if (mask & IBV_QP_STATE)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_QP_STATE]);
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_query:
+ * @self: an open #GVerbsQP
+ * @mask: the attributes wanted (the device may report more)
+ * @init_attr: (out) (optional) (transfer full): the creation attributes as
+ *   the device reports them now
+ * @error: return location for a #GError
+ *
+ * Queries the queue pair (`ibv_query_qp()`).
+ *
+ * Returns: (transfer full): the attributes, or %NULL on error
+ */
+GVerbsQPAttr *
+gverbs_qp_query (GVerbsQP          *self,
+                 GVerbsQPAttrMask   mask,
+                 GVerbsQPInitAttr **init_attr,
+                 GError           **error)
+{
+  g_autoptr(GVerbsQPAttr) attr = NULL;
+  struct ibv_qp_init_attr ia;
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
+  if (init_attr != NULL)
+    *init_attr = NULL;
+  if (!_gverbs_qp_check_open (self, error))
+    return NULL;
+  attr = gverbs_qp_attr_new ();
+  memset (&ia, 0, sizeof ia);
+  memset (_gverbs_qp_attr_get_ibv (attr), 0, sizeof (struct ibv_qp_attr));
+  rc = ibv_query_qp (self->ibv, _gverbs_qp_attr_get_ibv (attr), (int) mask, &ia);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_query_qp", self->description, NULL);
+      return NULL;
+    }
+  _gverbs_qp_attr_forget_objects (attr);
+  if (init_attr != NULL)
+    *init_attr = _gverbs_qp_init_attr_new_from_ibv (&ia, self->send_cq, self->recv_cq);
+  return g_steal_pointer (&attr);
+}
+
+/**
+ * gverbs_qp_type_transition_mask:
+ * @qp_type: a queue-pair type
+ * @to_state: %GVERBS_QPS_INIT, %GVERBS_QPS_RTR or %GVERBS_QPS_RTS
+ *
+ * The attribute mask the standard transition of a queue pair of this type
+ * into @to_state needs (the same masks pyverbs' `to_init/to_rtr/to_rts`
+ * use), %GVERBS_QP_STATE included.
+ *
+ * Returns: the mask
+ */
+GVerbsQPAttrMask
+gverbs_qp_type_transition_mask (GVerbsQPType  qp_type,
+                                GVerbsQPState to_state)
+{
+  guint init = 0, rtr = 0, rts = 0;
+
+  switch ((int) qp_type)
+    {
+    case IBV_QPT_RC:
+    case IBV_QPT_XRC_SEND:
+    case IBV_QPT_XRC_RECV:
+      init = IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS;
+      rtr = IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN;
+      if (qp_type != GVERBS_QPT_XRC_SEND)
+        rtr |= IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER;
+      rts = IBV_QP_TIMEOUT | IBV_QP_SQ_PSN;
+      if (qp_type != GVERBS_QPT_XRC_RECV)
+        rts |= IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY | IBV_QP_MAX_QP_RD_ATOMIC;
+      break;
+    case IBV_QPT_UC:
+      init = IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS;
+      rtr = IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN;
+      rts = IBV_QP_SQ_PSN;
+      break;
+    case IBV_QPT_UD:
+      init = IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_QKEY;
+      rts = IBV_QP_SQ_PSN;
+      break;
+    case IBV_QPT_RAW_PACKET:
+      init = IBV_QP_PORT;
+      break;
+    default:
+      break;
+    }
+  switch ((int) to_state)
+    {
+    case IBV_QPS_INIT: return (GVerbsQPAttrMask) IBV_QP_STATE | init;
+    case IBV_QPS_RTR: return (GVerbsQPAttrMask) IBV_QP_STATE | rtr;
+    case IBV_QPS_RTS: return (GVerbsQPAttrMask) IBV_QP_STATE | rts;
+    default: return GVERBS_QP_STATE;
+    }
+}
+
+static gboolean
+transition (GVerbsQP      *self,
+            GVerbsQPAttr  *attr,
+            GVerbsQPState  to,
+            GError       **error)
+{
+  g_object_set (attr, "qp-state", to, NULL);
+  return gverbs_qp_modify (self, attr, gverbs_qp_type_transition_mask (gverbs_qp_get_qp_type (self), to),
+                           error);
+}
+
+/**
+ * gverbs_qp_to_init:
+ * @self: an open #GVerbsQP
+ * @attr: attributes for the transition (port, P_Key index, access flags or
+ *   Q_Key); its #GVerbsQPAttr:qp-state is set to INIT
+ * @error: return location for a #GError
+ *
+ * Moves the queue pair to INIT with the standard mask of its type.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_to_init (GVerbsQP      *self,
+                   GVerbsQPAttr  *attr,
+                   GError       **error)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
+  if (!_gverbs_qp_check_open (self, error))
+    return FALSE;
+  return transition (self, attr, GVERBS_QPS_INIT, error);
+}
+
+/**
+ * gverbs_qp_to_rtr:
+ * @self: an open #GVerbsQP
+ * @attr: attributes for the transitions (address vector, path MTU, remote
+ *   QP number, RQ PSN …)
+ * @error: return location for a #GError
+ *
+ * Moves the queue pair to RTR, through INIT first if it is not in INIT.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_to_rtr (GVerbsQP      *self,
+                  GVerbsQPAttr  *attr,
+                  GError       **error)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
+  if (!_gverbs_qp_check_open (self, error))
+    return FALSE;
+  if (gverbs_qp_get_qp_state (self) != GVERBS_QPS_INIT && !gverbs_qp_to_init (self, attr, error))
+    return FALSE;
+  return transition (self, attr, GVERBS_QPS_RTR, error);
+}
+
+/**
+ * gverbs_qp_to_rts:
+ * @self: an open #GVerbsQP
+ * @attr: attributes for the transitions (timeouts, retries, SQ PSN …)
+ * @error: return location for a #GError
+ *
+ * Moves the queue pair to RTS, through INIT and RTR first as needed.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_to_rts (GVerbsQP      *self,
+                  GVerbsQPAttr  *attr,
+                  GError       **error)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
+  if (!_gverbs_qp_check_open (self, error))
+    return FALSE;
+  if (gverbs_qp_get_qp_state (self) != GVERBS_QPS_RTR && !gverbs_qp_to_rtr (self, attr, error))
+    return FALSE;
+  return transition (self, attr, GVERBS_QPS_RTS, error);
+}
+
+/* Work requests go to rdma-core in chunks of this many, converted on the stack. */
+#define POST_BATCH 32
+
+G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSGE, lkey) == G_STRUCT_OFFSET (struct ibv_sge, lkey));
+
+static gboolean
+too_many_sges (GVerbsQP  *self,
+               guint      index,
+               guint32    num_sge,
+               GError   **error)
+{
+  if (G_LIKELY (num_sge <= GVERBS_MAX_SGE))
+    return FALSE;
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+               _("Work request %u for %s: num_sge %u > %u"), index, self->description,
+               num_sge, GVERBS_MAX_SGE);
+  return TRUE;
+}
+
+static void
+set_post_error (GVerbsQP    *self,
+                GError     **error,
+                int          rc,
+                const char  *call,
+                guint        index,
+                guint        n_wrs,
+                guint64      wr_id)
+{
+  _gverbs_set_error_errno (error, rc, call, self->description,
+                           "work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
+                           "%u before it posted", index, n_wrs, wr_id, index);
+}
+
+static gboolean
+convert_send_wr (GVerbsQP            *self,
+                 const GVerbsSendWR  *w,
+                 struct ibv_send_wr  *d,
+                 guint                index,
+                 GError             **error)
+{
+  if (too_many_sges (self, index, w->num_sge, error))
+    return FALSE;
+  d->wr_id = w->wr_id;
+  d->sg_list = (struct ibv_sge *) w->sg_list;
+  d->num_sge = (int) w->num_sge;
+  d->opcode = (enum ibv_wr_opcode) w->opcode;
+  d->send_flags = w->send_flags;
+  d->imm_data = w->imm_data;
+  switch ((int) w->opcode)
+    {
+    case IBV_WR_RDMA_WRITE:
+    case IBV_WR_RDMA_WRITE_WITH_IMM:
+    case IBV_WR_RDMA_READ:
+      d->wr.rdma.remote_addr = w->remote_addr;
+      d->wr.rdma.rkey = w->rkey;
+      break;
+    case IBV_WR_ATOMIC_CMP_AND_SWP:
+    case IBV_WR_ATOMIC_FETCH_AND_ADD:
+      d->wr.atomic.remote_addr = w->remote_addr;
+      d->wr.atomic.rkey = w->rkey;
+      d->wr.atomic.compare_add = w->compare_add;
+      d->wr.atomic.swap = w->swap;
+      break;
+    default:
+      break;
+    }
+  if (self->ibv->qp_type == IBV_QPT_UD)
+    {
+      struct ibv_ah *ah = w->ah != NULL ? _gverbs_ah_get_ibv (w->ah) : NULL;
+
+      if (G_UNLIKELY (ah == NULL))
+        {
+          g_set_error (error, GVERBS_ERROR,
+                       w->ah == NULL ? GVERBS_ERROR_INVALID_ARGUMENT : GVERBS_ERROR_CLOSED,
+                       w->ah == NULL ? _("Work request %u for %s: a UD send needs an address handle (set_wr_ud)")
+                                     : _("Work request %u for %s: its address handle is closed"),
+                       index, self->description);
+          return FALSE;
+        }
+      d->wr.ud.ah = ah;
+      d->wr.ud.remote_qpn = w->remote_qpn;
+      d->wr.ud.remote_qkey = w->remote_qkey;
+    }
+  else if (self->ibv->qp_type == IBV_QPT_XRC_SEND)
+    d->qp_type.xrc.remote_srqn = w->remote_srqn;
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_send: (skip)
+ * @self: an open #GVerbsQP
+ * @wrs: (array length=n_wrs): the work requests, posted in order
+ * @n_wrs: how many
+ * @error: return location for a #GError
+ *
+ * Posts send work requests (`ibv_post_send()`), converting them to
+ * rdma-core's on the stack in chunks: nothing is allocated. If the device
+ * refuses one, the error says which (its index and wr_id); those before it
+ * were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_send (GVerbsQP            *self,
+                     const GVerbsSendWR  *wrs,
+                     guint                n_wrs,
+                     GError             **error)
+{
+  struct ibv_send_wr batch[POST_BATCH];
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
+  if (G_UNLIKELY (!_gverbs_qp_check_open (self, error)))
+    return FALSE;
+  for (guint start = 0; start < n_wrs; start += POST_BATCH)
+    {
+      guint count = MIN (POST_BATCH, n_wrs - start);
+      struct ibv_send_wr *bad = NULL;
+      int rc;
+
+      for (guint i = 0; i < count; i++)
+        {
+          batch[i] = (struct ibv_send_wr) { 0 };
+          if (!convert_send_wr (self, &wrs[start + i], &batch[i], start + i, error))
+            return FALSE;
+          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
+        }
+      rc = ibv_post_send (self->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_send", at, n_wrs, wrs[at].wr_id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_recv: (skip)
+ * @self: an open #GVerbsQP
+ * @wrs: (array length=n_wrs): the work requests, posted in order
+ * @n_wrs: how many
+ * @error: return location for a #GError
+ *
+ * Posts receive work requests (`ibv_post_recv()`), converted on the stack:
+ * nothing is allocated. If the device refuses one, the error says which;
+ * those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_recv (GVerbsQP            *self,
+                     const GVerbsRecvWR  *wrs,
+                     guint                n_wrs,
+                     GError             **error)
+{
+  struct ibv_recv_wr batch[POST_BATCH];
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
+  if (G_UNLIKELY (!_gverbs_qp_check_open (self, error)))
+    return FALSE;
+  for (guint start = 0; start < n_wrs; start += POST_BATCH)
+    {
+      guint count = MIN (POST_BATCH, n_wrs - start);
+      struct ibv_recv_wr *bad = NULL;
+      int rc;
+
+      for (guint i = 0; i < count; i++)
+        {
+          const GVerbsRecvWR *w = &wrs[start + i];
+
+          if (too_many_sges (self, start + i, w->num_sge, error))
+            return FALSE;
+          batch[i].wr_id = w->wr_id;
+          batch[i].sg_list = (struct ibv_sge *) w->sg_list;
+          batch[i].num_sge = (int) w->num_sge;
+          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
+        }
+      rc = ibv_post_recv (self->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_recv", at, n_wrs, wrs[at].wr_id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_send_list: (rename-to gverbs_qp_post_send)
+ * @self: an open #GVerbsQP
+ * @wrs: (element-type GVerbsSendWR): the work requests, posted in order
+ * @error: return location for a #GError
+ *
+ * The binding-friendly form of gverbs_qp_post_send(): one call posts a
+ * whole list.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_send_list (GVerbsQP   *self,
+                          GPtrArray  *wrs,
+                          GError    **error)
+{
+  GVerbsSendWR one[8];
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (wrs != NULL, FALSE);
+  for (guint start = 0; start < wrs->len; start += G_N_ELEMENTS (one))
+    {
+      guint count = MIN (G_N_ELEMENTS (one), wrs->len - start);
+
+      for (guint i = 0; i < count; i++)
+        one[i] = *(const GVerbsSendWR *) wrs->pdata[start + i];
+      if (!gverbs_qp_post_send (self, one, count, error))
+        {
+          if (error != NULL && *error != NULL && start > 0)
+            g_prefix_error (error, _("(in the list from index %u) "), start);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_recv_list: (rename-to gverbs_qp_post_recv)
+ * @self: an open #GVerbsQP
+ * @wrs: (element-type GVerbsRecvWR): the work requests, posted in order
+ * @error: return location for a #GError
+ *
+ * The binding-friendly form of gverbs_qp_post_recv().
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_recv_list (GVerbsQP   *self,
+                          GPtrArray  *wrs,
+                          GError    **error)
+{
+  GVerbsRecvWR one[8];
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (wrs != NULL, FALSE);
+  for (guint start = 0; start < wrs->len; start += G_N_ELEMENTS (one))
+    {
+      guint count = MIN (G_N_ELEMENTS (one), wrs->len - start);
+
+      for (guint i = 0; i < count; i++)
+        one[i] = *(const GVerbsRecvWR *) wrs->pdata[start + i];
+      if (!gverbs_qp_post_recv (self, one, count, error))
+        {
+          if (error != NULL && *error != NULL && start > 0)
+            g_prefix_error (error, _("(in the list from index %u) "), start);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_send_one:
+ * @self: an open #GVerbsQP
+ * @wr: the work request
+ * @error: return location for a #GError
+ *
+ * Posts one send work request: gverbs_qp_post_send() with one element, for
+ * bindings that pass lists of structs poorly.
+ *
+ * Returns: %TRUE if it was posted
+ */
+gboolean
+gverbs_qp_post_send_one (GVerbsQP            *self,
+                         const GVerbsSendWR  *wr,
+                         GError             **error)
+{
+  g_return_val_if_fail (wr != NULL, FALSE);
+  return gverbs_qp_post_send (self, wr, 1, error);
+}
+
+/**
+ * gverbs_qp_post_recv_one:
+ * @self: an open #GVerbsQP
+ * @wr: the work request
+ * @error: return location for a #GError
+ *
+ * Posts one receive work request: gverbs_qp_post_recv() with one element.
+ *
+ * Returns: %TRUE if it was posted
+ */
+gboolean
+gverbs_qp_post_recv_one (GVerbsQP            *self,
+                         const GVerbsRecvWR  *wr,
+                         GError             **error)
+{
+  g_return_val_if_fail (wr != NULL, FALSE);
+  return gverbs_qp_post_recv (self, wr, 1, error);
+}
+
+/**
+ * gverbs_qp_close:
+ * @self: a #GVerbsQP
+ * @error: return location for a #GError
+ *
+ * Destroys the queue pair (`ibv_destroy_qp()`). Closing a closed queue pair
+ * does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_close (GVerbsQP  *self,
+                 GError   **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  if (self->ibv == NULL)
+    return TRUE;
+  rc = ibv_destroy_qp (self->ibv);
+  self->ibv = NULL;
+  _gverbs_pd_remove_child (self->pd, self);
+  _gverbs_cq_remove_child (self->send_cq, self);
+  if (self->recv_cq != self->send_cq)
+    _gverbs_cq_remove_child (self->recv_cq, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_qp", self->description, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_is_closed:
+ * @self: a #GVerbsQP
+ *
+ * Returns: whether the queue pair is closed
+ */
+gboolean
+gverbs_qp_is_closed (GVerbsQP *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), TRUE);
+  return self->ibv == NULL;
+}
+
+gboolean
+_gverbs_qp_check_open (GVerbsQP  *self,
+                       GError   **error)
+{
+  if (G_LIKELY (self->ibv != NULL))
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, self->description ? self->description : "GVerbsQP");
+}
+
+struct ibv_qp *
+_gverbs_qp_get_ibv (GVerbsQP *self)
+{
+  return self->ibv;
+}

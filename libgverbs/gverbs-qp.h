@@ -1,0 +1,106 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-pd.h"
+#include "gverbs-cq.h"
+#include "gverbs-qp-cap.h"
+#include "gverbs-qp-attr.h"
+#include "gverbs-qp-init-attr.h"
+#include "gverbs-send-wr.h"
+#include "gverbs-recv-wr.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_QP (gverbs_qp_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsQP, gverbs_qp, GVERBS, QP, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQP      *gverbs_qp_new           (GVerbsPD          *pd,
+                                        GVerbsQPInitAttr  *init_attr,
+                                        GVerbsQPAttr      *qp_attr,
+                                        GError           **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQP      *gverbs_pd_create_qp     (GVerbsPD          *self,
+                                        GVerbsQPInitAttr  *init_attr,
+                                        GVerbsQPAttr      *qp_attr,
+                                        GError           **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD      *gverbs_qp_get_pd        (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ      *gverbs_qp_get_send_cq   (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ      *gverbs_qp_get_recv_cq   (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32        gverbs_qp_get_qp_num    (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPType   gverbs_qp_get_qp_type   (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPState  gverbs_qp_get_qp_state  (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+void           gverbs_qp_get_cap       (GVerbsQP          *self,
+                                        GVerbsQPCap       *cap);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_modify        (GVerbsQP          *self,
+                                        GVerbsQPAttr      *attr,
+                                        GVerbsQPAttrMask   mask,
+                                        GError           **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPAttr  *gverbs_qp_query         (GVerbsQP          *self,
+                                        GVerbsQPAttrMask   mask,
+                                        GVerbsQPInitAttr **init_attr,
+                                        GError           **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_to_init       (GVerbsQP          *self,
+                                        GVerbsQPAttr      *attr,
+                                        GError           **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_to_rtr        (GVerbsQP          *self,
+                                        GVerbsQPAttr      *attr,
+                                        GError           **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_to_rts        (GVerbsQP          *self,
+                                        GVerbsQPAttr      *attr,
+                                        GError           **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPAttrMask gverbs_qp_type_transition_mask (GVerbsQPType  qp_type,
+                                                 GVerbsQPState to_state);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_send      (GVerbsQP           *self,
+                                         const GVerbsSendWR *wrs,
+                                         guint               n_wrs,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_recv      (GVerbsQP           *self,
+                                         const GVerbsRecvWR *wrs,
+                                         guint               n_wrs,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_send_list (GVerbsQP           *self,
+                                         GPtrArray          *wrs,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_recv_list (GVerbsQP           *self,
+                                         GPtrArray          *wrs,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_send_one  (GVerbsQP           *self,
+                                         const GVerbsSendWR *wr,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_recv_one  (GVerbsQP           *self,
+                                         const GVerbsRecvWR *wr,
+                                         GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_close         (GVerbsQP          *self,
+                                        GError           **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_is_closed     (GVerbsQP          *self);
+
+G_END_DECLS

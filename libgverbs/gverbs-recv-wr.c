@@ -1,0 +1,122 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-recv-wr.h"
+#include "gverbs-error.h"
+#include "gverbs-fields-private.h"
+
+G_DEFINE_BOXED_TYPE (GVerbsRecvWR, gverbs_recv_wr, gverbs_recv_wr_copy, gverbs_recv_wr_free)
+
+/**
+ * gverbs_recv_wr_new:
+ * @wr_id: the id its work completion will carry
+ *
+ * Returns: (transfer full): a receive work request with no buffers yet
+ */
+GVerbsRecvWR *
+gverbs_recv_wr_new (guint64 wr_id)
+{
+  GVerbsRecvWR *wr = g_new0 (GVerbsRecvWR, 1);
+
+  wr->wr_id = wr_id;
+  return wr;
+}
+
+/**
+ * gverbs_recv_wr_copy:
+ * @wr: a #GVerbsRecvWR
+ *
+ * Returns: (transfer full): a copy of @wr
+ */
+GVerbsRecvWR *
+gverbs_recv_wr_copy (const GVerbsRecvWR *wr)
+{
+  g_return_val_if_fail (wr != NULL, NULL);
+  return g_memdup2 (wr, sizeof *wr);
+}
+
+/**
+ * gverbs_recv_wr_free:
+ * @wr: (nullable): a #GVerbsRecvWR
+ *
+ * Frees a receive work request made by gverbs_recv_wr_new() or copied.
+ */
+void
+gverbs_recv_wr_free (GVerbsRecvWR *wr)
+{
+  g_free (wr);
+}
+
+/**
+ * gverbs_recv_wr_set_sge:
+ * @wr: a #GVerbsRecvWR
+ * @index: which buffer, below %GVERBS_MAX_SGE
+ * @sge: the buffer
+ * @error: return location for a #GError
+ *
+ * Sets one buffer; #GVerbsRecvWR.num_sge grows to cover @index.
+ *
+ * Returns: %TRUE, or %FALSE with %GVERBS_ERROR_OUT_OF_RANGE if @index is
+ *   too large
+ */
+gboolean
+gverbs_recv_wr_set_sge (GVerbsRecvWR     *wr,
+                        guint             index,
+                        const GVerbsSGE  *sge,
+                        GError          **error)
+{
+  g_return_val_if_fail (wr != NULL, FALSE);
+  g_return_val_if_fail (sge != NULL, FALSE);
+  if (index >= GVERBS_MAX_SGE)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("SGE index %u out of range: a work request holds at most %u"),
+                   index, GVERBS_MAX_SGE);
+      return FALSE;
+    }
+  wr->sg_list[index] = *sge;
+  if (wr->num_sge <= index)
+    wr->num_sge = index + 1;
+  return TRUE;
+}
+
+/**
+ * gverbs_recv_wr_get_sge:
+ * @wr: a #GVerbsRecvWR
+ * @index: which buffer
+ *
+ * Returns: (transfer full) (nullable): a copy of buffer @index, or %NULL if
+ *   @index is not below #GVerbsRecvWR.num_sge
+ */
+GVerbsSGE *
+gverbs_recv_wr_get_sge (const GVerbsRecvWR *wr,
+                        guint               index)
+{
+  g_return_val_if_fail (wr != NULL, NULL);
+  if (index >= wr->num_sge || index >= GVERBS_MAX_SGE)
+    return NULL;
+  return gverbs_sge_copy (&wr->sg_list[index]);
+}
+
+/**
+ * gverbs_recv_wr_to_string:
+ * @wr: a #GVerbsRecvWR
+ *
+ * Formats the work request in the layout pyverbs prints for `RecvWR`.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_recv_wr_to_string (const GVerbsRecvWR *wr)
+{
+  GString *out;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (wr != NULL, NULL);
+  out = g_string_new (NULL);
+  id = g_strdup_printf ("%" G_GUINT64_FORMAT, wr->wr_id);
+  _gverbs_append_row (out, 22, "WR ID", id);
+  _gverbs_append_int_row (out, 22, "Num SGE", wr->num_sge);
+  return g_string_free (out, FALSE);
+}

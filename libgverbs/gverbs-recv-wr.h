@@ -1,0 +1,56 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+#include "gverbs-sge.h"
+#include "gverbs-qp-cap.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GVerbsRecvWR:
+ * @wr_id: the id the work completion of this request will carry
+ * @num_sge: how many entries of @sg_list are used
+ * @sg_list: the buffers to receive into (at most %GVERBS_MAX_SGE)
+ *
+ * A receive work request (`struct ibv_recv_wr` without the chaining
+ * pointer): a plain struct C code keeps on the stack or in an array for
+ * gverbs_qp_post_recv(), with its buffers held inline.
+ */
+typedef struct _GVerbsRecvWR GVerbsRecvWR;
+
+struct _GVerbsRecvWR
+{
+  guint64 wr_id;
+  guint32 num_sge;
+  GVerbsSGE sg_list[GVERBS_MAX_SGE];
+};
+
+#define GVERBS_TYPE_RECV_WR (gverbs_recv_wr_get_type ())
+
+GVERBS_AVAILABLE_IN_ALL
+GType         gverbs_recv_wr_get_type  (void) G_GNUC_CONST;
+GVERBS_AVAILABLE_IN_ALL
+GVerbsRecvWR *gverbs_recv_wr_new       (guint64             wr_id);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsRecvWR *gverbs_recv_wr_copy      (const GVerbsRecvWR *wr);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_recv_wr_free      (GVerbsRecvWR       *wr);
+GVERBS_AVAILABLE_IN_ALL
+gboolean      gverbs_recv_wr_set_sge   (GVerbsRecvWR       *wr,
+                                        guint               index,
+                                        const GVerbsSGE    *sge,
+                                        GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSGE    *gverbs_recv_wr_get_sge   (const GVerbsRecvWR *wr,
+                                        guint               index);
+GVERBS_AVAILABLE_IN_ALL
+char         *gverbs_recv_wr_to_string (const GVerbsRecvWR *wr);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsRecvWR, gverbs_recv_wr_free)
+
+G_END_DECLS

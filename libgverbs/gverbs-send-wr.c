@@ -1,0 +1,254 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-send-wr.h"
+#include "gverbs-error.h"
+#include "gverbs-fields-private.h"
+
+G_DEFINE_BOXED_TYPE (GVerbsSendWR, gverbs_send_wr, gverbs_send_wr_copy, gverbs_send_wr_free)
+
+/**
+ * gverbs_send_wr_init:
+ * @wr: (out caller-allocates): the work request to fill
+ * @wr_id: the id its work completion will carry
+ * @opcode: the operation
+ * @send_flags: the flags
+ *
+ * Clears a send work request (for instance one on the stack) and sets
+ * these fields.
+ */
+void
+gverbs_send_wr_init (GVerbsSendWR    *wr,
+                     guint64          wr_id,
+                     GVerbsWROpcode   opcode,
+                     GVerbsSendFlags  send_flags)
+{
+  g_return_if_fail (wr != NULL);
+  memset (wr, 0, sizeof *wr);
+  wr->wr_id = wr_id;
+  wr->opcode = opcode;
+  wr->send_flags = send_flags;
+}
+
+/**
+ * gverbs_send_wr_new:
+ * @wr_id: the id its work completion will carry
+ * @opcode: the operation
+ * @send_flags: the flags (pyverbs' default is %GVERBS_SEND_SIGNALED)
+ *
+ * Returns: (transfer full): a send work request with no buffers yet
+ */
+GVerbsSendWR *
+gverbs_send_wr_new (guint64         wr_id,
+                    GVerbsWROpcode  opcode,
+                    GVerbsSendFlags send_flags)
+{
+  GVerbsSendWR *wr = g_new (GVerbsSendWR, 1);
+
+  gverbs_send_wr_init (wr, wr_id, opcode, send_flags);
+  return wr;
+}
+
+/**
+ * gverbs_send_wr_copy:
+ * @wr: a #GVerbsSendWR
+ *
+ * Returns: (transfer full): a copy of @wr (the address handle is shared,
+ *   not referenced)
+ */
+GVerbsSendWR *
+gverbs_send_wr_copy (const GVerbsSendWR *wr)
+{
+  g_return_val_if_fail (wr != NULL, NULL);
+  return g_memdup2 (wr, sizeof *wr);
+}
+
+/**
+ * gverbs_send_wr_free:
+ * @wr: (nullable): a #GVerbsSendWR
+ *
+ * Frees a send work request made by gverbs_send_wr_new() or copied.
+ */
+void
+gverbs_send_wr_free (GVerbsSendWR *wr)
+{
+  g_free (wr);
+}
+
+/**
+ * gverbs_send_wr_set_sge:
+ * @wr: a #GVerbsSendWR
+ * @index: which buffer, below %GVERBS_MAX_SGE
+ * @sge: the buffer
+ * @error: return location for a #GError
+ *
+ * Sets one buffer; #GVerbsSendWR.num_sge grows to cover @index.
+ *
+ * Returns: %TRUE, or %FALSE with %GVERBS_ERROR_OUT_OF_RANGE if @index is
+ *   too large
+ */
+gboolean
+gverbs_send_wr_set_sge (GVerbsSendWR     *wr,
+                        guint             index,
+                        const GVerbsSGE  *sge,
+                        GError          **error)
+{
+  g_return_val_if_fail (wr != NULL, FALSE);
+  g_return_val_if_fail (sge != NULL, FALSE);
+  if (index >= GVERBS_MAX_SGE)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("SGE index %u out of range: a work request holds at most %u"),
+                   index, GVERBS_MAX_SGE);
+      return FALSE;
+    }
+  wr->sg_list[index] = *sge;
+  if (wr->num_sge <= index)
+    wr->num_sge = index + 1;
+  return TRUE;
+}
+
+/**
+ * gverbs_send_wr_get_sge:
+ * @wr: a #GVerbsSendWR
+ * @index: which buffer
+ *
+ * Returns: (transfer full) (nullable): a copy of buffer @index, or %NULL if
+ *   @index is not below #GVerbsSendWR.num_sge
+ */
+GVerbsSGE *
+gverbs_send_wr_get_sge (const GVerbsSendWR *wr,
+                        guint               index)
+{
+  g_return_val_if_fail (wr != NULL, NULL);
+  if (index >= wr->num_sge || index >= GVERBS_MAX_SGE)
+    return NULL;
+  return gverbs_sge_copy (&wr->sg_list[index]);
+}
+
+/**
+ * gverbs_send_wr_set_wr_opcode:
+ * @wr: a #GVerbsSendWR
+ * @opcode: the operation
+ *
+ * Sets the operation.
+ */
+void
+gverbs_send_wr_set_wr_opcode (GVerbsSendWR   *wr,
+                              GVerbsWROpcode  opcode)
+{
+  g_return_if_fail (wr != NULL);
+  wr->opcode = opcode;
+}
+
+/**
+ * gverbs_send_wr_set_wr_rdma:
+ * @wr: a #GVerbsSendWR
+ * @rkey: the remote key of the target memory
+ * @remote_addr: the remote address
+ *
+ * Sets the target of an RDMA write or read (pyverbs' `set_wr_rdma`).
+ */
+void
+gverbs_send_wr_set_wr_rdma (GVerbsSendWR *wr,
+                            guint32       rkey,
+                            guint64       remote_addr)
+{
+  g_return_if_fail (wr != NULL);
+  wr->rkey = rkey;
+  wr->remote_addr = remote_addr;
+}
+
+/**
+ * gverbs_send_wr_set_wr_atomic:
+ * @wr: a #GVerbsSendWR
+ * @rkey: the remote key of the target memory
+ * @remote_addr: the remote address (8-byte aligned)
+ * @compare_add: compare-and-swap: the value compared; fetch-and-add: the
+ *   value added
+ * @swap: compare-and-swap: the value stored when the comparison holds
+ *
+ * Sets the target and operands of an atomic operation (pyverbs'
+ * `set_wr_atomic`).
+ */
+void
+gverbs_send_wr_set_wr_atomic (GVerbsSendWR *wr,
+                              guint32       rkey,
+                              guint64       remote_addr,
+                              guint64       compare_add,
+                              guint64       swap)
+{
+  g_return_if_fail (wr != NULL);
+  wr->rkey = rkey;
+  wr->remote_addr = remote_addr;
+  wr->compare_add = compare_add;
+  wr->swap = swap;
+}
+
+/**
+ * gverbs_send_wr_set_wr_ud:
+ * @wr: a #GVerbsSendWR
+ * @ah: (nullable): the address handle of the destination; not referenced:
+ *   keep it open until the request is posted
+ * @remote_qpn: the destination QP number
+ * @remote_qkey: the destination Q_Key
+ *
+ * Addresses a UD send (pyverbs' `set_wr_ud`).
+ */
+void
+gverbs_send_wr_set_wr_ud (GVerbsSendWR *wr,
+                          GVerbsAH     *ah,
+                          guint32       remote_qpn,
+                          guint32       remote_qkey)
+{
+  g_return_if_fail (wr != NULL);
+  g_return_if_fail (ah == NULL || GVERBS_IS_AH (ah));
+  wr->ah = ah;
+  wr->remote_qpn = remote_qpn;
+  wr->remote_qkey = remote_qkey;
+}
+
+static char *
+send_flags_text (guint flags)
+{
+  static const struct { guint flag; const char *name; } names[] = {
+    { GVERBS_SEND_FENCE, "IBV_SEND_FENCE" },
+    { GVERBS_SEND_SIGNALED, "IBV_SEND_SIGNALED" },
+    { GVERBS_SEND_SOLICITED, "IBV_SEND_SOLICITED" },
+    { GVERBS_SEND_INLINE, "IBV_SEND_INLINE" },
+    { GVERBS_SEND_IP_CSUM, "IBV_SEND_IP_CSUM" },
+  };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (flags & names[i].flag)
+      g_string_append_printf (out, "%s ", names[i].name);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * gverbs_send_wr_to_string:
+ * @wr: a #GVerbsSendWR
+ *
+ * Formats the work request in the layout pyverbs prints for `SendWR`.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+gverbs_send_wr_to_string (const GVerbsSendWR *wr)
+{
+  GString *out;
+  g_autofree char *id = NULL, *flags = NULL;
+
+  g_return_val_if_fail (wr != NULL, NULL);
+  out = g_string_new (NULL);
+  id = g_strdup_printf ("%" G_GUINT64_FORMAT, wr->wr_id);
+  flags = send_flags_text (wr->send_flags);
+  _gverbs_append_row (out, 22, "WR ID", id);
+  _gverbs_append_int_row (out, 22, "Num SGE", wr->num_sge);
+  _gverbs_append_int_row (out, 22, "Opcode", wr->opcode);
+  _gverbs_append_row (out, 22, "Send flags", flags);
+  _gverbs_append_int_row (out, 22, "Imm Data", wr->imm_data);
+  return g_string_free (out, FALSE);
+}

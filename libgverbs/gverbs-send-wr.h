@@ -1,0 +1,111 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-sge.h"
+#include "gverbs-ah.h"
+#include "gverbs-qp-cap.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GVerbsSendWR:
+ * @wr_id: the id the work completion of this request will carry
+ * @opcode: the operation
+ * @send_flags: signaled, inline, fenced, solicited …
+ * @imm_data: immediate data of the "with immediate" opcodes, passed to the
+ *   device unchanged (rdma-core's `__be32`: the receiver's #GVerbsWC has
+ *   the same 32 bits)
+ * @num_sge: how many entries of @sg_list are used
+ * @sg_list: the buffers to send from or read into (at most %GVERBS_MAX_SGE)
+ * @remote_addr: remote address of RDMA and atomic operations
+ * @rkey: remote key of RDMA and atomic operations
+ * @compare_add: the value compared (compare-and-swap) or added
+ *   (fetch-and-add) by atomic operations
+ * @swap: the value swapped in by compare-and-swap
+ * @ah: (nullable): UD: the address handle of the destination, not owned:
+ *   it must stay open until the request is posted
+ * @remote_qpn: UD: the destination QP number
+ * @remote_qkey: UD: the destination Q_Key
+ * @remote_srqn: XRC: the destination SRQ number
+ *
+ * A send work request (`struct ibv_send_wr` without the chaining pointer):
+ * a plain struct that C code keeps on the stack or in an array for
+ * gverbs_qp_post_send(), with its buffers held inline. The pyverbs helpers
+ * gverbs_send_wr_set_wr_rdma(), gverbs_send_wr_set_wr_atomic() and
+ * gverbs_send_wr_set_wr_ud() fill the operation's fields.
+ */
+typedef struct _GVerbsSendWR GVerbsSendWR;
+
+struct _GVerbsSendWR
+{
+  guint64 wr_id;
+  GVerbsWROpcode opcode;
+  GVerbsSendFlags send_flags;
+  guint32 imm_data;
+  guint32 num_sge;
+  GVerbsSGE sg_list[GVERBS_MAX_SGE];
+  guint64 remote_addr;
+  guint32 rkey;
+  guint64 compare_add;
+  guint64 swap;
+  GVerbsAH *ah;
+  guint32 remote_qpn;
+  guint32 remote_qkey;
+  guint32 remote_srqn;
+};
+
+#define GVERBS_TYPE_SEND_WR (gverbs_send_wr_get_type ())
+
+GVERBS_AVAILABLE_IN_ALL
+GType         gverbs_send_wr_get_type      (void) G_GNUC_CONST;
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSendWR *gverbs_send_wr_new           (guint64             wr_id,
+                                            GVerbsWROpcode      opcode,
+                                            GVerbsSendFlags     send_flags);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_send_wr_init          (GVerbsSendWR       *wr,
+                                            guint64             wr_id,
+                                            GVerbsWROpcode      opcode,
+                                            GVerbsSendFlags     send_flags);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSendWR *gverbs_send_wr_copy          (const GVerbsSendWR *wr);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_send_wr_free          (GVerbsSendWR       *wr);
+GVERBS_AVAILABLE_IN_ALL
+gboolean      gverbs_send_wr_set_sge       (GVerbsSendWR       *wr,
+                                            guint               index,
+                                            const GVerbsSGE    *sge,
+                                            GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSGE    *gverbs_send_wr_get_sge       (const GVerbsSendWR *wr,
+                                            guint               index);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_send_wr_set_wr_opcode (GVerbsSendWR       *wr,
+                                            GVerbsWROpcode      opcode);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_send_wr_set_wr_rdma   (GVerbsSendWR       *wr,
+                                            guint32             rkey,
+                                            guint64             remote_addr);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_send_wr_set_wr_atomic (GVerbsSendWR       *wr,
+                                            guint32             rkey,
+                                            guint64             remote_addr,
+                                            guint64             compare_add,
+                                            guint64             swap);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_send_wr_set_wr_ud     (GVerbsSendWR       *wr,
+                                            GVerbsAH           *ah,
+                                            guint32             remote_qpn,
+                                            guint32             remote_qkey);
+GVERBS_AVAILABLE_IN_ALL
+char         *gverbs_send_wr_to_string     (const GVerbsSendWR *wr);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsSendWR, gverbs_send_wr_free)
+
+G_END_DECLS

@@ -1,0 +1,244 @@
+"""Device tests: queue pairs from Python with pyverbs' API, real traffic."""
+import gi
+import pytest
+
+from gverbs_testutil import device_name, rdma_resources
+from gi.repository import GLib
+from gi.repository import Verbs as V
+from qp_traffic import Pair, poll, send_wr, recv_wr, ALL_ACCESS
+
+gi.require_version('Verbs', '1.0')
+
+
+@pytest.fixture
+def ctx():
+    with V.Context(name=device_name()) as c:
+        yield c
+
+
+def qp_resource(qp_num):
+    for r in rdma_resources('qp'):
+        if r.get('lqpn') == qp_num:
+            return r
+    return None
+
+
+def test_create_states_and_resources(ctx):
+    with V.PD(ctx) as pd:
+        cq = V.CQ(ctx, 100, None, None, 0)
+        cap = V.QPCap(100, 10, 1, 1, 0)
+        for qpt, name in ((V.IBV_QPT_RC, 'RC'), (V.IBV_QPT_UC, 'UC'), (V.IBV_QPT_UD, 'UD')):
+            qia = V.QPInitAttr(qp_type=qpt, scq=cq, rcq=cq, cap=cap, sq_sig_all=1)
+            qp = V.QP(pd, qia)
+            assert qp.qp_state == V.IBV_QPS_RESET
+            assert qp.qp_type == qpt
+            res = qp_resource(qp.qp_num)
+            assert res['type'] == name and res['state'] == 'RESET'
+            assert qp.cap.max_send_wr >= 100 and qp.cap.max_recv_wr >= 10
+            qp.close()
+            assert qp_resource(qp.qp_num) is None
+        # pyverbs: a UD QP given a QPAttr is returned in RTS, RC in INIT
+        ud = V.QP(pd, V.QPInitAttr(cap=cap, qp_type=V.IBV_QPT_UD, scq=cq, rcq=cq), V.QPAttr())
+        assert ud.qp_state == V.IBV_QPS_RTS
+        assert qp_resource(ud.qp_num)['state'] == 'RTS'
+        rc = pd.qp(V.QPInitAttr(qp_type=V.IBV_QPT_RC, scq=cq, rcq=cq, cap=cap), V.QPAttr())
+        assert rc.qp_state == V.IBV_QPS_INIT
+        attr, init_attr = rc.query(V.IBV_QP_STATE | V.IBV_QP_PORT | V.IBV_QP_CAP)
+        assert attr.qp_state == V.IBV_QPS_INIT
+        assert attr.port_num == 1
+        assert init_attr.qp_type == V.IBV_QPT_RC
+        assert init_attr.cap.max_send_wr >= 100
+        assert 'QP state              : Init' in str(attr)
+        # closing the PD closes its QPs first
+        pd.close()
+        assert ud.closed and rc.closed
+        with pytest.raises(GLib.Error) as err:
+            rc.query(V.IBV_QP_STATE)
+        assert err.value.matches(V.error_quark(), V.Error.CLOSED)
+
+
+def test_print_layouts():
+    cap = V.QPCap(100, 10, 1, 1, 0)
+    assert str(cap).splitlines()[0] == 'max send wrs        : 100                 '
+    attr = V.QPAttr(port_num=1)
+    attr.dest_qp_num = 17
+    attr.qp_access_flags = V.IBV_ACCESS_LOCAL_WRITE | V.IBV_ACCESS_REMOTE_READ
+    text = str(attr)
+    assert 'Dest QP number        : 17' in text
+    assert 'QP access flags       : Local write Remote read ' in text
+    assert 'Path MTU              : 1024' in text
+    wr = V.SendWR(7, V.IBV_WR_SEND, 1, 0, [V.SGE(0x1000, 8, 1)])
+    assert 'Send flags            : IBV_SEND_SIGNALED ' in str(wr)
+
+
+def test_unsupported_types(ctx):
+    with V.PD(ctx) as pd:
+        cq = V.CQ(ctx, 10, None, None, 0)
+        for qpt in (V.IBV_QPT_RAW_PACKET, V.IBV_QPT_XRC_SEND, V.IBV_QPT_XRC_RECV):
+            with pytest.raises(GLib.Error) as err:
+                V.QP(pd, V.QPInitAttr(qp_type=qpt, scq=cq, rcq=cq))
+            assert err.value.matches(V.error_quark(), V.Error.NOT_SUPPORTED)
+            assert 'ibv_create_qp' in err.value.message
+        with pytest.raises(GLib.Error) as err:
+            V.QP(pd, V.QPInitAttr(qp_type=V.IBV_QPT_RC, scq=cq, rcq=cq, cap=V.QPCap(1 << 30)))
+        assert err.value.matches(V.error_quark(), V.Error.INVALID_ARGUMENT)
+        assert rdma_resources('qp') == []
+
+
+@pytest.mark.parametrize('qp_type', [V.IBV_QPT_RC, V.IBV_QPT_UC, V.IBV_QPT_UD])
+def test_send_recv(qp_type):
+    p = Pair(device_name(), qp_type)
+    grh = 40 if qp_type == V.IBV_QPT_UD else 0
+    data = bytes((i * 13) & 0xff for i in range(512))
+    p[1].qp.post_recv(recv_wr(p[1], 5, 0, 512 + grh))
+    p[0].mr.write(data, len(data), 100)
+    p[0].qp.post_send(send_wr(p, p[0], 6, V.IBV_WR_SEND_WITH_IMM, 100, 512, imm_data=0x1234))
+    (swc,) = poll(p[0].cq)
+    assert (swc.status, swc.wr_id, swc.opcode) == (V.IBV_WC_SUCCESS, 6, V.IBV_WC_SEND)
+    (rwc,) = poll(p[1].cq)
+    assert (rwc.status, rwc.wr_id, rwc.opcode) == (V.IBV_WC_SUCCESS, 5, V.IBV_WC_RECV)
+    assert rwc.byte_len == 512 + grh
+    assert rwc.wc_flags & V.IBV_WC_WITH_IMM and rwc.imm_data == 0x1234
+    assert rwc.qp_num == p[1].qp.qp_num
+    if qp_type == V.IBV_QPT_UD:
+        assert rwc.wc_flags & V.IBV_WC_GRH
+        assert rwc.src_qp == p[0].qp.qp_num
+    assert p[1].mr.read(512, grh) == data
+    p.close()
+
+
+def test_batch_post_one_call():
+    p = Pair(device_name())
+    n = 50
+    for i in range(n):
+        p[0].mr.write(i.to_bytes(8, 'little'), 8, i * 8)
+    p[1].qp.post_recv([recv_wr(p[1], 1000 + i, i * 8, 8) for i in range(n)])
+    p[0].qp.post_send([send_wr(p, p[0], i, V.IBV_WR_SEND, i * 8, 8) for i in range(n)])
+    assert [wc.wr_id for wc in poll(p[0].cq, n)] == list(range(n))
+    rwcs = poll(p[1].cq, n)
+    assert [wc.wr_id for wc in rwcs] == [1000 + i for i in range(n)]
+    assert all(wc.status == V.IBV_WC_SUCCESS and wc.byte_len == 8 for wc in rwcs)
+    for i in range(n):
+        assert int.from_bytes(p[1].mr.read(8, i * 8), 'little') == i
+    # a pyverbs next_wr chain posts the same way
+    a, b = recv_wr(p[1], 1, 0, 8), recv_wr(p[1], 2, 8, 8)
+    a.next_wr = b
+    p[1].qp.post_recv(a)
+    s2 = send_wr(p, p[0], 8, V.IBV_WR_SEND, 8, 8)
+    s1 = send_wr(p, p[0], 7, V.IBV_WR_SEND, 0, 8, next_wr=s2)
+    p[0].qp.post_send(s1)
+    assert [wc.wr_id for wc in poll(p[0].cq, 2)] == [7, 8]
+    assert [wc.wr_id for wc in poll(p[1].cq, 2)] == [1, 2]
+    p.close()
+
+
+@pytest.mark.parametrize('qp_type', [V.IBV_QPT_RC, V.IBV_QPT_UC])
+def test_rdma_write(qp_type):
+    p = Pair(device_name(), qp_type)
+    data = b'gverbs-rdma-write' * 50
+    p[0].mr.write(data, len(data), 0)
+    wr = send_wr(p, p[0], 9, V.IBV_WR_RDMA_WRITE, 0, len(data))
+    wr.set_wr_rdma(p[1].mr.rkey, p[1].mr.addr + 1000)
+    p[0].qp.post_send(wr)
+    (wc,) = poll(p[0].cq)
+    assert wc.status == V.IBV_WC_SUCCESS and wc.opcode == V.IBV_WC_RDMA_WRITE
+    assert p[1].mr.read(len(data), 1000) == data
+    # with immediate: consumes a receive, which reports the immediate
+    p[1].qp.post_recv(recv_wr(p[1], 44, 0, 0))
+    wr = send_wr(p, p[0], 10, V.IBV_WR_RDMA_WRITE_WITH_IMM, 0, 64, imm_data=0xbeef)
+    wr.set_wr_rdma(p[1].mr.rkey, p[1].mr.addr + 3000)
+    p[0].qp.post_send(wr)
+    poll(p[0].cq)
+    (rwc,) = poll(p[1].cq)
+    assert rwc.opcode == V.IBV_WC_RECV_RDMA_WITH_IMM and rwc.imm_data == 0xbeef
+    assert rwc.wr_id == 44 and rwc.byte_len == 64
+    assert p[1].mr.read(64, 3000) == data[:64]
+    p.close()
+
+
+def test_rdma_read_and_zero_length():
+    p = Pair(device_name())
+    data = bytes(range(256)) * 4
+    p[1].mr.write(data, len(data), 2048)
+    wr = send_wr(p, p[0], 11, V.IBV_WR_RDMA_READ, 0, len(data))
+    wr.set_wr_rdma(p[1].mr.rkey, p[1].mr.addr + 2048)
+    zero = send_wr(p, p[0], 12, V.IBV_WR_RDMA_READ, 3000, 0)
+    zero.set_wr_rdma(p[1].mr.rkey, p[1].mr.addr)
+    p[0].qp.post_send([wr, zero])
+    wcs = poll(p[0].cq, 2)
+    assert [(w.wr_id, w.status, w.opcode, w.byte_len) for w in wcs] == [
+        (11, V.IBV_WC_SUCCESS, V.IBV_WC_RDMA_READ, len(data)),
+        (12, V.IBV_WC_SUCCESS, V.IBV_WC_RDMA_READ, 0)]
+    assert p[0].mr.read(len(data), 0) == data
+    p.close()
+
+
+def test_atomics():
+    p = Pair(device_name())
+    p[1].mr.write((100).to_bytes(8, 'little'), 8, 0)
+    wr = send_wr(p, p[0], 13, V.IBV_WR_ATOMIC_CMP_AND_SWP, 0, 8)
+    wr.set_wr_atomic(p[1].mr.rkey, p[1].mr.addr, 100, 555)
+    p[0].qp.post_send(wr)
+    (wc,) = poll(p[0].cq)
+    assert wc.status == V.IBV_WC_SUCCESS and wc.opcode == V.IBV_WC_COMP_SWAP
+    assert int.from_bytes(p[0].mr.read(8, 0), 'little') == 100
+    assert int.from_bytes(p[1].mr.read(8, 0), 'little') == 555
+    wr = send_wr(p, p[0], 14, V.IBV_WR_ATOMIC_FETCH_AND_ADD, 8, 8)
+    wr.set_wr_atomic(p[1].mr.rkey, p[1].mr.addr, 45)
+    p[0].qp.post_send(wr)
+    (wc,) = poll(p[0].cq)
+    assert wc.opcode == V.IBV_WC_FETCH_ADD
+    assert int.from_bytes(p[0].mr.read(8, 8), 'little') == 555
+    assert int.from_bytes(p[1].mr.read(8, 0), 'little') == 600
+    p.close()
+
+
+def test_inline_send():
+    p = Pair(device_name(), cap=V.QPCap(16, 16, 1, 1, 64))
+    assert p[0].qp.cap.max_inline_data >= 64
+    p[1].qp.post_recv(recv_wr(p[1], 1, 0, 64))
+    p[0].mr.write(b'inline payload!!', 16, 0)
+    wr = send_wr(p, p[0], 2, V.IBV_WR_SEND, 0, 16,
+                 send_flags=V.IBV_SEND_SIGNALED | V.IBV_SEND_INLINE)
+    p[0].qp.post_send(wr)
+    poll(p[0].cq)
+    (rwc,) = poll(p[1].cq)
+    assert rwc.byte_len == 16 and p[1].mr.read(16, 0) == b'inline payload!!'
+    p.close()
+
+
+def test_wrong_rkey_is_a_wc_error():
+    p = Pair(device_name())
+    wr = send_wr(p, p[0], 77, V.IBV_WR_RDMA_WRITE, 0, 8)
+    wr.set_wr_rdma(p[1].mr.rkey ^ 0x100, p[1].mr.addr)
+    p[0].qp.post_send(wr)
+    (wc,) = poll(p[0].cq)
+    assert wc.status == V.IBV_WC_REM_ACCESS_ERR
+    err = V.WCError(wc, p[0].qp)
+    assert err.code == V.IBV_WC_REM_ACCESS_ERR
+    assert 'wr_id 77' in err.message and 'QP 0x%x' % p[0].qp.qp_num in err.message
+    assert p[0].qp.qp_state == V.IBV_QPS_ERR
+    p.close()
+
+
+def test_rnr_retry_exceeded():
+    p = Pair(device_name(), rnr_retry=0)
+    p[0].qp.post_send(send_wr(p, p[0], 78, V.IBV_WR_SEND, 0, 8))
+    (wc,) = poll(p[0].cq)
+    assert wc.status == V.IBV_WC_RNR_RETRY_EXC_ERR and wc.wr_id == 78
+    p.close()
+
+
+def test_post_errors():
+    p = Pair(device_name(), cap=V.QPCap(16, 16, 1, 1, 0))
+    wrs = [send_wr(p, p[0], 60 + i, V.IBV_WR_SEND, 0, 8) for i in range(3)]
+    wrs[2].num_sge = p[0].qp.cap.max_send_sge + 1
+    with pytest.raises(GLib.Error) as err:
+        p[0].qp.post_send(wrs)
+    assert err.value.matches(V.error_quark(), V.Error.INVALID_ARGUMENT)
+    assert 'work request 2 of 3 (wr_id 62)' in err.value.message
+    p[0].qp.close()
+    with pytest.raises(GLib.Error) as err:
+        p[0].qp.post_recv(recv_wr(p[0], 1, 0, 8))
+    assert err.value.matches(V.error_quark(), V.Error.CLOSED)
+    p.close()
