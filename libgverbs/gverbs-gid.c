@@ -1,11 +1,16 @@
 #include "config.h"
 
 #include <arpa/inet.h>
+#include <infiniband/verbs.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-error.h"
 #include "gverbs-gid.h"
+
+/* A GVerbsGid may be read in place of a union ibv_gid. */
+G_STATIC_ASSERT (sizeof (GVerbsGid) == sizeof (union ibv_gid));
+G_STATIC_ASSERT (G_ALIGNOF (GVerbsGid) <= G_ALIGNOF (union ibv_gid));
 
 /**
  * SECTION:gverbs-gid

@@ -9,6 +9,7 @@
 #include "gverbs-fields-private.h"
 #include "gverbs-ah-attr-private.h"
 #include "gverbs-global-route-private.h"
+#include "gverbs-gid.h"
 
 /**
  * GVerbsQPAttr:
@@ -68,7 +69,7 @@ static GVerbsAHAttr *
 ah_attr_from_ibv (const struct ibv_ah_attr *ah)
 {
   g_autoptr(GVerbsGlobalRoute) grh = NULL;
-  g_autofree char *dgid = _gverbs_gid_format (ah->grh.dgid.raw);
+  g_autofree char *dgid = gverbs_gid_to_string ((const GVerbsGid *) ah->grh.dgid.raw);
 
   grh = g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, "dgid", dgid, "flow-label", ah->grh.flow_label,
                       "sgid-index", (guint) ah->grh.sgid_index, "hop-limit", (guint) ah->grh.hop_limit,
@@ -420,11 +421,7 @@ _gverbs_append_ah_rows (GString                  *out,
   append_uint_row (out, "  ", "is global", ah->is_global);
   if (ah->is_global)
     {
-      const guint8 *raw = ah->grh.dgid.raw;
-      g_autofree char *gid =
-        g_strdup_printf ("%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x",
-                         raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                         raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]);
+      g_autofree char *gid = gverbs_gid_to_string ((const GVerbsGid *) ah->grh.dgid.raw);
 
       append_row (out, "    ", "dgid", gid);
       append_uint_row (out, "    ", "flow label", ah->grh.flow_label);
