@@ -4,75 +4,7 @@
 #include <string.h>
 #include <infiniband/verbs.h>
 #include "gverbs-test-util.h"
-
-/* --- allocation counting ---------------------------------------------------
- * The data path must not allocate. Every malloc of the process is counted
- * while `counting` is set on this thread: under ASan through its allocator
- * hooks, otherwise by defining malloc/calloc/realloc in this executable, which
- * takes precedence over libc's for every library, libgverbs included. */
-static __thread gboolean counting;
-static __thread guint64 n_allocs;
-
-#ifdef __SANITIZE_ADDRESS__
-/* libasan's allocator hook API (GCC ships no header for it) */
-int __sanitizer_install_malloc_and_free_hooks (void (*malloc_hook) (const volatile void *, size_t),
-                                               void (*free_hook) (const volatile void *));
-
-static void
-count_malloc (const volatile void *ptr, size_t size)
-{
-  if (counting)
-    n_allocs++;
-}
-
-static void
-count_free (const volatile void *ptr)
-{
-}
-
-static void
-install_alloc_counter (void)
-{
-  __sanitizer_install_malloc_and_free_hooks (count_malloc, count_free);
-}
-#else
-extern void *__libc_malloc (size_t size);
-extern void *__libc_calloc (size_t n, size_t size);
-extern void *__libc_realloc (void *ptr, size_t size);
-
-void *malloc (size_t size);
-void *calloc (size_t n, size_t size);
-void *realloc (void *ptr, size_t size);
-
-void *
-malloc (size_t size)
-{
-  if (counting)
-    n_allocs++;
-  return __libc_malloc (size);
-}
-
-void *
-calloc (size_t n, size_t size)
-{
-  if (counting)
-    n_allocs++;
-  return __libc_calloc (n, size);
-}
-
-void *
-realloc (void *ptr, size_t size)
-{
-  if (counting)
-    n_allocs++;
-  return __libc_realloc (ptr, size);
-}
-
-static void
-install_alloc_counter (void)
-{
-}
-#endif
+#include "alloc-counter.h"
 
 /* --- a loopback RC QP pair --------------------------------------------------- */
 
@@ -557,20 +489,16 @@ test_poll_allocates_nothing (void)
     return;
 
   /* The check itself must see allocations, or it proves nothing. */
-  counting = TRUE;
-  n_allocs = 0;
+  alloc_counter_start ();
   g_free (g_malloc (32));
-  counting = FALSE;
-  g_assert_cmpuint (n_allocs, ==, 1);
+  g_assert_cmpuint (alloc_counter_stop (), ==, 1);
 
   /* 100 000 polls of an empty CQ. */
-  counting = TRUE;
-  n_allocs = 0;
+  alloc_counter_start ();
   for (int i = 0; i < 100000; i++)
     if (gverbs_cq_poll (pair.cq, wcs, G_N_ELEMENTS (wcs), &error) != 0)
       g_error ("poll of an empty CQ returned something");
-  allocs = n_allocs;
-  counting = FALSE;
+  allocs = alloc_counter_stop ();
   g_assert_cmpuint (allocs, ==, 0);
 
   /* And polls that return real completions. */
@@ -582,11 +510,9 @@ test_poll_allocates_nothing (void)
     {
       int k;
 
-      counting = TRUE;
-      n_allocs = 0;
+      alloc_counter_start ();
       k = gverbs_cq_poll (pair.cq, wcs, G_N_ELEMENTS (wcs), &error);
-      allocs = n_allocs;
-      counting = FALSE;
+      allocs = alloc_counter_stop ();
       g_assert_no_error (error);
       g_assert_cmpuint (allocs, ==, 0);
       g_assert_cmpint (k, >=, 0);
@@ -605,7 +531,7 @@ test_poll_allocates_nothing (void)
 int
 main (int argc, char **argv)
 {
-  install_alloc_counter ();
+  alloc_counter_install ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cq-traffic/poll-allocates-nothing", test_poll_allocates_nothing);
   g_test_add_func ("/cq-traffic/get-cq-event", test_get_cq_event);

@@ -1,42 +1,8 @@
-/* The data path allocates nothing: malloc, calloc and realloc are
- * interposed for the whole process (libgverbs, GLib, rdma-core included) and
- * counted around 1000 rounds of post_recv + post_send + poll. */
+/* The data path allocates nothing: every heap allocation of the process
+ * (libgverbs, GLib, rdma-core included) is counted around 1000 rounds of
+ * post_recv + post_send + poll (tests/c/alloc-counter.c). */
 #include "qp-pair.h"
-
-extern void *__libc_malloc (size_t size);
-extern void *__libc_calloc (size_t n, size_t size);
-extern void *__libc_realloc (void *p, size_t size);
-
-static volatile gboolean counting;
-static volatile guint n_allocs;
-
-void *malloc (size_t size);
-void *calloc (size_t n, size_t size);
-void *realloc (void *p, size_t size);
-
-void *
-malloc (size_t size)
-{
-  if (counting)
-    n_allocs++;
-  return __libc_malloc (size);
-}
-
-void *
-calloc (size_t n, size_t size)
-{
-  if (counting)
-    n_allocs++;
-  return __libc_calloc (n, size);
-}
-
-void *
-realloc (void *p, size_t size)
-{
-  if (counting)
-    n_allocs++;
-  return __libc_realloc (p, size);
-}
+#include "alloc-counter.h"
 
 static void
 test_no_allocation (void)
@@ -46,7 +12,8 @@ test_no_allocation (void)
   GVerbsSendWR swr;
   GVerbsRecvWR rwr;
   GVerbsWC wc[4];
-  guint done_send = 0, done_recv = 0, bad = 0, probe;
+  guint done_send = 0, done_recv = 0, bad = 0;
+  guint64 probe, n_allocs;
 
   if (!qp_pair_init (&p, &o))
     return;
@@ -56,14 +23,12 @@ test_no_allocation (void)
   rwr = (GVerbsRecvWR) { 0, 1, { mr_sge (p.mr[1], 0, 64) } };
 
   /* the counter works: a g_malloc in the window is seen */
-  counting = TRUE;
+  alloc_counter_start ();
   g_free (g_malloc (16));
-  counting = FALSE;
-  probe = n_allocs;
+  probe = alloc_counter_stop ();
   g_assert_cmpuint (probe, ==, 1);
-  n_allocs = 0;
 
-  counting = TRUE;
+  alloc_counter_start ();
   for (guint i = 0; i < 1000; i++)
     {
       rwr.wr_id = i;
@@ -87,7 +52,7 @@ test_no_allocation (void)
             bad++;
         }
     }
-  counting = FALSE;
+  n_allocs = alloc_counter_stop ();
 
   g_assert_cmpuint (bad, ==, 0);
   g_assert_cmpuint (done_send, ==, 1000);
@@ -99,6 +64,7 @@ test_no_allocation (void)
 int
 main (int argc, char *argv[])
 {
+  alloc_counter_install ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/qp-noalloc/post-poll-1000", test_no_allocation);
   return g_test_run ();
