@@ -8,6 +8,7 @@
 #include "gverbs-import.h"
 #include "gverbs-context-private.h"
 #include "gverbs-pd-private.h"
+#include "gverbs-mr-private.h"
 #include "gverbs-error.h"
 
 /**
@@ -126,4 +127,80 @@ gverbs_pd_unimport (GVerbsPD  *self,
       return FALSE;
     }
   return gverbs_pd_close (self, error);
+}
+
+/**
+ * gverbs_mr_import:
+ * @pd: the (imported) #GVerbsPD the memory region belongs to
+ * @handle: the #GVerbsMR:handle of the memory region to import
+ * @error: return location for a #GError
+ *
+ * Imports a memory region by its handle (`ibv_import_mr()`, pyverbs'
+ * `MR(pd, handle=…)`). Its lkey and rkey can be used in work requests; its
+ * memory belongs to the process that registered it, so gverbs_mr_write()
+ * and gverbs_mr_read() refuse it. Closing the imported MR unimports it
+ * (`ibv_unimport_mr()`). A device that cannot import gives
+ * %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Returns: (transfer full): the imported memory region, or %NULL on error
+ */
+GVerbsMR *
+gverbs_mr_import (GVerbsPD  *pd,
+                  guint32    handle,
+                  GError   **error)
+{
+  struct ibv_mr *ibv;
+
+  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+
+  if (!_gverbs_pd_check_open (pd, error))
+    return NULL;
+  errno = 0;
+  ibv = ibv_import_mr (_gverbs_pd_get_ibv (pd), handle);
+  if (ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_import_mr",
+                               _gverbs_pd_describe (pd), _("mr handle %u"), handle);
+      return NULL;
+    }
+  return _gverbs_mr_new_imported (pd, ibv);
+}
+
+/**
+ * gverbs_mr_is_imported:
+ * @self: a #GVerbsMR
+ *
+ * Returns: whether the memory region came from gverbs_mr_import()
+ */
+gboolean
+gverbs_mr_is_imported (GVerbsMR *self)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
+  return _gverbs_mr_get_imported (self);
+}
+
+/**
+ * gverbs_mr_unimport:
+ * @self: an imported #GVerbsMR
+ * @error: return location for a #GError
+ *
+ * Unimports an imported memory region (`ibv_unimport_mr()`): the same as
+ * gverbs_mr_close() on it. A memory region that was not imported gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT and stays open.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_mr_unimport (GVerbsMR  *self,
+                    GError   **error)
+{
+  g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
+
+  if (!_gverbs_mr_get_imported (self))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s was not imported; close it instead"), _gverbs_mr_describe (self));
+      return FALSE;
+    }
+  return gverbs_mr_close (self, error);
 }

@@ -8,6 +8,7 @@
 #include "gverbs-version.h"
 #include "gverbs-context.h"
 #include "gverbs-pd.h"
+#include "gverbs-mr.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,16 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_pd_is_imported          (GVerbsPD       *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_pd_unimport             (GVerbsPD       *self,
+                                               GError        **error);
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsMR      *gverbs_mr_import               (GVerbsPD       *pd,
+                                               guint32         handle,
+                                               GError        **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_mr_is_imported          (GVerbsMR       *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_mr_unimport             (GVerbsMR       *self,
                                                GError        **error);
 
 G_END_DECLS

@@ -17,4 +17,10 @@ gboolean       _gverbs_mr_check_open (GVerbsMR  *self,
 /* "mr lkey 0x… on pd … on rxe0", for error messages */
 const char    *_gverbs_mr_describe   (GVerbsMR  *self);
 
+/* Wraps an MR from ibv_import_mr(): closing it unimports it; its memory
+ * (another process's) is neither read nor written. */
+GVerbsMR      *_gverbs_mr_new_imported (GVerbsPD      *pd,
+                                        struct ibv_mr *ibv);
+gboolean       _gverbs_mr_get_imported (GVerbsMR      *self);
+
 G_END_DECLS

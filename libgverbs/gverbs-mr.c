@@ -34,6 +34,7 @@ struct _GVerbsMR
   gpointer user_memory;  /* set by gverbs_mr_new_for_memory() before init */
   gpointer buffer;       /* the registered memory, NULL once closed */
   gboolean owns_buffer;
+  gboolean imported;     /* from ibv_import_mr(): its memory is another process's */
   struct ibv_mr *ibv;
   char *description;
   gboolean initialized;
@@ -590,6 +591,13 @@ check_range (GVerbsMR    *self,
              guint64      offset,
              GError     **error)
 {
+  if (self->imported)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
+                   _("Cannot %s the memory of %s: it belongs to the process that registered it"),
+                   what, self->description);
+      return FALSE;
+    }
   if (offset > self->length || length > self->length - offset)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
@@ -829,7 +837,13 @@ gverbs_mr_close (GVerbsMR  *self,
 
   if (self->ibv == NULL)
     return TRUE;
-  rc = ibv_dereg_mr (self->ibv);
+  if (self->imported)
+    {
+      ibv_unimport_mr (self->ibv);
+      rc = 0;
+    }
+  else
+    rc = ibv_dereg_mr (self->ibv);
   if (rc != 0)
     {
       _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", self->description, NULL);
@@ -882,4 +896,24 @@ const char *
 _gverbs_mr_describe (GVerbsMR *self)
 {
   return self->description ? self->description : "GVerbsMR";
+}
+
+GVerbsMR *
+_gverbs_mr_new_imported (GVerbsPD      *pd,
+                         struct ibv_mr *ibv)
+{
+  GVerbsMR *self = g_object_new (GVERBS_TYPE_MR, "pd", pd, "length", (guint64) ibv->length, NULL);
+
+  self->initialized = TRUE;
+  self->imported = TRUE;
+  self->ibv = ibv;
+  self->description = g_strdup_printf ("imported mr 0x%x on %s", ibv->lkey, _gverbs_pd_describe (pd));
+  _gverbs_pd_add_child (pd, self, GVERBS_RANK_SRQ, close_as_child);
+  return self;
+}
+
+gboolean
+_gverbs_mr_get_imported (GVerbsMR *self)
+{
+  return self->imported;
 }

@@ -1,5 +1,5 @@
 /* Device tests: what Soft-RoCE lacks (XRC domains, device memory, DM MRs,
- * import of devices and PDs) fails cleanly, naming the rdma-core call, and
+ * import of devices, PDs and MRs) fails cleanly, naming the rdma-core call, and
  * leaves nothing behind. */
 #include <fcntl.h>
 #include <string.h>
@@ -171,6 +171,46 @@ test_import_pd (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
 }
 
+static void
+test_import_mr (void)
+{
+  g_autoptr(GVerbsContext) ctx = gverbs_test_open_context ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsPD) pd = NULL;
+  g_autoptr(GVerbsMR) mr = NULL;
+  g_autoptr(GVerbsMR) imported = NULL;
+  g_autoptr(GPtrArray) mrs = NULL;
+  guint32 handle = 0;
+
+  if (ctx == NULL)
+    return;
+  pd = gverbs_pd_new (ctx, &error);
+  g_assert_no_error (error);
+  mr = gverbs_mr_new (pd, 100, GVERBS_ACCESS_LOCAL_WRITE, &error);
+  g_assert_no_error (error);
+  g_object_get (mr, "handle", &handle, NULL);
+  imported = gverbs_mr_import (pd, handle, &error);
+  g_assert_null (imported);
+  assert_not_supported (error, "ibv_import_mr");
+  g_assert_nonnull (strstr (error->message, "mr handle"));
+  g_clear_error (&error);
+
+  /* only an imported MR can be unimported; the owner's stays open and usable */
+  g_assert_false (gverbs_mr_is_imported (mr));
+  g_assert_false (gverbs_mr_unimport (mr, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_false (gverbs_mr_is_closed (mr));
+  g_assert_true (gverbs_mr_write (mr, (const guint8 *) "ok", 2, 0, &error));
+  g_assert_no_error (error);
+  mrs = gverbs_test_rdma_resources ("mr");
+  g_assert_cmpuint (mrs->len, ==, 1);
+
+  g_assert_true (gverbs_pd_close (pd, NULL));
+  imported = gverbs_mr_import (pd, handle, &error);
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -179,5 +219,6 @@ main (int argc, char **argv)
   g_test_add_func ("/unsupported/dm-and-dm-mr", test_dm_and_dm_mr);
   g_test_add_func ("/unsupported/import-device", test_import_device);
   g_test_add_func ("/unsupported/import-pd", test_import_pd);
+  g_test_add_func ("/unsupported/import-mr", test_import_mr);
   return g_test_run ();
 }

@@ -69,6 +69,24 @@ def test_import_device_and_pd_like_pyverbs():
     assert pd.closed
 
 
+def test_import_mr_like_pyverbs():
+    with Verbs.Context(name=device_name()) as ctx:
+        pd = Verbs.PD(ctx)
+        mr = Verbs.MR(pd, 100, Verbs.IBV_ACCESS_LOCAL_WRITE)
+        with pytest.raises(GLib.Error) as e:
+            Verbs.MR(pd, handle=mr.handle)
+        assert_not_supported(e.value, 'ibv_import_mr')
+        assert 'mr handle %d' % mr.handle in e.value.message
+        assert not mr.is_imported()
+        with pytest.raises(GLib.Error) as e:
+            mr.unimport()
+        assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
+        mr.write(b'still usable', 12, 0)
+        assert mr.read(12, 0) == b'still usable'
+        assert len(rdma_resources('mr')) == 1
+    assert mr.closed and rdma_resources('mr') == []
+
+
 def test_plain_constructors_still_work():
     ctx = Verbs.Context(name=device_name(), cmd_fd=None)
     pd = Verbs.PD(ctx, handle=None)

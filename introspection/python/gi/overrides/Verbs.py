@@ -183,11 +183,10 @@ class MR(_Closable, Verbs.MR):
     """A memory region over library-owned memory: MR(pd, length, access)."""
     __getattr__ = _props_getattr
 
-    def __init__(self, pd, length=None, access=0, address=None, implicit=False, handle=None,
-                 **kwargs):
-        if address is not None or implicit or handle is not None:
+    def __init__(self, pd, length=None, access=0, address=None, implicit=False, **kwargs):
+        if address is not None or implicit:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'MR(address=, implicit=, handle=) is not available from Python: '
+                               'MR(address=, implicit=) is not available from Python: '
                                'libgverbs allocates and owns the memory of a Python MR')
         if length is None:
             raise TypeError('MR() needs a length')
@@ -615,6 +614,13 @@ def _import_pd(context, handle=None, **kwargs):
 
 _wrap_import(Context, 'cmd_fd', _import_context)
 _wrap_import(PD, 'handle', _import_pd)
+
+
+def _import_mr(pd, handle=None, **kwargs):
+    return Verbs.MR.import_(pd, handle)  # gverbs_mr_import
+
+
+_wrap_import(MR, 'handle', _import_mr)
 
 
 # --- completion queues, completion channels and work completions -------------
