@@ -242,3 +242,33 @@ def test_post_errors():
         p[0].qp.post_recv(recv_wr(p[0], 1, 0, 8))
     assert err.value.matches(V.error_quark(), V.Error.CLOSED)
     p.close()
+
+
+@pytest.mark.parametrize('qp_type', [V.IBV_QPT_RC, V.IBV_QPT_UD])
+def test_qp_ex_send_and_write(qp_type):
+    ops = V.IBV_QP_EX_WITH_SEND | V.IBV_QP_EX_WITH_RDMA_WRITE
+    p = Pair(device_name(), qp_type, send_ops=ops)
+    grh = 40 if qp_type == V.IBV_QPT_UD else 0
+    qp = p[0].qp
+    p[1].qp.post_recv(recv_wr(p[1], 3, 0, 64 + grh))
+    p[0].mr.write(b'x' * 64, 64, 0)
+    qp.wr_start()
+    qp.wr_id = 31
+    qp.wr_flags = V.IBV_SEND_SIGNALED
+    qp.wr_send()
+    if qp_type == V.IBV_QPT_UD:
+        qp.wr_set_ud_addr(p[0].ah, p[1].qp.qp_num, 0x11111111)
+    qp.wr_set_sge(p[0].mr.lkey, p[0].mr.buf, 64)
+    if qp_type == V.IBV_QPT_RC:
+        qp.wr_id = 32
+        qp.wr_rdma_write(p[1].mr.rkey, p[1].mr.buf + 1000)
+        qp.wr_set_inline_data(b'written inline')
+    qp.wr_complete()
+    wcs = poll(p[0].cq, 2 if qp_type == V.IBV_QPT_RC else 1)
+    assert [w.wr_id for w in wcs] == ([31, 32] if qp_type == V.IBV_QPT_RC else [31])
+    assert all(w.status == V.IBV_WC_SUCCESS for w in wcs)
+    (rwc,) = poll(p[1].cq)
+    assert rwc.byte_len == 64 + grh and p[1].mr.read(64, grh) == b'x' * 64
+    if qp_type == V.IBV_QPT_RC:
+        assert p[1].mr.read(14, 1000) == b'written inline'
+    p.close()
