@@ -860,10 +860,20 @@ class QPCap(Verbs.QPCap):
 QPCap = _export(override(QPCap))
 
 
+def _checked_setattr(self, name, value):
+    # integer fields have rdma-core's widths (u8, u16, u32): refuse what does not fit
+    pspec = None if name.startswith('_') else type(self).find_property(name.replace('_', '-'))
+    if pspec is not None and pspec.value_type == GObject.TYPE_UINT and \
+            isinstance(value, int) and not pspec.minimum <= value <= pspec.maximum:
+        raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
+                           (name, value, pspec.minimum, pspec.maximum))
+    _props_setattr(self, name, value)
+
+
 class QPAttr(Verbs.QPAttr):
     """QPAttr(qp_state=INIT, cur_qp_state=RESET, port_num=1, path_mtu=MTU_1024, **fields)"""
     __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
+    __setattr__ = _checked_setattr
 
     def __init__(self, qp_state=Verbs.QPState.INIT, cur_qp_state=Verbs.QPState.RESET,
                  port_num=1, path_mtu=Verbs.MTU(3), **kwargs):
