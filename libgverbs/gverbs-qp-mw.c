@@ -110,7 +110,7 @@ gverbs_qp_bind_mw (GVerbsQP          *self,
  *
  * Binds a type 2 memory window with an `IBV_WR_BIND_MW` work request
  * (pyverbs' `SendWR.set_bind_wr`); once the bind completed, @rkey gives
- * remote access to the window.
+ * remote access to the window. #GVerbsMW:rkey is @rkey from the post on.
  *
  * Returns: %TRUE if the bind was posted
  */
@@ -150,6 +150,8 @@ gverbs_qp_post_bind_mw (GVerbsQP          *self,
                                "IBV_WR_BIND_MW of %s", _gverbs_mw_describe (mw));
       return FALSE;
     }
+  /* rdma-core leaves tracking a type 2 window's rkey to the caller */
+  _gverbs_mw_get_ibv (mw)->rkey = rkey;
   _gverbs_mw_rkey_changed (mw);
   return TRUE;
 }

@@ -206,6 +206,14 @@ create (GVerbsQP  *self,
     {
       int err = errno ? errno : EINVAL;
 
+      if (self->send_ops_flags != 0)
+        {
+          _gverbs_set_error_errno (error, err, "ibv_create_qp_ex", _gverbs_pd_describe (self->pd),
+                                   "%s queue pair with send_ops_flags 0x%x (are these operations "
+                                   "valid for this transport on this device?)",
+                                   qp_type_name (ia.qp_type), self->send_ops_flags);
+          return FALSE;
+        }
       _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_pd_describe (self->pd),
                                "%s queue pair (%s)", qp_type_name (ia.qp_type),
                                ia.qp_type == IBV_QPT_XRC_SEND || ia.qp_type == IBV_QPT_XRC_RECV
