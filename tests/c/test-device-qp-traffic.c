@@ -494,6 +494,9 @@ test_mw_bind (void)
                                      GVERBS_ACCESS_REMOTE_WRITE, 63, GVERBS_SEND_SIGNALED, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
   g_clear_error (&error);
+  /* windows go before the memory region they are bound to */
+  g_assert_true (gverbs_mw_close (mw1, &error));
+  g_assert_no_error (error);
   qp_pair_clear (&p);
 
   /* type 2: an IBV_WR_BIND_MW work request with a new rkey */
@@ -515,6 +518,8 @@ test_mw_bind (void)
   /* the old rkey no longer opens the window */
   mw_write_through (&p, old_rkey, 66, 1, GVERBS_WC_REM_ACCESS_ERR);
   assert_pattern (p.mr[1], base, 256, 91);
+  g_assert_true (gverbs_mw_close (mw2, &error));
+  g_assert_no_error (error);
   qp_pair_clear (&p);
 }
 
