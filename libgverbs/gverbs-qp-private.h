@@ -15,4 +15,9 @@ struct ibv_qp *_gverbs_qp_get_ibv    (GVerbsQP  *self);
 gboolean       _gverbs_qp_check_open (GVerbsQP  *self,
                                       GError   **error);
 
+/* The extended send API: NULL unless created with send-ops-flags. */
+struct ibv_qp_ex *_gverbs_qp_get_qp_ex (GVerbsQP *self);
+gboolean         *_gverbs_qp_wr_open   (GVerbsQP *self);
+const char       *_gverbs_qp_describe  (GVerbsQP *self);
+
 G_END_DECLS

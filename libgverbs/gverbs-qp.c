@@ -39,6 +39,9 @@ struct _GVerbsQP
   GVerbsCQ *send_cq;
   GVerbsCQ *recv_cq;
   struct ibv_qp *ibv;
+  struct ibv_qp_ex *qpx;        /* non-NULL when created with send-ops-flags */
+  guint send_ops_flags;
+  gboolean wr_open;             /* between wr_start and wr_complete/abort */
   GVerbsQPCap cap;
   char *description;
   gboolean initialized;
@@ -63,6 +66,7 @@ enum {
   PROP_QP_STATE,
   PROP_CAP,
   PROP_CLOSED,
+  PROP_SEND_OPS_FLAGS,
   N_PROPS
 };
 
@@ -177,11 +181,39 @@ create (GVerbsQP  *self,
     return FALSE;
 
   errno = 0;
-  self->ibv = ibv_create_qp (_gverbs_pd_get_ibv (self->pd), &ia);
+  if (self->send_ops_flags != 0)
+    {
+      struct ibv_qp_init_attr_ex iax = { 0 };
+
+      iax.qp_type = ia.qp_type;
+      iax.send_cq = ia.send_cq;
+      iax.recv_cq = ia.recv_cq;
+      iax.cap = ia.cap;
+      iax.sq_sig_all = ia.sq_sig_all;
+      iax.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
+      iax.pd = _gverbs_pd_get_ibv (self->pd);
+      iax.send_ops_flags = self->send_ops_flags;
+      self->ibv = ibv_create_qp_ex (ctx, &iax);
+      if (self->ibv != NULL)
+        {
+          ia.cap = iax.cap;
+          self->qpx = ibv_qp_to_qp_ex (self->ibv);
+        }
+    }
+  else
+    self->ibv = ibv_create_qp (_gverbs_pd_get_ibv (self->pd), &ia);
   if (self->ibv == NULL)
     {
       int err = errno ? errno : EINVAL;
 
+      if (self->send_ops_flags != 0)
+        {
+          _gverbs_set_error_errno (error, err, "ibv_create_qp_ex", _gverbs_pd_describe (self->pd),
+                                   "%s queue pair with send_ops_flags 0x%x (are these operations "
+                                   "valid for this transport on this device?)",
+                                   qp_type_name (ia.qp_type), self->send_ops_flags);
+          return FALSE;
+        }
       _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_pd_describe (self->pd),
                                "%s queue pair (%s)", qp_type_name (ia.qp_type),
                                ia.qp_type == IBV_QPT_XRC_SEND || ia.qp_type == IBV_QPT_XRC_RECV
@@ -311,6 +343,9 @@ gverbs_qp_get_property (GObject    *object,
     case PROP_CLOSED:
       g_value_set_boolean (value, self->ibv == NULL);
       break;
+    case PROP_SEND_OPS_FLAGS:
+      g_value_set_flags (value, self->send_ops_flags);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -334,6 +369,9 @@ gverbs_qp_set_property (GObject      *object,
       break;
     case PROP_QP_ATTR:
       self->qp_attr = g_value_dup_object (value);
+      break;
+    case PROP_SEND_OPS_FLAGS:
+      self->send_ops_flags = g_value_get_flags (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -417,6 +455,14 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
    * Whether the queue pair is closed (or was never created).
    */
   properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, ro);
+  /**
+   * GVerbsQP:send-ops-flags:
+   *
+   * The operations of the extended send API (gverbs_qp_wr_start() …) the
+   * queue pair supports; when not 0 it is created with ibv_create_qp_ex().
+   */
+  properties[PROP_SEND_OPS_FLAGS] =
+    g_param_spec_flags ("send-ops-flags", NULL, NULL, GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS, 0, ctor);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -449,6 +495,34 @@ gverbs_qp_new (GVerbsPD          *pd,
   g_return_val_if_fail (qp_attr == NULL || GVERBS_IS_QP_ATTR (qp_attr), NULL);
   return g_initable_new (GVERBS_TYPE_QP, NULL, error, "pd", pd, "init-attr", init_attr,
                          "qp-attr", qp_attr, NULL);
+}
+
+/**
+ * gverbs_qp_new_ex:
+ * @pd: an open #GVerbsPD
+ * @init_attr: the creation attributes (type, CQs, capacities)
+ * @send_ops_flags: the operations the extended send API may post
+ * @qp_attr: (nullable): attributes to move the new queue pair toward RTS
+ * @error: return location for a #GError
+ *
+ * Creates a queue pair with `ibv_create_qp_ex()` that supports the
+ * extended send API (pyverbs' `QPEx`): gverbs_qp_wr_start(), the
+ * `gverbs_qp_wr_*` operations and gverbs_qp_wr_complete().
+ *
+ * Returns: (transfer full): the queue pair, or %NULL on error
+ */
+GVerbsQP *
+gverbs_qp_new_ex (GVerbsPD                   *pd,
+                  GVerbsQPInitAttr           *init_attr,
+                  GVerbsQPCreateSendOpsFlags  send_ops_flags,
+                  GVerbsQPAttr               *qp_attr,
+                  GError                    **error)
+{
+  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (init_attr), NULL);
+  g_return_val_if_fail (qp_attr == NULL || GVERBS_IS_QP_ATTR (qp_attr), NULL);
+  return g_initable_new (GVERBS_TYPE_QP, NULL, error, "pd", pd, "init-attr", init_attr,
+                         "qp-attr", qp_attr, "send-ops-flags", send_ops_flags, NULL);
 }
 
 /**
@@ -1127,8 +1201,12 @@ gverbs_qp_close (GVerbsQP  *self,
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   if (self->ibv == NULL)
     return TRUE;
+  if (self->wr_open)
+    ibv_wr_abort (self->qpx);
+  self->wr_open = FALSE;
   rc = ibv_destroy_qp (self->ibv);
   self->ibv = NULL;
+  self->qpx = NULL;
   _gverbs_pd_remove_child (self->pd, self);
   _gverbs_cq_remove_child (self->send_cq, self);
   if (self->recv_cq != self->send_cq)
@@ -1173,4 +1251,22 @@ struct ibv_qp *
 _gverbs_qp_get_ibv (GVerbsQP *self)
 {
   return self->ibv;
+}
+
+struct ibv_qp_ex *
+_gverbs_qp_get_qp_ex (GVerbsQP *self)
+{
+  return self->qpx;
+}
+
+gboolean *
+_gverbs_qp_wr_open (GVerbsQP *self)
+{
+  return &self->wr_open;
+}
+
+const char *
+_gverbs_qp_describe (GVerbsQP *self)
+{
+  return self->description ? self->description : "GVerbsQP";
 }

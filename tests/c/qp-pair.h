@@ -28,6 +28,7 @@ typedef struct {
   GVerbsAccessFlags access;
   gboolean channel;    /* both CQs on one completion channel */
   guint depth;
+  GVerbsQPCreateSendOpsFlags send_ops;   /* not 0: the extended send API */
 } QPPairOptions;
 
 G_GNUC_UNUSED static void
@@ -89,7 +90,8 @@ qp_pair_init (QPPair              *p,
       g_assert_no_error (error);
       p->mr[i] = gverbs_mr_new (p->pd, PAIR_MR_SIZE,
                                 GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE |
-                                GVERBS_ACCESS_REMOTE_READ | GVERBS_ACCESS_REMOTE_ATOMIC, &error);
+                                GVERBS_ACCESS_REMOTE_READ | GVERBS_ACCESS_REMOTE_ATOMIC |
+                                GVERBS_ACCESS_MW_BIND, &error);
       g_assert_no_error (error);
       ia = gverbs_qp_init_attr_new (o->type, p->cq[i], p->cq[i], &cap);
       g_object_set (ia, "sq-sig-all", FALSE, NULL);
@@ -98,7 +100,8 @@ qp_pair_init (QPPair              *p,
           attr = gverbs_qp_attr_new ();
           g_object_set (attr, "qkey", PAIR_QKEY, NULL);
         }
-      p->qp[i] = gverbs_qp_new (p->pd, ia, attr, &error);
+      p->qp[i] = o->send_ops ? gverbs_qp_new_ex (p->pd, ia, o->send_ops, attr, &error)
+                             : gverbs_qp_new (p->pd, ia, attr, &error);
       g_assert_no_error (error);
     }
   if (o->type == GVERBS_QPT_UD)

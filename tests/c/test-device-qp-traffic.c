@@ -437,6 +437,92 @@ test_post_errors (void)
   qp_pair_clear (&p);
 }
 
+static void
+mw_write_through (QPPair   *p,
+                  guint32   rkey,
+                  guint64   wr_id,
+                  guint8    seed,
+                  GVerbsWCStatus expected)
+{
+  g_autoptr(GError) error = NULL;
+  GVerbsSendWR wr;
+  GVerbsWC wc;
+
+  fill_pattern (p->mr[0], 0, 256, seed);
+  gverbs_send_wr_init (&wr, wr_id, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+  wr.sg_list[0] = mr_sge (p->mr[0], 0, 256);
+  wr.num_sge = 1;
+  gverbs_send_wr_set_wr_rdma (&wr, rkey, gverbs_mr_get_addr (p->mr[1]) + 1024);
+  g_assert_true (gverbs_qp_post_send (p->qp[0], &wr, 1, &error));
+  g_assert_no_error (error);
+  poll_n (p->cq[0], &wc, 1);
+  g_assert_cmpuint (wc.wr_id, ==, wr_id);
+  g_assert_cmpint (wc.status, ==, expected);
+}
+
+static void
+test_mw_bind (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsMW) mw1 = NULL;
+  g_autoptr(GVerbsMW) mw2 = NULL;
+  GVerbsWC wc;
+  guint32 old_rkey, new_rkey;
+  const guint64 base = 1024;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  /* type 1: ibv_bind_mw on the QP of the memory's owner */
+  mw1 = gverbs_mw_new (p.pd, GVERBS_MW_TYPE_1, &error);
+  g_assert_no_error (error);
+  old_rkey = gverbs_mw_get_rkey (mw1);
+  g_assert_true (gverbs_qp_bind_mw (p.qp[1], mw1, p.mr[1], gverbs_mr_get_addr (p.mr[1]) + base, 512,
+                                    GVERBS_ACCESS_REMOTE_WRITE, 61, GVERBS_SEND_SIGNALED, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[1], &wc, 1);
+  g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpint (wc.opcode, ==, GVERBS_WC_BIND_MW);
+  g_assert_cmpuint (wc.wr_id, ==, 61);
+  g_assert_cmphex (gverbs_mw_get_rkey (mw1), !=, old_rkey);
+  mw_write_through (&p, gverbs_mw_get_rkey (mw1), 62, 71, GVERBS_WC_SUCCESS);
+  assert_pattern (p.mr[1], base, 256, 71);
+
+  /* a window outside the memory region is refused before rdma-core */
+  g_assert_false (gverbs_qp_bind_mw (p.qp[1], mw1, p.mr[1], gverbs_mr_get_addr (p.mr[1]) + 4000, 512,
+                                     GVERBS_ACCESS_REMOTE_WRITE, 63, GVERBS_SEND_SIGNALED, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  /* windows go before the memory region they are bound to */
+  g_assert_true (gverbs_mw_close (mw1, &error));
+  g_assert_no_error (error);
+  qp_pair_clear (&p);
+
+  /* type 2: an IBV_WR_BIND_MW work request with a new rkey */
+  g_assert_true (qp_pair_init (&p, &o));
+  mw2 = gverbs_mw_new (p.pd, GVERBS_MW_TYPE_2, &error);
+  g_assert_no_error (error);
+  old_rkey = gverbs_mw_get_rkey (mw2);
+  new_rkey = (old_rkey & ~0xffu) | ((old_rkey + 1) & 0xffu);
+  g_assert_true (gverbs_qp_post_bind_mw (p.qp[1], mw2, new_rkey, p.mr[1],
+                                         gverbs_mr_get_addr (p.mr[1]) + base, 512,
+                                         GVERBS_ACCESS_REMOTE_WRITE, 64, GVERBS_SEND_SIGNALED, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[1], &wc, 1);
+  g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpuint (wc.wr_id, ==, 64);
+  g_assert_cmphex (gverbs_mw_get_rkey (mw2), ==, new_rkey);
+  mw_write_through (&p, new_rkey, 65, 91, GVERBS_WC_SUCCESS);
+  assert_pattern (p.mr[1], base, 256, 91);
+  /* the old rkey no longer opens the window */
+  mw_write_through (&p, old_rkey, 66, 1, GVERBS_WC_REM_ACCESS_ERR);
+  assert_pattern (p.mr[1], base, 256, 91);
+  g_assert_true (gverbs_mw_close (mw2, &error));
+  g_assert_no_error (error);
+  qp_pair_clear (&p);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -456,5 +542,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/qp-traffic/wrong-rkey", test_wrong_rkey);
   g_test_add_func ("/qp-traffic/rnr-retry-exceeded", test_rnr_retry_exceeded);
   g_test_add_func ("/qp-traffic/post-errors", test_post_errors);
+  g_test_add_func ("/qp-traffic/mw-bind", test_mw_bind);
   return g_test_run ();
 }

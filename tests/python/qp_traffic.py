@@ -17,30 +17,39 @@ def default_gid_index(ctx):
 
 
 class Side:
-    def __init__(self, ctx, pd, qp_type, cap, channel=None):
+    def __init__(self, ctx, pd, qp_type, cap, channel=None, send_ops=0):
         self.cq = V.CQ(ctx, 256, None, channel, 0)
         self.mr = V.MR(pd, MR_SIZE, ALL_ACCESS)
-        init_attr = V.QPInitAttr(qp_type=qp_type, scq=self.cq, rcq=self.cq, cap=cap,
-                                 sq_sig_all=0)
         qp_attr = None
         if qp_type == V.IBV_QPT_UD:
             qp_attr = V.QPAttr()
             qp_attr.qkey = QKEY
-        self.qp = V.QP(pd, init_attr, qp_attr)
+        if send_ops:
+            init_attr = V.QPInitAttrEx(qp_type=qp_type, scq=self.cq, rcq=self.cq, cap=cap, pd=pd,
+                                       comp_mask=V.IBV_QP_INIT_ATTR_PD |
+                                       V.IBV_QP_INIT_ATTR_SEND_OPS_FLAGS,
+                                       send_ops_flags=send_ops)
+            self.qp = V.QPEx(ctx, init_attr, qp_attr)
+        else:
+            init_attr = V.QPInitAttr(qp_type=qp_type, scq=self.cq, rcq=self.cq, cap=cap,
+                                     sq_sig_all=0)
+            self.qp = V.QP(pd, init_attr, qp_attr)
         self.ah = None
 
 
 class Pair:
     """Two QPs of one type; RC/UC are connected to RTS, UD get AHs."""
 
-    def __init__(self, device, qp_type=V.IBV_QPT_RC, cap=None, rnr_retry=7, channel=False):
+    def __init__(self, device, qp_type=V.IBV_QPT_RC, cap=None, rnr_retry=7, channel=False,
+                 send_ops=0):
         self.ctx = V.Context(name=device)
         self.pd = V.PD(self.ctx)
         self.gid_index = default_gid_index(self.ctx)
         self.gid = self.ctx.query_gid(1, self.gid_index)
         self.channel = V.CompChannel(self.ctx) if channel else None
         cap = cap or V.QPCap(64, 64, 4, 4, 0)
-        self.sides = [Side(self.ctx, self.pd, qp_type, cap, self.channel) for _ in range(2)]
+        self.sides = [Side(self.ctx, self.pd, qp_type, cap, self.channel, send_ops)
+                      for _ in range(2)]
         self.qp_type = qp_type
         if qp_type == V.IBV_QPT_UD:
             for side in self.sides:

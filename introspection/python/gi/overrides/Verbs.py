@@ -856,10 +856,20 @@ class QPCap(Verbs.QPCap):
 QPCap = _export(override(QPCap))
 
 
+def _checked_setattr(self, name, value):
+    # integer fields have rdma-core's widths (u8, u16, u32): refuse what does not fit
+    pspec = None if name.startswith('_') else type(self).find_property(name.replace('_', '-'))
+    if pspec is not None and pspec.value_type == GObject.TYPE_UINT and \
+            isinstance(value, int) and not pspec.minimum <= value <= pspec.maximum:
+        raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
+                           (name, value, pspec.minimum, pspec.maximum))
+    _props_setattr(self, name, value)
+
+
 class QPAttr(Verbs.QPAttr):
     """QPAttr(qp_state=INIT, cur_qp_state=RESET, port_num=1, path_mtu=MTU_1024, **fields)"""
     __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
+    __setattr__ = _checked_setattr
 
     def __init__(self, qp_state=Verbs.QPState.INIT, cur_qp_state=Verbs.QPState.RESET,
                  port_num=1, path_mtu=Verbs.MTU(3), **kwargs):
@@ -1035,8 +1045,69 @@ class QP(_Closable, Verbs.QP):
         """(QPAttr, QPInitAttr)"""
         return Verbs.QP.query(self, attr_mask)
 
+    # pyverbs' QPEx: qp.wr_id / qp.wr_flags apply to the next wr_* operations
+    @property
+    def wr_id(self):
+        return self.__dict__.get('_wr_id', 0)
+
+    @wr_id.setter
+    def wr_id(self, value):
+        self.__dict__['_wr_id'] = value
+        Verbs.QP.wr_set_id(self, value, self.wr_flags)
+
+    @property
+    def wr_flags(self):
+        return self.__dict__.get('_wr_flags', 0)
+
+    @wr_flags.setter
+    def wr_flags(self, value):
+        self.__dict__['_wr_flags'] = value
+        Verbs.QP.wr_set_id(self, self.wr_id, value)
+
+    def wr_set_inline_data(self, data):
+        Verbs.QP.wr_set_inline_data(self, _as_bytes(data))
+
 
 QP = _export(override(QP))
+
+
+class QPInitAttrEx(QPInitAttr):
+    """QPInitAttrEx(qp_type=IBV_QPT_UD, qp_context=None, scq=None, rcq=None, srq=None,
+    cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
+    max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None, send_ops_flags=0)
+
+    Only PD and SEND_OPS_FLAGS of comp_mask are supported."""
+
+    def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None, srq=None,
+                 cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
+                 max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None,
+                 send_ops_flags=0):
+        if xrcd is not None or create_flags or max_tso_header or source_qpn or \
+                hash_conf is not None or ind_table is not None:
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                               'QPInitAttrEx: only pd and send_ops_flags are supported')
+        QPInitAttr.__init__(self, qp_type=qp_type, qp_context=qp_context, scq=scq, rcq=rcq,
+                            srq=srq, cap=cap, sq_sig_all=sq_sig_all)
+        self.__dict__.update(comp_mask=comp_mask, pd=pd, send_ops_flags=send_ops_flags)
+
+
+_export(QPInitAttrEx)
+
+
+def QPEx(creator, init_attr, qp_attr=None):
+    """pyverbs' QPEx(ctx, QPInitAttrEx): a QP with the extended send API
+    (created with ibv_create_qp_ex, init_attr.pd as its PD)."""
+    pd = init_attr.pd if isinstance(creator, Verbs.Context) else creator
+    if pd is None:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'QPEx: QPInitAttrEx needs a pd')
+    qp = QP.__new__(QP)
+    Verbs.QP.__init__(qp, pd=pd, init_attr=init_attr, qp_attr=qp_attr,
+                      send_ops_flags=init_attr.send_ops_flags)
+    qp.init(None)
+    return qp
+
+
+_export(QPEx)
 
 
 def _pd_qp(self, init_attr, qp_attr=None):
