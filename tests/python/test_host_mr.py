@@ -50,10 +50,17 @@ def test_mr_bad_length_is_an_error(length):
 
 
 def test_mr_from_python_owns_its_memory():
-    for kwargs in ({'address': 0x1000}, {'handle': 3}, {'implicit': True}):
+    for kwargs in ({'address': 0x1000}, {'implicit': True}):
         with pytest.raises(GLib.Error) as e:
             Verbs.MR(None, 100, 0, **kwargs)
         assert e.value.matches(Verbs.error_quark(), Verbs.Error.NOT_SUPPORTED)
+    # MR(pd, handle=…) imports (gverbs_mr_import); without a PD it is refused
+    with pytest.raises(GLib.Error) as e:
+        Verbs.MR(None, handle=3)
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
+    with pytest.raises(GLib.Error) as e:
+        Verbs.PD(None, handle=3)
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
 
 
 def test_mw_needs_a_pd_and_a_valid_type():

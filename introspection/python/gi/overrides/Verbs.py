@@ -608,7 +608,9 @@ def _import_context(name=None, cmd_fd=None, **kwargs):
     return ctx
 
 
-def _import_pd(context, handle=None, **kwargs):
+def _import_pd(context, *args, handle=None, **kwargs):
+    if not isinstance(context, Verbs.Context):
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'PD(ctx, handle=…) needs a Context')
     return Verbs.PD.import_(context, handle)  # gverbs_pd_import; 'import' is a keyword
 
 
@@ -616,7 +618,9 @@ _wrap_import(Context, 'cmd_fd', _import_context)
 _wrap_import(PD, 'handle', _import_pd)
 
 
-def _import_mr(pd, handle=None, **kwargs):
+def _import_mr(pd, *args, handle=None, **kwargs):
+    if not isinstance(pd, Verbs.PD):
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'MR(pd, handle=…) needs a PD')
     return Verbs.MR.import_(pd, handle)  # gverbs_mr_import
 
 
