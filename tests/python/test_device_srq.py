@@ -249,3 +249,36 @@ def test_close_pd_closes_srq_and_its_qps(rc):
         with pytest.raises(GLib.Error) as e:
             call()
         assert e.value.matches(V.error_quark(), V.Error.CLOSED)
+
+
+def test_cq_error_routed_to_cq():
+    """A receive CQ of one entry overflows: rxe reports CQ_ERR; the event's
+    object is the CQ, and the CQ's own async-event signal fires."""
+    r = SrqResources(V.IBV_QPT_RC, n=1)
+    try:
+        small = V.CQ(r.ctx, 1, None, None, 0)
+        qia = V.QPInitAttr(qp_type=V.IBV_QPT_RC, scq=small, rcq=small, srq=r.srq,
+                           cap=V.QPCap(4, 0, 1, 1, 0))
+        qp = V.QP(r.pd, qia)
+        snd = V.QP(r.pd, V.QPInitAttr(qp_type=V.IBV_QPT_RC, scq=r.scq, rcq=r.scq,
+                                      cap=V.QPCap(16, 1, 1, 1, 0)))
+        r.connect(qp, snd.qp_num)
+        r.connect(snd, qp.qp_num)
+        r.senders[0] = snd
+        r.srq.post_recv(r.recv_wrs(16))
+        loop = GLib.MainLoop()
+        on_ctx, on_cq = [], []
+        r.ctx.connect('async-event::cq-err', lambda c, e: on_ctx.append(e.object))
+
+        def cq_event(cq, event):
+            on_cq.append((cq, event.object, event.event_type))
+            loop.quit()
+        small.connect('async-event', cq_event)
+        for k in range(8):
+            r.send(0, k, b'y' * 8)
+        GLib.timeout_add_seconds(10, loop.quit)
+        loop.run()
+        assert on_ctx and all(o == small for o in on_ctx)
+        assert on_cq and on_cq[0] == (small, small, V.IBV_EVENT_CQ_ERR)
+    finally:
+        r.close()
