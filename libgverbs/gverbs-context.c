@@ -220,8 +220,18 @@ async_source_dispatch (GSource     *source,
       g_autoptr(GEnumClass) klass = g_type_class_ref (GVERBS_TYPE_EVENT_TYPE);
       GEnumValue *value = g_enum_get_value (klass, gverbs_async_event_get_event_type (event));
 
-      g_signal_emit (self, signals[SIGNAL_ASYNC_EVENT],
-                     value ? g_quark_from_static_string (value->value_nick) : 0, event);
+      GQuark detail = value ? g_quark_from_static_string (value->value_nick) : 0;
+      GObject *object = gverbs_async_event_get_object (event);
+
+      g_signal_emit (self, signals[SIGNAL_ASYNC_EVENT], detail, event);
+      /* then on the QP, CQ or SRQ itself (the event holds a reference) */
+      if (object != NULL)
+        {
+          guint id = g_signal_lookup ("async-event", G_OBJECT_TYPE (object));
+
+          if (id != 0)
+            g_signal_emit (object, id, detail, event);
+        }
     }
 
   if (!keep && self->async_source == source)

@@ -8,6 +8,7 @@
 #include "gverbs-comp-channel-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-wc-private.h"
+#include "gverbs-async-event.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 #include "gverbs-fields-private.h"
@@ -79,6 +80,7 @@ enum {
   SIGNAL_COMPLETION,
   SIGNAL_COMPLETIONS,
   SIGNAL_EVENT,
+  SIGNAL_ASYNC_EVENT,
   N_SIGNALS
 };
 
@@ -220,6 +222,7 @@ create_cq (GVerbsCQ  *self,
   if (self->channel != NULL)
     _gverbs_comp_channel_add_child (self->channel, self, GVERBS_RANK_CQ,
                                     close_as_child);
+  _gverbs_context_register_event_object (self->context, self->ibv, G_OBJECT (self));
   return TRUE;
 }
 
@@ -429,6 +432,19 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
   signals[SIGNAL_EVENT] =
     g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * GVerbsCQ::async-event:
+   * @self: the CQ
+   * @event: the event (%GVERBS_EVENT_CQ_ERR), already acknowledged
+   *
+   * Emitted for each asynchronous event about this CQ, right after
+   * #GVerbsContext::async-event, in the same main context. Detailed by the
+   * event type's nick.
+   */
+  signals[SIGNAL_ASYNC_EVENT] =
+    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
 }
 
 static void
@@ -911,6 +927,7 @@ gverbs_cq_close (GVerbsCQ  *self,
   if (self->target.unacked > 0)
     ibv_ack_cq_events (self->ibv, self->target.unacked);
   self->target.unacked = 0;
+  _gverbs_context_unregister_event_object (self->context, self->ibv);
   rc = ibv_destroy_cq (self->ibv);
   self->ibv = NULL;
   _gverbs_context_remove_child (self->context, self);

@@ -21,6 +21,7 @@ struct _GVerbsQPInitAttr
   GVerbsQPType qp_type;
   GVerbsCQ *send_cq;
   GVerbsCQ *recv_cq;
+  GVerbsSRQ *srq;
   GVerbsQPCap cap;
   gboolean sq_sig_all;
 };
@@ -34,6 +35,7 @@ enum {
   PROP_RECV_CQ,
   PROP_CAP,
   PROP_SQ_SIG_ALL,
+  PROP_SRQ,
   N_PROPS
 };
 
@@ -46,6 +48,7 @@ gverbs_qp_init_attr_dispose (GObject *object)
 
   g_clear_object (&self->send_cq);
   g_clear_object (&self->recv_cq);
+  g_clear_object (&self->srq);
   G_OBJECT_CLASS (gverbs_qp_init_attr_parent_class)->dispose (object);
 }
 
@@ -73,6 +76,9 @@ gverbs_qp_init_attr_get_property (GObject    *object,
       break;
     case PROP_SQ_SIG_ALL:
       g_value_set_boolean (value, self->sq_sig_all);
+      break;
+    case PROP_SRQ:
+      g_value_set_object (value, self->srq);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -110,6 +116,9 @@ gverbs_qp_init_attr_set_property (GObject      *object,
       break;
     case PROP_SQ_SIG_ALL:
       self->sq_sig_all = g_value_get_boolean (value);
+      break;
+    case PROP_SRQ:
+      g_set_object (&self->srq, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -162,6 +171,14 @@ gverbs_qp_init_attr_class_init (GVerbsQPInitAttrClass *klass)
    */
   properties[PROP_SQ_SIG_ALL] =
     g_param_spec_boolean ("sq-sig-all", NULL, NULL, TRUE, rw);
+  /**
+   * GVerbsQPInitAttr:srq:
+   *
+   * The shared receive queue the queue pair takes its receives from, or
+   * %NULL for a receive queue of its own.
+   */
+  properties[PROP_SRQ] =
+    g_param_spec_object ("srq", NULL, NULL, GVERBS_TYPE_SRQ, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -214,6 +231,19 @@ gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
 {
   g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), 0);
   return self->qp_type;
+}
+
+/**
+ * gverbs_qp_init_attr_get_srq:
+ * @self: a #GVerbsQPInitAttr
+ *
+ * Returns: (transfer none) (nullable): the shared receive queue, if any
+ */
+GVerbsSRQ *
+gverbs_qp_init_attr_get_srq (GVerbsQPInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
+  return self->srq;
 }
 
 /**

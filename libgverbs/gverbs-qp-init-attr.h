@@ -9,6 +9,7 @@
 #include "gverbs-enums.h"
 #include "gverbs-cq.h"
 #include "gverbs-qp-cap.h"
+#include "gverbs-srq.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,8 @@ void              gverbs_qp_init_attr_get_cap     (GVerbsQPInitAttr *self,
                                                    GVerbsQPCap      *cap);
 GVERBS_AVAILABLE_IN_ALL
 gboolean          gverbs_qp_init_attr_get_sq_sig_all (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSRQ        *gverbs_qp_init_attr_get_srq    (GVerbsQPInitAttr *self);
 GVERBS_AVAILABLE_IN_ALL
 char             *gverbs_qp_init_attr_to_string   (GVerbsQPInitAttr *self);
 

@@ -10,6 +10,8 @@
 #include "gverbs-pd-private.h"
 #include "gverbs-cq-private.h"
 #include "gverbs-ah-private.h"
+#include "gverbs-srq-private.h"
+#include "gverbs-async-event.h"
 #include "gverbs-context-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
@@ -38,6 +40,7 @@ struct _GVerbsQP
   GVerbsQPAttr *qp_attr;
   GVerbsCQ *send_cq;
   GVerbsCQ *recv_cq;
+  GVerbsSRQ *srq;
   struct ibv_qp *ibv;
   struct ibv_qp_ex *qpx;        /* non-NULL when created with send-ops-flags */
   guint send_ops_flags;
@@ -71,6 +74,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_ASYNC_EVENT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void
 close_as_child (gpointer object)
@@ -172,10 +182,14 @@ create (GVerbsQP  *self,
     }
   if (!_gverbs_cq_check_open (self->send_cq, error) || !_gverbs_cq_check_open (self->recv_cq, error))
     return FALSE;
+  g_set_object (&self->srq, gverbs_qp_init_attr_get_srq (self->init_attr));
+  if (self->srq != NULL && !_gverbs_srq_check_open (self->srq, error))
+    return FALSE;
 
   _gverbs_qp_init_attr_to_ibv (self->init_attr, &ia);
   ia.send_cq = _gverbs_cq_get_ibv (self->send_cq);
   ia.recv_cq = _gverbs_cq_get_ibv (self->recv_cq);
+  ia.srq = self->srq ? _gverbs_srq_get_ibv (self->srq) : NULL;
   ctx = _gverbs_pd_get_ibv (self->pd)->context;
   if (!check_caps (self, ctx, &ia, error))
     return FALSE;
@@ -230,6 +244,9 @@ create (GVerbsQP  *self,
   _gverbs_cq_add_child (self->send_cq, self, GVERBS_RANK_QP, close_as_child);
   if (self->recv_cq != self->send_cq)
     _gverbs_cq_add_child (self->recv_cq, self, GVERBS_RANK_QP, close_as_child);
+  if (self->srq != NULL)
+    _gverbs_srq_add_child (self->srq, self, GVERBS_RANK_QP, close_as_child);
+  _gverbs_context_register_event_object (gverbs_pd_get_context (self->pd), self->ibv, G_OBJECT (self));
 
   if (self->qp_attr != NULL)
     {
@@ -289,6 +306,7 @@ gverbs_qp_dispose (GObject *object)
   g_clear_object (&self->qp_attr);
   g_clear_object (&self->send_cq);
   g_clear_object (&self->recv_cq);
+  g_clear_object (&self->srq);
   g_clear_object (&self->pd);
   G_OBJECT_CLASS (gverbs_qp_parent_class)->dispose (object);
 }
@@ -464,6 +482,21 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
   properties[PROP_SEND_OPS_FLAGS] =
     g_param_spec_flags ("send-ops-flags", NULL, NULL, GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS, 0, ctor);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GVerbsQP::async-event:
+   * @self: the queue pair
+   * @event: the event, already acknowledged
+   *
+   * Emitted for each asynchronous event about this queue pair (fatal or
+   * access errors, communication established, path migration, last WQE
+   * reached …), right after #GVerbsContext::async-event, in the same main
+   * context. Detailed by the event type's nick (`async-event::qp-fatal`).
+   */
+  signals[SIGNAL_ASYNC_EVENT] =
+    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
 }
 
 static void
@@ -1204,10 +1237,13 @@ gverbs_qp_close (GVerbsQP  *self,
   if (self->wr_open)
     ibv_wr_abort (self->qpx);
   self->wr_open = FALSE;
+  _gverbs_context_unregister_event_object (gverbs_pd_get_context (self->pd), self->ibv);
   rc = ibv_destroy_qp (self->ibv);
   self->ibv = NULL;
   self->qpx = NULL;
   _gverbs_pd_remove_child (self->pd, self);
+  if (self->srq != NULL)
+    _gverbs_srq_remove_child (self->srq, self);
   _gverbs_cq_remove_child (self->send_cq, self);
   if (self->recv_cq != self->send_cq)
     _gverbs_cq_remove_child (self->recv_cq, self);

@@ -25,6 +25,8 @@
 #include "gverbs-send-wr.h"
 #include "gverbs-recv-wr.h"
 #include "gverbs-qp.h"
+#include "gverbs-srq-attr.h"
+#include "gverbs-srq.h"
 #include "gverbs-wc.h"
 #include "gverbs-comp-channel.h"
 #include "gverbs-cq.h"

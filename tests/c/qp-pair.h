@@ -17,6 +17,7 @@ typedef struct {
   GVerbsMR *mr[2];
   GVerbsAH *ah[2];     /* UD: ah[i] addresses qp[1 - i] */
   GVerbsCompChannel *channel;
+  GVerbsSRQ *srq;      /* with QPPairOptions.srq: qp[1] receives from it */
   guint gid_index;
   char *gid;
 } QPPair;
@@ -29,38 +30,48 @@ typedef struct {
   gboolean channel;    /* both CQs on one completion channel */
   guint depth;
   GVerbsQPCreateSendOpsFlags send_ops;   /* not 0: the extended send API */
+  gboolean srq;        /* qp[1] takes its receives from a shared receive queue */
 } QPPairOptions;
+
+/* Moves @qp to RTS, connected to QP number @remote_qpn at @gid (loopback). */
+G_GNUC_UNUSED static void
+qp_connect_rc (GVerbsQP          *qp,
+               guint32            remote_qpn,
+               const char        *gid,
+               guint              gid_index,
+               guint              rnr_retry,
+               GVerbsAccessFlags  access)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
+  g_autoptr(GVerbsAHAttr) ah = gverbs_ah_attr_new ();
+  g_autoptr(GVerbsGlobalRoute) gr = gverbs_global_route_new ();
+
+  g_object_set (gr, "dgid", gid, "sgid-index", gid_index, NULL);
+  g_object_set (ah, "is-global", TRUE, "port-num", 1u, "grh", gr, NULL);
+  g_object_set (attr, "ah-attr", ah, "dest-qp-num", remote_qpn,
+                "path-mtu", GVERBS_MTU_1024, "rq-psn", 0u, "sq-psn", 0u,
+                "max-dest-rd-atomic", 4u, "max-rd-atomic", 4u, "min-rnr-timer", 1u,
+                "timeout", 14u, "retry-cnt", 7u, "rnr-retry", rnr_retry,
+                "qp-access-flags", access, NULL);
+  g_assert_true (gverbs_qp_to_rts (qp, attr, &error));
+  g_assert_no_error (error);
+}
 
 G_GNUC_UNUSED static void
 qp_pair_connect (QPPair              *p,
                  const QPPairOptions *o)
 {
-  g_autoptr(GError) error = NULL;
-
   for (guint i = 0; i < 2; i++)
-    {
-      g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
-      g_autoptr(GVerbsAHAttr) ah = gverbs_ah_attr_new ();
-      g_autoptr(GVerbsGlobalRoute) gr = gverbs_global_route_new ();
-
-      g_object_set (gr, "dgid", p->gid, "sgid-index", p->gid_index, NULL);
-      g_object_set (ah, "is-global", TRUE, "port-num", 1u, "grh", gr, NULL);
-      g_object_set (attr, "ah-attr", ah, "dest-qp-num", gverbs_qp_get_qp_num (p->qp[1 - i]),
-                    "path-mtu", GVERBS_MTU_1024, "rq-psn", 0u, "sq-psn", 0u,
-                    "max-dest-rd-atomic", 4u, "max-rd-atomic", 4u, "min-rnr-timer", 1u,
-                    "timeout", 14u, "retry-cnt", 7u, "rnr-retry", i == 0 ? o->rnr_retry : 7u,
-                    "qp-access-flags", o->access, NULL);
-      g_assert_true (gverbs_qp_to_rts (p->qp[i], attr, &error));
-      g_assert_no_error (error);
-    }
+    qp_connect_rc (p->qp[i], gverbs_qp_get_qp_num (p->qp[1 - i]), p->gid, p->gid_index,
+                   i == 0 ? o->rnr_retry : 7u, o->access);
 }
 
+/* Opens the device under test and a PD, and finds the GID for loopback. */
 G_GNUC_UNUSED static gboolean
-qp_pair_init (QPPair              *p,
-              const QPPairOptions *o)
+qp_pair_open (QPPair *p)
 {
   g_autoptr(GError) error = NULL;
-  GVerbsQPCap cap = { o->depth ? o->depth : 64, o->depth ? o->depth : 64, 4, 4, o->max_inline };
 
   memset (p, 0, sizeof *p);
   p->ctx = gverbs_test_open_context ();
@@ -76,6 +87,26 @@ qp_pair_init (QPPair              *p,
     g_assert_no_error (error);
     p->gid = gverbs_gid_to_string (gid);
   }
+  return TRUE;
+}
+
+G_GNUC_UNUSED static gboolean
+qp_pair_init (QPPair              *p,
+              const QPPairOptions *o)
+{
+  g_autoptr(GError) error = NULL;
+  GVerbsQPCap cap = { o->depth ? o->depth : 64, o->depth ? o->depth : 64, 4, 4, o->max_inline };
+
+  if (!qp_pair_open (p))
+    return FALSE;
+  if (o->srq)
+    {
+      GVerbsSrqAttr sa = { cap.max_recv_wr, cap.max_recv_sge, 0 };
+      g_autoptr(GVerbsSrqInitAttr) sia = gverbs_srq_init_attr_new (&sa);
+
+      p->srq = gverbs_srq_new (p->pd, sia, &error);
+      g_assert_no_error (error);
+    }
   if (o->channel)
     {
       p->channel = gverbs_comp_channel_new (p->ctx, &error);
@@ -95,6 +126,8 @@ qp_pair_init (QPPair              *p,
       g_assert_no_error (error);
       ia = gverbs_qp_init_attr_new (o->type, p->cq[i], p->cq[i], &cap);
       g_object_set (ia, "sq-sig-all", FALSE, NULL);
+      if (i == 1 && p->srq != NULL)
+        g_object_set (ia, "srq", p->srq, NULL);
       if (o->type == GVERBS_QPT_UD)
         {
           attr = gverbs_qp_attr_new ();
@@ -132,6 +165,7 @@ qp_pair_clear (QPPair *p)
       g_clear_object (&p->mr[i]);
       g_clear_object (&p->cq[i]);
     }
+  g_clear_object (&p->srq);
   g_clear_object (&p->pd);
   g_clear_object (&p->channel);
   g_clear_object (&p->ctx);

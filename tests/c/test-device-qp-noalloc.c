@@ -4,11 +4,13 @@
 #include "qp-pair.h"
 #include "alloc-counter.h"
 
+/* With @srq, the receiver's QP takes its receives from a shared receive
+ * queue and gverbs_srq_post_recv() posts them. */
 static void
-test_no_allocation (void)
+run_no_allocation (gboolean srq)
 {
   QPPair p;
-  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE, FALSE, 16 };
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE, FALSE, 16, .srq = srq };
   GVerbsSendWR swr;
   GVerbsRecvWR rwr;
   GVerbsWC wc[4];
@@ -33,7 +35,8 @@ test_no_allocation (void)
     {
       rwr.wr_id = i;
       swr.wr_id = i;
-      if (!gverbs_qp_post_recv (p.qp[1], &rwr, 1, NULL) ||
+      if (!(srq ? gverbs_srq_post_recv (p.srq, &rwr, 1, NULL)
+                : gverbs_qp_post_recv (p.qp[1], &rwr, 1, NULL)) ||
           !gverbs_qp_post_send (p.qp[0], &swr, 1, NULL))
         {
           bad++;
@@ -61,11 +64,24 @@ test_no_allocation (void)
   qp_pair_clear (&p);
 }
 
+static void
+test_no_allocation (void)
+{
+  run_no_allocation (FALSE);
+}
+
+static void
+test_no_allocation_srq (void)
+{
+  run_no_allocation (TRUE);
+}
+
 int
 main (int argc, char *argv[])
 {
   alloc_counter_install ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/qp-noalloc/post-poll-1000", test_no_allocation);
+  g_test_add_func ("/qp-noalloc/srq-post-poll-1000", test_no_allocation_srq);
   return g_test_run ();
 }

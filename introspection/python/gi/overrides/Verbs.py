@@ -900,10 +900,9 @@ class QPInitAttr(Verbs.QPInitAttr):
 
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
-        if srq is not None:
-            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'QPInitAttr: shared receive queues are not supported yet')
         Verbs.QPInitAttr.__init__(self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
+        if srq is not None:
+            self.srq = srq
         if scq is not None:
             self.send_cq = scq
         if rcq is not None:
@@ -1365,6 +1364,111 @@ for _value in Verbs.CMEventType.__enum_values__.values():
     _export(_value, _value.value_name[len('GVERBS_'):])
 
 
+
+
+# --- shared receive queues (pyverbs.srq) ----------------------------------------
+
+class SrqAttr(Verbs.SrqAttr):
+    """SrqAttr(max_wr=100, max_sge=1, srq_limit=0)"""
+
+    def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
+        Verbs.SrqAttr.__init__(self)
+        self.max_wr = max_wr
+        self.max_sge = max_sge
+        self.srq_limit = srq_limit
+
+    def __str__(self):
+        return self.to_string()
+
+
+SrqAttr = _export(override(SrqAttr))
+
+
+def _srq_attr_field(name):
+    """pyverbs' SrqInitAttr(Ex).max_wr … read and write the attr they carry."""
+    def get(self):
+        return getattr(self.props.attr, name)
+
+    def put(self, value):
+        attr = self.props.attr
+        setattr(attr, name, value)
+        self.props.attr = attr
+    return property(get, put)
+
+
+class SrqInitAttr(Verbs.SrqInitAttr):
+    """SrqInitAttr(attr=None): attr is a SrqAttr (pyverbs' defaults when None)."""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, attr=None):
+        Verbs.SrqInitAttr.__init__(self)
+        if attr is not None:
+            self.props.attr = attr
+
+    max_wr = _srq_attr_field('max_wr')
+    max_sge = _srq_attr_field('max_sge')
+    srq_limit = _srq_attr_field('srq_limit')
+
+
+SrqInitAttr = _export(override(SrqInitAttr))
+
+
+class SrqInitAttrEx(Verbs.SrqInitAttrEx):
+    """SrqInitAttrEx(max_wr=100, max_sge=1, srq_limit=0); then set srq_type, pd,
+    xrcd, cq and comp_mask as attributes."""
+    __getattr__ = _props_getattr
+    __setattr__ = _props_setattr
+
+    def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
+        Verbs.SrqInitAttrEx.__init__(self)
+        self.props.attr = SrqAttr(max_wr, max_sge, srq_limit)
+
+    max_wr = _srq_attr_field('max_wr')
+    max_sge = _srq_attr_field('max_sge')
+    srq_limit = _srq_attr_field('srq_limit')
+
+
+SrqInitAttrEx = _export(override(SrqInitAttrEx))
+
+
+class SRQ(_Closable, Verbs.SRQ):
+    """SRQ(creator, attr): from a PD with a SrqInitAttr (ibv_create_srq) or from a
+    Context with a SrqInitAttrEx (ibv_create_srq_ex)."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, creator, attr, dv_init_attr=None):
+        if dv_init_attr is not None:
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                               'SRQ: provider-specific (dv) attributes need an mlx5 device')
+        if isinstance(creator, Verbs.PD) and isinstance(attr, Verbs.SrqInitAttr):
+            Verbs.SRQ.__init__(self, pd=creator, init_attr=attr)
+        elif isinstance(creator, Verbs.Context) and isinstance(attr, Verbs.SrqInitAttrEx):
+            Verbs.SRQ.__init__(self, context=creator, init_attr_ex=attr)
+        else:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               'SRQ: pass a PD and a SrqInitAttr, or a Context and a '
+                               'SrqInitAttrEx (got %s, %s)'
+                               % (type(creator).__name__, type(attr).__name__))
+        self.init(None)
+
+    def post_recv(self, wr, bad_wr=None):
+        """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_srq_recv)."""
+        Verbs.SRQ.post_recv(self, _wr_list(wr))
+
+    def modify(self, attr, comp_mask):
+        Verbs.SRQ.modify(self, attr, comp_mask)
+
+
+SRQ = _export(override(SRQ))
+
+
+def _pd_srq(self, attr=None):
+    """Factory style: pd.srq(SrqInitAttr)."""
+    return SRQ(self, attr if attr is not None else SrqInitAttr())
+
+
+PD.srq = _pd_srq
 
 
 # --- flat rdma-core constant names (pyverbs' libibverbs_enums) ----------------

@@ -1,0 +1,20 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-srq-attr.h"
+
+G_BEGIN_DECLS
+
+/* Fills @out (attr, type, comp_mask, tm caps; the PD, XRCD and CQ from the
+ * returned pointers, which the caller checks and converts). */
+void _gverbs_srq_init_attr_ex_to_ibv (GVerbsSrqInitAttrEx        *self,
+                                      struct ibv_srq_init_attr_ex *out,
+                                      GVerbsPD                  **pd,
+                                      GVerbsXRCD                **xrcd,
+                                      GVerbsCQ                  **cq);
+
+G_END_DECLS

@@ -1,0 +1,451 @@
+#include "config.h"
+
+#include <string.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-srq-attr.h"
+#include "gverbs-srq-attr-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+
+G_STATIC_ASSERT (sizeof (GVerbsSrqAttr) == sizeof (struct ibv_srq_attr));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSrqAttr, srq_limit) ==
+                 G_STRUCT_OFFSET (struct ibv_srq_attr, srq_limit));
+
+G_DEFINE_BOXED_TYPE (GVerbsSrqAttr, gverbs_srq_attr, gverbs_srq_attr_copy, gverbs_srq_attr_free)
+
+/**
+ * gverbs_srq_attr_new:
+ * @max_wr: the most receive work requests
+ * @max_sge: the most scatter/gather elements per work request
+ * @srq_limit: the limit that arms %GVERBS_EVENT_SRQ_LIMIT_REACHED (0: none)
+ *
+ * Returns: (transfer full): a new #GVerbsSrqAttr
+ */
+GVerbsSrqAttr *
+gverbs_srq_attr_new (guint32 max_wr,
+                     guint32 max_sge,
+                     guint32 srq_limit)
+{
+  GVerbsSrqAttr *attr = g_new0 (GVerbsSrqAttr, 1);
+
+  attr->max_wr = max_wr;
+  attr->max_sge = max_sge;
+  attr->srq_limit = srq_limit;
+  return attr;
+}
+
+/**
+ * gverbs_srq_attr_copy:
+ * @attr: a #GVerbsSrqAttr
+ *
+ * Returns: (transfer full): a copy of @attr
+ */
+GVerbsSrqAttr *
+gverbs_srq_attr_copy (const GVerbsSrqAttr *attr)
+{
+  g_return_val_if_fail (attr != NULL, NULL);
+  return g_memdup2 (attr, sizeof *attr);
+}
+
+/**
+ * gverbs_srq_attr_free:
+ * @attr: (nullable): a #GVerbsSrqAttr
+ *
+ * Frees a #GVerbsSrqAttr.
+ */
+void
+gverbs_srq_attr_free (GVerbsSrqAttr *attr)
+{
+  g_free (attr);
+}
+
+/**
+ * gverbs_srq_attr_to_string:
+ * @attr: a #GVerbsSrqAttr
+ *
+ * Returns: (transfer full): the attributes, one per line
+ */
+char *
+gverbs_srq_attr_to_string (const GVerbsSrqAttr *attr)
+{
+  GString *out;
+
+  g_return_val_if_fail (attr != NULL, NULL);
+  out = g_string_new (NULL);
+  _gverbs_append_int_row (out, 20, "Max WR", attr->max_wr);
+  _gverbs_append_int_row (out, 20, "Max SGE", attr->max_sge);
+  _gverbs_append_int_row (out, 20, "SRQ limit", attr->srq_limit);
+  return g_string_free (out, FALSE);
+}
+
+/* pyverbs' defaults: SrqAttr(max_wr=100, max_sge=1, srq_limit=0) */
+static const GVerbsSrqAttr default_attr = { 100, 1, 0 };
+
+/**
+ * GVerbsSrqInitAttr:
+ *
+ * What ibv_create_srq() needs besides the protection domain
+ * (`struct ibv_srq_init_attr`): the requested #GVerbsSrqAttr.
+ */
+struct _GVerbsSrqInitAttr
+{
+  GObject parent_instance;
+  GVerbsSrqAttr attr;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsSrqInitAttr, gverbs_srq_init_attr, G_TYPE_OBJECT)
+
+enum {
+  INIT_PROP_0,
+  INIT_PROP_ATTR,
+  N_INIT_PROPS
+};
+
+static GParamSpec *init_properties[N_INIT_PROPS];
+
+static void
+gverbs_srq_init_attr_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  GVerbsSrqInitAttr *self = GVERBS_SRQ_INIT_ATTR (object);
+
+  switch (prop_id)
+    {
+    case INIT_PROP_ATTR:
+      g_value_set_boxed (value, &self->attr);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_srq_init_attr_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  GVerbsSrqInitAttr *self = GVERBS_SRQ_INIT_ATTR (object);
+  const GVerbsSrqAttr *attr;
+
+  switch (prop_id)
+    {
+    case INIT_PROP_ATTR:
+      attr = g_value_get_boxed (value);
+      self->attr = attr ? *attr : default_attr;
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_srq_init_attr_class_init (GVerbsSrqInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gverbs_srq_init_attr_get_property;
+  object_class->set_property = gverbs_srq_init_attr_set_property;
+
+  /**
+   * GVerbsSrqInitAttr:attr:
+   *
+   * The requested sizes and limit (pyverbs' default: 100 work requests of
+   * one element, no limit).
+   */
+  init_properties[INIT_PROP_ATTR] =
+    g_param_spec_boxed ("attr", NULL, NULL, GVERBS_TYPE_SRQ_ATTR,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_INIT_PROPS, init_properties);
+}
+
+static void
+gverbs_srq_init_attr_init (GVerbsSrqInitAttr *self)
+{
+  self->attr = default_attr;
+}
+
+/**
+ * gverbs_srq_init_attr_new:
+ * @attr: (nullable): the requested attributes, or %NULL for pyverbs'
+ *   defaults (max_wr 100, max_sge 1, srq_limit 0)
+ *
+ * Returns: (transfer full): new creation attributes for gverbs_srq_new()
+ */
+GVerbsSrqInitAttr *
+gverbs_srq_init_attr_new (const GVerbsSrqAttr *attr)
+{
+  return g_object_new (GVERBS_TYPE_SRQ_INIT_ATTR, "attr", attr, NULL);
+}
+
+/**
+ * gverbs_srq_init_attr_get_attr:
+ * @self: a #GVerbsSrqInitAttr
+ * @attr: (out caller-allocates): the requested attributes
+ *
+ * Copies out the requested attributes.
+ */
+void
+gverbs_srq_init_attr_get_attr (GVerbsSrqInitAttr *self,
+                               GVerbsSrqAttr     *attr)
+{
+  g_return_if_fail (GVERBS_IS_SRQ_INIT_ATTR (self));
+  g_return_if_fail (attr != NULL);
+  *attr = self->attr;
+}
+
+/**
+ * GVerbsSrqInitAttrEx:
+ *
+ * What ibv_create_srq_ex() needs (`struct ibv_srq_init_attr_ex`): the
+ * #GVerbsSrqAttr, the SRQ type, the protection domain, and for XRC SRQs
+ * the XRC domain and the completion queue; #GVerbsSrqInitAttrEx:comp-mask
+ * says which are valid. Tag-matching capacities are carried for
+ * %GVERBS_SRQT_TM.
+ */
+struct _GVerbsSrqInitAttrEx
+{
+  GObject parent_instance;
+  GVerbsSrqAttr attr;
+  GVerbsSRQType srq_type;
+  GVerbsSRQInitAttrMask comp_mask;
+  GVerbsPD *pd;
+  GVerbsXRCD *xrcd;
+  GVerbsCQ *cq;
+  guint32 tm_max_num_tags;
+  guint32 tm_max_ops;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsSrqInitAttrEx, gverbs_srq_init_attr_ex, G_TYPE_OBJECT)
+
+enum {
+  EX_PROP_0,
+  EX_PROP_ATTR,
+  EX_PROP_SRQ_TYPE,
+  EX_PROP_COMP_MASK,
+  EX_PROP_PD,
+  EX_PROP_XRCD,
+  EX_PROP_CQ,
+  EX_PROP_TM_MAX_NUM_TAGS,
+  EX_PROP_TM_MAX_OPS,
+  N_EX_PROPS
+};
+
+static GParamSpec *ex_properties[N_EX_PROPS];
+
+static void
+gverbs_srq_init_attr_ex_dispose (GObject *object)
+{
+  GVerbsSrqInitAttrEx *self = GVERBS_SRQ_INIT_ATTR_EX (object);
+
+  g_clear_object (&self->pd);
+  g_clear_object (&self->xrcd);
+  g_clear_object (&self->cq);
+  G_OBJECT_CLASS (gverbs_srq_init_attr_ex_parent_class)->dispose (object);
+}
+
+static void
+gverbs_srq_init_attr_ex_get_property (GObject    *object,
+                                      guint       prop_id,
+                                      GValue     *value,
+                                      GParamSpec *pspec)
+{
+  GVerbsSrqInitAttrEx *self = GVERBS_SRQ_INIT_ATTR_EX (object);
+
+  switch (prop_id)
+    {
+    case EX_PROP_ATTR:
+      g_value_set_boxed (value, &self->attr);
+      break;
+    case EX_PROP_SRQ_TYPE:
+      g_value_set_enum (value, self->srq_type);
+      break;
+    case EX_PROP_COMP_MASK:
+      g_value_set_flags (value, self->comp_mask);
+      break;
+    case EX_PROP_PD:
+      g_value_set_object (value, self->pd);
+      break;
+    case EX_PROP_XRCD:
+      g_value_set_object (value, self->xrcd);
+      break;
+    case EX_PROP_CQ:
+      g_value_set_object (value, self->cq);
+      break;
+    case EX_PROP_TM_MAX_NUM_TAGS:
+      g_value_set_uint (value, self->tm_max_num_tags);
+      break;
+    case EX_PROP_TM_MAX_OPS:
+      g_value_set_uint (value, self->tm_max_ops);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_srq_init_attr_ex_set_property (GObject      *object,
+                                      guint         prop_id,
+                                      const GValue *value,
+                                      GParamSpec   *pspec)
+{
+  GVerbsSrqInitAttrEx *self = GVERBS_SRQ_INIT_ATTR_EX (object);
+  const GVerbsSrqAttr *attr;
+
+  switch (prop_id)
+    {
+    case EX_PROP_ATTR:
+      attr = g_value_get_boxed (value);
+      self->attr = attr ? *attr : default_attr;
+      break;
+    case EX_PROP_SRQ_TYPE:
+      self->srq_type = g_value_get_enum (value);
+      break;
+    case EX_PROP_COMP_MASK:
+      self->comp_mask = g_value_get_flags (value);
+      break;
+    case EX_PROP_PD:
+      g_set_object (&self->pd, g_value_get_object (value));
+      break;
+    case EX_PROP_XRCD:
+      g_set_object (&self->xrcd, g_value_get_object (value));
+      break;
+    case EX_PROP_CQ:
+      g_set_object (&self->cq, g_value_get_object (value));
+      break;
+    case EX_PROP_TM_MAX_NUM_TAGS:
+      self->tm_max_num_tags = g_value_get_uint (value);
+      break;
+    case EX_PROP_TM_MAX_OPS:
+      self->tm_max_ops = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_srq_init_attr_ex_class_init (GVerbsSrqInitAttrExClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = gverbs_srq_init_attr_ex_dispose;
+  object_class->get_property = gverbs_srq_init_attr_ex_get_property;
+  object_class->set_property = gverbs_srq_init_attr_ex_set_property;
+
+  /**
+   * GVerbsSrqInitAttrEx:attr:
+   *
+   * The requested sizes and limit.
+   */
+  ex_properties[EX_PROP_ATTR] =
+    g_param_spec_boxed ("attr", NULL, NULL, GVERBS_TYPE_SRQ_ATTR, rw);
+  /**
+   * GVerbsSrqInitAttrEx:srq-type:
+   *
+   * Basic, XRC or tag matching (valid with %GVERBS_SRQ_INIT_ATTR_TYPE).
+   */
+  ex_properties[EX_PROP_SRQ_TYPE] =
+    g_param_spec_enum ("srq-type", NULL, NULL, GVERBS_TYPE_SRQ_TYPE, GVERBS_SRQT_BASIC, rw);
+  /**
+   * GVerbsSrqInitAttrEx:comp-mask:
+   *
+   * Which of the other fields are valid.
+   */
+  ex_properties[EX_PROP_COMP_MASK] =
+    g_param_spec_flags ("comp-mask", NULL, NULL, GVERBS_TYPE_SRQ_INIT_ATTR_MASK, 0, rw);
+  /**
+   * GVerbsSrqInitAttrEx:pd:
+   *
+   * The protection domain (valid with %GVERBS_SRQ_INIT_ATTR_PD).
+   */
+  ex_properties[EX_PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, rw);
+  /**
+   * GVerbsSrqInitAttrEx:xrcd:
+   *
+   * The XRC domain of an XRC SRQ (valid with %GVERBS_SRQ_INIT_ATTR_XRCD).
+   */
+  ex_properties[EX_PROP_XRCD] = g_param_spec_object ("xrcd", NULL, NULL, GVERBS_TYPE_XRCD, rw);
+  /**
+   * GVerbsSrqInitAttrEx:cq:
+   *
+   * The completion queue of an XRC or tag-matching SRQ (valid with
+   * %GVERBS_SRQ_INIT_ATTR_CQ).
+   */
+  ex_properties[EX_PROP_CQ] = g_param_spec_object ("cq", NULL, NULL, GVERBS_TYPE_CQ, rw);
+  /**
+   * GVerbsSrqInitAttrEx:tm-max-num-tags:
+   *
+   * Tag matching: the most tags (valid with %GVERBS_SRQ_INIT_ATTR_TM).
+   */
+  ex_properties[EX_PROP_TM_MAX_NUM_TAGS] =
+    g_param_spec_uint ("tm-max-num-tags", NULL, NULL, 0, G_MAXUINT32, 0, rw);
+  /**
+   * GVerbsSrqInitAttrEx:tm-max-ops:
+   *
+   * Tag matching: the most outstanding list operations.
+   */
+  ex_properties[EX_PROP_TM_MAX_OPS] =
+    g_param_spec_uint ("tm-max-ops", NULL, NULL, 0, G_MAXUINT32, 0, rw);
+  g_object_class_install_properties (object_class, N_EX_PROPS, ex_properties);
+}
+
+static void
+gverbs_srq_init_attr_ex_init (GVerbsSrqInitAttrEx *self)
+{
+  self->attr = default_attr;
+}
+
+/**
+ * gverbs_srq_init_attr_ex_new:
+ * @attr: (nullable): the requested attributes, or %NULL for pyverbs'
+ *   defaults (max_wr 100, max_sge 1, srq_limit 0)
+ *
+ * Set #GVerbsSrqInitAttrEx:srq-type, #GVerbsSrqInitAttrEx:pd … and
+ * #GVerbsSrqInitAttrEx:comp-mask on the result.
+ *
+ * Returns: (transfer full): new creation attributes for gverbs_srq_new_ex()
+ */
+GVerbsSrqInitAttrEx *
+gverbs_srq_init_attr_ex_new (const GVerbsSrqAttr *attr)
+{
+  return g_object_new (GVERBS_TYPE_SRQ_INIT_ATTR_EX, "attr", attr, NULL);
+}
+
+/**
+ * gverbs_srq_init_attr_ex_get_attr:
+ * @self: a #GVerbsSrqInitAttrEx
+ * @attr: (out caller-allocates): the requested attributes
+ *
+ * Copies out the requested attributes.
+ */
+void
+gverbs_srq_init_attr_ex_get_attr (GVerbsSrqInitAttrEx *self,
+                                  GVerbsSrqAttr       *attr)
+{
+  g_return_if_fail (GVERBS_IS_SRQ_INIT_ATTR_EX (self));
+  g_return_if_fail (attr != NULL);
+  *attr = self->attr;
+}
+
+void
+_gverbs_srq_init_attr_ex_to_ibv (GVerbsSrqInitAttrEx         *self,
+                                 struct ibv_srq_init_attr_ex *out,
+                                 GVerbsPD                   **pd,
+                                 GVerbsXRCD                 **xrcd,
+                                 GVerbsCQ                   **cq)
+{
+  memset (out, 0, sizeof *out);
+  memcpy (&out->attr, &self->attr, sizeof out->attr);
+  out->comp_mask = self->comp_mask;
+  out->srq_type = (enum ibv_srq_type) self->srq_type;
+  out->tm_cap.max_num_tags = self->tm_max_num_tags;
+  out->tm_cap.max_ops = self->tm_max_ops;
+  *pd = self->pd;
+  *xrcd = self->xrcd;
+  *cq = self->cq;
+}

@@ -1,0 +1,73 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-pd.h"
+#include "gverbs-cq.h"
+#include "gverbs-xrcd.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GVerbsSrqAttr GVerbsSrqAttr;
+
+/**
+ * GVerbsSrqAttr:
+ * @max_wr: the most receive work requests the SRQ holds
+ * @max_sge: the most scatter/gather elements per work request
+ * @srq_limit: the limit: when fewer receives than this remain, the device
+ *   reports %GVERBS_EVENT_SRQ_LIMIT_REACHED once (0: disarmed)
+ *
+ * The attributes of a shared receive queue (`struct ibv_srq_attr`).
+ */
+struct _GVerbsSrqAttr
+{
+  guint32 max_wr;
+  guint32 max_sge;
+  guint32 srq_limit;
+};
+
+#define GVERBS_TYPE_SRQ_ATTR (gverbs_srq_attr_get_type ())
+
+GVERBS_AVAILABLE_IN_ALL
+GType          gverbs_srq_attr_get_type  (void) G_GNUC_CONST;
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSrqAttr *gverbs_srq_attr_new       (guint32              max_wr,
+                                          guint32              max_sge,
+                                          guint32              srq_limit);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSrqAttr *gverbs_srq_attr_copy      (const GVerbsSrqAttr *attr);
+GVERBS_AVAILABLE_IN_ALL
+void           gverbs_srq_attr_free      (GVerbsSrqAttr       *attr);
+GVERBS_AVAILABLE_IN_ALL
+char          *gverbs_srq_attr_to_string (const GVerbsSrqAttr *attr);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsSrqAttr, gverbs_srq_attr_free)
+
+#define GVERBS_TYPE_SRQ_INIT_ATTR (gverbs_srq_init_attr_get_type ())
+
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsSrqInitAttr, gverbs_srq_init_attr, GVERBS, SRQ_INIT_ATTR, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSrqInitAttr *gverbs_srq_init_attr_new      (const GVerbsSrqAttr *attr);
+GVERBS_AVAILABLE_IN_ALL
+void               gverbs_srq_init_attr_get_attr (GVerbsSrqInitAttr   *self,
+                                                  GVerbsSrqAttr       *attr);
+
+#define GVERBS_TYPE_SRQ_INIT_ATTR_EX (gverbs_srq_init_attr_ex_get_type ())
+
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsSrqInitAttrEx, gverbs_srq_init_attr_ex, GVERBS, SRQ_INIT_ATTR_EX, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSrqInitAttrEx *gverbs_srq_init_attr_ex_new      (const GVerbsSrqAttr *attr);
+GVERBS_AVAILABLE_IN_ALL
+void                 gverbs_srq_init_attr_ex_get_attr (GVerbsSrqInitAttrEx *self,
+                                                       GVerbsSrqAttr       *attr);
+
+G_END_DECLS

@@ -1,0 +1,900 @@
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-srq.h"
+#include "gverbs-srq-private.h"
+#include "gverbs-srq-attr-private.h"
+#include "gverbs-pd-private.h"
+#include "gverbs-cq-private.h"
+#include "gverbs-xrcd-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-async-event.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsSRQ:
+ *
+ * A shared receive queue (`struct ibv_srq`): receive work requests posted
+ * once, consumed by every queue pair created with it as its
+ * #GVerbsQPInitAttr:srq. gverbs_srq_new() creates one in a protection domain
+ * (`ibv_create_srq()`), gverbs_srq_new_ex() from extended attributes
+ * (`ibv_create_srq_ex()`: XRC and tag-matching SRQs, where the device has
+ * them).
+ *
+ * The SRQ keeps its protection domain (and CQ, XRC domain) alive; closing
+ * the protection domain closes the SRQ, and closing the SRQ closes the queue
+ * pairs using it first.
+ *
+ * Arm a limit with gverbs_srq_arm(): when fewer receives than the limit
+ * remain, the device reports %GVERBS_EVENT_SRQ_LIMIT_REACHED once, as
+ * #GVerbsSRQ::async-event and #GVerbsContext::async-event.
+ * gverbs_srq_post_recv() allocates nothing.
+ */
+
+struct _GVerbsSRQ
+{
+  GObject parent_instance;
+
+  GVerbsContext *context;
+  GVerbsPD *pd;
+  GVerbsCQ *cq;
+  GVerbsXRCD *xrcd;
+  GVerbsSrqInitAttr *init_attr;
+  GVerbsSrqInitAttrEx *init_attr_ex;
+  GVerbsSRQType srq_type;
+  struct ibv_srq *ibv;
+  GVerbsChildren children;
+  char *description;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_srq_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsSRQ, gverbs_srq, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_srq_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_PD,
+  PROP_INIT_ATTR,
+  PROP_INIT_ATTR_EX,
+  PROP_SRQ_TYPE,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_ASYNC_EVENT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+close_as_child (gpointer object)
+{
+  gverbs_srq_close (GVERBS_SRQ (object), NULL);
+}
+
+static const char *
+where (GVerbsSRQ *self)
+{
+  if (self->pd != NULL)
+    return _gverbs_pd_describe (self->pd);
+  return self->context ? gverbs_context_get_name (self->context) : "?";
+}
+
+/* Checks the sizes against the device's limits so the error can name them. */
+static gboolean
+check_limits (GVerbsSRQ           *self,
+              const char          *call,
+              const GVerbsSrqAttr *attr,
+              GVerbsSRQType        type,
+              GError             **error)
+{
+  struct ibv_device_attr dev;
+
+  if (ibv_query_device (_gverbs_context_get_ibv (self->context), &dev) != 0)
+    return TRUE; /* let rdma-core judge */
+  if (type == GVERBS_SRQT_XRC && !(dev.device_cap_flags & IBV_DEVICE_XRC))
+    {
+      _gverbs_set_error_errno (error, EOPNOTSUPP, call, where (self),
+                               "XRC SRQ: the device has no XRC support (IBV_DEVICE_XRC)");
+      return FALSE;
+    }
+  if (dev.max_srq == 0)
+    {
+      _gverbs_set_error_errno (error, EOPNOTSUPP, call, where (self),
+                               "the device has no shared receive queues (max_srq 0)");
+      return FALSE;
+    }
+  if (attr->max_wr > (guint32) dev.max_srq_wr)
+    {
+      _gverbs_set_error_errno (error, EINVAL, call, where (self),
+                               "max_wr %u > device limit max_srq_wr %d",
+                               attr->max_wr, dev.max_srq_wr);
+      return FALSE;
+    }
+  if (attr->max_sge > (guint32) dev.max_srq_sge)
+    {
+      _gverbs_set_error_errno (error, EINVAL, call, where (self),
+                               "max_sge %u > device limit max_srq_sge %d",
+                               attr->max_sge, dev.max_srq_sge);
+      return FALSE;
+    }
+  if (attr->max_sge > GVERBS_MAX_SGE)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("%s on %s: max_sge %u > %u, the most a libgverbs work request carries"),
+                   call, where (self), attr->max_sge, GVERBS_MAX_SGE);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+create_basic (GVerbsSRQ  *self,
+              GError    **error)
+{
+  struct ibv_srq_init_attr ia;
+  GVerbsSrqAttr attr;
+
+  if (!_gverbs_pd_check_open (self->pd, error))
+    return FALSE;
+  self->context = g_object_ref (gverbs_pd_get_context (self->pd));
+  gverbs_srq_init_attr_get_attr (self->init_attr, &attr);
+  if (!check_limits (self, "ibv_create_srq", &attr, GVERBS_SRQT_BASIC, error))
+    return FALSE;
+  memset (&ia, 0, sizeof ia);
+  memcpy (&ia.attr, &attr, sizeof ia.attr);
+  errno = 0;
+  self->ibv = ibv_create_srq (_gverbs_pd_get_ibv (self->pd), &ia);
+  if (self->ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_create_srq", where (self),
+                               "max_wr %u, max_sge %u, srq_limit %u",
+                               attr.max_wr, attr.max_sge, attr.srq_limit);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+create_ex (GVerbsSRQ  *self,
+           GError    **error)
+{
+  struct ibv_srq_init_attr_ex ia;
+  GVerbsPD *pd;
+  GVerbsXRCD *xrcd;
+  GVerbsCQ *cq;
+  GVerbsSrqAttr attr;
+
+  if (!_gverbs_context_check_open (self->context, error))
+    return FALSE;
+  _gverbs_srq_init_attr_ex_to_ibv (self->init_attr_ex, &ia, &pd, &xrcd, &cq);
+  memcpy (&attr, &ia.attr, sizeof attr);
+  self->srq_type = (GVerbsSRQType) ia.srq_type;
+  if (ia.srq_type != IBV_SRQT_BASIC)
+    ia.comp_mask |= IBV_SRQ_INIT_ATTR_TYPE;
+  if (pd != NULL)
+    {
+      if (!_gverbs_pd_check_open (pd, error))
+        return FALSE;
+      if (gverbs_pd_get_context (pd) != self->context)
+        {
+          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                       _("ibv_create_srq_ex on %s: the protection domain belongs to another device"),
+                       gverbs_context_get_name (self->context));
+          return FALSE;
+        }
+      ia.pd = _gverbs_pd_get_ibv (pd);
+      ia.comp_mask |= IBV_SRQ_INIT_ATTR_PD;
+      g_set_object (&self->pd, pd);
+    }
+  if (!check_limits (self, "ibv_create_srq_ex", &attr, self->srq_type, error))
+    return FALSE;
+  if (pd == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_create_srq_ex on %s: a shared receive queue needs a protection domain "
+                     "(IBV_SRQ_INIT_ATTR_PD)"), gverbs_context_get_name (self->context));
+      return FALSE;
+    }
+  if (xrcd != NULL)
+    {
+      if (!_gverbs_xrcd_check_open (xrcd, error))
+        return FALSE;
+      ia.xrcd = _gverbs_xrcd_get_ibv (xrcd);
+      ia.comp_mask |= IBV_SRQ_INIT_ATTR_XRCD;
+      g_set_object (&self->xrcd, xrcd);
+    }
+  if (cq != NULL)
+    {
+      if (!_gverbs_cq_check_open (cq, error))
+        return FALSE;
+      ia.cq = _gverbs_cq_get_ibv (cq);
+      ia.comp_mask |= IBV_SRQ_INIT_ATTR_CQ;
+      g_set_object (&self->cq, cq);
+    }
+  if (self->srq_type == GVERBS_SRQT_XRC && (xrcd == NULL || cq == NULL))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_create_srq_ex on %s: an XRC SRQ needs an XRC domain and a CQ"),
+                   where (self));
+      return FALSE;
+    }
+  errno = 0;
+  self->ibv = ibv_create_srq_ex (_gverbs_context_get_ibv (self->context), &ia);
+  if (self->ibv == NULL)
+    {
+      g_autofree char *type = g_enum_to_string (GVERBS_TYPE_SRQ_TYPE, self->srq_type);
+
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_create_srq_ex", where (self),
+                               "%s SRQ, max_wr %u, max_sge %u", type, attr.max_wr, attr.max_sge);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+create (GVerbsSRQ  *self,
+        GError    **error)
+{
+  gboolean ok;
+
+  if (self->pd != NULL && self->init_attr != NULL)
+    ok = create_basic (self, error);
+  else if (self->context != NULL && self->init_attr_ex != NULL)
+    ok = create_ex (self, error);
+  else
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A shared receive queue needs a protection domain and a GVerbsSrqInitAttr, "
+                             "or a context and a GVerbsSrqInitAttrEx"));
+      return FALSE;
+    }
+  if (!ok)
+    return FALSE;
+
+  self->description = g_strdup_printf ("srq %u on %s", self->ibv->handle, where (self));
+  _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_SRQ, close_as_child);
+  if (self->cq != NULL)
+    _gverbs_cq_add_child (self->cq, self, GVERBS_RANK_SRQ, close_as_child);
+  _gverbs_context_register_event_object (self->context, self->ibv, G_OBJECT (self));
+  return TRUE;
+}
+
+static gboolean
+gverbs_srq_initable_init (GInitable     *initable,
+                          GCancellable  *cancellable,
+                          GError       **error)
+{
+  GVerbsSRQ *self = GVERBS_SRQ (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      create (self, &self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_srq_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_srq_initable_init;
+}
+
+static void
+gverbs_srq_dispose (GObject *object)
+{
+  GVerbsSRQ *self = GVERBS_SRQ (object);
+
+  gverbs_srq_close (self, NULL);
+  g_clear_object (&self->init_attr);
+  g_clear_object (&self->init_attr_ex);
+  g_clear_object (&self->cq);
+  g_clear_object (&self->xrcd);
+  g_clear_object (&self->pd);
+  g_clear_object (&self->context);
+  G_OBJECT_CLASS (gverbs_srq_parent_class)->dispose (object);
+}
+
+static void
+gverbs_srq_finalize (GObject *object)
+{
+  GVerbsSRQ *self = GVERBS_SRQ (object);
+
+  _gverbs_children_clear (&self->children);
+  g_clear_error (&self->init_error);
+  g_free (self->description);
+  G_OBJECT_CLASS (gverbs_srq_parent_class)->finalize (object);
+}
+
+static void
+gverbs_srq_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  GVerbsSRQ *self = GVERBS_SRQ (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_PD:
+      g_value_set_object (value, self->pd);
+      break;
+    case PROP_INIT_ATTR:
+      g_value_set_object (value, self->init_attr);
+      break;
+    case PROP_INIT_ATTR_EX:
+      g_value_set_object (value, self->init_attr_ex);
+      break;
+    case PROP_SRQ_TYPE:
+      g_value_set_enum (value, self->srq_type);
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->ibv == NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_srq_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  GVerbsSRQ *self = GVERBS_SRQ (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      if (g_value_get_object (value) != NULL)
+        g_set_object (&self->context, g_value_get_object (value));
+      break;
+    case PROP_PD:
+      if (g_value_get_object (value) != NULL)
+        g_set_object (&self->pd, g_value_get_object (value));
+      break;
+    case PROP_INIT_ATTR:
+      self->init_attr = g_value_dup_object (value);
+      break;
+    case PROP_INIT_ATTR_EX:
+      self->init_attr_ex = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_srq_class_init (GVerbsSRQClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ctor = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = gverbs_srq_dispose;
+  object_class->finalize = gverbs_srq_finalize;
+  object_class->get_property = gverbs_srq_get_property;
+  object_class->set_property = gverbs_srq_set_property;
+
+  /**
+   * GVerbsSRQ:context:
+   *
+   * The device context (given for gverbs_srq_new_ex(), else the PD's).
+   */
+  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT, ctor);
+  /**
+   * GVerbsSRQ:pd:
+   *
+   * The protection domain.
+   */
+  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, ctor);
+  /**
+   * GVerbsSRQ:init-attr:
+   *
+   * The attributes of an SRQ made by gverbs_srq_new(), else %NULL.
+   */
+  properties[PROP_INIT_ATTR] =
+    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_SRQ_INIT_ATTR, ctor);
+  /**
+   * GVerbsSRQ:init-attr-ex:
+   *
+   * The attributes of an SRQ made by gverbs_srq_new_ex(), else %NULL.
+   */
+  properties[PROP_INIT_ATTR_EX] =
+    g_param_spec_object ("init-attr-ex", NULL, NULL, GVERBS_TYPE_SRQ_INIT_ATTR_EX, ctor);
+  /**
+   * GVerbsSRQ:srq-type:
+   *
+   * Basic, XRC or tag matching.
+   */
+  properties[PROP_SRQ_TYPE] =
+    g_param_spec_enum ("srq-type", NULL, NULL, GVERBS_TYPE_SRQ_TYPE, GVERBS_SRQT_BASIC, ro);
+  /**
+   * GVerbsSRQ:closed:
+   *
+   * Whether the SRQ is closed (or was never created).
+   */
+  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GVerbsSRQ::async-event:
+   * @self: the SRQ
+   * @event: the event, already acknowledged
+   *
+   * Emitted for each asynchronous event about this SRQ
+   * (%GVERBS_EVENT_SRQ_LIMIT_REACHED, %GVERBS_EVENT_SRQ_ERR), right after
+   * #GVerbsContext::async-event, in the same main context. Detailed by the
+   * event type's nick (`async-event::srq-limit-reached`).
+   */
+  signals[SIGNAL_ASYNC_EVENT] =
+    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
+}
+
+static void
+gverbs_srq_init (GVerbsSRQ *self)
+{
+}
+
+/**
+ * gverbs_srq_new:
+ * @pd: an open #GVerbsPD
+ * @init_attr: the requested sizes and limit
+ * @error: return location for a #GError
+ *
+ * Creates a shared receive queue (`ibv_create_srq()`), pyverbs'
+ * `SRQ(pd, SrqInitAttr)`. Sizes beyond the device's limits
+ * (`max_srq_wr`, `max_srq_sge`) are refused with an error naming them.
+ *
+ * Returns: (transfer full): the SRQ, or %NULL on error
+ */
+GVerbsSRQ *
+gverbs_srq_new (GVerbsPD           *pd,
+                GVerbsSrqInitAttr  *init_attr,
+                GError            **error)
+{
+  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+  g_return_val_if_fail (GVERBS_IS_SRQ_INIT_ATTR (init_attr), NULL);
+  return g_initable_new (GVERBS_TYPE_SRQ, NULL, error, "pd", pd, "init-attr", init_attr, NULL);
+}
+
+/**
+ * gverbs_srq_new_ex:
+ * @context: an open #GVerbsContext
+ * @init_attr: the extended attributes (type, PD, XRC domain, CQ …)
+ * @error: return location for a #GError
+ *
+ * Creates a shared receive queue with `ibv_create_srq_ex()`, pyverbs'
+ * `SRQ(ctx, SrqInitAttrEx)`. The comp_mask bits of the fields that are set
+ * (PD, XRC domain, CQ, a type other than basic) are added. An XRC SRQ on a
+ * device without XRC fails with %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Returns: (transfer full): the SRQ, or %NULL on error
+ */
+GVerbsSRQ *
+gverbs_srq_new_ex (GVerbsContext        *context,
+                   GVerbsSrqInitAttrEx  *init_attr,
+                   GError              **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
+  g_return_val_if_fail (GVERBS_IS_SRQ_INIT_ATTR_EX (init_attr), NULL);
+  return g_initable_new (GVERBS_TYPE_SRQ, NULL, error, "context", context,
+                         "init-attr-ex", init_attr, NULL);
+}
+
+/**
+ * gverbs_pd_create_srq:
+ * @self: an open #GVerbsPD
+ * @init_attr: the requested sizes and limit
+ * @error: return location for a #GError
+ *
+ * The same as gverbs_srq_new().
+ *
+ * Returns: (transfer full): the SRQ, or %NULL on error
+ */
+GVerbsSRQ *
+gverbs_pd_create_srq (GVerbsPD           *self,
+                      GVerbsSrqInitAttr  *init_attr,
+                      GError            **error)
+{
+  return gverbs_srq_new (self, init_attr, error);
+}
+
+/**
+ * gverbs_srq_get_context:
+ * @self: a #GVerbsSRQ
+ *
+ * Returns: (transfer none) (nullable): the device context
+ */
+GVerbsContext *
+gverbs_srq_get_context (GVerbsSRQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), NULL);
+  return self->context;
+}
+
+/**
+ * gverbs_srq_get_pd:
+ * @self: a #GVerbsSRQ
+ *
+ * Returns: (transfer none) (nullable): the protection domain
+ */
+GVerbsPD *
+gverbs_srq_get_pd (GVerbsSRQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), NULL);
+  return self->pd;
+}
+
+/**
+ * gverbs_srq_get_srq_type:
+ * @self: a #GVerbsSRQ
+ *
+ * Returns: the SRQ's type
+ */
+GVerbsSRQType
+gverbs_srq_get_srq_type (GVerbsSRQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), GVERBS_SRQT_BASIC);
+  return self->srq_type;
+}
+
+/**
+ * gverbs_srq_query:
+ * @self: an open #GVerbsSRQ
+ * @error: return location for a #GError
+ *
+ * Queries the SRQ (`ibv_query_srq()`): its size and current limit (0 once
+ * the limit event fired).
+ *
+ * Returns: (transfer full): the attributes, or %NULL on error
+ */
+GVerbsSrqAttr *
+gverbs_srq_query (GVerbsSRQ  *self,
+                  GError    **error)
+{
+  struct ibv_srq_attr attr;
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), NULL);
+  if (!_gverbs_srq_check_open (self, error))
+    return NULL;
+  memset (&attr, 0, sizeof attr);
+  rc = ibv_query_srq (self->ibv, &attr);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_query_srq", self->description, NULL);
+      return NULL;
+    }
+  return gverbs_srq_attr_new (attr.max_wr, attr.max_sge, attr.srq_limit);
+}
+
+/**
+ * gverbs_srq_modify:
+ * @self: an open #GVerbsSRQ
+ * @attr: the new values
+ * @mask: which of them to apply (%GVERBS_SRQ_LIMIT arms the limit,
+ *   %GVERBS_SRQ_MAX_WR resizes where the device can)
+ * @error: return location for a #GError
+ *
+ * Modifies the SRQ (`ibv_modify_srq()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_srq_modify (GVerbsSRQ            *self,
+                   const GVerbsSrqAttr  *attr,
+                   GVerbsSRQAttrMask     mask,
+                   GError              **error)
+{
+  struct ibv_srq_attr a;
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
+  g_return_val_if_fail (attr != NULL, FALSE);
+  if (!_gverbs_srq_check_open (self, error))
+    return FALSE;
+  if (mask & ~(GVERBS_SRQ_MAX_WR | GVERBS_SRQ_LIMIT))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_modify_srq on %s: unknown attribute mask bits 0x%x"),
+                   self->description, (guint) (mask & ~(GVERBS_SRQ_MAX_WR | GVERBS_SRQ_LIMIT)));
+      return FALSE;
+    }
+  memcpy (&a, attr, sizeof a);
+  rc = ibv_modify_srq (self->ibv, &a, (int) mask);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_modify_srq", self->description,
+                               "max_wr %u, srq_limit %u, mask 0x%x",
+                               attr->max_wr, attr->srq_limit, (guint) mask);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_srq_arm:
+ * @self: an open #GVerbsSRQ
+ * @srq_limit: the limit (0 disarms)
+ * @error: return location for a #GError
+ *
+ * Arms the limit (pyverbs' `SRQ.arm()`): gverbs_srq_modify() with
+ * %GVERBS_SRQ_LIMIT.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_srq_arm (GVerbsSRQ  *self,
+                guint32     srq_limit,
+                GError    **error)
+{
+  GVerbsSrqAttr attr = { 0, 0, srq_limit };
+
+  return gverbs_srq_modify (self, &attr, GVERBS_SRQ_LIMIT, error);
+}
+
+/* Work requests go to rdma-core in chunks of this many, converted on the stack. */
+#define POST_BATCH 32
+
+/**
+ * gverbs_srq_post_recv: (skip)
+ * @self: an open #GVerbsSRQ
+ * @wrs: (array length=n_wrs): the work requests, posted in order
+ * @n_wrs: how many
+ * @error: return location for a #GError
+ *
+ * Posts receive work requests to the SRQ (`ibv_post_srq_recv()`),
+ * converted on the stack: nothing is allocated. If the device refuses one,
+ * the error says which (index and wr_id); those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_srq_post_recv (GVerbsSRQ           *self,
+                      const GVerbsRecvWR  *wrs,
+                      guint                n_wrs,
+                      GError             **error)
+{
+  struct ibv_recv_wr batch[POST_BATCH];
+
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
+  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
+  if (G_UNLIKELY (!_gverbs_srq_check_open (self, error)))
+    return FALSE;
+  for (guint start = 0; start < n_wrs; start += POST_BATCH)
+    {
+      guint count = MIN (POST_BATCH, n_wrs - start);
+      struct ibv_recv_wr *bad = NULL;
+      int rc;
+
+      for (guint i = 0; i < count; i++)
+        {
+          const GVerbsRecvWR *w = &wrs[start + i];
+
+          if (G_UNLIKELY (w->num_sge > GVERBS_MAX_SGE))
+            {
+              g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                           _("Work request %u for %s: num_sge %u > %u"), start + i,
+                           self->description, w->num_sge, GVERBS_MAX_SGE);
+              return FALSE;
+            }
+          batch[i].wr_id = w->wr_id;
+          batch[i].sg_list = (struct ibv_sge *) w->sg_list;
+          batch[i].num_sge = (int) w->num_sge;
+          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
+        }
+      rc = ibv_post_srq_recv (self->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          _gverbs_set_error_errno (error, rc, "ibv_post_srq_recv", self->description,
+                                   "work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
+                                   "%u before it posted", at, n_wrs, wrs[at].wr_id, at);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_srq_post_recv_list: (rename-to gverbs_srq_post_recv)
+ * @self: an open #GVerbsSRQ
+ * @wrs: (element-type GVerbsRecvWR): the work requests, posted in order
+ * @error: return location for a #GError
+ *
+ * The binding-friendly form of gverbs_srq_post_recv().
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_srq_post_recv_list (GVerbsSRQ  *self,
+                           GPtrArray  *wrs,
+                           GError    **error)
+{
+  GVerbsRecvWR some[8];
+
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
+  g_return_val_if_fail (wrs != NULL, FALSE);
+  for (guint start = 0; start < wrs->len; start += G_N_ELEMENTS (some))
+    {
+      guint count = MIN (G_N_ELEMENTS (some), wrs->len - start);
+
+      for (guint i = 0; i < count; i++)
+        some[i] = *(const GVerbsRecvWR *) wrs->pdata[start + i];
+      if (!gverbs_srq_post_recv (self, some, count, error))
+        {
+          if (error != NULL && *error != NULL && start > 0)
+            g_prefix_error (error, _("(in the list from index %u) "), start);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_srq_post_recv_one:
+ * @self: an open #GVerbsSRQ
+ * @wr: the work request
+ * @error: return location for a #GError
+ *
+ * Posts one receive work request: gverbs_srq_post_recv() with one element.
+ *
+ * Returns: %TRUE if it was posted
+ */
+gboolean
+gverbs_srq_post_recv_one (GVerbsSRQ           *self,
+                          const GVerbsRecvWR  *wr,
+                          GError             **error)
+{
+  g_return_val_if_fail (wr != NULL, FALSE);
+  return gverbs_srq_post_recv (self, wr, 1, error);
+}
+
+/**
+ * gverbs_srq_get_srq_num:
+ * @self: an open #GVerbsSRQ
+ * @srq_num: (out): the XRC SRQ number
+ * @error: return location for a #GError
+ *
+ * The number remote XRC senders address (`ibv_get_srq_num()`). Only XRC
+ * SRQs have one: for others the error is %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_srq_get_srq_num (GVerbsSRQ  *self,
+                        guint32    *srq_num,
+                        GError    **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
+  g_return_val_if_fail (srq_num != NULL, FALSE);
+  *srq_num = 0;
+  if (!_gverbs_srq_check_open (self, error))
+    return FALSE;
+  if (self->srq_type != GVERBS_SRQT_XRC)
+    {
+      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_get_srq_num", self->description,
+                               "only XRC SRQs have an SRQ number");
+      return FALSE;
+    }
+  rc = ibv_get_srq_num (self->ibv, srq_num);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_get_srq_num", self->description, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_srq_close:
+ * @self: a #GVerbsSRQ
+ * @error: return location for a #GError
+ *
+ * Closes the queue pairs using the SRQ, then destroys it
+ * (`ibv_destroy_srq()`). Closing a closed SRQ does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_srq_close (GVerbsSRQ  *self,
+                  GError    **error)
+{
+  int rc;
+
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
+  if (self->ibv == NULL)
+    return TRUE;
+  _gverbs_children_close_all (&self->children);
+  _gverbs_context_unregister_event_object (self->context, self->ibv);
+  rc = ibv_destroy_srq (self->ibv);
+  self->ibv = NULL;
+  _gverbs_pd_remove_child (self->pd, self);
+  if (self->cq != NULL)
+    _gverbs_cq_remove_child (self->cq, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_srq", self->description, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_srq_is_closed:
+ * @self: a #GVerbsSRQ
+ *
+ * Returns: whether the SRQ is closed
+ */
+gboolean
+gverbs_srq_is_closed (GVerbsSRQ *self)
+{
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), TRUE);
+  return self->ibv == NULL;
+}
+
+gboolean
+_gverbs_srq_check_open (GVerbsSRQ  *self,
+                        GError    **error)
+{
+  if (G_LIKELY (self->ibv != NULL))
+    return TRUE;
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return _gverbs_set_closed_error (error, self->description ? self->description : "GVerbsSRQ");
+}
+
+struct ibv_srq *
+_gverbs_srq_get_ibv (GVerbsSRQ *self)
+{
+  return self->ibv;
+}
+
+void
+_gverbs_srq_add_child (GVerbsSRQ       *self,
+                       gpointer         child,
+                       GVerbsRank       rank,
+                       GVerbsCloseFunc  close_func)
+{
+  _gverbs_children_add (&self->children, child, rank, close_func);
+}
+
+void
+_gverbs_srq_remove_child (GVerbsSRQ *self,
+                          gpointer   child)
+{
+  _gverbs_children_remove (&self->children, child);
+}
