@@ -62,7 +62,7 @@ def test_qp_init_attr():
                                          'SQ sig. all         : 0                   ',
                                          'QP caps:']
     assert V.QPInitAttr().qp_type == V.IBV_QPT_UD          # pyverbs' default
-    with pytest.raises(GLib.Error):
+    with pytest.raises(TypeError):                      # srq must be a Verbs.SRQ
         V.QPInitAttr(srq=object())
 
 
