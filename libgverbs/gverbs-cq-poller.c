@@ -260,3 +260,27 @@ gverbs_cq_poller_next (GVerbsCQPoller  *self,
   *wc = self->batch[self->next++];
   return gverbs_wc_check (wc, error);
 }
+
+/**
+ * gverbs_cq_poller_get_last_wc:
+ * @self: a #GVerbsCQPoller
+ * @wc: (out caller-allocates): where to store the completion
+ *
+ * The completion the last gverbs_cq_poller_next() handed out — after a
+ * %GVERBS_WC_ERROR error, the failed one (bindings get no out value from a
+ * call that fails).
+ *
+ * Returns: %FALSE if no completion was handed out yet
+ */
+gboolean
+gverbs_cq_poller_get_last_wc (GVerbsCQPoller *self,
+                              GVerbsWC       *wc)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), FALSE);
+  g_return_val_if_fail (wc != NULL, FALSE);
+
+  if (self->next == 0)
+    return FALSE;
+  *wc = self->batch[self->next - 1];
+  return TRUE;
+}

@@ -28,5 +28,8 @@ gboolean           gverbs_cq_poller_next        (GVerbsCQPoller     *self,
                                                  int                 timeout_ms,
                                                  GVerbsWC           *wc,
                                                  GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_poller_get_last_wc (GVerbsCQPoller     *self,
+                                                 GVerbsWC           *wc);
 
 G_END_DECLS
