@@ -437,6 +437,7 @@ test_cq_poller (gconstpointer data)
   recv_poller = gverbs_cq_poller_new (p.cq[1], p.channel);
   g_assert_true (gverbs_cq_poller_get_cq (send_poller) == p.cq[0]);
   g_assert_true (gverbs_cq_poller_get_channel (send_poller) == p.channel);
+  g_assert_false (gverbs_cq_poller_get_last_wc (send_poller, &wc));
 
   /* Nothing there: a clean timeout after about the time asked. */
   start = g_get_monotonic_time ();
@@ -489,6 +490,13 @@ test_cq_poller (gconstpointer data)
     g_assert_error (error, GVERBS_WC_ERROR, GVERBS_WC_ERROR_REM_ACCESS_ERR);
     g_assert_cmpuint (wc.wr_id, ==, 77);
     g_assert_cmpuint (wc.qp_num, ==, gverbs_qp_get_qp_num (p.qp[0]));
+    {
+      GVerbsWC last;
+
+      g_assert_true (gverbs_cq_poller_get_last_wc (send_poller, &last));
+      g_assert_cmpuint (last.wr_id, ==, 77);
+      g_assert_cmpint (last.status, ==, GVERBS_WC_REM_ACCESS_ERR);
+    }
     {
       g_autofree char *qpn = g_strdup_printf ("QP 0x%x", gverbs_qp_get_qp_num (p.qp[0]));
 

@@ -1,5 +1,7 @@
 """Device tests: python-rdma's IBPath, modify_to_*, pd.ah(path), BufferPool,
 CQPoller and WCError, with real traffic over rxe loopback."""
+import os
+import subprocess
 import time
 
 import pytest
@@ -193,3 +195,17 @@ def test_cq_poller_order_timeout_and_wc_error(ctx):
         assert e.value.wc.qp_num == qps[0].qp_num
         assert e.value.code == int(V.WCError.REM_ACCESS_ERR)
         assert 'wr_id 77' in e.value.message and 'QP 0x%x' % qps[0].qp_num in e.value.message
+
+
+def test_seed_004_usage_example():
+    """examples/python/python_rdma_usage.py: the seed's snippets, imports changed."""
+    name = device_name()
+    script = os.path.join(os.path.dirname(__file__), '..', '..', 'examples', 'python',
+                          'python_rdma_usage.py')
+    out = subprocess.run(['/usr/bin/python3', script, name], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "UD received 1024 bytes: b'Hello message!'" in out.stdout
+    assert 'RC completion: wr_id 1, status success' in out.stdout
+    assert "RC side B memory: b'RDMA written by side A'" in out.stdout
+    assert out.stdout.rstrip().endswith('python-rdma usage examples: OK')
