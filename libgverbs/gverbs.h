@@ -47,5 +47,8 @@
 #include "gverbs-cm-params.h"
 #include "gverbs-cm-buffer.h"
 #include "gverbs-cm-id.h"
+#include "gverbs-path.h"
+#include "gverbs-buffer-pool.h"
+#include "gverbs-cq-poller.h"
 
 #undef __GVERBS_H_INSIDE__

@@ -1471,6 +1471,300 @@ def _pd_srq(self, attr=None):
 PD.srq = _pd_srq
 
 
+# --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
+
+def _to_gid(value):
+    if value is None or isinstance(value, Verbs.Gid):
+        return value
+    if isinstance(value, (bytes, bytearray)):
+        return Verbs.Gid.new_from_bytes(bytes(value))
+    return Verbs.Gid.new_from_string(str(value))
+
+
+# python-rdma's IBPath attribute names -> GVerbsPath property names.
+_PATH_ALIASES = {
+    'DGID': 'dgid', 'SGID': 'sgid', 'DLID': 'dlid', 'SLID': 'slid', 'SL': 'sl',
+    'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
+    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic', 'pkey_index': 'pkey_index',
+}
+
+
+class Path(Verbs.Path):
+    """python-rdma's IBPath: Path(end_port, **fields).
+
+    end_port is the port number (or an object with .port_id); fields take
+    python-rdma's names (DGID, SGID, dqpn, sqpn, qkey, pkey, dqpsn, sqpsn,
+    DLID, SLID, SL, MTU, retries, hop_limit, ...) or the property names.
+    GIDs may be given as Gid objects, text or 16 bytes."""
+
+    def __init__(self, end_port=1, **kwargs):
+        Verbs.Path.__init__(self)
+        self.end_port = end_port
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def __getattr__(self, name):
+        return _props_getattr(self, _PATH_ALIASES.get(name, name))
+
+    def __setattr__(self, name, value):
+        if name == 'end_port':
+            port = getattr(value, 'port_id', value)
+            self.set_property('port-num', int(port))
+            return
+        name = _PATH_ALIASES.get(name, name)
+        if name in ('sgid', 'dgid'):
+            self.set_property(name, _to_gid(value))
+        elif name == 'mtu':
+            self.set_property('mtu', Verbs.MTU(int(value)))
+        else:
+            _props_setattr(self, name, value)
+
+    @property
+    def has_grh(self):
+        return self.get_has_grh()
+
+    def reverse(self, for_reply=True):
+        """Turns the path around in place and returns it."""
+        Verbs.Path.reverse(self)
+        return self
+
+    def fill_from_qp(self, qp):
+        Verbs.Path.fill_from_qp(self, qp)
+        return self
+
+    def to_variant(self):
+        return Verbs.Path.to_variant(self)
+
+    def to_bytes(self):
+        """The wire form as bytes (the serialised a{sv} variant)."""
+        return self.to_variant().get_data_as_bytes().get_data()
+
+    @classmethod
+    def from_variant(cls, variant):
+        return cls._wrap(Verbs.Path.new_from_variant(variant))
+
+    @classmethod
+    def from_bytes(cls, data):
+        """Rebuilds a path received from a peer (untrusted: every field checked)."""
+        variant = GLib.Variant.new_from_bytes(GLib.VariantType.new('a{sv}'),
+                                              GLib.Bytes.new(bytes(data)), False)
+        return cls.from_variant(variant)
+
+    @classmethod
+    def _wrap(cls, native):
+        path = cls.__new__(cls)
+        Verbs.Path.__init__(path)
+        for pspec in native.list_properties():
+            if pspec.flags & GObject.ParamFlags.WRITABLE:
+                path.set_property(pspec.name, native.get_property(pspec.name))
+        return path
+
+    def copy(self):
+        return self._wrap(self)
+
+    def __str__(self):
+        return self.to_string()
+
+
+Path = _export(override(Path))
+_export(Path, 'IBPath')
+
+
+def fill_path(qp, path, max_rd_atomic=None):
+    """python-rdma's rdma.path.fill_path(qp, path)."""
+    path.fill_from_qp(qp)
+    return path
+
+
+_export(fill_path)
+
+
+def _qp_modify_to_init(self, path, access=0):
+    return Verbs.QP.modify_to_init(self, path, access)
+
+
+def _qp_modify_to_rtr(self, path):
+    return Verbs.QP.modify_to_rtr(self, path)
+
+
+def _qp_modify_to_rts(self, path):
+    return Verbs.QP.modify_to_rts(self, path)
+
+
+QP.modify_to_init = _qp_modify_to_init
+QP.modify_to_rtr = _qp_modify_to_rtr
+QP.modify_to_rts = _qp_modify_to_rts
+
+_pd_qp_pyverbs = PD.qp
+
+
+def _pd_qp_any(self, init_attr, *args, **kwargs):
+    """pd.qp(init_attr, qp_attr) as in pyverbs, or python-rdma's
+    pd.qp(qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq, srq=None,
+    sq_sig_all=True, max_send_sge=1, max_recv_sge=1, max_inline_data=0)."""
+    if isinstance(init_attr, Verbs.QPInitAttr):
+        return _pd_qp_pyverbs(self, init_attr, *args, **kwargs)
+    return _pd_qp_python_rdma(self, init_attr, *args, **kwargs)
+
+
+def _pd_qp_python_rdma(self, qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq, srq=None,
+                       sq_sig_all=True, max_send_sge=1, max_recv_sge=1, max_inline_data=0):
+    cap = QPCap(max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data)
+    init_attr = QPInitAttr(qp_type=Verbs.QPType(int(qp_type)), scq=send_cq, rcq=recv_cq,
+                           srq=srq, cap=cap, sq_sig_all=sq_sig_all)
+    return QP(self, init_attr)
+
+
+def _pd_ah(self, path_or_attr):
+    """python-rdma's pd.ah(path): the path's cached AH (or an AH for an AHAttr)."""
+    if isinstance(path_or_attr, Verbs.Path):
+        return path_or_attr.get_ah(self)
+    return AH(self, path_or_attr)
+
+
+def _pd_cq(self, nelems=100, comp_chan=None, comp_vector=0):
+    return self.context.cq(nelems, comp_chan, comp_vector)
+
+
+PD.qp = _pd_qp_any
+PD.ah = _pd_ah
+PD.cq = _pd_cq
+
+
+def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm_data=0,
+            ah=None, remote_qpn=0, remote_qkey=0, remote_addr=0, rkey=0, **kwargs):
+    """python-rdma's ibv.send_wr(...) keyword constructor."""
+    sg = [] if sg_list is None else ([sg_list] if isinstance(sg_list, Verbs.SGE) else list(sg_list))
+    wr = SendWR(wr_id=wr_id, opcode=opcode, num_sge=len(sg), imm_data=imm_data, sg=sg or None,
+                send_flags=send_flags)
+    if ah is not None:
+        wr.set_wr_ud(ah, remote_qpn, remote_qkey)
+    if rkey or remote_addr:
+        wr.set_wr_rdma(rkey, remote_addr)
+    return wr
+
+
+def recv_wr(wr_id=0, sg_list=None, **kwargs):
+    """python-rdma's ibv.recv_wr(...) keyword constructor."""
+    sg = [] if sg_list is None else ([sg_list] if isinstance(sg_list, Verbs.SGE) else list(sg_list))
+    return RecvWR(wr_id=wr_id, num_sge=len(sg), sg=sg or None)
+
+
+_export(send_wr)
+_export(recv_wr)
+
+
+def _out(result):
+    # A gboolean-returning call with one out value may come back as (ok, value).
+    return result[-1] if isinstance(result, tuple) else result
+
+
+class BufferPool(Verbs.BufferPool):
+    """python-rdma's vtools.BufferPool(pd, count, size): one MR cut into
+    count buffers of size bytes, handed out by index."""
+
+    def __new__(cls, pd, count, size, access=0):
+        return Verbs.BufferPool.new(pd, count, size, access)
+
+    def __init__(self, pd, count, size, access=0):
+        pass
+
+    def __getattr__(self, name):
+        return _props_getattr(self, name)
+
+    def pop(self):
+        return _out(Verbs.BufferPool.pop(self))
+
+    def copy_to(self, buf, idx, offset=0):
+        Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
+
+    def copy_from(self, idx, offset=0, length=None):
+        if length is None:
+            length = self.size - offset
+        return Verbs.BufferPool.copy_from(self, idx, offset, length).get_data()
+
+    def make_sge(self, idx, length=None):
+        return _out(Verbs.BufferPool.make_sge(self, idx, self.size if length is None else length))
+
+    def make_send_wr(self, idx, length, ah=None, remote_qpn=0, remote_qkey=0):
+        native = _out(Verbs.BufferPool.make_send_wr(self, idx, length))
+        wr = SendWR(wr_id=native.wr_id, opcode=native.opcode, num_sge=1,
+                    sg=native.get_sge(0), send_flags=native.send_flags)
+        if ah is not None:
+            wr.set_wr_ud(ah, remote_qpn, remote_qkey)
+        return wr
+
+    def make_recv_wr(self, idx):
+        native = _out(Verbs.BufferPool.make_recv_wr(self, idx))
+        return RecvWR(wr_id=native.wr_id, num_sge=1, sg=native.get_sge(0))
+
+    def finish_wcs(self, qp, wcs):
+        """Gives back each completion's buffer and reposts receives; raises
+        WCError for a failed completion."""
+        wcs = [wc for wc in (wcs if isinstance(wcs, (list, tuple)) else [wcs]) if wc is not None]
+        try:
+            Verbs.BufferPool.finish_wcs(self, qp, wcs)
+        except GLib.Error as e:
+            if e.domain == 'gverbs-wc-error-quark':
+                failed = next(wc for wc in wcs if int(wc.status) != 0)
+                raise WCError(failed, qp) from None
+            raise
+
+
+BufferPool = _export(override(BufferPool))
+
+
+class CQPoller(Verbs.CQPoller):
+    """python-rdma's vtools.CQPoller(cq, cc=None):
+
+        for wc in CQPoller(cq, cc).iterwc(timeout=1.0): ...
+
+    iterates over completions in order, sleeping on the channel when the CQ
+    is empty; iteration ends when timeout seconds pass without a completion
+    (poller.timedout is then True) or after count completions. A failed
+    completion raises WCError."""
+
+    def __new__(cls, cq, cc=None, async_events=None):
+        return Verbs.CQPoller.new(cq, cc)
+
+    def __init__(self, cq, cc=None, async_events=None):
+        self.timedout = False
+
+    def __getattr__(self, name):
+        return _props_getattr(self, name)
+
+    def next_wc(self, timeout=None):
+        """One completion, waiting up to timeout seconds (None: for ever)."""
+        ms = -1 if timeout is None else max(0, int(timeout * 1000))
+        try:
+            return _out(Verbs.CQPoller.next(self, ms))
+        except GLib.Error as e:
+            if e.domain == 'gverbs-wc-error-quark':
+                ok, wc = Verbs.CQPoller.get_last_wc(self)
+                raise WCError(wc) from None
+            raise
+
+    def iterwc(self, count=None, timeout=None):
+        import time
+        self.timedout = False
+        deadline = None if timeout is None else time.monotonic() + timeout
+        done = 0
+        while count is None or done < count:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                wc = self.next_wc(left)
+            except GLib.Error as e:
+                if e.domain == 'gverbs-error-quark' and e.code == int(Verbs.Error.TIMED_OUT):
+                    self.timedout = True
+                    return
+                raise
+            done += 1
+            yield wc
+
+
+CQPoller = _export(override(CQPoller))
+
+
 # --- flat rdma-core constant names (pyverbs' libibverbs_enums) ----------------
 
 def _export_constants():

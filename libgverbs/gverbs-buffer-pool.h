@@ -1,0 +1,84 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-pd.h"
+#include "gverbs-mr.h"
+#include "gverbs-qp.h"
+#include "gverbs-wc.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_BUFFER_POOL (gverbs_buffer_pool_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsBufferPool, gverbs_buffer_pool, GVERBS, BUFFER_POOL, GObject)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsBufferPool *gverbs_buffer_pool_new        (GVerbsPD           *pd,
+                                                 guint               count,
+                                                 guint               size,
+                                                 GVerbsAccessFlags   access,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsMR  *gverbs_buffer_pool_get_mr            (GVerbsBufferPool   *self);
+GVERBS_AVAILABLE_IN_ALL
+guint      gverbs_buffer_pool_get_count         (GVerbsBufferPool   *self);
+GVERBS_AVAILABLE_IN_ALL
+guint      gverbs_buffer_pool_get_size          (GVerbsBufferPool   *self);
+GVERBS_AVAILABLE_IN_ALL
+guint      gverbs_buffer_pool_get_n_free        (GVerbsBufferPool   *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_pop               (GVerbsBufferPool   *self,
+                                                 guint              *index,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_push              (GVerbsBufferPool   *self,
+                                                 guint               index,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_make_sge          (GVerbsBufferPool   *self,
+                                                 guint               index,
+                                                 guint               length,
+                                                 GVerbsSGE          *sge,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_make_recv_wr      (GVerbsBufferPool   *self,
+                                                 guint               index,
+                                                 GVerbsRecvWR       *wr,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_make_send_wr      (GVerbsBufferPool   *self,
+                                                 guint               index,
+                                                 guint               length,
+                                                 GVerbsSendWR       *wr,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_copy_to           (GVerbsBufferPool   *self,
+                                                 const guint8       *data,
+                                                 gsize               length,
+                                                 guint               index,
+                                                 guint               offset,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GBytes    *gverbs_buffer_pool_copy_from         (GVerbsBufferPool   *self,
+                                                 guint               index,
+                                                 guint               offset,
+                                                 guint               length,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+guint      gverbs_buffer_pool_post_recvs        (GVerbsBufferPool   *self,
+                                                 GVerbsQP           *qp,
+                                                 guint               count,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_finish_wcs        (GVerbsBufferPool   *self,
+                                                 GVerbsQP           *qp,
+                                                 const GVerbsWC     *wcs,
+                                                 guint               n_wcs,
+                                                 GError            **error);
+
+G_END_DECLS

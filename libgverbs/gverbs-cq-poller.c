@@ -1,0 +1,286 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-cq-poller.h"
+#include "gverbs-error.h"
+
+#define BATCH 16
+
+/**
+ * GVerbsCQPoller:
+ *
+ * python-rdma's `vtools.CQPoller`: hands out the completions of a CQ one
+ * at a time, in order, waiting for more when the CQ is empty — on the
+ * completion channel if there is one (arming the CQ, then sleeping on the
+ * channel's descriptor), otherwise by polling. From Python,
+ * `for wc in Verbs.CQPoller(cq, cc).iterwc(timeout=1.0)` iterates until
+ * the timeout passes without a completion.
+ *
+ * The CQ should not be in watched mode (gverbs_cq_set_watched()) and its
+ * channel's events should not be taken by a running main loop: the poller
+ * reads them itself. Events for other CQs of the same channel are
+ * acknowledged and dropped.
+ */
+struct _GVerbsCQPoller
+{
+  GObject parent_instance;
+
+  GVerbsCQ *cq;
+  GVerbsCompChannel *channel;
+  GVerbsWC batch[BATCH];
+  guint n_batch;
+  guint next;
+  gboolean armed;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsCQPoller, gverbs_cq_poller, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CQ,
+  PROP_CHANNEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_cq_poller_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  GVerbsCQPoller *self = GVERBS_CQ_POLLER (object);
+
+  switch (prop_id)
+    {
+    case PROP_CQ:
+      g_value_set_object (value, self->cq);
+      break;
+    case PROP_CHANNEL:
+      g_value_set_object (value, self->channel);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_poller_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  GVerbsCQPoller *self = GVERBS_CQ_POLLER (object);
+
+  switch (prop_id)
+    {
+    case PROP_CQ:
+      self->cq = g_value_dup_object (value);
+      break;
+    case PROP_CHANNEL:
+      self->channel = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_poller_dispose (GObject *object)
+{
+  GVerbsCQPoller *self = GVERBS_CQ_POLLER (object);
+
+  g_clear_object (&self->cq);
+  g_clear_object (&self->channel);
+  G_OBJECT_CLASS (gverbs_cq_poller_parent_class)->dispose (object);
+}
+
+static void
+gverbs_cq_poller_class_init (GVerbsCQPollerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gverbs_cq_poller_get_property;
+  object_class->set_property = gverbs_cq_poller_set_property;
+  object_class->dispose = gverbs_cq_poller_dispose;
+
+  /**
+   * GVerbsCQPoller:cq:
+   *
+   * The completion queue polled.
+   */
+  properties[PROP_CQ] = g_param_spec_object ("cq", NULL, NULL, GVERBS_TYPE_CQ,
+                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                                             G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCQPoller:channel:
+   *
+   * The completion channel to sleep on, or %NULL to poll.
+   */
+  properties[PROP_CHANNEL] = g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
+                                                  G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                                                  G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_cq_poller_init (GVerbsCQPoller *self)
+{
+}
+
+/**
+ * gverbs_cq_poller_new:
+ * @cq: the completion queue
+ * @channel: (nullable): its completion channel, to sleep on while the CQ is
+ *   empty; %NULL polls
+ *
+ * Returns: (transfer full): a new #GVerbsCQPoller
+ */
+GVerbsCQPoller *
+gverbs_cq_poller_new (GVerbsCQ          *cq,
+                      GVerbsCompChannel *channel)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ (cq), NULL);
+  g_return_val_if_fail (channel == NULL || GVERBS_IS_COMP_CHANNEL (channel), NULL);
+
+  return g_object_new (GVERBS_TYPE_CQ_POLLER, "cq", cq, "channel", channel, NULL);
+}
+
+/**
+ * gverbs_cq_poller_get_cq:
+ * @self: a #GVerbsCQPoller
+ *
+ * Returns: (transfer none): the completion queue
+ */
+GVerbsCQ *
+gverbs_cq_poller_get_cq (GVerbsCQPoller *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), NULL);
+  return self->cq;
+}
+
+/**
+ * gverbs_cq_poller_get_channel:
+ * @self: a #GVerbsCQPoller
+ *
+ * Returns: (transfer none) (nullable): the completion channel
+ */
+GVerbsCompChannel *
+gverbs_cq_poller_get_channel (GVerbsCQPoller *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), NULL);
+  return self->channel;
+}
+
+/* Waits for the channel to report a completion on our CQ. */
+static gboolean
+wait_event (GVerbsCQPoller  *self,
+            gint64           deadline,
+            GError         **error)
+{
+  for (;;)
+    {
+      g_autoptr(GObject) target = NULL;
+      gint64 left = deadline < 0 ? -1 : MAX (0, (deadline - g_get_monotonic_time () + 999) / 1000);
+
+      target = gverbs_comp_channel_get_cq_event (self->channel, (int) MIN (left, G_MAXINT), NULL, error);
+      if (target == NULL)
+        return FALSE;
+      if (GVERBS_IS_CQ (target))
+        gverbs_cq_ack_events (GVERBS_CQ (target), 1, NULL);
+      if (target == (GObject *) self->cq)
+        return TRUE;
+    }
+}
+
+/**
+ * gverbs_cq_poller_next:
+ * @self: a #GVerbsCQPoller
+ * @timeout_ms: how long to wait for a completion in milliseconds; -1
+ *   waits for ever, 0 only takes what is there
+ * @wc: (out caller-allocates): where to store the completion
+ * @error: return location for a #GError
+ *
+ * Takes the next completion. None within @timeout_ms gives
+ * %GVERBS_ERROR_TIMED_OUT. A failed completion is stored in @wc and also
+ * reported as a %GVERBS_WC_ERROR error (code: the status; the message
+ * names the wr_id and QP number); the next call continues with the
+ * following completion.
+ *
+ * Returns: %TRUE if @wc holds a successful completion
+ */
+gboolean
+gverbs_cq_poller_next (GVerbsCQPoller  *self,
+                       int              timeout_ms,
+                       GVerbsWC        *wc,
+                       GError         **error)
+{
+  gint64 deadline = timeout_ms < 0 ? -1 : g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), FALSE);
+  g_return_val_if_fail (wc != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  while (self->next == self->n_batch)
+    {
+      int n = gverbs_cq_poll (self->cq, self->batch, BATCH, error);
+
+      if (n < 0)
+        return FALSE;
+      self->next = 0;
+      self->n_batch = (guint) n;
+      if (n > 0)
+        break;
+      if (self->channel != NULL && !self->armed)
+        {
+          /* Arm, then poll once more: a completion that came before the
+           * arm raises no event. */
+          if (!gverbs_cq_req_notify (self->cq, FALSE, error))
+            return FALSE;
+          self->armed = TRUE;
+          continue;
+        }
+      if (deadline >= 0 && g_get_monotonic_time () >= deadline)
+        {
+          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_TIMED_OUT,
+                       _("No work completion within %d ms"), timeout_ms);
+          return FALSE;
+        }
+      if (self->channel != NULL)
+        {
+          if (!wait_event (self, deadline, error))
+            return FALSE;
+          self->armed = FALSE;
+        }
+      else
+        g_usleep (50);
+    }
+  *wc = self->batch[self->next++];
+  return gverbs_wc_check (wc, error);
+}
+
+/**
+ * gverbs_cq_poller_get_last_wc:
+ * @self: a #GVerbsCQPoller
+ * @wc: (out caller-allocates): where to store the completion
+ *
+ * The completion the last gverbs_cq_poller_next() handed out — after a
+ * %GVERBS_WC_ERROR error, the failed one (bindings get no out value from a
+ * call that fails).
+ *
+ * Returns: %FALSE if no completion was handed out yet
+ */
+gboolean
+gverbs_cq_poller_get_last_wc (GVerbsCQPoller *self,
+                              GVerbsWC       *wc)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), FALSE);
+  g_return_val_if_fail (wc != NULL, FALSE);
+
+  if (self->next == 0)
+    return FALSE;
+  *wc = self->batch[self->next - 1];
+  return TRUE;
+}
