@@ -43,7 +43,6 @@
 #include "gverbs-addr-info.h"
 #include "gverbs-event-channel.h"
 #include "gverbs-cm-params.h"
-#include "gverbs-cm-buffer.h"
 #include "gverbs-cm-id.h"
 
 #undef __GVERBS_H_INSIDE__
