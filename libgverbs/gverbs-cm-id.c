@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <string.h>
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
+#include <glib-unix.h>
 #include <rdma/rdma_verbs.h>
 
 #include "gverbs-cm-id.h"
@@ -57,6 +59,8 @@ struct _GVerbsCMID
   GVerbsChildren children;
   GVerbsContext *context;       /* borrowed wrappers of id->verbs and id->pd */
   GVerbsPD *pd;
+  GSource *comp_sources[3];     /* send channel, recv channel, first drain */
+  gboolean watching;
 
   GTask *addr_task;
   GTask *route_task;
@@ -106,10 +110,14 @@ enum {
   SIGNAL_DEVICE_REMOVAL,
   SIGNAL_TIMEWAIT_EXIT,
   SIGNAL_MULTICAST_JOIN,
+  SIGNAL_SEND_COMPLETION,
+  SIGNAL_RECV_COMPLETION,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static void unwatch_completions (GVerbsCMID *self);
 
 static void
 close_as_child (gpointer object)
@@ -652,6 +660,29 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
   signals[SIGNAL_MULTICAST_JOIN] =
     g_signal_new ("multicast-join", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /**
+   * GVerbsCMID::send-completion:
+   * @self: the identifier
+   * @wc: the work completion (valid during the emission)
+   *
+   * A completion on the send CQ rdma_cm created for the QP, once
+   * gverbs_cm_id_watch_completions() was called. Failed completions (flushed
+   * when the QP goes to error on a disconnect) are emitted too.
+   */
+  signals[SIGNAL_SEND_COMPLETION] =
+    g_signal_new ("send-completion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /**
+   * GVerbsCMID::recv-completion:
+   * @self: the identifier
+   * @wc: the work completion (valid during the emission)
+   *
+   * A completion on the receive CQ, once gverbs_cm_id_watch_completions()
+   * was called.
+   */
+  signals[SIGNAL_RECV_COMPLETION] =
+    g_signal_new ("recv-completion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void
@@ -745,6 +776,7 @@ gverbs_cm_id_close (GVerbsCMID  *self,
   fail_task (&self->route_task, self);
   fail_task (&self->connect_task, self);
   fail_task (&self->accept_task, self);
+  unwatch_completions (self);
   _gverbs_children_close_all (&self->children);
   if (self->pd != NULL)
     gverbs_pd_close (self->pd, NULL);
@@ -1692,6 +1724,13 @@ get_comp (GVerbsCMID  *self,
 
   if (!check_qp (self, call, error))
     return NULL;
+  if (self->watching)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s on %s: its completions are delivered as signals "
+                     "(gverbs_cm_id_watch_completions())"), call, _gverbs_cm_id_describe (self));
+      return NULL;
+    }
   errno = 0;
   rc = send ? rdma_get_send_comp (self->id, &wc) : rdma_get_recv_comp (self->id, &wc);
   if (rc <= 0)
@@ -1793,6 +1832,170 @@ gverbs_cm_id_get_pd (GVerbsCMID *self)
   if (self->pd == NULL)
     self->pd = _gverbs_pd_new_borrowed (context, self->id->pd);
   return self->pd;
+}
+
+/* --- completions on the main loop ----------------------------------------- */
+
+#define COMP_BATCH 16
+
+/* Polls @cq dry (re-arming it first, so nothing is missed), emitting a
+ * signal per completion. FALSE once the identifier was closed meanwhile. */
+static gboolean
+drain_cq (GVerbsCMID    *self,
+          struct ibv_cq *cq,
+          guint          signal_id)
+{
+  struct ibv_wc wcs[COMP_BATCH];
+  gboolean open = TRUE;
+  int n;
+
+  if (cq == NULL)
+    return TRUE;
+  ibv_req_notify_cq (cq, 0);
+  self->dispatching++;
+  g_object_ref (self);
+  do
+    {
+      n = ibv_poll_cq (cq, COMP_BATCH, wcs);
+      for (int i = 0; i < n && open; i++)
+        {
+          GVerbsWC wc;
+
+          _gverbs_wc_from_ibv (&wc, &wcs[i]);
+          g_signal_emit (self, signals[signal_id], 0, &wc);
+          open = !self->closed;
+        }
+    }
+  while (n == COMP_BATCH && open);
+  self->dispatching--;
+  if (self->dispatching == 0 && self->closed)
+    destroy_id (self);
+  g_object_unref (self);
+  return open;
+}
+
+static gboolean
+on_send_channel (gint         fd,
+                 GIOCondition condition,
+                 gpointer     user_data)
+{
+  GVerbsCMID *self = user_data;
+  struct ibv_cq *cq;
+  void *cq_context;
+
+  if (ibv_get_cq_event (self->id->send_cq_channel, &cq, &cq_context) == 0)
+    ibv_ack_cq_events (cq, 1);
+  drain_cq (self, self->id->send_cq, SIGNAL_SEND_COMPLETION);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_recv_channel (gint         fd,
+                 GIOCondition condition,
+                 gpointer     user_data)
+{
+  GVerbsCMID *self = user_data;
+  struct ibv_cq *cq;
+  void *cq_context;
+
+  if (ibv_get_cq_event (self->id->recv_cq_channel, &cq, &cq_context) == 0)
+    ibv_ack_cq_events (cq, 1);
+  drain_cq (self, self->id->recv_cq, SIGNAL_RECV_COMPLETION);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_first_drain (gpointer user_data)
+{
+  GVerbsCMID *self = user_data;
+
+  g_clear_pointer (&self->comp_sources[2], g_source_unref);
+  if (drain_cq (self, self->id->send_cq, SIGNAL_SEND_COMPLETION) && self->id->recv_cq != self->id->send_cq)
+    drain_cq (self, self->id->recv_cq, SIGNAL_RECV_COMPLETION);
+  return G_SOURCE_REMOVE;
+}
+
+static GSource *
+watch_channel (struct ibv_comp_channel *channel,
+               GUnixFDSourceFunc        func,
+               GVerbsCMID              *self,
+               GMainContext            *main_context)
+{
+  GSource *source;
+  int flags;
+
+  if (channel == NULL)
+    return NULL;
+  flags = fcntl (channel->fd, F_GETFL);
+  fcntl (channel->fd, F_SETFL, flags | O_NONBLOCK);
+  source = g_unix_fd_source_new (channel->fd, G_IO_IN);
+  g_source_set_callback (source, G_SOURCE_FUNC (func), self, NULL);
+  g_source_set_static_name (source, "GVerbsCMID completions");
+  g_source_attach (source, main_context);
+  return source;
+}
+
+static void
+unwatch_completions (GVerbsCMID *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->comp_sources); i++)
+    if (self->comp_sources[i] != NULL)
+      {
+        g_source_destroy (self->comp_sources[i]);
+        g_clear_pointer (&self->comp_sources[i], g_source_unref);
+      }
+}
+
+/**
+ * gverbs_cm_id_watch_completions:
+ * @self: a #GVerbsCMID with a QP whose CQs rdma_cm created
+ * @error: return location for a #GError
+ *
+ * Delivers the completions of the identifier's QP as
+ * #GVerbsCMID::send-completion and #GVerbsCMID::recv-completion signals
+ * in the thread-default main context: the completion channels rdma_cm made
+ * for its CQs are watched there (and set non-blocking). Completions already
+ * waiting are emitted from the main loop too, never from this call.
+ * Afterwards gverbs_cm_id_get_send_comp() and gverbs_cm_id_get_recv_comp()
+ * are refused. Watching twice does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_watch_completions (GVerbsCMID  *self,
+                                GError     **error)
+{
+  GMainContext *main_context;
+  GSource *idle;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (!check_qp (self, "gverbs_cm_id_watch_completions", error))
+    return FALSE;
+  if (self->watching)
+    return TRUE;
+  if (self->id->send_cq_channel == NULL && self->id->recv_cq_channel == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
+                   _("%s: its CQs have no completion channel to watch"),
+                   _gverbs_cm_id_describe (self));
+      return FALSE;
+    }
+  main_context = g_main_context_get_thread_default ();
+  self->watching = TRUE;
+  if (self->id->send_cq != NULL)
+    ibv_req_notify_cq (self->id->send_cq, 0);
+  if (self->id->recv_cq != NULL)
+    ibv_req_notify_cq (self->id->recv_cq, 0);
+  self->comp_sources[0] = watch_channel (self->id->send_cq_channel, on_send_channel, self, main_context);
+  if (self->id->recv_cq_channel != self->id->send_cq_channel)
+    self->comp_sources[1] = watch_channel (self->id->recv_cq_channel, on_recv_channel, self, main_context);
+  idle = g_idle_source_new ();
+  g_source_set_callback (idle, on_first_drain, self, NULL);
+  g_source_set_static_name (idle, "GVerbsCMID first completions");
+  g_source_attach (idle, main_context);
+  self->comp_sources[2] = idle;
+  return TRUE;
 }
 
 /* --- asynchronous calls ---------------------------------------------------- */

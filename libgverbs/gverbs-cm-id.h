@@ -162,6 +162,9 @@ GVerbsWC       *gverbs_cm_id_get_recv_comp       (GVerbsCMID                *sel
                                                   GError                   **error);
 
 GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_watch_completions   (GVerbsCMID                *self,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
 GVerbsContext  *gverbs_cm_id_get_context         (GVerbsCMID                *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsPD       *gverbs_cm_id_get_pd              (GVerbsCMID                *self);

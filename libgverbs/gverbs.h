@@ -44,5 +44,6 @@
 #include "gverbs-event-channel.h"
 #include "gverbs-cm-params.h"
 #include "gverbs-cm-id.h"
+#include "gverbs-cm-listener.h"
 
 #undef __GVERBS_H_INSIDE__
