@@ -1231,6 +1231,22 @@ class CMID(_Closable, Verbs.CMID):
 
 CMID = _export(override(CMID))
 
+class CMListener(_Closable, Verbs.CMListener):
+    """An rdma_cm server on the main loop (GSocketService style):
+    CMListener(qp_init_attr); add_address(address, port=0, backlog=0) returns
+    the port; signals 'accepting' (post first receives) and 'incoming'."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, qp_init_attr=None, **kwargs):
+        Verbs.CMListener.__init__(self, qp_init_attr=_cm_qp_init_attr(qp_init_attr))
+        self.init(None)
+
+    def add_address(self, address, port=0, backlog=0):
+        return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
+
+
+CMListener = _export(override(CMListener))
+
 # The flat rdma-core names of librdmacm's constants (pyverbs.cm_enums).
 for _name in ('TCP', 'UDP', 'IB', 'IPOIB'):
     _export(getattr(Verbs.PortSpace, _name), 'RDMA_PS_' + _name)
