@@ -721,6 +721,102 @@ test_borrowed_pd_shared (void)
   g_assert_cmpuint (count_cm_ids (), ==, 0);
 }
 
+/* --- multicast on RDMA_PS_UDP ---------------------------------------------- */
+
+typedef struct {
+  GMainLoop *loop;
+  gboolean resolved;
+  guint joins;
+  guint qp_num;
+  guint qkey;
+} Mcast;
+
+static void
+mcast_resolved_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Mcast *m = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (gverbs_cm_id_resolve_addr_finish (GVERBS_CM_ID (source), result, &error));
+  g_assert_no_error (error);
+  m->resolved = TRUE;
+  g_main_loop_quit (m->loop);
+}
+
+static void
+on_multicast_join (GVerbsCMID *id,
+                   guint       qp_num,
+                   guint       qkey,
+                   Mcast      *m)
+{
+  m->joins++;
+  m->qp_num = qp_num;
+  m->qkey = qkey;
+  g_main_loop_quit (m->loop);
+}
+
+static void
+test_multicast_join_leave (void)
+{
+  const char *addr = vm_addr ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsEventChannel) ch = NULL;
+  g_autoptr(GVerbsCMID) id = NULL;
+  g_autoptr(GVerbsAddrInfo) route = NULL;
+  g_autoptr(GVerbsAddrInfo) group = NULL;
+  g_autoptr(GVerbsAddrInfo) other = NULL;
+  g_autoptr(GVerbsCMQPInitAttr) attr = qp_attr ();
+  Mcast m = { 0 };
+  guint timeout;
+
+  if (addr == NULL)
+    return;
+  m.loop = g_main_loop_new (NULL, FALSE);
+  timeout = g_timeout_add_seconds (60, timeout_cb, NULL);
+  ch = gverbs_event_channel_new (&error);
+  id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_UDP, &error);
+  g_assert_no_error (error);
+  g_signal_connect (id, "multicast-join", G_CALLBACK (on_multicast_join), &m);
+  group = gverbs_addr_info_new (NULL, "239.255.7.1", NULL, NULL, GVERBS_RDMA_PS_UDP, 0, &error);
+  g_assert_no_error (error);
+  route = gverbs_addr_info_new (addr, "239.255.7.1", NULL, NULL, GVERBS_RDMA_PS_UDP, 0, &error);
+  g_assert_no_error (error);
+  gverbs_cm_id_resolve_addr_async (id, route, 2000, NULL, mcast_resolved_cb, &m);
+  g_main_loop_run (m.loop);
+  g_assert_true (m.resolved);
+  g_assert_cmpstr (gverbs_cm_id_get_device_name (id), ==, gverbs_test_device_name ());
+  attr->qp_type = GVERBS_QPT_UD;
+  g_assert_true (gverbs_cm_id_create_qp (id, attr, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (gverbs_cm_id_join_multicast (id, group, &error));
+  g_assert_no_error (error);
+  g_main_loop_run (m.loop);
+  g_assert_cmpuint (m.joins, ==, 1);
+  /* RoCE multicast: all-ones QP number and librdmacm's UDP Q_Key */
+  g_assert_cmphex (m.qp_num, ==, 0xffffff);
+  g_assert_cmphex (m.qkey, ==, 0x01234567);
+
+  g_assert_true (gverbs_cm_id_leave_multicast (id, group, &error));
+  g_assert_no_error (error);
+  /* leaving a group it is not in */
+  other = gverbs_addr_info_new (NULL, "239.255.7.2", NULL, NULL, GVERBS_RDMA_PS_UDP, 0, &error);
+  g_assert_false (gverbs_cm_id_leave_multicast (id, other, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "rdma_leave_multicast"));
+  g_clear_error (&error);
+
+  g_assert_true (gverbs_cm_id_close (id, &error));
+  g_assert_false (gverbs_cm_id_join_multicast (id, group, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  g_clear_error (&error);
+  g_assert_cmpuint (count_cm_ids (), ==, 0);
+  g_source_remove (timeout);
+  g_main_loop_unref (m.loop);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -732,5 +828,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cm/bad-address", test_bad_address);
   g_test_add_func ("/cm/sync-calls-refused-on-channel", test_sync_calls_refused_on_channel);
   g_test_add_func ("/cm/borrowed-pd-shared", test_borrowed_pd_shared);
+  g_test_add_func ("/cm/multicast-join-leave", test_multicast_join_leave);
   return g_test_run ();
 }
