@@ -3,14 +3,19 @@
 #include <errno.h>
 #include <string.h>
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
+#include <glib-unix.h>
 #include <rdma/rdma_verbs.h>
 
 #include "gverbs-cm-id.h"
 #include "gverbs-cm-id-private.h"
 #include "gverbs-addr-info-private.h"
 #include "gverbs-event-channel-private.h"
-#include "gverbs-cm-buffer-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-pd-private.h"
+#include "gverbs-mr-private.h"
+#include "gverbs-wc-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 
@@ -52,6 +57,10 @@ struct _GVerbsCMID
   guint dispatching;
   char *description;
   GVerbsChildren children;
+  GVerbsContext *context;       /* borrowed wrappers of id->verbs and id->pd */
+  GVerbsPD *pd;
+  GSource *comp_sources[3];     /* send channel, recv channel, first drain */
+  gboolean watching;
 
   GTask *addr_task;
   GTask *route_task;
@@ -82,6 +91,8 @@ enum {
   PROP_LOCAL_PORT,
   PROP_REMOTE_PORT,
   PROP_CLOSED,
+  PROP_CONTEXT,
+  PROP_PD,
   N_PROPS
 };
 
@@ -99,10 +110,14 @@ enum {
   SIGNAL_DEVICE_REMOVAL,
   SIGNAL_TIMEWAIT_EXIT,
   SIGNAL_MULTICAST_JOIN,
+  SIGNAL_SEND_COMPLETION,
+  SIGNAL_RECV_COMPLETION,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static void unwatch_completions (GVerbsCMID *self);
 
 static void
 close_as_child (gpointer object)
@@ -323,6 +338,8 @@ gverbs_cm_id_dispose (GObject *object)
   gverbs_cm_id_close (self, NULL);
   g_clear_object (&self->addr_info);
   g_clear_object (&self->channel);
+  g_clear_object (&self->pd);
+  g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_cm_id_parent_class)->dispose (object);
 }
 
@@ -383,6 +400,12 @@ gverbs_cm_id_get_property (GObject    *object,
       break;
     case PROP_CLOSED:
       g_value_set_boolean (value, gverbs_cm_id_is_closed (self));
+      break;
+    case PROP_CONTEXT:
+      g_value_set_object (value, gverbs_cm_id_get_context (self));
+      break;
+    case PROP_PD:
+      g_value_set_object (value, gverbs_cm_id_get_pd (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -507,6 +530,19 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * Whether the identifier is closed (or was never created).
    */
   properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, readable);
+  /**
+   * GVerbsCMID:context:
+   *
+   * The device context rdma_cm opened for the identifier; see
+   * gverbs_cm_id_get_context().
+   */
+  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT, readable);
+  /**
+   * GVerbsCMID:pd:
+   *
+   * The protection domain of the identifier's QP; see gverbs_cm_id_get_pd().
+   */
+  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, readable);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -624,6 +660,29 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
   signals[SIGNAL_MULTICAST_JOIN] =
     g_signal_new ("multicast-join", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /**
+   * GVerbsCMID::send-completion:
+   * @self: the identifier
+   * @wc: the work completion (valid during the emission)
+   *
+   * A completion on the send CQ rdma_cm created for the QP, once
+   * gverbs_cm_id_watch_completions() was called. Failed completions (flushed
+   * when the QP goes to error on a disconnect) are emitted too.
+   */
+  signals[SIGNAL_SEND_COMPLETION] =
+    g_signal_new ("send-completion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /**
+   * GVerbsCMID::recv-completion:
+   * @self: the identifier
+   * @wc: the work completion (valid during the emission)
+   *
+   * A completion on the receive CQ, once gverbs_cm_id_watch_completions()
+   * was called.
+   */
+  signals[SIGNAL_RECV_COMPLETION] =
+    g_signal_new ("recv-completion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void
@@ -717,7 +776,12 @@ gverbs_cm_id_close (GVerbsCMID  *self,
   fail_task (&self->route_task, self);
   fail_task (&self->connect_task, self);
   fail_task (&self->accept_task, self);
+  unwatch_completions (self);
   _gverbs_children_close_all (&self->children);
+  if (self->pd != NULL)
+    gverbs_pd_close (self->pd, NULL);
+  if (self->context != NULL)
+    gverbs_context_close (self->context, NULL);
   if (self->dispatching == 0)
     destroy_id (self);
   if (self->channel != NULL)
@@ -1366,15 +1430,32 @@ gverbs_cm_id_leave_multicast (GVerbsCMID      *self,
   return TRUE;
 }
 
-static GVerbsCMBuffer *
-reg (GVerbsCMID          *self,
-     gsize                size,
-     GVerbsCMBufferKind   kind,
-     GError             **error)
+static GVerbsMR *
+reg (GVerbsCMID         *self,
+     gsize               size,
+     GVerbsAccessFlags   access,
+     GError            **error)
 {
+  GVerbsPD *pd;
+
   if (!check_open (self, error))
     return NULL;
-  return _gverbs_cm_buffer_new (self, self->id, size, kind, error);
+  pd = gverbs_cm_id_get_pd (self);
+  if (pd == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("rdma_reg_msgs on %s: the identifier has no QP, hence no protection domain"),
+                   _gverbs_cm_id_describe (self));
+      return NULL;
+    }
+  if (size == 0)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("rdma_reg_msgs on %s: the size must be at least 1 byte"),
+                   _gverbs_cm_id_describe (self));
+      return NULL;
+    }
+  return gverbs_mr_new (pd, size, access, error);
 }
 
 /**
@@ -1383,18 +1464,18 @@ reg (GVerbsCMID          *self,
  * @size: the buffer size in bytes
  * @error: return location for a #GError
  *
- * Allocates a buffer and registers it for sends and receives
- * (`rdma_reg_msgs()`: local write access).
+ * Allocates a buffer and registers it on the identifier's protection domain
+ * for sends and receives (as `rdma_reg_msgs()`: local write access).
  *
- * Returns: (transfer full): the buffer, or %NULL on error
+ * Returns: (transfer full): the memory region (on #GVerbsCMID:pd), or %NULL on error
  */
-GVerbsCMBuffer *
+GVerbsMR *
 gverbs_cm_id_reg_msgs (GVerbsCMID  *self,
                        gsize        size,
                        GError     **error)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  return reg (self, size, GVERBS_CM_BUFFER_MSGS, error);
+  return reg (self, size, GVERBS_ACCESS_LOCAL_WRITE, error);
 }
 
 /**
@@ -1403,18 +1484,18 @@ gverbs_cm_id_reg_msgs (GVerbsCMID  *self,
  * @size: the buffer size in bytes
  * @error: return location for a #GError
  *
- * Allocates a buffer and registers it for messages and for RDMA reads by
- * the peer (`rdma_reg_read()`).
+ * Allocates a buffer and registers it on the identifier's protection domain
+ * for messages and for RDMA reads by the peer (as `rdma_reg_read()`).
  *
- * Returns: (transfer full): the buffer, or %NULL on error
+ * Returns: (transfer full): the memory region (on #GVerbsCMID:pd), or %NULL on error
  */
-GVerbsCMBuffer *
+GVerbsMR *
 gverbs_cm_id_reg_read (GVerbsCMID  *self,
                        gsize        size,
                        GError     **error)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  return reg (self, size, GVERBS_CM_BUFFER_READ, error);
+  return reg (self, size, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_READ, error);
 }
 
 /**
@@ -1423,24 +1504,58 @@ gverbs_cm_id_reg_read (GVerbsCMID  *self,
  * @size: the buffer size in bytes
  * @error: return location for a #GError
  *
- * Allocates a buffer and registers it for messages and for RDMA writes by
- * the peer (`rdma_reg_write()`).
+ * Allocates a buffer and registers it on the identifier's protection domain
+ * for messages and for RDMA writes by the peer (as `rdma_reg_write()`).
  *
- * Returns: (transfer full): the buffer, or %NULL on error
+ * Returns: (transfer full): the memory region (on #GVerbsCMID:pd), or %NULL on error
  */
-GVerbsCMBuffer *
+GVerbsMR *
 gverbs_cm_id_reg_write (GVerbsCMID  *self,
                         gsize        size,
                         GError     **error)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  return reg (self, size, GVERBS_CM_BUFFER_WRITE, error);
+  return reg (self, size, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE, error);
+}
+
+static gboolean
+buffer_range (GVerbsCMID     *self,
+              GVerbsMR       *buffer,
+              gsize           offset,
+              gsize           length,
+              void          **addr,
+              struct ibv_mr **mr,
+              GError        **error)
+{
+  struct ibv_mr *ibv;
+
+  if (!_gverbs_mr_check_open (buffer, error))
+    return FALSE;
+  ibv = _gverbs_mr_get_ibv (buffer);
+  if (self->id->pd == NULL || ibv->pd != self->id->pd)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s is not on the protection domain of %s (use its reg_msgs() or pd)"),
+                   _gverbs_mr_describe (buffer), _gverbs_cm_id_describe (self));
+      return FALSE;
+    }
+  if (offset > ibv->length || length > ibv->length - offset || length > G_MAXUINT32)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("%" G_GSIZE_FORMAT " bytes at offset %" G_GSIZE_FORMAT
+                     " do not fit in %s (%" G_GSIZE_FORMAT " bytes)"),
+                   length, offset, _gverbs_mr_describe (buffer), (gsize) ibv->length);
+      return FALSE;
+    }
+  *addr = (guint8 *) ibv->addr + offset;
+  *mr = ibv;
+  return TRUE;
 }
 
 /**
  * gverbs_cm_id_post_recv:
  * @self: a #GVerbsCMID with a QP
- * @buffer: a buffer registered on it
+ * @buffer: a memory region on the identifier's protection domain
  * @offset: where in @buffer the message goes
  * @length: how many bytes may arrive
  * @wr_id: the work request id its completion reports
@@ -1452,7 +1567,7 @@ gverbs_cm_id_reg_write (GVerbsCMID  *self,
  */
 gboolean
 gverbs_cm_id_post_recv (GVerbsCMID      *self,
-                        GVerbsCMBuffer  *buffer,
+                        GVerbsMR        *buffer,
                         gsize            offset,
                         gsize            length,
                         guint64          wr_id,
@@ -1462,10 +1577,10 @@ gverbs_cm_id_post_recv (GVerbsCMID      *self,
   void *addr;
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
-  g_return_val_if_fail (GVERBS_IS_CM_BUFFER (buffer), FALSE);
+  g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
 
   if (!check_qp (self, "rdma_post_recv", error) ||
-      !_gverbs_cm_buffer_range (buffer, offset, length, &addr, &mr, error))
+      !buffer_range (self, buffer, offset, length, &addr, &mr, error))
     return FALSE;
   errno = 0;
   if (rdma_post_recv (self->id, (void *) (guintptr) wr_id, addr, length, mr) != 0)
@@ -1476,7 +1591,7 @@ gverbs_cm_id_post_recv (GVerbsCMID      *self,
 /**
  * gverbs_cm_id_post_send:
  * @self: a #GVerbsCMID with a QP
- * @buffer: a buffer registered on it
+ * @buffer: a memory region on the identifier's protection domain
  * @offset: where in @buffer the message starts
  * @length: its length in bytes
  * @flags: send flags (%GVERBS_SEND_SIGNALED for a completion)
@@ -1489,7 +1604,7 @@ gverbs_cm_id_post_recv (GVerbsCMID      *self,
  */
 gboolean
 gverbs_cm_id_post_send (GVerbsCMID       *self,
-                        GVerbsCMBuffer   *buffer,
+                        GVerbsMR         *buffer,
                         gsize             offset,
                         gsize             length,
                         GVerbsSendFlags   flags,
@@ -1500,10 +1615,10 @@ gverbs_cm_id_post_send (GVerbsCMID       *self,
   void *addr;
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
-  g_return_val_if_fail (GVERBS_IS_CM_BUFFER (buffer), FALSE);
+  g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
 
   if (!check_qp (self, "rdma_post_send", error) ||
-      !_gverbs_cm_buffer_range (buffer, offset, length, &addr, &mr, error))
+      !buffer_range (self, buffer, offset, length, &addr, &mr, error))
     return FALSE;
   errno = 0;
   if (rdma_post_send (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags) != 0)
@@ -1514,10 +1629,10 @@ gverbs_cm_id_post_send (GVerbsCMID       *self,
 /**
  * gverbs_cm_id_post_read:
  * @self: a #GVerbsCMID with a QP
- * @buffer: the local buffer the data goes to
+ * @buffer: the local memory region the data goes to
  * @offset: where in @buffer
  * @length: how many bytes
- * @remote_addr: the peer's address (its buffer's #GVerbsCMBuffer:addr)
+ * @remote_addr: the peer's address (its memory region's #GVerbsMR:addr)
  * @rkey: the peer's remote key
  * @flags: send flags (%GVERBS_SEND_SIGNALED for a completion)
  * @wr_id: the work request id its completion reports
@@ -1529,7 +1644,7 @@ gverbs_cm_id_post_send (GVerbsCMID       *self,
  */
 gboolean
 gverbs_cm_id_post_read (GVerbsCMID       *self,
-                        GVerbsCMBuffer   *buffer,
+                        GVerbsMR         *buffer,
                         gsize             offset,
                         gsize             length,
                         guint64           remote_addr,
@@ -1542,10 +1657,10 @@ gverbs_cm_id_post_read (GVerbsCMID       *self,
   void *addr;
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
-  g_return_val_if_fail (GVERBS_IS_CM_BUFFER (buffer), FALSE);
+  g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
 
   if (!check_qp (self, "rdma_post_read", error) ||
-      !_gverbs_cm_buffer_range (buffer, offset, length, &addr, &mr, error))
+      !buffer_range (self, buffer, offset, length, &addr, &mr, error))
     return FALSE;
   errno = 0;
   if (rdma_post_read (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags,
@@ -1557,10 +1672,10 @@ gverbs_cm_id_post_read (GVerbsCMID       *self,
 /**
  * gverbs_cm_id_post_write:
  * @self: a #GVerbsCMID with a QP
- * @buffer: the local buffer the data comes from
+ * @buffer: the local memory region the data comes from
  * @offset: where in @buffer
  * @length: how many bytes
- * @remote_addr: the peer's address (its buffer's #GVerbsCMBuffer:addr)
+ * @remote_addr: the peer's address (its memory region's #GVerbsMR:addr)
  * @rkey: the peer's remote key
  * @flags: send flags (%GVERBS_SEND_SIGNALED for a completion)
  * @wr_id: the work request id its completion reports
@@ -1572,7 +1687,7 @@ gverbs_cm_id_post_read (GVerbsCMID       *self,
  */
 gboolean
 gverbs_cm_id_post_write (GVerbsCMID       *self,
-                         GVerbsCMBuffer   *buffer,
+                         GVerbsMR         *buffer,
                          gsize             offset,
                          gsize             length,
                          guint64           remote_addr,
@@ -1585,10 +1700,10 @@ gverbs_cm_id_post_write (GVerbsCMID       *self,
   void *addr;
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
-  g_return_val_if_fail (GVERBS_IS_CM_BUFFER (buffer), FALSE);
+  g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
 
   if (!check_qp (self, "rdma_post_write", error) ||
-      !_gverbs_cm_buffer_range (buffer, offset, length, &addr, &mr, error))
+      !buffer_range (self, buffer, offset, length, &addr, &mr, error))
     return FALSE;
   errno = 0;
   if (rdma_post_write (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags,
@@ -1597,86 +1712,290 @@ gverbs_cm_id_post_write (GVerbsCMID       *self,
   return TRUE;
 }
 
-static gboolean
-get_comp (GVerbsCMID      *self,
-          gboolean         send,
-          guint64         *wr_id,
-          GVerbsWCStatus  *status,
-          GVerbsWCOpcode  *opcode,
-          guint32         *byte_len,
-          GError         **error)
+static GVerbsWC *
+get_comp (GVerbsCMID  *self,
+          gboolean     send,
+          GError     **error)
 {
   const char *call = send ? "rdma_get_send_comp" : "rdma_get_recv_comp";
   struct ibv_wc wc;
+  GVerbsWC *out;
   int rc;
 
   if (!check_qp (self, call, error))
-    return FALSE;
+    return NULL;
+  if (self->watching)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s on %s: its completions are delivered as signals "
+                     "(gverbs_cm_id_watch_completions())"), call, _gverbs_cm_id_describe (self));
+      return NULL;
+    }
   errno = 0;
   rc = send ? rdma_get_send_comp (self->id, &wc) : rdma_get_recv_comp (self->id, &wc);
   if (rc <= 0)
-    return set_errno_error (self, error, call);
-  if (wr_id != NULL)
-    *wr_id = wc.wr_id;
-  if (status != NULL)
-    *status = (GVerbsWCStatus) wc.status;
-  if (opcode != NULL)
-    *opcode = (GVerbsWCOpcode) wc.opcode;
-  if (byte_len != NULL)
-    *byte_len = wc.byte_len;
-  return TRUE;
+    {
+      set_errno_error (self, error, call);
+      return NULL;
+    }
+  out = gverbs_wc_new ();
+  _gverbs_wc_from_ibv (out, &wc);
+  return out;
 }
 
 /**
  * gverbs_cm_id_get_send_comp:
  * @self: a #GVerbsCMID with a QP
- * @wr_id: (out) (optional): the work request id
- * @status: (out) (optional): the completion status
- * @opcode: (out) (optional): the operation
- * @byte_len: (out) (optional): the number of bytes transferred
  * @error: return location for a #GError
  *
  * Waits for the next completion on the send CQ (`rdma_get_send_comp()`).
  * A failed work completion is returned with its status, not as an error.
  *
- * Returns: (skip): %TRUE on success
+ * Returns: (transfer full): the work completion, or %NULL on error
  */
-gboolean
-gverbs_cm_id_get_send_comp (GVerbsCMID      *self,
-                            guint64         *wr_id,
-                            GVerbsWCStatus  *status,
-                            GVerbsWCOpcode  *opcode,
-                            guint32         *byte_len,
-                            GError         **error)
+GVerbsWC *
+gverbs_cm_id_get_send_comp (GVerbsCMID  *self,
+                            GError     **error)
 {
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
-  return get_comp (self, TRUE, wr_id, status, opcode, byte_len, error);
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  return get_comp (self, TRUE, error);
 }
 
 /**
  * gverbs_cm_id_get_recv_comp:
  * @self: a #GVerbsCMID with a QP
- * @wr_id: (out) (optional): the work request id
- * @status: (out) (optional): the completion status
- * @opcode: (out) (optional): the operation
- * @byte_len: (out) (optional): the number of bytes received
  * @error: return location for a #GError
  *
  * Waits for the next completion on the receive CQ (`rdma_get_recv_comp()`).
  * A failed work completion is returned with its status, not as an error.
  *
- * Returns: (skip): %TRUE on success
+ * Returns: (transfer full): the work completion, or %NULL on error
+ */
+GVerbsWC *
+gverbs_cm_id_get_recv_comp (GVerbsCMID  *self,
+                            GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  return get_comp (self, FALSE, error);
+}
+
+/**
+ * gverbs_cm_id_get_context:
+ * @self: a #GVerbsCMID
+ *
+ * The device context rdma_cm opened for the identifier (`rdma_cm_id->verbs`),
+ * once it is bound to a device (after rdma_create_ep(), an address
+ * resolution or on an incoming request). The #GVerbsContext is a borrowed
+ * wrapper: objects made on it (CQs, completion channels …) work as on any
+ * context; closing it, or the identifier, closes them but leaves the device
+ * open for librdmacm.
+ *
+ * Returns: (transfer none) (nullable): the context, or %NULL while the
+ *   identifier is not bound to a device or is closed
+ */
+GVerbsContext *
+gverbs_cm_id_get_context (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+
+  if (self->closed || self->id == NULL || self->id->verbs == NULL)
+    return NULL;
+  if (self->context == NULL)
+    self->context = _gverbs_context_new_borrowed (self->id->verbs);
+  return self->context;
+}
+
+/**
+ * gverbs_cm_id_get_pd:
+ * @self: a #GVerbsCMID
+ *
+ * The protection domain of the identifier's QP (`rdma_cm_id->pd`), once it
+ * has one. The #GVerbsPD is a borrowed wrapper on gverbs_cm_id_get_context():
+ * memory regions registered on it can be used with the identifier's
+ * post calls; closing it, or the identifier, closes them but never
+ * deallocates the PD, which librdmacm owns (and may share between
+ * identifiers on the same device).
+ *
+ * Returns: (transfer none) (nullable): the protection domain, or %NULL while
+ *   the identifier has no QP or is closed
+ */
+GVerbsPD *
+gverbs_cm_id_get_pd (GVerbsCMID *self)
+{
+  GVerbsContext *context;
+
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+
+  context = gverbs_cm_id_get_context (self);
+  if (context == NULL || self->id->pd == NULL)
+    return NULL;
+  if (self->pd == NULL)
+    self->pd = _gverbs_pd_new_borrowed (context, self->id->pd);
+  return self->pd;
+}
+
+/* --- completions on the main loop ----------------------------------------- */
+
+#define COMP_BATCH 16
+
+/* Polls @cq dry (re-arming it first, so nothing is missed), emitting a
+ * signal per completion. FALSE once the identifier was closed meanwhile. */
+static gboolean
+drain_cq (GVerbsCMID    *self,
+          struct ibv_cq *cq,
+          guint          signal_id)
+{
+  struct ibv_wc wcs[COMP_BATCH];
+  gboolean open = TRUE;
+  int n;
+
+  if (cq == NULL)
+    return TRUE;
+  ibv_req_notify_cq (cq, 0);
+  self->dispatching++;
+  g_object_ref (self);
+  do
+    {
+      n = ibv_poll_cq (cq, COMP_BATCH, wcs);
+      for (int i = 0; i < n && open; i++)
+        {
+          GVerbsWC wc;
+
+          _gverbs_wc_from_ibv (&wc, &wcs[i]);
+          g_signal_emit (self, signals[signal_id], 0, &wc);
+          open = !self->closed;
+        }
+    }
+  while (n == COMP_BATCH && open);
+  self->dispatching--;
+  if (self->dispatching == 0 && self->closed)
+    destroy_id (self);
+  g_object_unref (self);
+  return open;
+}
+
+static gboolean
+on_send_channel (gint         fd,
+                 GIOCondition condition,
+                 gpointer     user_data)
+{
+  GVerbsCMID *self = user_data;
+  struct ibv_cq *cq;
+  void *cq_context;
+
+  if (ibv_get_cq_event (self->id->send_cq_channel, &cq, &cq_context) == 0)
+    ibv_ack_cq_events (cq, 1);
+  drain_cq (self, self->id->send_cq, SIGNAL_SEND_COMPLETION);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_recv_channel (gint         fd,
+                 GIOCondition condition,
+                 gpointer     user_data)
+{
+  GVerbsCMID *self = user_data;
+  struct ibv_cq *cq;
+  void *cq_context;
+
+  if (ibv_get_cq_event (self->id->recv_cq_channel, &cq, &cq_context) == 0)
+    ibv_ack_cq_events (cq, 1);
+  drain_cq (self, self->id->recv_cq, SIGNAL_RECV_COMPLETION);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_first_drain (gpointer user_data)
+{
+  GVerbsCMID *self = user_data;
+
+  g_clear_pointer (&self->comp_sources[2], g_source_unref);
+  if (drain_cq (self, self->id->send_cq, SIGNAL_SEND_COMPLETION) && self->id->recv_cq != self->id->send_cq)
+    drain_cq (self, self->id->recv_cq, SIGNAL_RECV_COMPLETION);
+  return G_SOURCE_REMOVE;
+}
+
+static GSource *
+watch_channel (struct ibv_comp_channel *channel,
+               GUnixFDSourceFunc        func,
+               GVerbsCMID              *self,
+               GMainContext            *main_context)
+{
+  GSource *source;
+  int flags;
+
+  if (channel == NULL)
+    return NULL;
+  flags = fcntl (channel->fd, F_GETFL);
+  fcntl (channel->fd, F_SETFL, flags | O_NONBLOCK);
+  source = g_unix_fd_source_new (channel->fd, G_IO_IN);
+  g_source_set_callback (source, G_SOURCE_FUNC (func), self, NULL);
+  g_source_set_static_name (source, "GVerbsCMID completions");
+  g_source_attach (source, main_context);
+  return source;
+}
+
+static void
+unwatch_completions (GVerbsCMID *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->comp_sources); i++)
+    if (self->comp_sources[i] != NULL)
+      {
+        g_source_destroy (self->comp_sources[i]);
+        g_clear_pointer (&self->comp_sources[i], g_source_unref);
+      }
+}
+
+/**
+ * gverbs_cm_id_watch_completions:
+ * @self: a #GVerbsCMID with a QP whose CQs rdma_cm created
+ * @error: return location for a #GError
+ *
+ * Delivers the completions of the identifier's QP as
+ * #GVerbsCMID::send-completion and #GVerbsCMID::recv-completion signals
+ * in the thread-default main context: the completion channels rdma_cm made
+ * for its CQs are watched there (and set non-blocking). Completions already
+ * waiting are emitted from the main loop too, never from this call.
+ * Afterwards gverbs_cm_id_get_send_comp() and gverbs_cm_id_get_recv_comp()
+ * are refused. Watching twice does nothing.
+ *
+ * Returns: %TRUE on success
  */
 gboolean
-gverbs_cm_id_get_recv_comp (GVerbsCMID      *self,
-                            guint64         *wr_id,
-                            GVerbsWCStatus  *status,
-                            GVerbsWCOpcode  *opcode,
-                            guint32         *byte_len,
-                            GError         **error)
+gverbs_cm_id_watch_completions (GVerbsCMID  *self,
+                                GError     **error)
 {
+  GMainContext *main_context;
+  GSource *idle;
+
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
-  return get_comp (self, FALSE, wr_id, status, opcode, byte_len, error);
+
+  if (!check_qp (self, "gverbs_cm_id_watch_completions", error))
+    return FALSE;
+  if (self->watching)
+    return TRUE;
+  if (self->id->send_cq_channel == NULL && self->id->recv_cq_channel == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
+                   _("%s: its CQs have no completion channel to watch"),
+                   _gverbs_cm_id_describe (self));
+      return FALSE;
+    }
+  main_context = g_main_context_get_thread_default ();
+  self->watching = TRUE;
+  if (self->id->send_cq != NULL)
+    ibv_req_notify_cq (self->id->send_cq, 0);
+  if (self->id->recv_cq != NULL)
+    ibv_req_notify_cq (self->id->recv_cq, 0);
+  self->comp_sources[0] = watch_channel (self->id->send_cq_channel, on_send_channel, self, main_context);
+  if (self->id->recv_cq_channel != self->id->send_cq_channel)
+    self->comp_sources[1] = watch_channel (self->id->recv_cq_channel, on_recv_channel, self, main_context);
+  idle = g_idle_source_new ();
+  g_source_set_callback (idle, on_first_drain, self, NULL);
+  g_source_set_static_name (idle, "GVerbsCMID first completions");
+  g_source_attach (idle, main_context);
+  self->comp_sources[2] = idle;
+  return TRUE;
 }
 
 /* --- asynchronous calls ---------------------------------------------------- */

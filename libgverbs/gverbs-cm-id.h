@@ -11,7 +11,10 @@
 #include "gverbs-addr-info.h"
 #include "gverbs-event-channel.h"
 #include "gverbs-cm-params.h"
-#include "gverbs-cm-buffer.h"
+#include "gverbs-context.h"
+#include "gverbs-pd.h"
+#include "gverbs-mr.h"
+#include "gverbs-wc.h"
 
 G_BEGIN_DECLS
 
@@ -105,27 +108,27 @@ gboolean        gverbs_cm_id_leave_multicast     (GVerbsCMID                *sel
                                                   GError                   **error);
 
 GVERBS_AVAILABLE_IN_ALL
-GVerbsCMBuffer *gverbs_cm_id_reg_msgs            (GVerbsCMID                *self,
+GVerbsMR       *gverbs_cm_id_reg_msgs            (GVerbsCMID                *self,
                                                   gsize                      size,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsCMBuffer *gverbs_cm_id_reg_read            (GVerbsCMID                *self,
+GVerbsMR       *gverbs_cm_id_reg_read            (GVerbsCMID                *self,
                                                   gsize                      size,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsCMBuffer *gverbs_cm_id_reg_write           (GVerbsCMID                *self,
+GVerbsMR       *gverbs_cm_id_reg_write           (GVerbsCMID                *self,
                                                   gsize                      size,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_post_recv           (GVerbsCMID                *self,
-                                                  GVerbsCMBuffer            *buffer,
+                                                  GVerbsMR                  *buffer,
                                                   gsize                      offset,
                                                   gsize                      length,
                                                   guint64                    wr_id,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_post_send           (GVerbsCMID                *self,
-                                                  GVerbsCMBuffer            *buffer,
+                                                  GVerbsMR                  *buffer,
                                                   gsize                      offset,
                                                   gsize                      length,
                                                   GVerbsSendFlags            flags,
@@ -133,7 +136,7 @@ gboolean        gverbs_cm_id_post_send           (GVerbsCMID                *sel
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_post_read           (GVerbsCMID                *self,
-                                                  GVerbsCMBuffer            *buffer,
+                                                  GVerbsMR                  *buffer,
                                                   gsize                      offset,
                                                   gsize                      length,
                                                   guint64                    remote_addr,
@@ -143,7 +146,7 @@ gboolean        gverbs_cm_id_post_read           (GVerbsCMID                *sel
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_post_write          (GVerbsCMID                *self,
-                                                  GVerbsCMBuffer            *buffer,
+                                                  GVerbsMR                  *buffer,
                                                   gsize                      offset,
                                                   gsize                      length,
                                                   guint64                    remote_addr,
@@ -152,19 +155,19 @@ gboolean        gverbs_cm_id_post_write          (GVerbsCMID                *sel
                                                   guint64                    wr_id,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean        gverbs_cm_id_get_send_comp       (GVerbsCMID                *self,
-                                                  guint64                   *wr_id,
-                                                  GVerbsWCStatus            *status,
-                                                  GVerbsWCOpcode            *opcode,
-                                                  guint32                   *byte_len,
+GVerbsWC       *gverbs_cm_id_get_send_comp       (GVerbsCMID                *self,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean        gverbs_cm_id_get_recv_comp       (GVerbsCMID                *self,
-                                                  guint64                   *wr_id,
-                                                  GVerbsWCStatus            *status,
-                                                  GVerbsWCOpcode            *opcode,
-                                                  guint32                   *byte_len,
+GVerbsWC       *gverbs_cm_id_get_recv_comp       (GVerbsCMID                *self,
                                                   GError                   **error);
+
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_watch_completions   (GVerbsCMID                *self,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext  *gverbs_cm_id_get_context         (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD       *gverbs_cm_id_get_pd              (GVerbsCMID                *self);
 
 GVERBS_AVAILABLE_IN_ALL
 void            gverbs_cm_id_resolve_addr_async  (GVerbsCMID                *self,

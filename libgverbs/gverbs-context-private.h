@@ -42,5 +42,9 @@ void _gverbs_context_unregister_event_object (GVerbsContext *self,
 
 /* Wraps a context from ibv_import_device(); see gverbs-import.c. */
 GVerbsContext      *_gverbs_context_new_imported (struct ibv_context *ibv);
+/* Wraps a context librdmacm opened (rdma_cm_id->verbs): closing the wrapper
+ * closes the objects made on it but never the device, which stays librdmacm's. */
+GVerbsContext      *_gverbs_context_new_borrowed (struct ibv_context *ibv);
+gboolean            _gverbs_context_get_borrowed (GVerbsContext      *self);
 
 G_END_DECLS

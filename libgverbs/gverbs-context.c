@@ -48,6 +48,7 @@ struct _GVerbsContext
   GMainContext *main_context;
   GSource *async_source;
   GHashTable *event_objects;    /* rdma-core pointer -> GObject (no reference) */
+  gboolean borrowed;            /* rdma_cm's context: closing it leaves it open */
 };
 
 /* Events handled per dispatch; more pending keeps the fd readable, so the
@@ -598,7 +599,7 @@ gverbs_context_close (GVerbsContext  *self,
     return TRUE;
   _gverbs_children_close_all (&self->children);
   unwatch_async_events (self);
-  rc = ibv_close_device (self->ibv);
+  rc = self->borrowed ? 0 : ibv_close_device (self->ibv);
   self->ibv = NULL;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   if (rc != 0)
@@ -822,4 +823,19 @@ _gverbs_context_new_imported (struct ibv_context *ibv)
   self->initialized = TRUE;
   self->ibv = ibv;
   return self;
+}
+
+GVerbsContext *
+_gverbs_context_new_borrowed (struct ibv_context *ibv)
+{
+  GVerbsContext *self = _gverbs_context_new_imported (ibv);
+
+  self->borrowed = TRUE;
+  return self;
+}
+
+gboolean
+_gverbs_context_get_borrowed (GVerbsContext *self)
+{
+  return self->borrowed;
 }

@@ -27,5 +27,10 @@ void           _gverbs_pd_remove_child (GVerbsPD         *self,
 GVerbsPD      *_gverbs_pd_new_imported (GVerbsContext    *context,
                                         struct ibv_pd    *ibv);
 gboolean       _gverbs_pd_get_imported (GVerbsPD         *self);
+/* Wraps the PD of an rdma_cm identifier (rdma_cm_id->pd): closing the wrapper
+ * closes what was made on it but never deallocates the PD, librdmacm's. */
+GVerbsPD      *_gverbs_pd_new_borrowed (GVerbsContext    *context,
+                                        struct ibv_pd    *ibv);
+gboolean       _gverbs_pd_get_borrowed (GVerbsPD         *self);
 
 G_END_DECLS

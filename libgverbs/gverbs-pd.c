@@ -25,6 +25,7 @@ struct _GVerbsPD
   char *description;
   GVerbsChildren children;
   gboolean imported;
+  gboolean borrowed;            /* rdma_cm's PD: closing it never deallocates it */
   gboolean initialized;
   GError *init_error;
 };
@@ -282,7 +283,9 @@ gverbs_pd_close (GVerbsPD  *self,
   if (self->ibv == NULL)
     return TRUE;
   _gverbs_children_close_all (&self->children);
-  if (self->imported)
+  if (self->borrowed)
+    rc = 0;
+  else if (self->imported)
     {
       ibv_unimport_pd (self->ibv);
       rc = 0;
@@ -374,4 +377,25 @@ gboolean
 _gverbs_pd_get_imported (GVerbsPD *self)
 {
   return self->imported;
+}
+
+GVerbsPD *
+_gverbs_pd_new_borrowed (GVerbsContext *context,
+                         struct ibv_pd *ibv)
+{
+  GVerbsPD *self = g_object_new (GVERBS_TYPE_PD, "context", context, NULL);
+
+  self->initialized = TRUE;
+  self->borrowed = TRUE;
+  self->ibv = ibv;
+  self->description = g_strdup_printf ("rdma_cm pd %u on %s", ibv->handle,
+                                       gverbs_context_get_name (context));
+  _gverbs_context_add_child (context, self, GVERBS_RANK_CQ, close_as_child);
+  return self;
+}
+
+gboolean
+_gverbs_pd_get_borrowed (GVerbsPD *self)
+{
+  return self->borrowed;
 }

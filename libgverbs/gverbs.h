@@ -45,10 +45,10 @@
 #include "gverbs-addr-info.h"
 #include "gverbs-event-channel.h"
 #include "gverbs-cm-params.h"
-#include "gverbs-cm-buffer.h"
 #include "gverbs-cm-id.h"
 #include "gverbs-path.h"
 #include "gverbs-buffer-pool.h"
 #include "gverbs-cq-poller.h"
+#include "gverbs-cm-listener.h"
 
 #undef __GVERBS_H_INSIDE__

@@ -20,11 +20,17 @@ vm_addr (void)
 }
 
 static guint
+count_resources (const char *kind)
+{
+  g_autoptr(GPtrArray) rows = gverbs_test_rdma_resources (kind);
+
+  return rows->len;
+}
+
+static guint
 count_cm_ids (void)
 {
-  g_autoptr(GPtrArray) ids = gverbs_test_rdma_resources ("cm_id");
-
-  return ids->len;
+  return count_resources ("cm_id");
 }
 
 static GVerbsCMQPInitAttr *
@@ -73,7 +79,7 @@ typedef struct {
   GVerbsCMID *server;
   GVerbsCMID *client;
   GVerbsAddrInfo *dst;
-  GVerbsCMBuffer *server_buf;
+  GVerbsMR *server_buf;
   guint server_events[16];
   guint client_events[16];
   guint listener_events[16];
@@ -127,8 +133,8 @@ static void
 exchange_messages (Flow *f)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVerbsCMBuffer) send = gverbs_cm_id_reg_msgs (f->client, MSG_SIZE, &error);
-  g_autoptr(GVerbsCMBuffer) recv = gverbs_cm_id_reg_msgs (f->client, MSG_SIZE, &error);
+  g_autoptr(GVerbsMR) send = gverbs_cm_id_reg_msgs (f->client, MSG_SIZE, &error);
+  g_autoptr(GVerbsMR) recv = gverbs_cm_id_reg_msgs (f->client, MSG_SIZE, &error);
 
   g_assert_no_error (error);
   for (guint i = 0; i < N_MESSAGES; i++)
@@ -137,39 +143,46 @@ exchange_messages (Flow *f)
       gsize len = strlen (msg);
       g_autoptr(GBytes) got = NULL;
       g_autoptr(GBytes) echoed = NULL;
-      GVerbsWCStatus status;
-      GVerbsWCOpcode opcode;
-      guint64 wr_id;
+      g_autoptr(GVerbsWC) wc = NULL;
       guint32 byte_len;
 
       g_assert_true (gverbs_cm_id_post_recv (f->client, recv, 0, MSG_SIZE, 1000 + i, &error));
-      g_assert_true (gverbs_cm_buffer_write (send, (const guint8 *) msg, len, 0, &error));
+      g_assert_true (gverbs_mr_write (send, (const guint8 *) msg, len, 0, &error));
       g_assert_true (gverbs_cm_id_post_send (f->client, send, 0, len, GVERBS_SEND_SIGNALED, i, &error));
       g_assert_no_error (error);
-      g_assert_true (gverbs_cm_id_get_send_comp (f->client, &wr_id, &status, &opcode, &byte_len, &error));
-      g_assert_cmpint (status, ==, GVERBS_WC_SUCCESS);
-      g_assert_cmpint (opcode, ==, GVERBS_WC_SEND);
-      g_assert_cmpuint (wr_id, ==, i);
+      wc = gverbs_cm_id_get_send_comp (f->client, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (wc->status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpint (wc->opcode, ==, GVERBS_WC_SEND);
+      g_assert_cmpuint (wc->wr_id, ==, i);
+      g_assert_cmpuint (wc->qp_num, ==, gverbs_cm_id_get_qp_num (f->client));
+      g_clear_pointer (&wc, gverbs_wc_free);
 
       /* the server echoes it back */
-      g_assert_true (gverbs_cm_id_get_recv_comp (f->server, &wr_id, &status, &opcode, &byte_len, &error));
+      wc = gverbs_cm_id_get_recv_comp (f->server, &error);
       g_assert_no_error (error);
-      g_assert_cmpint (status, ==, GVERBS_WC_SUCCESS);
-      g_assert_cmpint (opcode, ==, GVERBS_WC_RECV);
-      g_assert_cmpuint (byte_len, ==, len);
-      got = gverbs_cm_buffer_read (f->server_buf, byte_len, 0, &error);
+      g_assert_cmpint (wc->status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpint (wc->opcode, ==, GVERBS_WC_RECV);
+      g_assert_cmpuint (wc->byte_len, ==, len);
+      byte_len = wc->byte_len;
+      g_clear_pointer (&wc, gverbs_wc_free);
+      got = gverbs_mr_read (f->server_buf, byte_len, 0, &error);
       g_assert_cmpmem (g_bytes_get_data (got, NULL), g_bytes_get_size (got), msg, len);
       g_assert_true (gverbs_cm_id_post_send (f->server, f->server_buf, 0, byte_len,
                                              GVERBS_SEND_SIGNALED, 7, &error));
-      g_assert_true (gverbs_cm_id_get_send_comp (f->server, &wr_id, &status, NULL, NULL, &error));
-      g_assert_cmpint (status, ==, GVERBS_WC_SUCCESS);
+      wc = gverbs_cm_id_get_send_comp (f->server, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (wc->status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpuint (wc->wr_id, ==, 7);
+      g_clear_pointer (&wc, gverbs_wc_free);
       g_assert_true (gverbs_cm_id_post_recv (f->server, f->server_buf, 0, MSG_SIZE, 8, &error));
       g_assert_no_error (error);
 
-      g_assert_true (gverbs_cm_id_get_recv_comp (f->client, &wr_id, &status, NULL, &byte_len, &error));
-      g_assert_cmpint (status, ==, GVERBS_WC_SUCCESS);
-      g_assert_cmpuint (wr_id, ==, 1000 + i);
-      echoed = gverbs_cm_buffer_read (recv, byte_len, 0, &error);
+      wc = gverbs_cm_id_get_recv_comp (f->client, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (wc->status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpuint (wc->wr_id, ==, 1000 + i);
+      echoed = gverbs_mr_read (recv, wc->byte_len, 0, &error);
       g_assert_no_error (error);
       g_assert_cmpmem (g_bytes_get_data (echoed, NULL), g_bytes_get_size (echoed), msg, len);
       f->messages_verified++;
@@ -318,7 +331,7 @@ test_async_flow (void)
   g_assert_cmpuint (gverbs_event_channel_get_events_received (f.ch), >=, 7);
 
   /* the server closed itself in its handler; the buffer went with it */
-  g_assert_true (gverbs_cm_buffer_is_closed (f.server_buf));
+  g_assert_true (gverbs_mr_is_closed (f.server_buf));
   g_assert_cmpuint (count_cm_ids (), ==, 2);
   g_assert_true (gverbs_event_channel_close (f.ch, &error));
   g_assert_no_error (error);
@@ -596,7 +609,7 @@ test_sync_calls_refused_on_channel (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GVerbsEventChannel) ch = NULL;
   g_autoptr(GVerbsCMID) id = NULL;
-  g_autoptr(GVerbsCMBuffer) buf = NULL;
+  g_autoptr(GVerbsMR) buf = NULL;
   g_autoptr(GVerbsCMQPInitAttr) attr = qp_attr ();
 
   if (addr == NULL)
@@ -611,14 +624,19 @@ test_sync_calls_refused_on_channel (void)
   /* a listener bound to an address uses rdma_cm's PD of the device */
   buf = gverbs_cm_id_reg_msgs (id, 64, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (gverbs_cm_buffer_get_lkey (buf), !=, 0);
-  g_assert_cmpuint (gverbs_cm_buffer_get_length (buf), ==, 64);
+  g_assert_cmpuint (gverbs_mr_get_lkey (buf), !=, 0);
+  g_assert_cmpuint (gverbs_mr_get_length (buf), ==, 64);
+  g_assert_true (gverbs_mr_get_pd (buf) == gverbs_cm_id_get_pd (id));
+  g_assert_true (gverbs_pd_get_context (gverbs_cm_id_get_pd (id)) == gverbs_cm_id_get_context (id));
+  g_assert_cmpstr (gverbs_context_get_name (gverbs_cm_id_get_context (id)), ==, gverbs_test_device_name ());
   {
     /* an identifier bound to nothing has no device and no PD */
     g_autoptr(GVerbsCMID) unbound = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
-    g_autoptr(GVerbsCMBuffer) none = NULL;
+    g_autoptr(GVerbsMR) none = NULL;
 
     g_assert_no_error (error);
+    g_assert_null (gverbs_cm_id_get_context (unbound));
+    g_assert_null (gverbs_cm_id_get_pd (unbound));
     none = gverbs_cm_id_reg_msgs (unbound, 64, &error);
     g_assert_null (none);
     g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
@@ -631,11 +649,172 @@ test_sync_calls_refused_on_channel (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
   g_assert_cmpuint (count_cm_ids (), ==, 1);
-  g_assert_true (gverbs_cm_id_close (id, &error));
-  g_assert_true (gverbs_cm_buffer_is_closed (buf));
+  {
+    GVerbsPD *pd = gverbs_cm_id_get_pd (id);
+    GVerbsContext *ctx = gverbs_cm_id_get_context (id);
+
+    g_object_ref (pd);
+    g_object_ref (ctx);
+    g_assert_true (gverbs_cm_id_close (id, &error));
+    g_assert_true (gverbs_mr_is_closed (buf));
+    g_assert_true (gverbs_pd_is_closed (pd));
+    g_assert_true (gverbs_context_is_closed (ctx));
+    g_assert_null (gverbs_cm_id_get_pd (id));
+    g_object_unref (pd);
+    g_object_unref (ctx);
+  }
   g_assert_cmpuint (count_cm_ids (), ==, 0);
   g_assert_false (gverbs_cm_id_create_qp (id, attr, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+}
+
+/* Two identifiers on one device share librdmacm's PD: closing one (and its
+ * borrowed PD wrapper) must not deallocate it under the other. */
+static void
+test_borrowed_pd_shared (void)
+{
+  const char *addr = vm_addr ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsEventChannel) ch = NULL;
+  g_autoptr(GVerbsCMID) a = NULL;
+  g_autoptr(GVerbsCMID) b = NULL;
+  g_autoptr(GVerbsMR) mr_a = NULL;
+  g_autoptr(GVerbsMR) mr_b = NULL;
+  g_autoptr(GVerbsMR) mr_b2 = NULL;
+  g_autoptr(GVerbsPD) pd_a = NULL;
+  g_autoptr(GBytes) back = NULL;
+  guint pds_before;
+
+  if (addr == NULL)
+    return;
+  ch = gverbs_event_channel_new (&error);
+  g_assert_no_error (error);
+  a = new_listener (ch, addr, "7485");
+  b = new_listener (ch, addr, "7486");
+  pd_a = g_object_ref (gverbs_cm_id_get_pd (a));
+  g_assert_nonnull (gverbs_cm_id_get_pd (b));
+  g_assert_true (pd_a != gverbs_cm_id_get_pd (b));
+  g_assert_cmpuint (gverbs_pd_get_handle (pd_a), ==, gverbs_pd_get_handle (gverbs_cm_id_get_pd (b)));
+  mr_a = gverbs_cm_id_reg_read (a, 128, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gverbs_mr_get_access (mr_a), ==, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_READ);
+  mr_b = gverbs_cm_id_reg_write (b, 128, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gverbs_mr_get_access (mr_b), ==, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE);
+  pds_before = count_resources ("pd");
+
+  g_assert_true (gverbs_cm_id_close (a, &error));
+  g_assert_no_error (error);
+  g_assert_true (gverbs_pd_is_closed (pd_a));
+  g_assert_true (gverbs_mr_is_closed (mr_a));
+  /* the kernel PD is still there and still usable through b */
+  g_assert_cmpuint (count_resources ("pd"), ==, pds_before);
+  g_assert_false (gverbs_mr_is_closed (mr_b));
+  mr_b2 = gverbs_mr_new (gverbs_cm_id_get_pd (b), 64, GVERBS_ACCESS_LOCAL_WRITE, &error);
+  g_assert_no_error (error);
+  g_assert_true (gverbs_mr_write (mr_b2, (const guint8 *) "still here", 10, 0, &error));
+  back = gverbs_mr_read (mr_b2, 10, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (back, NULL), 10, "still here", 10);
+  g_assert_true (gverbs_cm_id_close (b, &error));
+  g_assert_true (gverbs_mr_is_closed (mr_b2));
+  g_assert_cmpuint (count_cm_ids (), ==, 0);
+}
+
+/* --- multicast on RDMA_PS_UDP ---------------------------------------------- */
+
+typedef struct {
+  GMainLoop *loop;
+  gboolean resolved;
+  guint joins;
+  guint qp_num;
+  guint qkey;
+} Mcast;
+
+static void
+mcast_resolved_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Mcast *m = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (gverbs_cm_id_resolve_addr_finish (GVERBS_CM_ID (source), result, &error));
+  g_assert_no_error (error);
+  m->resolved = TRUE;
+  g_main_loop_quit (m->loop);
+}
+
+static void
+on_multicast_join (GVerbsCMID *id,
+                   guint       qp_num,
+                   guint       qkey,
+                   Mcast      *m)
+{
+  m->joins++;
+  m->qp_num = qp_num;
+  m->qkey = qkey;
+  g_main_loop_quit (m->loop);
+}
+
+static void
+test_multicast_join_leave (void)
+{
+  const char *addr = vm_addr ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsEventChannel) ch = NULL;
+  g_autoptr(GVerbsCMID) id = NULL;
+  g_autoptr(GVerbsAddrInfo) route = NULL;
+  g_autoptr(GVerbsAddrInfo) group = NULL;
+  g_autoptr(GVerbsAddrInfo) other = NULL;
+  g_autoptr(GVerbsCMQPInitAttr) attr = qp_attr ();
+  Mcast m = { 0 };
+  guint timeout;
+
+  if (addr == NULL)
+    return;
+  m.loop = g_main_loop_new (NULL, FALSE);
+  timeout = g_timeout_add_seconds (60, timeout_cb, NULL);
+  ch = gverbs_event_channel_new (&error);
+  id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_UDP, &error);
+  g_assert_no_error (error);
+  g_signal_connect (id, "multicast-join", G_CALLBACK (on_multicast_join), &m);
+  group = gverbs_addr_info_new (NULL, "239.255.7.1", NULL, NULL, GVERBS_RDMA_PS_UDP, 0, &error);
+  g_assert_no_error (error);
+  route = gverbs_addr_info_new (addr, "239.255.7.1", NULL, NULL, GVERBS_RDMA_PS_UDP, 0, &error);
+  g_assert_no_error (error);
+  gverbs_cm_id_resolve_addr_async (id, route, 2000, NULL, mcast_resolved_cb, &m);
+  g_main_loop_run (m.loop);
+  g_assert_true (m.resolved);
+  g_assert_cmpstr (gverbs_cm_id_get_device_name (id), ==, gverbs_test_device_name ());
+  attr->qp_type = GVERBS_QPT_UD;
+  g_assert_true (gverbs_cm_id_create_qp (id, attr, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (gverbs_cm_id_join_multicast (id, group, &error));
+  g_assert_no_error (error);
+  g_main_loop_run (m.loop);
+  g_assert_cmpuint (m.joins, ==, 1);
+  /* RoCE multicast: all-ones QP number and librdmacm's UDP Q_Key */
+  g_assert_cmphex (m.qp_num, ==, 0xffffff);
+  g_assert_cmphex (m.qkey, ==, 0x01234567);
+
+  g_assert_true (gverbs_cm_id_leave_multicast (id, group, &error));
+  g_assert_no_error (error);
+  /* leaving a group it is not in */
+  other = gverbs_addr_info_new (NULL, "239.255.7.2", NULL, NULL, GVERBS_RDMA_PS_UDP, 0, &error);
+  g_assert_false (gverbs_cm_id_leave_multicast (id, other, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "rdma_leave_multicast"));
+  g_clear_error (&error);
+
+  g_assert_true (gverbs_cm_id_close (id, &error));
+  g_assert_false (gverbs_cm_id_join_multicast (id, group, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  g_clear_error (&error);
+  g_assert_cmpuint (count_cm_ids (), ==, 0);
+  g_source_remove (timeout);
+  g_main_loop_unref (m.loop);
 }
 
 int
@@ -648,5 +827,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cm/cancel-pending-connect", test_cancel_pending_connect);
   g_test_add_func ("/cm/bad-address", test_bad_address);
   g_test_add_func ("/cm/sync-calls-refused-on-channel", test_sync_calls_refused_on_channel);
+  g_test_add_func ("/cm/borrowed-pd-shared", test_borrowed_pd_shared);
+  g_test_add_func ("/cm/multicast-join-leave", test_multicast_join_leave);
   return g_test_run ();
 }

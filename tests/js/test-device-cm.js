@@ -19,9 +19,9 @@ const loop = new GLib.MainLoop(null, false);
 const events = [];
 const enc = new TextEncoder(), dec = new TextDecoder();
 
-// [wr_id, status, opcode, byte_len]; GJS also returns the skipped boolean
-function comp(result) {
-    return typeof result[0] === 'boolean' ? result.slice(1) : result;
+// [wr_id, status, opcode, byte_len] of a Verbs.WC
+function comp(wc) {
+    return [wc.wr_id, wc.status, wc.opcode, wc.byte_len];
 }
 
 function qpAttr() {
@@ -68,6 +68,8 @@ function maybeTalk() {
         return;
     const msg = enc.encode('message from GJS');
     const buf = client.reg_msgs(64);
+    check('reg_msgs gives an MR on the CMID PD', buf instanceof Verbs.MR &&
+        buf.pd === client.pd && client.pd.context === client.context);
     buf.write(msg, 0);
     client.post_send(buf, 0, msg.length, Verbs.SendFlags.SIGNALED, 5);
     const [wrId, status] = comp(client.get_send_comp());

@@ -133,6 +133,7 @@ def test_sync_send_recv_byte_for_byte():
         send.write(m, len(m))
         cid.post_send(send, length=len(m), wr_id=100 + i)
         wc = cid.get_send_comp()
+        assert isinstance(wc, Verbs.WC) and wc.qp_num == cid.qpn
         assert (wc.status, wc.wr_id, wc.opcode) == (Verbs.WCStatus.SUCCESS, 100 + i,
                                                     Verbs.WCOpcode.SEND)
         wc = cid.get_recv_comp()
@@ -226,6 +227,14 @@ def test_buffer_bounds_and_closed():
     join()
     mr = cid.reg_msgs(16)
     assert mr.length == 16 and mr.lkey != 0
+    # reg_msgs gives a real MR on the CMID's (borrowed) PD and Context
+    pd, ctx = cid.pd, cid.context
+    assert isinstance(mr, Verbs.MR) and isinstance(pd, Verbs.PD)
+    assert isinstance(ctx, Verbs.Context) and ctx.name == device_name()
+    assert mr.pd == pd and pd.context == ctx
+    assert mr.access == Verbs.AccessFlags.LOCAL_WRITE
+    own = Verbs.MR(pd, 32, Verbs.IBV_ACCESS_LOCAL_WRITE)
+    cq = Verbs.CQ(ctx, 4)
     mr.write(b'0123456789abcdef', 16)
     assert mr.read(4, 12) == b'cdef'
     with pytest.raises(GLib.Error) as e:
@@ -243,6 +252,8 @@ def test_buffer_bounds_and_closed():
     cid.set_option(Verbs.RDMA_OPTION_ID, Verbs.RDMA_OPTION_ID_ACK_TIMEOUT, 14)
     cid.close()
     assert mr.closed and mr.lkey == 0
+    assert own.closed and pd.closed and ctx.closed and cq.closed
+    assert cid.pd is None and cid.context is None
     for call in (lambda: cid.listen(), lambda: cid.post_send(mr), lambda: cid.reg_msgs(8),
                  lambda: mr.read(1, 0), lambda: cid.connect()):
         with pytest.raises(GLib.Error) as e:

@@ -1216,47 +1216,6 @@ def _cm_qp_init_attr(attr):
     return out
 
 
-class CMCompletion:
-    """What CMID.get_send_comp()/get_recv_comp() return: the fields of the
-    work completion that rdma_get_*_comp() reports."""
-    __slots__ = ('wr_id', 'status', 'opcode', 'byte_len')
-
-    def __init__(self, wr_id, status, opcode, byte_len):
-        self.wr_id, self.status, self.opcode, self.byte_len = wr_id, status, opcode, byte_len
-
-    def __repr__(self):
-        return 'CMCompletion(wr_id=%d, status=%s, opcode=%s, byte_len=%d)' % (
-            self.wr_id, self.status.value_nick, self.opcode.value_nick, self.byte_len)
-
-
-_export(CMCompletion)
-
-
-class CMBuffer(_Closable, Verbs.CMBuffer):
-    """Registered memory of a CMID (what reg_msgs() returns), with pyverbs'
-    MR interface: write(data, length, offset), read(length, offset), buf,
-    lkey, rkey, length."""
-    __getattr__ = _props_getattr
-
-    def write(self, data, length=None, offset=0):
-        if isinstance(data, str):
-            data = data.encode('utf-8')
-        data = bytes(data)
-        if length is not None:
-            data = data[:length]
-        Verbs.CMBuffer.write(self, data, offset)
-
-    def read(self, length, offset=0):
-        return bytes(Verbs.CMBuffer.read(self, length, offset).get_data() or b'')
-
-    @property
-    def buf(self):
-        return self.get_addr()
-
-
-CMBuffer = _export(override(CMBuffer))
-
-
 class CMID(_Closable, Verbs.CMID):
     """pyverbs' CMID: CMID(creator=AddrInfo, qp_init_attr=…) for the
     synchronous API (rdma_create_ep), CMID(creator=CMEventChannel,
@@ -1310,6 +1269,9 @@ class CMID(_Closable, Verbs.CMID):
     def reg_write(self, size=0):
         return Verbs.CMID.reg_write(self, size)
 
+    def reg_msgs(self, size=0):
+        return Verbs.CMID.reg_msgs(self, size)
+
     def post_recv(self, mr, length=None, offset=0, wr_id=0):
         Verbs.CMID.post_recv(self, mr, offset, mr.length - offset if not length else length, wr_id)
 
@@ -1325,11 +1287,8 @@ class CMID(_Closable, Verbs.CMID):
         Verbs.CMID.post_write(self, mr, offset, length, remote_addr, rkey,
                               Verbs.SendFlags(int(flags)), wr_id)
 
-    def get_send_comp(self):
-        return CMCompletion(*Verbs.CMID.get_send_comp(self))
-
-    def get_recv_comp(self):
-        return CMCompletion(*Verbs.CMID.get_recv_comp(self))
+    # reg_msgs/reg_read/reg_write return an MR on cid.pd (rdma_cm's PD);
+    # get_send_comp/get_recv_comp a WC, as in pyverbs.
 
     def set_option(self, level, optname, optval, optlen=None):
         if int(level) != 0:
@@ -1351,6 +1310,22 @@ class CMID(_Closable, Verbs.CMID):
 
 
 CMID = _export(override(CMID))
+
+class CMListener(_Closable, Verbs.CMListener):
+    """An rdma_cm server on the main loop (GSocketService style):
+    CMListener(qp_init_attr); add_address(address, port=0, backlog=0) returns
+    the port; signals 'accepting' (post first receives) and 'incoming'."""
+    __getattr__ = _props_getattr
+
+    def __init__(self, qp_init_attr=None, **kwargs):
+        Verbs.CMListener.__init__(self, qp_init_attr=_cm_qp_init_attr(qp_init_attr))
+        self.init(None)
+
+    def add_address(self, address, port=0, backlog=0):
+        return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
+
+
+CMListener = _export(override(CMListener))
 
 # The flat rdma-core names of librdmacm's constants (pyverbs.cm_enums).
 for _name in ('TCP', 'UDP', 'IB', 'IPOIB'):

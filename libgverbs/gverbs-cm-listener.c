@@ -1,0 +1,453 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-cm-listener.h"
+#include "gverbs-error.h"
+
+/**
+ * GVerbsCMListener:
+ *
+ * An rdma_cm server in the style of #GSocketService: it listens on one or
+ * more addresses (gverbs_cm_listener_add_address()) on an event channel of
+ * its own, watched in the thread-default #GMainContext of the thread that
+ * created it. For every connection request it creates a QP from its
+ * template #GVerbsCMQPInitAttr, emits #GVerbsCMListener::accepting (post
+ * the first receives there), accepts, and once the connection is
+ * established emits #GVerbsCMListener::incoming with the connected
+ * #GVerbsCMID. Any number of connections are served at once, each on its
+ * own identifier; keep a reference to one to keep it connected.
+ *
+ * gverbs_cm_listener_close() stops listening and drops connections still
+ * being set up; established connections it already handed out stay open.
+ */
+struct _GVerbsCMListener
+{
+  GObject parent_instance;
+
+  GVerbsCMQPInitAttr *qp_init_attr;
+  GVerbsEventChannel *channel;
+  GPtrArray *listening;         /* GVerbsCMID, one per address */
+  GHashTable *pending;          /* GVerbsCMID (a reference) -> itself */
+  guint n_accepted;
+  gboolean closed;
+  gboolean initialized;
+  GError *init_error;
+};
+
+static void gverbs_cm_listener_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCMListener, gverbs_cm_listener, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_cm_listener_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_QP_INIT_ATTR,
+  PROP_EVENT_CHANNEL,
+  PROP_CLOSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_ACCEPTING,
+  SIGNAL_INCOMING,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+check_open (GVerbsCMListener  *self,
+            GError           **error)
+{
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  if (self->closed)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED, _("The rdma_cm listener is closed"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+gverbs_cm_listener_initable_init (GInitable     *initable,
+                                  GCancellable  *cancellable,
+                                  GError       **error)
+{
+  GVerbsCMListener *self = GVERBS_CM_LISTENER (initable);
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      if (self->qp_init_attr == NULL)
+        g_set_error_literal (&self->init_error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                             _("A CMListener needs the QP init attributes of its connections"));
+      else
+        self->channel = gverbs_event_channel_new (&self->init_error);
+    }
+  if (self->init_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->init_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gverbs_cm_listener_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_cm_listener_initable_init;
+}
+
+static void
+gverbs_cm_listener_dispose (GObject *object)
+{
+  GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
+
+  gverbs_cm_listener_close (self, NULL);
+  g_clear_object (&self->channel);
+  G_OBJECT_CLASS (gverbs_cm_listener_parent_class)->dispose (object);
+}
+
+static void
+gverbs_cm_listener_finalize (GObject *object)
+{
+  GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
+
+  g_clear_pointer (&self->listening, g_ptr_array_unref);
+  g_clear_pointer (&self->pending, g_hash_table_unref);
+  g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
+  g_clear_error (&self->init_error);
+  G_OBJECT_CLASS (gverbs_cm_listener_parent_class)->finalize (object);
+}
+
+static void
+gverbs_cm_listener_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
+
+  switch (prop_id)
+    {
+    case PROP_QP_INIT_ATTR:
+      g_value_set_boxed (value, self->qp_init_attr);
+      break;
+    case PROP_EVENT_CHANNEL:
+      g_value_set_object (value, self->channel);
+      break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->closed);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cm_listener_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
+
+  switch (prop_id)
+    {
+    case PROP_QP_INIT_ATTR:
+      self->qp_init_attr = g_value_dup_boxed (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cm_listener_class_init (GVerbsCMListenerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_cm_listener_dispose;
+  object_class->finalize = gverbs_cm_listener_finalize;
+  object_class->get_property = gverbs_cm_listener_get_property;
+  object_class->set_property = gverbs_cm_listener_set_property;
+
+  /**
+   * GVerbsCMListener:qp-init-attr:
+   *
+   * The attributes of the QP created for every accepted connection.
+   */
+  properties[PROP_QP_INIT_ATTR] =
+    g_param_spec_boxed ("qp-init-attr", NULL, NULL, GVERBS_TYPE_CM_QP_INIT_ATTR,
+                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCMListener:event-channel:
+   *
+   * The event channel the listener and its connections use.
+   */
+  properties[PROP_EVENT_CHANNEL] =
+    g_param_spec_object ("event-channel", NULL, NULL, GVERBS_TYPE_EVENT_CHANNEL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCMListener:closed:
+   *
+   * Whether the listener is closed.
+   */
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GVerbsCMListener::accepting:
+   * @self: the listener
+   * @connection: the identifier of the request, with its QP
+   *
+   * A connection request arrived and its QP was created; it is accepted
+   * after this signal. Post the first receives here so that the peer's
+   * first messages find them.
+   */
+  signals[SIGNAL_ACCEPTING] =
+    g_signal_new ("accepting", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, GVERBS_TYPE_CM_ID);
+  /**
+   * GVerbsCMListener::incoming:
+   * @self: the listener
+   * @connection: the established connection
+   *
+   * A connection is established. The listener drops its reference after
+   * the signal: keep one to keep the connection (closing or dropping the
+   * last one disconnects it).
+   *
+   * Returns: %TRUE to stop other handlers from being called
+   */
+  signals[SIGNAL_INCOMING] =
+    g_signal_new ("incoming", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  g_signal_accumulator_true_handled, NULL, NULL,
+                  G_TYPE_BOOLEAN, 1, GVERBS_TYPE_CM_ID);
+}
+
+static void
+gverbs_cm_listener_init (GVerbsCMListener *self)
+{
+  self->listening = g_ptr_array_new_with_free_func (g_object_unref);
+  self->pending = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref, NULL);
+}
+
+/**
+ * gverbs_cm_listener_new:
+ * @qp_init_attr: the attributes of the QP of every connection
+ * @error: return location for a #GError
+ *
+ * Creates a listener with its own #GVerbsEventChannel in the
+ * thread-default main context; it listens nowhere until
+ * gverbs_cm_listener_add_address().
+ *
+ * Returns: (transfer full): the listener, or %NULL on error
+ */
+GVerbsCMListener *
+gverbs_cm_listener_new (const GVerbsCMQPInitAttr  *qp_init_attr,
+                        GError                   **error)
+{
+  g_return_val_if_fail (qp_init_attr != NULL, NULL);
+  return g_initable_new (GVERBS_TYPE_CM_LISTENER, NULL, error, "qp-init-attr", qp_init_attr, NULL);
+}
+
+static void
+accepted_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GVerbsCMListener) self = user_data;
+  GVerbsCMID *connection = GVERBS_CM_ID (source);
+  g_autoptr(GError) error = NULL;
+  gboolean handled = FALSE;
+
+  g_object_ref (connection);
+  g_hash_table_remove (self->pending, connection);
+  if (gverbs_cm_id_accept_finish (connection, result, &error))
+    {
+      self->n_accepted++;
+      g_signal_emit (self, signals[SIGNAL_INCOMING], 0, connection, &handled);
+    }
+  else
+    {
+      g_debug ("rdma_cm listener: %s", error->message);
+      gverbs_cm_id_close (connection, NULL);
+    }
+  g_object_unref (connection);
+}
+
+static void
+on_connect_request (GVerbsCMID       *listening,
+                    GVerbsCMID       *connection,
+                    GBytes           *private_data,
+                    GVerbsCMListener *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->closed)
+    return;
+  if (!gverbs_cm_id_create_qp (connection, self->qp_init_attr, &error))
+    {
+      g_warning ("rdma_cm listener: %s", error->message);
+      gverbs_cm_id_reject (connection, NULL, NULL);
+      return;
+    }
+  g_hash_table_add (self->pending, g_object_ref (connection));
+  g_signal_emit (self, signals[SIGNAL_ACCEPTING], 0, connection);
+  if (gverbs_cm_id_is_closed (connection))
+    {
+      g_hash_table_remove (self->pending, connection);
+      return;
+    }
+  gverbs_cm_id_accept_async (connection, NULL, NULL, NULL, accepted_cb, g_object_ref (self));
+}
+
+/**
+ * gverbs_cm_listener_add_address:
+ * @self: a #GVerbsCMListener
+ * @address: the local IP address to listen on (IPv4 or IPv6 text)
+ * @port: the port, or 0 for one the kernel picks
+ * @backlog: the listen backlog (0 for librdmacm's default)
+ * @error: return location for a #GError
+ *
+ * Starts listening on @address:@port (`rdma_bind_addr()`, `rdma_listen()`)
+ * in the TCP port space.
+ *
+ * Returns: the port listened on, or 0 on error
+ */
+guint
+gverbs_cm_listener_add_address (GVerbsCMListener  *self,
+                                const char        *address,
+                                guint              port,
+                                int                backlog,
+                                GError           **error)
+{
+  g_autoptr(GVerbsCMID) id = NULL;
+  g_autoptr(GVerbsAddrInfo) ai = NULL;
+  g_autofree char *service = NULL;
+
+  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), 0);
+  g_return_val_if_fail (address != NULL, 0);
+
+  if (!check_open (self, error))
+    return 0;
+  if (port > G_MAXUINT16)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("Port %u is out of range 0–65535"), port);
+      return 0;
+    }
+  service = g_strdup_printf ("%u", port);
+  ai = gverbs_addr_info_new (address, NULL, service, NULL, GVERBS_RDMA_PS_TCP,
+                             GVERBS_RAI_PASSIVE, error);
+  if (ai == NULL)
+    return 0;
+  id = gverbs_cm_id_new_on_channel (self->channel, GVERBS_RDMA_PS_TCP, error);
+  if (id == NULL || !gverbs_cm_id_bind_addr (id, ai, error) || !gverbs_cm_id_listen (id, backlog, error))
+    {
+      if (id != NULL)
+        gverbs_cm_id_close (id, NULL);
+      return 0;
+    }
+  g_signal_connect_object (id, "connect-request", G_CALLBACK (on_connect_request), self, 0);
+  g_ptr_array_add (self->listening, g_object_ref (id));
+  return gverbs_cm_id_get_local_port (id);
+}
+
+/**
+ * gverbs_cm_listener_get_event_channel:
+ * @self: a #GVerbsCMListener
+ *
+ * Returns: (transfer none) (nullable): the event channel of the listener
+ *   and its connections
+ */
+GVerbsEventChannel *
+gverbs_cm_listener_get_event_channel (GVerbsCMListener *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), NULL);
+  return self->channel;
+}
+
+/**
+ * gverbs_cm_listener_get_n_pending:
+ * @self: a #GVerbsCMListener
+ *
+ * Returns: how many connections are accepted but not yet established
+ */
+guint
+gverbs_cm_listener_get_n_pending (GVerbsCMListener *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), 0);
+  return g_hash_table_size (self->pending);
+}
+
+/**
+ * gverbs_cm_listener_get_n_accepted:
+ * @self: a #GVerbsCMListener
+ *
+ * Returns: how many connections were established and handed out by
+ *   #GVerbsCMListener::incoming so far
+ */
+guint
+gverbs_cm_listener_get_n_accepted (GVerbsCMListener *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), 0);
+  return self->n_accepted;
+}
+
+/**
+ * gverbs_cm_listener_close:
+ * @self: a #GVerbsCMListener
+ * @error: return location for a #GError
+ *
+ * Stops listening and closes the connections still being set up.
+ * Established connections stay open. Closing twice does nothing.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_listener_close (GVerbsCMListener  *self,
+                          GError           **error)
+{
+  g_autoptr(GList) pending = NULL;
+
+  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), FALSE);
+
+  if (self->closed)
+    return TRUE;
+  self->closed = TRUE;
+  for (guint i = 0; i < self->listening->len; i++)
+    gverbs_cm_id_close (g_ptr_array_index (self->listening, i), NULL);
+  g_ptr_array_set_size (self->listening, 0);
+  /* closing one completes its accept, whose callback edits the table */
+  pending = g_hash_table_get_keys (self->pending);
+  g_list_foreach (pending, (GFunc) (void (*) (void)) g_object_ref, NULL);
+  for (GList *l = pending; l != NULL; l = l->next)
+    gverbs_cm_id_close (l->data, NULL);
+  g_hash_table_remove_all (self->pending);
+  g_list_foreach (pending, (GFunc) (void (*) (void)) g_object_unref, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  return TRUE;
+}
+
+/**
+ * gverbs_cm_listener_is_closed:
+ * @self: a #GVerbsCMListener
+ *
+ * Returns: whether the listener is closed
+ */
+gboolean
+gverbs_cm_listener_is_closed (GVerbsCMListener *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), TRUE);
+  return self->closed;
+}
