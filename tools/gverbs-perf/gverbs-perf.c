@@ -463,6 +463,27 @@ bw_post (BwRun *r)
 {
   GError *error = NULL;
 
+  if (opt.post_list == 1)
+    {
+      /* the common case, as perftest's default: one work request per call */
+      GVerbsSendWR *wr = &r->wrs[0];
+
+      while (r->posted < r->iters && r->posted - r->completed < opt.tx_depth)
+        {
+          guint64 idx = ++r->posted;
+
+          if (idx % opt.cq_mod == 0 || idx == r->iters)
+            {
+              wr->send_flags |= GVERBS_SEND_SIGNALED;
+              wr->wr_id = idx % opt.cq_mod == 0 ? opt.cq_mod : idx % opt.cq_mod;
+            }
+          else
+            wr->send_flags &= ~GVERBS_SEND_SIGNALED;
+          if (G_UNLIKELY (!gverbs_qp_post_send (r->tx->qp, wr, 1, &error)))
+            die ("post sends", error);
+        }
+      return;
+    }
   while (r->posted < r->iters && r->posted - r->completed + opt.post_list <= opt.tx_depth)
     {
       guint n = (guint) MIN ((guint64) opt.post_list, r->iters - r->posted);
@@ -600,8 +621,10 @@ bw_client (Bench *b, End *tx, End *rx, guint64 size, Result *res)
         if (n == 0)
           r.empty_polls++;
         bw_tx_completions (&r, wcs, (guint) n);
-        bw_loopback_rx (&r);
-        progress_tick (&r.progress, r.completed, r.iters, size);
+        if (rx != NULL)
+          bw_loopback_rx (&r);
+        if (opt.progress)
+          progress_tick (&r.progress, r.completed, r.iters, size);
       }
   while (rx != NULL && r.received < r.iters)
     bw_loopback_rx (&r);
