@@ -18,16 +18,19 @@ import time
 
 import gi
 gi.require_version('Verbs', '1.0')
-from gi.repository import Verbs  # noqa: E402
+from gi.module import get_introspection_module  # noqa: E402
 from gi.repository.Verbs import Context, PD, CQ, MR  # noqa: E402
 from gi.repository.Verbs import QPCap, QPInitAttr, QPAttr, QP  # noqa: E402
 from gi.repository.Verbs import GlobalRoute, AHAttr  # noqa: E402
 from gi.repository.Verbs import SGE, SendWR, RecvWR  # noqa: E402
 from gi.repository import Verbs as e  # noqa: E402
 
-post_send = Verbs.QP.post_send      # the batch calls, without the override's
-post_recv = Verbs.QP.post_recv      # pyverbs-compatibility wrappers
-poll_list = Verbs.CQ.poll_list
+# The batch calls themselves, not the override's pyverbs-compatible wrappers
+# (which walk next_wr chains): GVerbs' post_send/post_recv take a list.
+_raw = get_introspection_module('Verbs')
+post_send = _raw.QP.post_send
+post_recv = _raw.QP.post_recv
+poll_list = _raw.CQ.poll_list
 
 ACCESS = e.IBV_ACCESS_LOCAL_WRITE | e.IBV_ACCESS_REMOTE_WRITE | e.IBV_ACCESS_REMOTE_READ
 
