@@ -1,0 +1,309 @@
+#!/usr/bin/python3
+"""The guest half of benchmarks/run: runs every measurement of issue 6 on the
+VM's rxe device and writes results.md, results.json and bw.png into OUTDIR.
+
+  (a) callgrind: user-space instructions per message, as the difference of
+      two runs (N1 and N2 messages) to cancel start-up, for
+        gverbs-perf --loopback vs benchmarks/baseline-verbs (64 B write, send),
+        gverbs_bench.py vs pyverbs_bench.py (64 B write, send),
+        gverbs-perf --loopback --events (GMainLoop signals) vs busy polling;
+  (b) wall clock: each pair alternated REPS times, medians and ratios:
+        gverbs-perf vs ib_write_bw, ib_read_bw, ib_send_bw (64 B .. 64 KiB),
+        ib_send_lat, ib_write_lat (t_typical); Python gverbs vs pyverbs rate.
+
+Usage: bench-in-vm.py BUILDDIR OUTDIR [--quick]
+"""
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+build = os.path.abspath(sys.argv[1])
+out = os.path.abspath(sys.argv[2])
+quick = '--quick' in sys.argv
+os.makedirs(out, exist_ok=True)
+dev = os.environ.get('GVERBS_TEST_DEVICE', 'rxe0')
+gid = os.environ.get('GVERBS_BENCH_GID', '1')
+perf = os.path.join(build, 'tools/gverbs-perf/gverbs-perf')
+baseline = os.path.join(build, 'benchmarks/baseline-verbs')
+py = '/usr/bin/python3'
+env = dict(os.environ, GI_TYPELIB_PATH=os.path.join(build, 'introspection'),
+           LD_LIBRARY_PATH=os.path.join(build, 'libgverbs'),
+           PYTHONPATH=os.path.join(top, 'introspection/python'))
+
+REPS = 2 if quick else 5
+CG_N = (1000, 2000) if quick else (2000, 4000)
+CG_PY_N = (300, 600) if quick else (500, 1000)
+# Python under callgrind in TCG takes 2-4 minutes a run: RDMA write only by default.
+PY_CG_TESTS = [('write_bw', 'RDMA write')] + ([('send_bw', 'send/recv')] if '--py-send' in sys.argv else [])
+SIZES = [64, 1024, 65536] if quick else [64, 256, 1024, 4096, 16384, 65536]
+LAT_N = 500 if quick else 1000
+PY_N = 2000 if quick else 5000
+results = {'date': time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), 'device': dev,
+           'reps': REPS, 'callgrind_n': CG_N, 'callgrind_py_n': CG_PY_N,
+           'kernel': os.uname().release, 'ncpu': os.cpu_count(),
+           'callgrind': [], 'wall': [], 'python_wall': [], 'events_wall': []}
+port = [19000]
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def bw_iters(size):
+    if quick:
+        return 1000 if size <= 1024 else 200
+    return 5000 if size <= 1024 else 1000 if size <= 16384 else 300
+
+
+# --- (a) callgrind ---------------------------------------------------------------
+
+def callgrind(tag, cmd):
+    """Total user-space Ir of one run and the Ir in libgverbs' own code."""
+    path = os.path.join(out, 'callgrind.%s.out' % tag)
+    side = path[:-4] + '.stdout'
+    if '--reuse' in sys.argv and os.path.exists(side):   # a complete earlier run of the same command
+        stdout = open(side).read()
+    else:
+        p = subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=' + path] + cmd,
+                           env=env, capture_output=True, text=True, timeout=900)
+        if p.returncode != 0:
+            raise SystemExit('%s failed:\n%s\n%s' % (cmd, p.stdout, p.stderr[-3000:]))
+        stdout = p.stdout
+        with open(side, 'w') as f:
+            f.write(stdout)
+    total = None
+    with open(path) as f:
+        for line in f:
+            if line.startswith(('summary:', 'totals:')):
+                total = int(line.split()[1])
+    ann = subprocess.run(['callgrind_annotate', '--threshold=100', path],
+                         capture_output=True, text=True).stdout
+    lib = 0
+    for line in ann.splitlines():
+        m = re.match(r'\s*([\d,]+)\s.*\[(.*)\]\s*$', line)
+        if m and 'libgverbs' in m.group(2):
+            lib += int(m.group(1).replace(',', ''))
+    empty = '?'
+    m = re.search(r'"empty_polls": (\d+)', stdout)
+    if m:
+        empty = int(m.group(1))
+    return total, lib, empty
+
+
+def cg_pair(name, a_name, a_cmd, b_name, b_cmd, ns, target):
+    """a is the candidate, b the reference; a_cmd(n) and b_cmd(n) build the commands."""
+    row = {'name': name, 'a': a_name, 'b': b_name, 'n': ns, 'target': target}
+    for key, mk in (('a', a_cmd), ('b', b_cmd)):
+        runs = [callgrind('%s.%s.%d' % (re.sub(r'[^A-Za-z0-9]+', '_', name), key, n), mk(n)) for n in ns]
+        dn = ns[1] - ns[0]
+        row[key + '_ir_per_msg'] = (runs[1][0] - runs[0][0]) / dn
+        row[key + '_lib_per_msg'] = (runs[1][1] - runs[0][1]) / dn
+        row[key + '_empty_polls'] = [r[2] for r in runs]
+    row['ratio'] = row['a_ir_per_msg'] / row['b_ir_per_msg']
+    log('callgrind %-28s %s %.0f Ir/msg, %s %.0f Ir/msg, ratio %.3f (target %s)' % (
+        name, a_name, row['a_ir_per_msg'], b_name, row['b_ir_per_msg'], row['ratio'], target))
+    results['callgrind'].append(row)
+
+
+def run_callgrind():
+    for test, label in (('write_bw', 'RDMA write'), ('send_bw', 'send/recv')):
+        cg_pair('C %s 64 B' % label,
+                'gverbs-perf', lambda n, t=test: [perf, t, '--loopback', '-d', dev, '-x', gid,
+                                                  '-s', '64', '-n', str(n), '--json'],
+                'libibverbs loop', lambda n, t=test: [baseline, t, '-d', dev, '-x', gid,
+                                                      '-s', '64', '-n', str(n)],
+                CG_N, '<= 1.05')
+    for test, label in PY_CG_TESTS:
+        cg_pair('Python %s 64 B' % label,
+                'gverbs (batch calls)', lambda n, t=test: [py, os.path.join(top, 'benchmarks/gverbs_bench.py'),
+                                                           t, '-d', dev, '-x', gid, '-n', str(n)],
+                'pyverbs', lambda n, t=test: [py, os.path.join(top, 'benchmarks/pyverbs_bench.py'),
+                                              t, '-d', dev, '-x', gid, '-n', str(n)],
+                CG_PY_N, '<= 0.5')
+    cg_pair('C RDMA write 64 B, GMainLoop',
+            'completion signals', lambda n: [perf, 'write_bw', '--loopback', '--events', '-d', dev,
+                                             '-x', gid, '-s', '64', '-n', str(n), '--json'],
+            'busy polling', lambda n: [perf, 'write_bw', '--loopback', '-d', dev, '-x', gid,
+                                       '-s', '64', '-n', str(n), '--json'],
+            CG_N, '<= 1.5')
+
+
+# --- (b) wall clock ---------------------------------------------------------------
+
+def perftest(tool, size, n):
+    port[0] += 1
+    lat = tool.endswith('_lat')
+    args = ['-d', dev, '-x', gid, '-s', str(size), '-n', str(n), '-p', str(port[0]), '-F']
+    if lat:
+        args += ['-I', '0']
+    srv = subprocess.Popen([tool] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    time.sleep(0.4)
+    cli = subprocess.run([tool] + args + ['127.0.0.1'], capture_output=True, text=True, timeout=300)
+    srv.communicate(timeout=60)
+    for line in cli.stdout.splitlines():
+        f = line.split()
+        if len(f) >= 5 and f[0] == str(size) and f[1].isdigit():
+            return float(f[4]) if lat else float(f[3])   # t_typical usec, or BW average MB/s
+    raise SystemExit('%s gave no result:\n%s\n%s' % (tool, cli.stdout, cli.stderr))
+
+
+def gverbs_perf(test, size, n):
+    port[0] += 1
+    args = [test, '-d', dev, '-x', gid, '-s', str(size), '-n', str(n), '-p', str(port[0]),
+            '--json', '--no-progress']
+    if test.endswith('_lat'):
+        args += ['-I', '0']
+    srv = subprocess.Popen([perf] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, env=env)
+    cli = subprocess.run([perf] + args + ['127.0.0.1'], capture_output=True, text=True,
+                         timeout=300, env=env)
+    srv.communicate(timeout=60)
+    if cli.returncode != 0:
+        raise SystemExit('gverbs-perf failed:\n%s\n%s' % (cli.stdout, cli.stderr))
+    r = json.loads(cli.stdout)['results'][0]
+    return r['t_typical_us'] if test.endswith('_lat') else r['bw_avg_mbs']
+
+
+def wall_pair(test, size, n):
+    g, p = [], []
+    for _ in range(REPS):
+        g.append(gverbs_perf(test, size, n))
+        p.append(perftest('ib_' + test, size, n))
+    row = {'test': test, 'bytes': size, 'iterations': n, 'gverbs': g, 'perftest': p,
+           'gverbs_median': statistics.median(g), 'perftest_median': statistics.median(p)}
+    row['ratio'] = row['gverbs_median'] / row['perftest_median']
+    log('wall %-9s %6d B: gverbs-perf %.2f, perftest %.2f (%s), ratio %.3f' % (
+        test, size, row['gverbs_median'], row['perftest_median'],
+        'usec' if test.endswith('_lat') else 'MB/s', row['ratio']))
+    results['wall'].append(row)
+
+
+def py_rate(script, test, n):
+    p = subprocess.run([py, os.path.join(top, 'benchmarks', script), test, '-d', dev, '-x', gid,
+                        '-n', str(n)], capture_output=True, text=True, env=env, timeout=600)
+    if p.returncode != 0:
+        raise SystemExit('%s failed:\n%s' % (script, p.stderr))
+    return json.loads(p.stdout)['msg_rate']
+
+
+def run_wall():
+    for test in ('write_bw', 'read_bw', 'send_bw'):
+        for size in SIZES:
+            wall_pair(test, size, bw_iters(size))
+    for test in ('send_lat', 'write_lat'):
+        wall_pair(test, 2, LAT_N)
+    for test in ('write_bw', 'send_bw', 'pingpong'):
+        g, p = [], []
+        n = PY_N if test != 'pingpong' else LAT_N
+        for _ in range(REPS):
+            g.append(py_rate('gverbs_bench.py', test, n))
+            p.append(py_rate('pyverbs_bench.py', test, n))
+        row = {'test': test, 'iterations': n, 'gverbs': g, 'pyverbs': p,
+               'gverbs_median': statistics.median(g), 'pyverbs_median': statistics.median(p)}
+        row['ratio'] = row['gverbs_median'] / row['pyverbs_median']
+        log('python %-9s gverbs %.0f msg/s, pyverbs %.0f msg/s, ratio %.3f' % (
+            test, row['gverbs_median'], row['pyverbs_median'], row['ratio']))
+        results['python_wall'].append(row)
+    ev, busy = [], []
+    for _ in range(REPS):
+        for flag, acc in ((['--events'], ev), ([], busy)):
+            p = subprocess.run([perf, 'write_bw', '--loopback', '-d', dev, '-x', gid, '-s', '64',
+                                '-n', str(PY_N), '--json'] + flag,
+                               capture_output=True, text=True, env=env, timeout=300)
+            acc.append(json.loads(p.stdout)['results'][0]['msg_rate_mpps'] * 1e6)
+    row = {'events': ev, 'busy': busy, 'events_median': statistics.median(ev),
+           'busy_median': statistics.median(busy)}
+    row['ratio'] = row['events_median'] / row['busy_median']
+    results['events_wall'].append(row)
+
+
+# --- report ----------------------------------------------------------------------
+
+def verdict(ok):
+    return 'met' if ok else '**missed**'
+
+
+def write_report():
+    L = []
+    L.append('Measured %s on `%s` (rxe over virtio-net, kernel %s, %d vCPU, QEMU TCG), '
+             'callgrind N = %s messages (C), %s (Python); wall clock: %d alternated runs per pair, medians.'
+             % (results['date'], dev, results['kernel'], results['ncpu'],
+                '/'.join(map(str, CG_N)), '/'.join(map(str, CG_PY_N)), REPS))
+    L.append('')
+    L.append('**User-space instructions per message** (callgrind, (Ir(N2) - Ir(N1)) / (N2 - N1)):')
+    L.append('')
+    L.append('| loop | candidate | Ir/msg | reference | Ir/msg | ratio | target | | in libgverbs, Ir/msg | empty polls (cand., ref.) |')
+    L.append('|---|---|---:|---|---:|---:|---|---|---:|---|')
+    for r in results['callgrind']:
+        lim = float(r['target'].split()[-1])
+        L.append('| %s | %s | %.0f | %s | %.0f | %.3f | %s | %s | %.0f | %s, %s |' % (
+            r['name'], r['a'], r['a_ir_per_msg'], r['b'], r['b_ir_per_msg'], r['ratio'],
+            r['target'], verdict(r['ratio'] <= lim), r['a_lib_per_msg'],
+            '/'.join(map(str, r['a_empty_polls'])), '/'.join(map(str, r['b_empty_polls']))))
+    L.append('')
+    L.append('**Wall clock, gverbs-perf vs perftest** (client side; BW average MB/s, latency t_typical usec; '
+             'target 0.95 ... 1.05):')
+    L.append('')
+    L.append('| test | bytes | iterations | gverbs-perf | perftest | ratio | |')
+    L.append('|---|---:|---:|---:|---:|---:|---|')
+    for r in results['wall']:
+        L.append('| %s | %d | %d | %.2f | %.2f | %.3f | %s |' % (
+            r['test'], r['bytes'], r['iterations'], r['gverbs_median'], r['perftest_median'],
+            r['ratio'], verdict(0.95 <= r['ratio'] <= 1.05)))
+    L.append('')
+    L.append('**Wall clock, Python message rate** (64 B, loopback, batches of 16; target gverbs >= 1.0 x pyverbs):')
+    L.append('')
+    L.append('| loop | iterations | gverbs msg/s | pyverbs msg/s | ratio | |')
+    L.append('|---|---:|---:|---:|---:|---|')
+    for r in results['python_wall']:
+        L.append('| %s | %d | %.0f | %.0f | %.3f | %s |' % (
+            r['test'], r['iterations'], r['gverbs_median'], r['pyverbs_median'], r['ratio'],
+            verdict(r['ratio'] >= 1.0)))
+    for r in results['events_wall']:
+        L.append('')
+        L.append('**Wall clock, completion signals on a GMainLoop vs busy polling** (gverbs-perf write_bw '
+                 '--loopback, 64 B): %.0f vs %.0f msg/s, ratio %.3f.' % (
+                     r['events_median'], r['busy_median'], r['ratio']))
+    with open(os.path.join(out, 'results.md'), 'w') as f:
+        f.write('\n'.join(L) + '\n')
+    with open(os.path.join(out, 'results.json'), 'w') as f:
+        json.dump(results, f, indent=1)
+
+
+def plot():
+    import matplotlib
+    matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    tests = ('write_bw', 'read_bw', 'send_bw')
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
+    for ax, test in zip(axes, tests):
+        rows = [r for r in results['wall'] if r['test'] == test]
+        xs = [r['bytes'] for r in rows]
+        ax.plot(xs, [r['gverbs_median'] for r in rows], 'o-', label='gverbs-perf')
+        ax.plot(xs, [r['perftest_median'] for r in rows], 's--', label='ib_' + test)
+        ax.set_xscale('log', base=2)
+        ax.set_title(test)
+        ax.set_xlabel('message size [B]')
+        ax.grid(True, alpha=0.3)
+        ax.legend()
+    axes[0].set_ylabel('BW average [MB/s] (median of %d)' % REPS)
+    fig.suptitle('gverbs-perf vs perftest on %s (rxe loopback, QEMU TCG), %s' % (dev, results['date']))
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, 'bw.png'), dpi=90)
+
+
+t0 = time.time()
+if '--wall-only' not in sys.argv:
+    run_callgrind()
+    log('callgrind part: %.0f s' % (time.time() - t0))
+if '--callgrind-only' not in sys.argv:
+    run_wall()
+write_report()
+if results['wall']:
+    plot()
+log('total %.0f s; wrote %s/results.md, results.json, bw.png' % (time.time() - t0, out))
