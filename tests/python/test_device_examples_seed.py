@@ -6,6 +6,7 @@ import subprocess
 from gverbs_testutil import device_name, devinfo, parse_number
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), '..', '..', 'examples')
+BUILD = os.path.join(os.environ.get('G_TEST_BUILDDIR', ''), '..', 'examples')
 
 
 def run(argv, check=True):
@@ -51,3 +52,23 @@ def test_gjs_pd_mr_example():
     assert out[1].startswith('MR length 4096 lkey 0x')
     assert out[2] == 'read back: Hello from GJS'
     assert out[3] == 'closed with its context: true true'
+
+
+def test_c_pd_example():
+    name = device_name()
+    out = run([os.path.join(BUILD, 'gverbs-example-pd'), name]).stdout
+    assert out.startswith('PD handle ') and (' on %s\n' % name) in out
+    assert out.endswith('closed with its context: yes\n')
+
+
+def test_c_query_device_ex_example():
+    out = run([os.path.join(BUILD, 'gverbs-example-query-device-ex'), device_name()]).stdout
+    # rxe has no device memory and no RSS indirection tables
+    assert out == 'max_dm_size 0\nmax_rwq_indirection_table_size 0\n'
+
+
+def test_c_import_example_stops_cleanly_on_rxe():
+    r = run([os.path.join(BUILD, 'gverbs-example-import'), device_name()], check=False)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.startswith('import: ibv_import_device on ')
+    assert '(EOPNOTSUPP)' in r.stderr
