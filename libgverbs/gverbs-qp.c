@@ -1105,6 +1105,15 @@ gverbs_qp_post_recv (GVerbsQP            *self,
   return TRUE;
 }
 
+static gboolean
+post_send_batch (gpointer        self,
+               gconstpointer   wrs,
+               guint           n_wrs,
+               GError        **error)
+{
+  return gverbs_qp_post_send (self, wrs, n_wrs, error);
+}
+
 /**
  * gverbs_qp_post_send_list: (rename-to gverbs_qp_post_send)
  * @self: an open #GVerbsQP
@@ -1121,24 +1130,18 @@ gverbs_qp_post_send_list (GVerbsQP   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  GVerbsSendWR one[8];
-
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  for (guint start = 0; start < wrs->len; start += G_N_ELEMENTS (one))
-    {
-      guint count = MIN (G_N_ELEMENTS (one), wrs->len - start);
+  return _gverbs_post_wr_list (self, wrs, sizeof (GVerbsSendWR), post_send_batch, error);
+}
 
-      for (guint i = 0; i < count; i++)
-        one[i] = *(const GVerbsSendWR *) wrs->pdata[start + i];
-      if (!gverbs_qp_post_send (self, one, count, error))
-        {
-          if (error != NULL && *error != NULL && start > 0)
-            g_prefix_error (error, _("(in the list from index %u) "), start);
-          return FALSE;
-        }
-    }
-  return TRUE;
+static gboolean
+post_recv_batch (gpointer        self,
+               gconstpointer   wrs,
+               guint           n_wrs,
+               GError        **error)
+{
+  return gverbs_qp_post_recv (self, wrs, n_wrs, error);
 }
 
 /**
@@ -1156,24 +1159,9 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  GVerbsRecvWR one[8];
-
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  for (guint start = 0; start < wrs->len; start += G_N_ELEMENTS (one))
-    {
-      guint count = MIN (G_N_ELEMENTS (one), wrs->len - start);
-
-      for (guint i = 0; i < count; i++)
-        one[i] = *(const GVerbsRecvWR *) wrs->pdata[start + i];
-      if (!gverbs_qp_post_recv (self, one, count, error))
-        {
-          if (error != NULL && *error != NULL && start > 0)
-            g_prefix_error (error, _("(in the list from index %u) "), start);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return _gverbs_post_wr_list (self, wrs, sizeof (GVerbsRecvWR), post_recv_batch, error);
 }
 
 /**

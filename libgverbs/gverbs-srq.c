@@ -723,6 +723,15 @@ gverbs_srq_post_recv (GVerbsSRQ           *self,
   return TRUE;
 }
 
+static gboolean
+post_recv_batch (gpointer        self,
+                 gconstpointer   wrs,
+                 guint           n_wrs,
+                 GError        **error)
+{
+  return gverbs_srq_post_recv (self, wrs, n_wrs, error);
+}
+
 /**
  * gverbs_srq_post_recv_list: (rename-to gverbs_srq_post_recv)
  * @self: an open #GVerbsSRQ
@@ -738,24 +747,9 @@ gverbs_srq_post_recv_list (GVerbsSRQ  *self,
                            GPtrArray  *wrs,
                            GError    **error)
 {
-  GVerbsRecvWR some[8];
-
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  for (guint start = 0; start < wrs->len; start += G_N_ELEMENTS (some))
-    {
-      guint count = MIN (G_N_ELEMENTS (some), wrs->len - start);
-
-      for (guint i = 0; i < count; i++)
-        some[i] = *(const GVerbsRecvWR *) wrs->pdata[start + i];
-      if (!gverbs_srq_post_recv (self, some, count, error))
-        {
-          if (error != NULL && *error != NULL && start > 0)
-            g_prefix_error (error, _("(in the list from index %u) "), start);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return _gverbs_post_wr_list (self, wrs, sizeof (GVerbsRecvWR), post_recv_batch, error);
 }
 
 /**
