@@ -31,10 +31,8 @@
  * nothing: work requests convert to rdma-core's on the stack.
  */
 
-struct _GVerbsQP
+typedef struct
 {
-  GObject parent_instance;
-
   GVerbsPD *pd;
   GVerbsQPInitAttr *init_attr;
   GVerbsQPAttr *qp_attr;
@@ -49,13 +47,14 @@ struct _GVerbsQP
   char *description;
   gboolean initialized;
   GError *init_error;
-};
+} GVerbsQPPrivate;
 
 static void gverbs_qp_initable_iface_init (GInitableIface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsQP, gverbs_qp, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_qp_initable_iface_init))
+G_DEFINE_TYPE_WITH_CODE (GVerbsQP, gverbs_qp, G_TYPE_OBJECT,
+                         G_ADD_PRIVATE (GVerbsQP)
+                         G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                gverbs_qp_initable_iface_init))
 
 enum {
   PROP_0,
@@ -118,8 +117,9 @@ check_caps (GVerbsQP                      *self,
             const struct ibv_qp_init_attr *ia,
             GError                       **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_device_attr dev;
-  const char *name = _gverbs_pd_describe (self->pd);
+  const char *name = _gverbs_pd_describe (priv->pd);
 
   if (ibv_query_device (ctx, &dev) != 0)
     return TRUE; /* let ibv_create_qp judge */
@@ -160,42 +160,43 @@ static gboolean
 create (GVerbsQP  *self,
         GError   **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_qp_init_attr ia;
   struct ibv_context *ctx;
 
-  if (self->pd == NULL || self->init_attr == NULL)
+  if (priv->pd == NULL || priv->init_attr == NULL)
     {
       g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                            _("A queue pair needs a protection domain and creation attributes"));
       return FALSE;
     }
-  if (!_gverbs_pd_check_open (self->pd, error))
+  if (!_gverbs_pd_check_open (priv->pd, error))
     return FALSE;
-  g_set_object (&self->send_cq, gverbs_qp_init_attr_get_send_cq (self->init_attr));
-  g_set_object (&self->recv_cq, gverbs_qp_init_attr_get_recv_cq (self->init_attr));
-  if (self->send_cq == NULL || self->recv_cq == NULL)
+  g_set_object (&priv->send_cq, gverbs_qp_init_attr_get_send_cq (priv->init_attr));
+  g_set_object (&priv->recv_cq, gverbs_qp_init_attr_get_recv_cq (priv->init_attr));
+  if (priv->send_cq == NULL || priv->recv_cq == NULL)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("ibv_create_qp on %s: a queue pair needs a send CQ and a receive CQ"),
-                   _gverbs_pd_describe (self->pd));
+                   _gverbs_pd_describe (priv->pd));
       return FALSE;
     }
-  if (!_gverbs_cq_check_open (self->send_cq, error) || !_gverbs_cq_check_open (self->recv_cq, error))
+  if (!_gverbs_cq_check_open (priv->send_cq, error) || !_gverbs_cq_check_open (priv->recv_cq, error))
     return FALSE;
-  g_set_object (&self->srq, gverbs_qp_init_attr_get_srq (self->init_attr));
-  if (self->srq != NULL && !_gverbs_srq_check_open (self->srq, error))
+  g_set_object (&priv->srq, gverbs_qp_init_attr_get_srq (priv->init_attr));
+  if (priv->srq != NULL && !_gverbs_srq_check_open (priv->srq, error))
     return FALSE;
 
-  _gverbs_qp_init_attr_to_ibv (self->init_attr, &ia);
-  ia.send_cq = _gverbs_cq_get_ibv (self->send_cq);
-  ia.recv_cq = _gverbs_cq_get_ibv (self->recv_cq);
-  ia.srq = self->srq ? _gverbs_srq_get_ibv (self->srq) : NULL;
-  ctx = _gverbs_pd_get_ibv (self->pd)->context;
+  _gverbs_qp_init_attr_to_ibv (priv->init_attr, &ia);
+  ia.send_cq = _gverbs_cq_get_ibv (priv->send_cq);
+  ia.recv_cq = _gverbs_cq_get_ibv (priv->recv_cq);
+  ia.srq = priv->srq ? _gverbs_srq_get_ibv (priv->srq) : NULL;
+  ctx = _gverbs_pd_get_ibv (priv->pd)->context;
   if (!check_caps (self, ctx, &ia, error))
     return FALSE;
 
   errno = 0;
-  if (self->send_ops_flags != 0)
+  if (priv->send_ops_flags != 0)
     {
       struct ibv_qp_init_attr_ex iax = { 0 };
 
@@ -205,30 +206,30 @@ create (GVerbsQP  *self,
       iax.cap = ia.cap;
       iax.sq_sig_all = ia.sq_sig_all;
       iax.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
-      iax.pd = _gverbs_pd_get_ibv (self->pd);
-      iax.send_ops_flags = self->send_ops_flags;
-      self->ibv = ibv_create_qp_ex (ctx, &iax);
-      if (self->ibv != NULL)
+      iax.pd = _gverbs_pd_get_ibv (priv->pd);
+      iax.send_ops_flags = priv->send_ops_flags;
+      priv->ibv = ibv_create_qp_ex (ctx, &iax);
+      if (priv->ibv != NULL)
         {
           ia.cap = iax.cap;
-          self->qpx = ibv_qp_to_qp_ex (self->ibv);
+          priv->qpx = ibv_qp_to_qp_ex (priv->ibv);
         }
     }
   else
-    self->ibv = ibv_create_qp (_gverbs_pd_get_ibv (self->pd), &ia);
-  if (self->ibv == NULL)
+    priv->ibv = ibv_create_qp (_gverbs_pd_get_ibv (priv->pd), &ia);
+  if (priv->ibv == NULL)
     {
       int err = errno ? errno : EINVAL;
 
-      if (self->send_ops_flags != 0)
+      if (priv->send_ops_flags != 0)
         {
-          _gverbs_set_error_errno (error, err, "ibv_create_qp_ex", _gverbs_pd_describe (self->pd),
+          _gverbs_set_error_errno (error, err, "ibv_create_qp_ex", _gverbs_pd_describe (priv->pd),
                                    "%s queue pair with send_ops_flags 0x%x (are these operations "
                                    "valid for this transport on this device?)",
-                                   qp_type_name (ia.qp_type), self->send_ops_flags);
+                                   qp_type_name (ia.qp_type), priv->send_ops_flags);
           return FALSE;
         }
-      _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_pd_describe (self->pd),
+      _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_pd_describe (priv->pd),
                                "%s queue pair (%s)", qp_type_name (ia.qp_type),
                                ia.qp_type == IBV_QPT_XRC_SEND || ia.qp_type == IBV_QPT_XRC_RECV
                                ? "XRC queue pairs need an XRC domain, which this device lacks"
@@ -237,18 +238,18 @@ create (GVerbsQP  *self,
                                : "check the capacities against the device's limits");
       return FALSE;
     }
-  memcpy (&self->cap, &ia.cap, sizeof self->cap);
-  self->description = g_strdup_printf ("%s qp 0x%x on %s", qp_type_name (ia.qp_type),
-                                       self->ibv->qp_num, _gverbs_pd_describe (self->pd));
-  _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_QP, close_as_child);
-  _gverbs_cq_add_child (self->send_cq, self, GVERBS_RANK_QP, close_as_child);
-  if (self->recv_cq != self->send_cq)
-    _gverbs_cq_add_child (self->recv_cq, self, GVERBS_RANK_QP, close_as_child);
-  if (self->srq != NULL)
-    _gverbs_srq_add_child (self->srq, self, GVERBS_RANK_QP, close_as_child);
-  _gverbs_context_register_event_object (gverbs_pd_get_context (self->pd), self->ibv, G_OBJECT (self));
+  memcpy (&priv->cap, &ia.cap, sizeof priv->cap);
+  priv->description = g_strdup_printf ("%s qp 0x%x on %s", qp_type_name (ia.qp_type),
+                                       priv->ibv->qp_num, _gverbs_pd_describe (priv->pd));
+  _gverbs_pd_add_child (priv->pd, self, GVERBS_RANK_QP, close_as_child);
+  _gverbs_cq_add_child (priv->send_cq, self, GVERBS_RANK_QP, close_as_child);
+  if (priv->recv_cq != priv->send_cq)
+    _gverbs_cq_add_child (priv->recv_cq, self, GVERBS_RANK_QP, close_as_child);
+  if (priv->srq != NULL)
+    _gverbs_srq_add_child (priv->srq, self, GVERBS_RANK_QP, close_as_child);
+  _gverbs_context_register_event_object (gverbs_pd_get_context (priv->pd), priv->ibv, G_OBJECT (self));
 
-  if (self->qp_attr != NULL)
+  if (priv->qp_attr != NULL)
     {
       gboolean ok;
 
@@ -256,10 +257,10 @@ create (GVerbsQP  *self,
         {
         case IBV_QPT_UD:
         case IBV_QPT_RAW_PACKET:
-          ok = gverbs_qp_to_rts (self, self->qp_attr, error);
+          ok = gverbs_qp_to_rts (self, priv->qp_attr, error);
           break;
         default:
-          ok = gverbs_qp_to_init (self, self->qp_attr, error);
+          ok = gverbs_qp_to_init (self, priv->qp_attr, error);
         }
       if (!ok)
         {
@@ -276,15 +277,16 @@ gverbs_qp_initable_init (GInitable     *initable,
                          GError       **error)
 {
   GVerbsQP *self = GVERBS_QP (initable);
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
-  if (!self->initialized)
+  if (!priv->initialized)
     {
-      self->initialized = TRUE;
-      create (self, &self->init_error);
+      priv->initialized = TRUE;
+      create (self, &priv->init_error);
     }
-  if (self->init_error != NULL)
+  if (priv->init_error != NULL)
     {
-      g_propagate_error (error, g_error_copy (self->init_error));
+      g_propagate_error (error, g_error_copy (priv->init_error));
       return FALSE;
     }
   return TRUE;
@@ -300,14 +302,15 @@ static void
 gverbs_qp_dispose (GObject *object)
 {
   GVerbsQP *self = GVERBS_QP (object);
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
   gverbs_qp_close (self, NULL);
-  g_clear_object (&self->init_attr);
-  g_clear_object (&self->qp_attr);
-  g_clear_object (&self->send_cq);
-  g_clear_object (&self->recv_cq);
-  g_clear_object (&self->srq);
-  g_clear_object (&self->pd);
+  g_clear_object (&priv->init_attr);
+  g_clear_object (&priv->qp_attr);
+  g_clear_object (&priv->send_cq);
+  g_clear_object (&priv->recv_cq);
+  g_clear_object (&priv->srq);
+  g_clear_object (&priv->pd);
   G_OBJECT_CLASS (gverbs_qp_parent_class)->dispose (object);
 }
 
@@ -315,9 +318,10 @@ static void
 gverbs_qp_finalize (GObject *object)
 {
   GVerbsQP *self = GVERBS_QP (object);
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
-  g_clear_error (&self->init_error);
-  g_free (self->description);
+  g_clear_error (&priv->init_error);
+  g_free (priv->description);
   G_OBJECT_CLASS (gverbs_qp_parent_class)->finalize (object);
 }
 
@@ -328,23 +332,24 @@ gverbs_qp_get_property (GObject    *object,
                         GParamSpec *pspec)
 {
   GVerbsQP *self = GVERBS_QP (object);
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
   switch (prop_id)
     {
     case PROP_PD:
-      g_value_set_object (value, self->pd);
+      g_value_set_object (value, priv->pd);
       break;
     case PROP_INIT_ATTR:
-      g_value_set_object (value, self->init_attr);
+      g_value_set_object (value, priv->init_attr);
       break;
     case PROP_QP_ATTR:
-      g_value_set_object (value, self->qp_attr);
+      g_value_set_object (value, priv->qp_attr);
       break;
     case PROP_SEND_CQ:
-      g_value_set_object (value, self->send_cq);
+      g_value_set_object (value, priv->send_cq);
       break;
     case PROP_RECV_CQ:
-      g_value_set_object (value, self->recv_cq);
+      g_value_set_object (value, priv->recv_cq);
       break;
     case PROP_QP_NUM:
       g_value_set_uint (value, gverbs_qp_get_qp_num (self));
@@ -356,13 +361,13 @@ gverbs_qp_get_property (GObject    *object,
       g_value_set_enum (value, gverbs_qp_get_qp_state (self));
       break;
     case PROP_CAP:
-      g_value_set_boxed (value, &self->cap);
+      g_value_set_boxed (value, &priv->cap);
       break;
     case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
+      g_value_set_boolean (value, priv->ibv == NULL);
       break;
     case PROP_SEND_OPS_FLAGS:
-      g_value_set_flags (value, self->send_ops_flags);
+      g_value_set_flags (value, priv->send_ops_flags);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -376,20 +381,21 @@ gverbs_qp_set_property (GObject      *object,
                         GParamSpec   *pspec)
 {
   GVerbsQP *self = GVERBS_QP (object);
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
   switch (prop_id)
     {
     case PROP_PD:
-      self->pd = g_value_dup_object (value);
+      priv->pd = g_value_dup_object (value);
       break;
     case PROP_INIT_ATTR:
-      self->init_attr = g_value_dup_object (value);
+      priv->init_attr = g_value_dup_object (value);
       break;
     case PROP_QP_ATTR:
-      self->qp_attr = g_value_dup_object (value);
+      priv->qp_attr = g_value_dup_object (value);
       break;
     case PROP_SEND_OPS_FLAGS:
-      self->send_ops_flags = g_value_get_flags (value);
+      priv->send_ops_flags = g_value_get_flags (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -587,8 +593,9 @@ gverbs_pd_create_qp (GVerbsPD          *self,
 GVerbsPD *
 gverbs_qp_get_pd (GVerbsQP *self)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
-  return self->pd;
+  return priv->pd;
 }
 
 /**
@@ -600,8 +607,9 @@ gverbs_qp_get_pd (GVerbsQP *self)
 GVerbsCQ *
 gverbs_qp_get_send_cq (GVerbsQP *self)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
-  return self->send_cq;
+  return priv->send_cq;
 }
 
 /**
@@ -613,8 +621,9 @@ gverbs_qp_get_send_cq (GVerbsQP *self)
 GVerbsCQ *
 gverbs_qp_get_recv_cq (GVerbsQP *self)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
-  return self->recv_cq;
+  return priv->recv_cq;
 }
 
 /**
@@ -626,8 +635,9 @@ gverbs_qp_get_recv_cq (GVerbsQP *self)
 guint32
 gverbs_qp_get_qp_num (GVerbsQP *self)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP (self), 0);
-  return self->ibv ? self->ibv->qp_num : 0;
+  return priv->ibv ? priv->ibv->qp_num : 0;
 }
 
 /**
@@ -639,10 +649,11 @@ gverbs_qp_get_qp_num (GVerbsQP *self)
 GVerbsQPType
 gverbs_qp_get_qp_type (GVerbsQP *self)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP (self), GVERBS_QPT_RC);
-  if (self->ibv != NULL)
-    return (GVerbsQPType) self->ibv->qp_type;
-  return self->init_attr ? gverbs_qp_init_attr_get_qp_type (self->init_attr) : GVERBS_QPT_RC;
+  if (priv->ibv != NULL)
+    return (GVerbsQPType) priv->ibv->qp_type;
+  return priv->init_attr ? gverbs_qp_init_attr_get_qp_type (priv->init_attr) : GVERBS_QPT_RC;
 }
 
 /**
@@ -658,15 +669,16 @@ gverbs_qp_get_qp_type (GVerbsQP *self)
 GVerbsQPState
 gverbs_qp_get_qp_state (GVerbsQP *self)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_qp_attr attr;
   struct ibv_qp_init_attr ia;
 
   g_return_val_if_fail (GVERBS_IS_QP (self), GVERBS_QPS_RESET);
-  if (self->ibv == NULL)
+  if (priv->ibv == NULL)
     return GVERBS_QPS_RESET;
-  if (ibv_query_qp (self->ibv, &attr, IBV_QP_STATE, &ia) == 0)
+  if (ibv_query_qp (priv->ibv, &attr, IBV_QP_STATE, &ia) == 0)
     return (GVerbsQPState) attr.qp_state;
-  return (GVerbsQPState) self->ibv->state;
+  return (GVerbsQPState) priv->ibv->state;
 }
 
 /**
@@ -680,9 +692,10 @@ void
 gverbs_qp_get_cap (GVerbsQP    *self,
                    GVerbsQPCap *cap)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   g_return_if_fail (GVERBS_IS_QP (self));
   g_return_if_fail (cap != NULL);
-  *cap = self->cap;
+  *cap = priv->cap;
 }
 
 /**
@@ -702,6 +715,7 @@ gverbs_qp_modify (GVerbsQP          *self,
                   GVerbsQPAttrMask   mask,
                   GError           **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_qp_attr *a;
   int from, rc;
 
@@ -712,18 +726,18 @@ gverbs_qp_modify (GVerbsQP          *self,
   if (!_gverbs_qp_attr_prepare (attr, mask, error))
     return FALSE;
   a = _gverbs_qp_attr_get_ibv (attr);
-  from = self->ibv->state;
-  rc = ibv_modify_qp (self->ibv, a, (int) mask);
+  from = priv->ibv->state;
+  rc = ibv_modify_qp (priv->ibv, a, (int) mask);
   if (rc != 0)
     {
       g_autofree char *mask_text = g_flags_to_string (GVERBS_TYPE_QP_ATTR_MASK, mask);
 
       if (mask & IBV_QP_STATE)
-        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", self->description,
+        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", priv->description,
                                  "%s -> %s, attributes %s", qp_state_name (from),
                                  qp_state_name (a->qp_state), mask_text);
       else
-        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", self->description,
+        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", priv->description,
                                  "attributes %s", mask_text);
       return FALSE;
     }
@@ -750,6 +764,7 @@ gverbs_qp_query (GVerbsQP          *self,
                  GVerbsQPInitAttr **init_attr,
                  GError           **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   g_autoptr(GVerbsQPAttr) attr = NULL;
   struct ibv_qp_init_attr ia;
   int rc;
@@ -762,15 +777,15 @@ gverbs_qp_query (GVerbsQP          *self,
   attr = gverbs_qp_attr_new ();
   memset (&ia, 0, sizeof ia);
   memset (_gverbs_qp_attr_get_ibv (attr), 0, sizeof (struct ibv_qp_attr));
-  rc = ibv_query_qp (self->ibv, _gverbs_qp_attr_get_ibv (attr), (int) mask, &ia);
+  rc = ibv_query_qp (priv->ibv, _gverbs_qp_attr_get_ibv (attr), (int) mask, &ia);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_query_qp", self->description, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_query_qp", priv->description, NULL);
       return NULL;
     }
   _gverbs_qp_attr_forget_objects (attr);
   if (init_attr != NULL)
-    *init_attr = _gverbs_qp_init_attr_new_from_ibv (&ia, self->send_cq, self->recv_cq);
+    *init_attr = _gverbs_qp_init_attr_new_from_ibv (&ia, priv->send_cq, priv->recv_cq);
   return g_steal_pointer (&attr);
 }
 
@@ -923,10 +938,11 @@ too_many_sges (GVerbsQP  *self,
                guint32    num_sge,
                GError   **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   if (G_LIKELY (num_sge <= GVERBS_MAX_SGE))
     return FALSE;
   g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-               _("Work request %u for %s: num_sge %u > %u"), index, self->description,
+               _("Work request %u for %s: num_sge %u > %u"), index, priv->description,
                num_sge, GVERBS_MAX_SGE);
   return TRUE;
 }
@@ -940,7 +956,8 @@ set_post_error (GVerbsQP    *self,
                 guint        n_wrs,
                 guint64      wr_id)
 {
-  _gverbs_set_error_errno (error, rc, call, self->description,
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  _gverbs_set_error_errno (error, rc, call, priv->description,
                            "work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
                            "%u before it posted", index, n_wrs, wr_id, index);
 }
@@ -952,6 +969,7 @@ convert_send_wr (GVerbsQP            *self,
                  guint                index,
                  GError             **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   if (too_many_sges (self, index, w->num_sge, error))
     return FALSE;
   d->wr_id = w->wr_id;
@@ -978,7 +996,7 @@ convert_send_wr (GVerbsQP            *self,
     default:
       break;
     }
-  if (self->ibv->qp_type == IBV_QPT_UD)
+  if (priv->ibv->qp_type == IBV_QPT_UD)
     {
       struct ibv_ah *ah = w->ah != NULL ? _gverbs_ah_get_ibv (w->ah) : NULL;
 
@@ -988,14 +1006,14 @@ convert_send_wr (GVerbsQP            *self,
                        w->ah == NULL ? GVERBS_ERROR_INVALID_ARGUMENT : GVERBS_ERROR_CLOSED,
                        w->ah == NULL ? _("Work request %u for %s: a UD send needs an address handle (set_wr_ud)")
                                      : _("Work request %u for %s: its address handle is closed"),
-                       index, self->description);
+                       index, priv->description);
           return FALSE;
         }
       d->wr.ud.ah = ah;
       d->wr.ud.remote_qpn = w->remote_qpn;
       d->wr.ud.remote_qkey = w->remote_qkey;
     }
-  else if (self->ibv->qp_type == IBV_QPT_XRC_SEND)
+  else if (priv->ibv->qp_type == IBV_QPT_XRC_SEND)
     d->qp_type.xrc.remote_srqn = w->remote_srqn;
   return TRUE;
 }
@@ -1020,6 +1038,7 @@ gverbs_qp_post_send (GVerbsQP            *self,
                      guint                n_wrs,
                      GError             **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_send_wr batch[POST_BATCH];
 
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
@@ -1039,7 +1058,7 @@ gverbs_qp_post_send (GVerbsQP            *self,
             return FALSE;
           batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
         }
-      rc = ibv_post_send (self->ibv, batch, &bad);
+      rc = ibv_post_send (priv->ibv, batch, &bad);
       if (G_UNLIKELY (rc != 0))
         {
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
@@ -1070,6 +1089,7 @@ gverbs_qp_post_recv (GVerbsQP            *self,
                      guint                n_wrs,
                      GError             **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_recv_wr batch[POST_BATCH];
 
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
@@ -1093,7 +1113,7 @@ gverbs_qp_post_recv (GVerbsQP            *self,
           batch[i].num_sge = (int) w->num_sge;
           batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
         }
-      rc = ibv_post_recv (self->ibv, batch, &bad);
+      rc = ibv_post_recv (priv->ibv, batch, &bad);
       if (G_UNLIKELY (rc != 0))
         {
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
@@ -1217,28 +1237,29 @@ gboolean
 gverbs_qp_close (GVerbsQP  *self,
                  GError   **error)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   int rc;
 
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  if (self->ibv == NULL)
+  if (priv->ibv == NULL)
     return TRUE;
-  if (self->wr_open)
-    ibv_wr_abort (self->qpx);
-  self->wr_open = FALSE;
-  _gverbs_context_unregister_event_object (gverbs_pd_get_context (self->pd), self->ibv);
-  rc = ibv_destroy_qp (self->ibv);
-  self->ibv = NULL;
-  self->qpx = NULL;
-  _gverbs_pd_remove_child (self->pd, self);
-  if (self->srq != NULL)
-    _gverbs_srq_remove_child (self->srq, self);
-  _gverbs_cq_remove_child (self->send_cq, self);
-  if (self->recv_cq != self->send_cq)
-    _gverbs_cq_remove_child (self->recv_cq, self);
+  if (priv->wr_open)
+    ibv_wr_abort (priv->qpx);
+  priv->wr_open = FALSE;
+  _gverbs_context_unregister_event_object (gverbs_pd_get_context (priv->pd), priv->ibv);
+  rc = ibv_destroy_qp (priv->ibv);
+  priv->ibv = NULL;
+  priv->qpx = NULL;
+  _gverbs_pd_remove_child (priv->pd, self);
+  if (priv->srq != NULL)
+    _gverbs_srq_remove_child (priv->srq, self);
+  _gverbs_cq_remove_child (priv->send_cq, self);
+  if (priv->recv_cq != priv->send_cq)
+    _gverbs_cq_remove_child (priv->recv_cq, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_qp", self->description, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_qp", priv->description, NULL);
       return FALSE;
     }
   return TRUE;
@@ -1253,44 +1274,50 @@ gverbs_qp_close (GVerbsQP  *self,
 gboolean
 gverbs_qp_is_closed (GVerbsQP *self)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP (self), TRUE);
-  return self->ibv == NULL;
+  return priv->ibv == NULL;
 }
 
 gboolean
 _gverbs_qp_check_open (GVerbsQP  *self,
                        GError   **error)
 {
-  if (G_LIKELY (self->ibv != NULL))
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  if (G_LIKELY (priv->ibv != NULL))
     return TRUE;
-  if (self->init_error != NULL)
+  if (priv->init_error != NULL)
     {
-      g_propagate_error (error, g_error_copy (self->init_error));
+      g_propagate_error (error, g_error_copy (priv->init_error));
       return FALSE;
     }
-  return _gverbs_set_closed_error (error, self->description ? self->description : "GVerbsQP");
+  return _gverbs_set_closed_error (error, priv->description ? priv->description : "GVerbsQP");
 }
 
 struct ibv_qp *
 _gverbs_qp_get_ibv (GVerbsQP *self)
 {
-  return self->ibv;
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  return priv->ibv;
 }
 
 struct ibv_qp_ex *
 _gverbs_qp_get_qp_ex (GVerbsQP *self)
 {
-  return self->qpx;
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  return priv->qpx;
 }
 
 gboolean *
 _gverbs_qp_wr_open (GVerbsQP *self)
 {
-  return &self->wr_open;
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  return &priv->wr_open;
 }
 
 const char *
 _gverbs_qp_describe (GVerbsQP *self)
 {
-  return self->description ? self->description : "GVerbsQP";
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  return priv->description ? priv->description : "GVerbsQP";
 }

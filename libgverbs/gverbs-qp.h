@@ -21,7 +21,21 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_QP (gverbs_qp_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsQP, gverbs_qp, GVERBS, QP, GObject)
+G_DECLARE_DERIVABLE_TYPE (GVerbsQP, gverbs_qp, GVERBS, QP, GObject)
+
+/**
+ * GVerbsQPClass:
+ * @parent_class: the parent class
+ *
+ * The class of #GVerbsQP; #GVerbsQPEx derives from it.
+ */
+struct _GVerbsQPClass
+{
+  GObjectClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsQP      *gverbs_qp_new           (GVerbsPD          *pd,
