@@ -193,12 +193,7 @@ gverbs_comp_channel_initable_init (GInitable     *initable,
       self->initialized = TRUE;
       create_channel (self, &self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -562,14 +557,7 @@ gboolean
 _gverbs_comp_channel_check_open (GVerbsCompChannel  *self,
                                  GError            **error)
 {
-  if (self->ibv != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, _("The completion channel"));
+  return _gverbs_check_open (self->ibv != NULL, self->init_error, _("The completion channel"), error);
 }
 
 void

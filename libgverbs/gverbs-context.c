@@ -294,12 +294,7 @@ gverbs_context_initable_init (GInitable     *initable,
           self->ibv = NULL;
         }
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -633,14 +628,7 @@ gboolean
 _gverbs_context_check_open (GVerbsContext  *self,
                             GError        **error)
 {
-  if (self->ibv != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, self->name ? self->name : "GVerbsContext");
+  return _gverbs_check_open (self->ibv != NULL, self->init_error, self->name ? self->name : "GVerbsContext", error);
 }
 
 void

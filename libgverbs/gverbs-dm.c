@@ -99,12 +99,7 @@ gverbs_dm_initable_init (GInitable     *initable,
       self->initialized = TRUE;
       alloc_dm (self, &self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -423,14 +418,7 @@ gboolean
 _gverbs_dm_check_open (GVerbsDM  *self,
                        GError   **error)
 {
-  if (self->ibv != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, _gverbs_dm_describe (self));
+  return _gverbs_check_open (self->ibv != NULL, self->init_error, _gverbs_dm_describe (self), error);
 }
 
 const char *

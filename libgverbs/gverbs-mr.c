@@ -200,12 +200,7 @@ gverbs_mr_initable_init (GInitable     *initable,
                              &self->init_error))
         register_memory (self, &self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -882,14 +877,7 @@ gboolean
 _gverbs_mr_check_open (GVerbsMR  *self,
                        GError   **error)
 {
-  if (self->ibv != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, _gverbs_mr_describe (self));
+  return _gverbs_check_open (self->ibv != NULL, self->init_error, _gverbs_mr_describe (self), error);
 }
 
 const char *

@@ -81,12 +81,7 @@ gverbs_mw_initable_init (GInitable     *initable,
             }
         }
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -387,14 +382,7 @@ gboolean
 _gverbs_mw_check_open (GVerbsMW  *self,
                        GError   **error)
 {
-  if (self->ibv != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, _gverbs_mw_describe (self));
+  return _gverbs_check_open (self->ibv != NULL, self->init_error, _gverbs_mw_describe (self), error);
 }
 
 const char *

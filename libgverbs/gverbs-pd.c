@@ -82,12 +82,7 @@ gverbs_pd_initable_init (GInitable     *initable,
             }
         }
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -326,14 +321,7 @@ gboolean
 _gverbs_pd_check_open (GVerbsPD  *self,
                        GError   **error)
 {
-  if (self->ibv != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, self->description ? self->description : "GVerbsPD");
+  return _gverbs_check_open (self->ibv != NULL, self->init_error, self->description ? self->description : "GVerbsPD", error);
 }
 
 const char *

@@ -16,6 +16,12 @@ void     _gverbs_set_error_errno  (GError     **error,
                                    ...) G_GNUC_PRINTF (5, 6);
 gboolean _gverbs_set_closed_error (GError     **error,
                                    const char  *what);
+gboolean _gverbs_init_result      (const GError  *init_error,
+                                   GError       **error);
+gboolean _gverbs_check_open       (gboolean       open,
+                                   const GError  *init_error,
+                                   const char    *what,
+                                   GError       **error);
 
 /*
  * The resource tree: a parent keeps a list of its live children (no

@@ -91,12 +91,7 @@ gverbs_xrcd_initable_init (GInitable     *initable,
       self->initialized = TRUE;
       open_xrcd (self, &self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -303,12 +298,5 @@ gboolean
 _gverbs_xrcd_check_open (GVerbsXRCD  *self,
                          GError     **error)
 {
-  if (self->ibv != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, self->description ? self->description : "GVerbsXRCD");
+  return _gverbs_check_open (self->ibv != NULL, self->init_error, self->description ? self->description : "GVerbsXRCD", error);
 }
