@@ -6,6 +6,7 @@
 
 #include <infiniband/verbs.h>
 #include "gverbs-mw.h"
+#include "gverbs-mr.h"
 #include "gverbs-private.h"
 
 G_BEGIN_DECLS
@@ -16,8 +17,11 @@ gboolean       _gverbs_mw_check_open (GVerbsMW  *self,
                                       GError   **error);
 /* "mw 0x… on pd … on rxe0", for error messages */
 const char    *_gverbs_mw_describe   (GVerbsMW  *self);
-/* After a bind (ibv_bind_mw or IBV_WR_BIND_MW) or an invalidation changed
- * the rkey in struct ibv_mw: notifies GVerbsMW:rkey. */
-void           _gverbs_mw_rkey_changed (GVerbsMW *self);
+/* After a bind (ibv_bind_mw or IBV_WR_BIND_MW) to @mr, or an unbind (@mr
+ * NULL): notifies GVerbsMW:rkey and keeps @mr alive until the window is
+ * closed or bound elsewhere, since rdma-core refuses to deregister a memory
+ * region a window is bound to. */
+void           _gverbs_mw_bound      (GVerbsMW *self,
+                                      GVerbsMR *mr);
 
 G_END_DECLS

@@ -16,6 +16,8 @@
  * memory region, bound and invalidated through a queue pair — with
  * `ibv_bind_mw()` for type 1 windows, with a bind work request for type 2.
  * A memory window keeps its #GVerbsPD alive; closing the PD closes it.
+ * A window keeps the #GVerbsMR it was last bound to alive until it is
+ * closed, since rdma-core cannot deregister a region a window is bound to.
  */
 struct _GVerbsMW
 {
@@ -24,6 +26,7 @@ struct _GVerbsMW
   GVerbsPD *pd;
   GVerbsMWType type;
   struct ibv_mw *ibv;
+  GVerbsMR *bound_mr;           /* kept alive while the window may open it */
   char *description;
   gboolean initialized;
   GError *init_error;
@@ -100,6 +103,7 @@ gverbs_mw_dispose (GObject *object)
       _gverbs_pd_remove_child (self->pd, self);
       self->ibv = NULL;
     }
+  g_clear_object (&self->bound_mr);
   G_OBJECT_CLASS (gverbs_mw_parent_class)->dispose (object);
 }
 
@@ -354,6 +358,7 @@ gverbs_mw_close (GVerbsMW  *self,
       return FALSE;
     }
   self->ibv = NULL;
+  g_clear_object (&self->bound_mr);
   _gverbs_pd_remove_child (self->pd, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   return TRUE;
@@ -392,7 +397,9 @@ _gverbs_mw_describe (GVerbsMW *self)
 }
 
 void
-_gverbs_mw_rkey_changed (GVerbsMW *self)
+_gverbs_mw_bound (GVerbsMW *self,
+                  GVerbsMR *mr)
 {
+  g_set_object (&self->bound_mr, mr);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RKEY]);
 }

@@ -89,7 +89,7 @@ gverbs_qp_bind_mw (GVerbsQP          *self,
                                "binding %s", _gverbs_mw_describe (mw));
       return FALSE;
     }
-  _gverbs_mw_rkey_changed (mw);
+  _gverbs_mw_bound (mw, mr);
   return TRUE;
 }
 
@@ -152,6 +152,6 @@ gverbs_qp_post_bind_mw (GVerbsQP          *self,
     }
   /* rdma-core leaves tracking a type 2 window's rkey to the caller */
   _gverbs_mw_get_ibv (mw)->rkey = rkey;
-  _gverbs_mw_rkey_changed (mw);
+  _gverbs_mw_bound (mw, mr);
   return TRUE;
 }

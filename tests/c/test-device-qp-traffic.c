@@ -523,6 +523,57 @@ test_mw_bind (void)
   qp_pair_clear (&p);
 }
 
+static gboolean
+kernel_has_mr (guint32 rkey)
+{
+  g_autoptr(GPtrArray) mrs = gverbs_test_rdma_resources ("mr");
+
+  for (guint i = 0; i < mrs->len; i++)
+    if (gverbs_test_parse_number (g_hash_table_lookup (mrs->pdata[i], "rkey")) == rkey)
+      return TRUE;
+  return FALSE;
+}
+
+/* rdma-core refuses to deregister a memory region a window is bound to: the
+ * window keeps the region alive, and the region goes with the window. */
+static void
+test_mw_keeps_bound_mr (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsMW) mw = NULL;
+  GVerbsMR *mr;
+  GVerbsWC wc;
+  guint32 mr_rkey;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  mr = gverbs_mr_new (p.pd, 4096, ALL_ACCESS | GVERBS_ACCESS_MW_BIND, &error);
+  g_assert_no_error (error);
+  g_object_add_weak_pointer (G_OBJECT (mr), (gpointer *) &mr);
+  mr_rkey = gverbs_mr_get_rkey (mr);
+  mw = gverbs_mw_new (p.pd, GVERBS_MW_TYPE_1, &error);
+  g_assert_no_error (error);
+  g_assert_true (gverbs_qp_bind_mw (p.qp[1], mw, mr, gverbs_mr_get_addr (mr), 4096,
+                                    GVERBS_ACCESS_REMOTE_WRITE, 81, GVERBS_SEND_SIGNALED, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[1], &wc, 1);
+  g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
+
+  /* the caller's last reference goes while the window is bound */
+  g_object_unref (mr);
+  g_assert_nonnull (mr);
+  g_assert_true (kernel_has_mr (mr_rkey));
+  g_assert_false (gverbs_mr_is_closed (mr));
+
+  g_assert_true (gverbs_mw_close (mw, &error));
+  g_assert_no_error (error);
+  g_assert_null (mr);
+  g_assert_false (kernel_has_mr (mr_rkey));
+  qp_pair_clear (&p);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -543,5 +594,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/qp-traffic/rnr-retry-exceeded", test_rnr_retry_exceeded);
   g_test_add_func ("/qp-traffic/post-errors", test_post_errors);
   g_test_add_func ("/qp-traffic/mw-bind", test_mw_bind);
+  g_test_add_func ("/qp-traffic/mw-keeps-bound-mr", test_mw_keeps_bound_mr);
   return g_test_run ();
 }
