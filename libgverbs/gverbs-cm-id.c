@@ -614,7 +614,10 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * GVerbsCMID::disconnected:
    * @self: the identifier
    *
-   * The connection was disconnected, by either side.
+   * The connection was disconnected, by either side. When the peer asked
+   * for it, answer with gverbs_cm_id_shutdown() (or close the identifier):
+   * rdma_cm sends the reply only then, and the peer's disconnect otherwise
+   * ends with a timeout. #GVerbsCMID::timewait-exit follows on both sides.
    */
   signals[SIGNAL_DISCONNECTED] =
     g_signal_new ("disconnected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -676,7 +679,10 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * GVerbsCMID::timewait-exit:
    * @self: the identifier
    *
-   * The QP of a disconnected identifier left the time-wait state.
+   * The QP of a disconnected identifier left the time-wait state: the
+   * last event of a connection, after #GVerbsCMID::disconnected, once the
+   * identifier is still open when the CM's time-wait (a few hundred
+   * milliseconds on RoCE) ends. Its QP may then be reused.
    */
   signals[SIGNAL_TIMEWAIT_EXIT] =
     g_signal_new ("timewait-exit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
