@@ -1,9 +1,10 @@
 """Device test: DEVICE_REMOVAL. `rdma link delete rxe0` while identifiers are
 bound to it: each gets 'device-removal', closing them (from the handler)
-closes what was made on them, and the calls that follow give clean errors. The kernel finishes the removal once the
-process holding the device exits (librdmacm keeps it open), so the
-identifiers live in a child process; the test then recreates rxe0 and waits
-until its port is ACTIVE and its GIDs are back, for the tests after it."""
+closes what was made on them, and the calls that follow give clean errors.
+The kernel finishes the removal once the process holding the device exits
+(librdmacm keeps it open), so the identifiers live in a child process; the
+test then recreates rxe0 and waits until its port is ACTIVE and its GIDs
+are back, for the tests after it."""
 import os
 import subprocess
 import sys

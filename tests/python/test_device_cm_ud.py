@@ -214,3 +214,70 @@ def test_rc_pd_query_qp_init_qp_attr():
     probe.close()
     ch.close()
     assert rdma_resources('cm_id') == []
+
+
+def test_timewait_exit_after_disconnect():
+    """The passive side answers the disconnect with disconnect(); then both
+    sides get 'timewait-exit', the last event of the connection."""
+    addr = vm_addr()
+    loop = GLib.MainLoop()
+    ch = Verbs.CMEventChannel()
+    listener = Verbs.CMID(creator=ch)
+    listener.bind_addr(Verbs.AddrInfo(src=addr, src_service='7704', flags=Verbs.RAI_PASSIVE))
+    listener.listen(4)
+    client = Verbs.CMID(creator=ch)
+    ids = {'client': client}
+    events = []
+    state = {'established': 0, 'disconnected': 0, 'timewait': 0}
+
+    def step(key, goal):
+        state[key] += 1
+        if state[key] == goal:
+            loop.quit()
+
+    def on_disconnected(cid):
+        if cid is ids.get('server'):
+            cid.disconnect()
+        step('disconnected', 2)
+
+    def on_timewait(cid):
+        assert state['disconnected'] == 2
+        step('timewait', 2)
+
+    def watch(cid, name):
+        cid.connect('disconnected', on_disconnected)
+        cid.connect('timewait-exit', on_timewait)
+        cid.connect('event', lambda c, t, s: events.append((name, t)))
+
+    def on_request(lid, new_id, data):
+        ids['server'] = new_id
+        watch(new_id, 'server')
+        new_id.create_qp(attr(Verbs.QPType.RC))
+        new_id.accept_async(None, None, None,
+                            lambda c, r: (c.accept_finish(r), step('established', 2)))
+
+    listener.connect('connect-request', on_request)
+    watch(client, 'client')
+
+    def routed(c, r):
+        c.resolve_route_finish(r)
+        c.create_qp(attr(Verbs.QPType.RC))
+        c.connect_async(None, None, None,
+                        lambda c2, r2: (c2.connect_finish(r2), step('established', 2)))
+
+    client.resolve_addr_async(Verbs.AddrInfo(dst=addr, dst_service='7704'), 2000, None,
+                              lambda c, r: (c.resolve_addr_finish(r),
+                                            c.resolve_route_async(2000, None, routed)))
+    GLib.timeout_add_seconds(60, loop.quit)
+    loop.run()
+    assert state['established'] == 2
+    client.disconnect()
+    loop.run()
+    assert state['disconnected'] == 2
+    loop.run()
+    assert state['timewait'] == 2
+    for name in ('client', 'server'):
+        assert [t for n, t in events if n == name][-1] == Verbs.CMEventType.TIMEWAIT_EXIT
+    for cid in (client, ids['server'], listener):
+        cid.close()
+    ch.close()
