@@ -17,6 +17,8 @@ typedef struct {
   GBytes *private_data;
   guint32 ud_qp_num;
   guint32 ud_qkey;
+  struct ibv_ah_attr ud_ah_attr;
+  gboolean has_ud;      /* RDMA_PS_UDP / RDMA_PS_IPOIB: the ud_* fields are set */
   GVerbsCMID *target;   /* the identifier the event is for (a reference) */
   GVerbsCMID *new_id;   /* CONNECT_REQUEST: the new identifier (a reference) */
 } GVerbsCMEvent;
@@ -33,5 +35,19 @@ void        _gverbs_cm_id_add_child     (GVerbsCMID          *self,
                                          GVerbsCloseFunc      close_func);
 void        _gverbs_cm_id_remove_child  (GVerbsCMID          *self,
                                          gpointer             child);
+
+/* NULL once closed. */
+struct rdma_cm_id *_gverbs_cm_id_get_id       (GVerbsCMID          *self);
+gboolean    _gverbs_cm_id_check_qp      (GVerbsCMID          *self,
+                                         const char          *call,
+                                         GError             **error);
+/* @buffer is on the identifier's PD and [@offset, @offset + @length) fits. */
+gboolean    _gverbs_cm_id_buffer_range  (GVerbsCMID          *self,
+                                         GVerbsMR            *buffer,
+                                         gsize                offset,
+                                         gsize                length,
+                                         void               **addr,
+                                         struct ibv_mr      **mr,
+                                         GError             **error);
 
 G_END_DECLS

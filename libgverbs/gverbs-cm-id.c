@@ -16,6 +16,7 @@
 #include "gverbs-pd-private.h"
 #include "gverbs-mr-private.h"
 #include "gverbs-wc-private.h"
+#include "gverbs-ud-param-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 
@@ -59,6 +60,8 @@ struct _GVerbsCMID
   GVerbsChildren children;
   GVerbsContext *context;       /* borrowed wrappers of id->verbs and id->pd */
   GVerbsPD *pd;
+  GVerbsPD *user_pd;            /* the caller's PD for the QP, or NULL */
+  GVerbsUDParam *ud_param;
   GSource *comp_sources[3];     /* send channel, recv channel, first drain */
   gboolean watching;
 
@@ -93,6 +96,7 @@ enum {
   PROP_CLOSED,
   PROP_CONTEXT,
   PROP_PD,
+  PROP_UD_PARAM,
   N_PROPS
 };
 
@@ -247,8 +251,11 @@ create (GVerbsCMID  *self,
       self->port_space = rai->ai_port_space;
       if (self->qp_init_attr != NULL)
         fill_qp_init_attr (&attr, self->qp_init_attr);
+      if (self->user_pd != NULL && !_gverbs_pd_check_open (self->user_pd, error))
+        return FALSE;
       errno = 0;
-      if (rdma_create_ep (&id, rai, NULL, self->qp_init_attr ? &attr : NULL) != 0)
+      if (rdma_create_ep (&id, rai, self->user_pd ? _gverbs_pd_get_ibv (self->user_pd) : NULL,
+                          self->qp_init_attr ? &attr : NULL) != 0)
         {
           g_autofree char *dst = gverbs_addr_info_dup_dst_address (self->addr_info);
           g_autofree char *src = gverbs_addr_info_dup_src_address (self->addr_info);
@@ -278,6 +285,8 @@ create (GVerbsCMID  *self,
       return FALSE;
     }
   adopt_id (self, id);
+  if (self->user_pd != NULL)
+    _gverbs_pd_add_child (self->user_pd, self, GVERBS_RANK_QP, close_as_child);
   return TRUE;
 }
 
@@ -339,6 +348,8 @@ gverbs_cm_id_dispose (GObject *object)
   g_clear_object (&self->addr_info);
   g_clear_object (&self->channel);
   g_clear_object (&self->pd);
+  g_clear_object (&self->user_pd);
+  g_clear_object (&self->ud_param);
   g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_cm_id_parent_class)->dispose (object);
 }
@@ -407,6 +418,9 @@ gverbs_cm_id_get_property (GObject    *object,
     case PROP_PD:
       g_value_set_object (value, gverbs_cm_id_get_pd (self));
       break;
+    case PROP_UD_PARAM:
+      g_value_set_object (value, self->ud_param);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -433,6 +447,9 @@ gverbs_cm_id_set_property (GObject      *object,
       break;
     case PROP_QP_INIT_ATTR:
       self->qp_init_attr = g_value_dup_boxed (value);
+      break;
+    case PROP_PD:
+      self->user_pd = g_value_dup_object (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -541,8 +558,23 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * GVerbsCMID:pd:
    *
    * The protection domain of the identifier's QP; see gverbs_cm_id_get_pd().
+   * Set at construction (gverbs_cm_id_new_with_pd()), the caller's PD the
+   * QP is created in, instead of the one librdmacm allocates.
    */
-  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, readable);
+  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
+                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                                             G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsCMID:ud-param:
+   *
+   * For a %GVERBS_RDMA_PS_UDP identifier, where its datagrams go: the
+   * remote QP, Q_Key and address vector of the last
+   * `RDMA_CM_EVENT_ESTABLISHED` (the peer that accepted the "connection")
+   * or `RDMA_CM_EVENT_MULTICAST_JOIN` (the group joined; it is set before
+   * #GVerbsCMID::multicast-join is emitted). %NULL before either.
+   */
+  properties[PROP_UD_PARAM] = g_param_spec_object ("ud-param", NULL, NULL, GVERBS_TYPE_UD_PARAM,
+                                                   readable);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -582,7 +614,10 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * GVerbsCMID::disconnected:
    * @self: the identifier
    *
-   * The connection was disconnected, by either side.
+   * The connection was disconnected, by either side. When the peer asked
+   * for it, answer with gverbs_cm_id_shutdown() (or close the identifier):
+   * rdma_cm sends the reply only then, and the peer's disconnect otherwise
+   * ends with a timeout. #GVerbsCMID::timewait-exit follows on both sides.
    */
   signals[SIGNAL_DISCONNECTED] =
     g_signal_new ("disconnected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -644,7 +679,10 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * GVerbsCMID::timewait-exit:
    * @self: the identifier
    *
-   * The QP of a disconnected identifier left the time-wait state.
+   * The QP of a disconnected identifier left the time-wait state: the
+   * last event of a connection, after #GVerbsCMID::disconnected, once the
+   * identifier is still open when the CM's time-wait (a few hundred
+   * milliseconds on RoCE) ends. Its QP may then be reused.
    */
   signals[SIGNAL_TIMEWAIT_EXIT] =
     g_signal_new ("timewait-exit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -712,6 +750,48 @@ gverbs_cm_id_new (GVerbsAddrInfo            *addr_info,
   g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), NULL);
   return g_initable_new (GVERBS_TYPE_CM_ID, NULL, error, "addr-info", addr_info,
                          "qp-init-attr", qp_init_attr, NULL);
+}
+
+/**
+ * gverbs_cm_id_new_with_pd:
+ * @addr_info: the addresses, from gverbs_addr_info_new()
+ * @qp_init_attr: (nullable): the QP to create, or %NULL for none
+ * @pd: the protection domain for the QP, open on the device @addr_info
+ *   resolves to
+ * @error: return location for a #GError
+ *
+ * As gverbs_cm_id_new(), with the QP created in @pd (`rdma_create_ep()`
+ * with a PD) instead of librdmacm's own: memory regions registered on @pd
+ * work with the identifier's post calls. Closing @pd closes the identifier
+ * first; closing the identifier leaves @pd open.
+ *
+ * Returns: (transfer full): the identifier, or %NULL on error
+ */
+GVerbsCMID *
+gverbs_cm_id_new_with_pd (GVerbsAddrInfo            *addr_info,
+                          const GVerbsCMQPInitAttr  *qp_init_attr,
+                          GVerbsPD                  *pd,
+                          GError                   **error)
+{
+  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), NULL);
+  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+  return g_initable_new (GVERBS_TYPE_CM_ID, NULL, error, "addr-info", addr_info,
+                         "qp-init-attr", qp_init_attr, "pd", pd, NULL);
+}
+
+/**
+ * gverbs_cm_id_get_ud_param:
+ * @self: a #GVerbsCMID
+ *
+ * See #GVerbsCMID:ud-param.
+ *
+ * Returns: (transfer none) (nullable): the UD parameters, or %NULL
+ */
+GVerbsUDParam *
+gverbs_cm_id_get_ud_param (GVerbsCMID *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
+  return self->ud_param;
 }
 
 /**
@@ -786,6 +866,8 @@ gverbs_cm_id_close (GVerbsCMID  *self,
     destroy_id (self);
   if (self->channel != NULL)
     _gverbs_event_channel_remove_child (self->channel, self);
+  if (self->user_pd != NULL)
+    _gverbs_pd_remove_child (self->user_pd, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   g_object_unref (self);
   return TRUE;
@@ -1099,6 +1181,29 @@ check_private_data (GVerbsCMID  *self,
   return TRUE;
 }
 
+static void
+set_ud_param (GVerbsCMID    *self,
+              GVerbsUDParam *param)
+{
+  g_clear_object (&self->ud_param);
+  self->ud_param = param;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UD_PARAM]);
+}
+
+/* A synchronous call left rdma_cm's last event in id->event. */
+static void
+take_sync_ud_param (GVerbsCMID *self)
+{
+  struct rdma_cm_event *ev = self->id->event;
+
+  if (ev == NULL || ev->status != 0 ||
+      (self->id->ps != RDMA_PS_UDP && self->id->ps != RDMA_PS_IPOIB) ||
+      (ev->event != RDMA_CM_EVENT_ESTABLISHED && ev->event != RDMA_CM_EVENT_MULTICAST_JOIN))
+    return;
+  set_ud_param (self, _gverbs_ud_param_new (ev->param.ud.qp_num, ev->param.ud.qkey,
+                                            &ev->param.ud.ah_attr));
+}
+
 /**
  * gverbs_cm_id_accept:
  * @self: the #GVerbsCMID of a connection request
@@ -1166,6 +1271,8 @@ gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
   errno = 0;
   if (rdma_connect (self->id, &conn) != 0)
     return set_errno_error (self, error, "rdma_connect");
+  if (self->channel == NULL)
+    take_sync_ud_param (self);
   update_description (self);
   return TRUE;
 }
@@ -1235,7 +1342,8 @@ gverbs_cm_id_reject (GVerbsCMID  *self,
  * @error: return location for a #GError
  *
  * Creates the identifier's QP (`rdma_create_qp()`) in rdma_cm's protection
- * domain for the device, with CQs rdma_cm creates.
+ * domain for the device (or the identifier's #GVerbsCMID:pd when it was
+ * given one), with CQs rdma_cm creates.
  *
  * Returns: %TRUE on success
  */
@@ -1265,9 +1373,12 @@ gverbs_cm_id_create_qp (GVerbsCMID                *self,
                    _gverbs_cm_id_describe (self), self->id->qp->qp_num);
       return FALSE;
     }
+  if (self->user_pd != NULL && !_gverbs_pd_check_open (self->user_pd, error))
+    return FALSE;
   fill_qp_init_attr (&attr, qp_init_attr);
   errno = 0;
-  if (rdma_create_qp (self->id, NULL, &attr) != 0)
+  if (rdma_create_qp (self->id, self->user_pd ? _gverbs_pd_get_ibv (self->user_pd) : NULL,
+                      &attr) != 0)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "rdma_create_qp",
                                _gverbs_cm_id_describe (self),
@@ -1378,13 +1489,16 @@ multicast_addr (GVerbsAddrInfo *addr_info)
 
 /**
  * gverbs_cm_id_join_multicast:
- * @self: a #GVerbsCMID with a resolved address, on an event channel
+ * @self: a #GVerbsCMID with a resolved address
  * @addr_info: the multicast group (its source address, as pyverbs'
  *   `AddrInfo(src=group)`)
  * @error: return location for a #GError
  *
- * Joins a multicast group (`rdma_join_multicast()`); the identifier emits
- * #GVerbsCMID::multicast-join when the join completes.
+ * Joins a multicast group (`rdma_join_multicast()`); an identifier on an
+ * event channel emits #GVerbsCMID::multicast-join when the join completes,
+ * a synchronous one returns then. Either way #GVerbsCMID:ud-param then
+ * holds the group's QP number, Q_Key and address vector, and a QP the
+ * identifier had receives the group's datagrams.
  *
  * Returns: %TRUE if the join was started
  */
@@ -1401,6 +1515,8 @@ gverbs_cm_id_join_multicast (GVerbsCMID      *self,
   errno = 0;
   if (rdma_join_multicast (self->id, multicast_addr (addr_info), NULL) != 0)
     return set_errno_error (self, error, "rdma_join_multicast");
+  if (self->channel == NULL)
+    take_sync_ud_param (self);
   return TRUE;
 }
 
@@ -1816,6 +1932,9 @@ gverbs_cm_id_get_context (GVerbsCMID *self)
  * deallocates the PD, which librdmacm owns (and may share between
  * identifiers on the same device).
  *
+ * An identifier given a PD at construction (gverbs_cm_id_new_with_pd())
+ * returns that one, the caller's.
+ *
  * Returns: (transfer none) (nullable): the protection domain, or %NULL while
  *   the identifier has no QP or is closed
  */
@@ -1826,6 +1945,8 @@ gverbs_cm_id_get_pd (GVerbsCMID *self)
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
 
+  if (self->user_pd != NULL)
+    return self->closed ? NULL : self->user_pd;
   context = gverbs_cm_id_get_context (self);
   if (context == NULL || self->id->pd == NULL)
     return NULL;
@@ -2381,6 +2502,11 @@ _gverbs_cm_id_handle_event (GVerbsCMID          *self,
     return;
 
   self->dispatching++;
+  if (event->has_ud && event->status == 0 &&
+      (event->type == GVERBS_RDMA_CM_EVENT_ESTABLISHED ||
+       event->type == GVERBS_RDMA_CM_EVENT_MULTICAST_JOIN))
+    set_ud_param (self, _gverbs_ud_param_new (event->ud_qp_num, event->ud_qkey,
+                                              &event->ud_ah_attr));
   g_signal_emit (self, signals[SIGNAL_EVENT], 0, event->type, event->status);
 
   switch (event->type)
@@ -2482,4 +2608,30 @@ _gverbs_cm_id_remove_child (GVerbsCMID *self,
                             gpointer    child)
 {
   _gverbs_children_remove (&self->children, child);
+}
+
+struct rdma_cm_id *
+_gverbs_cm_id_get_id (GVerbsCMID *self)
+{
+  return self->closed ? NULL : self->id;
+}
+
+gboolean
+_gverbs_cm_id_check_qp (GVerbsCMID  *self,
+                        const char  *call,
+                        GError     **error)
+{
+  return check_qp (self, call, error);
+}
+
+gboolean
+_gverbs_cm_id_buffer_range (GVerbsCMID     *self,
+                            GVerbsMR       *buffer,
+                            gsize           offset,
+                            gsize           length,
+                            void          **addr,
+                            struct ibv_mr **mr,
+                            GError        **error)
+{
+  return buffer_range (self, buffer, offset, length, addr, mr, error);
 }

@@ -15,6 +15,10 @@
 #include "gverbs-pd.h"
 #include "gverbs-mr.h"
 #include "gverbs-wc.h"
+#include "gverbs-ah.h"
+#include "gverbs-qp-attr.h"
+#include "gverbs-qp-init-attr.h"
+#include "gverbs-ud-param.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +29,11 @@ G_DECLARE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS, CM_ID, GObject)
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCMID     *gverbs_cm_id_new                 (GVerbsAddrInfo            *addr_info,
                                                   const GVerbsCMQPInitAttr  *qp_init_attr,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCMID     *gverbs_cm_id_new_with_pd         (GVerbsAddrInfo            *addr_info,
+                                                  const GVerbsCMQPInitAttr  *qp_init_attr,
+                                                  GVerbsPD                  *pd,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCMID     *gverbs_cm_id_new_on_channel      (GVerbsEventChannel        *channel,
@@ -94,6 +103,16 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsQPState   gverbs_cm_id_query_qp_state      (GVerbsCMID                *self,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
+GVerbsQPAttr   *gverbs_cm_id_query_qp            (GVerbsCMID                *self,
+                                                  GVerbsQPAttrMask           mask,
+                                                  GVerbsQPInitAttr         **init_attr,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPAttr   *gverbs_cm_id_init_qp_attr        (GVerbsCMID                *self,
+                                                  GVerbsQPState              qp_state,
+                                                  GVerbsQPAttrMask          *mask,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_set_option          (GVerbsCMID                *self,
                                                   GVerbsCMOption             option,
                                                   guint                      value,
@@ -154,6 +173,36 @@ gboolean        gverbs_cm_id_post_write          (GVerbsCMID                *sel
                                                   GVerbsSendFlags            flags,
                                                   guint64                    wr_id,
                                                   GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_post_ud_send        (GVerbsCMID                *self,
+                                                  GVerbsMR                  *buffer,
+                                                  gsize                      offset,
+                                                  gsize                      length,
+                                                  GVerbsAH                  *ah,
+                                                  guint32                    remote_qpn,
+                                                  GVerbsSendFlags            flags,
+                                                  guint64                    wr_id,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_post_ud_send_with_imm (GVerbsCMID              *self,
+                                                  GVerbsMR                  *buffer,
+                                                  gsize                      offset,
+                                                  gsize                      length,
+                                                  GVerbsAH                  *ah,
+                                                  guint32                    remote_qpn,
+                                                  guint32                    remote_qkey,
+                                                  guint32                    imm_data,
+                                                  GVerbsSendFlags            flags,
+                                                  guint64                    wr_id,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAH       *gverbs_cm_id_create_ah_from_wc   (GVerbsCMID                *self,
+                                                  const GVerbsWC            *wc,
+                                                  GVerbsMR                  *grh_buffer,
+                                                  gsize                      offset,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsUDParam  *gverbs_cm_id_get_ud_param        (GVerbsCMID                *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsWC       *gverbs_cm_id_get_send_comp       (GVerbsCMID                *self,
                                                   GError                   **error);

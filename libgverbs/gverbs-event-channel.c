@@ -98,6 +98,8 @@ channel_source_dispatch (GSource     *source,
           data_len = ev->param.ud.private_data_len;
           event.ud_qp_num = ev->param.ud.qp_num;
           event.ud_qkey = ev->param.ud.qkey;
+          event.ud_ah_attr = ev->param.ud.ah_attr;
+          event.has_ud = TRUE;
         }
       event.private_data = g_bytes_new (data, data ? data_len : 0);
 

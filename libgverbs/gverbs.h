@@ -45,6 +45,7 @@
 #include "gverbs-addr-info.h"
 #include "gverbs-event-channel.h"
 #include "gverbs-cm-params.h"
+#include "gverbs-ud-param.h"
 #include "gverbs-cm-id.h"
 #include "gverbs-path.h"
 #include "gverbs-buffer-pool.h"

@@ -55,3 +55,5 @@ def test_python_cmid_sync_example():
     out = run(['/usr/bin/python3', os.path.join(EXAMPLES, 'python', 'cmid_sync.py'), addr, '7590'])
     assert 'active side connected from %s to %s:7590' % (addr, addr) in out
     assert "passive side received 'hello from the active side' (status success)" in out
+    assert "passive side got a request from %s" % addr in out
+    assert "active side sent 'hello from the active side' (status success)" in out

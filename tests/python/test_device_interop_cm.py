@@ -1,7 +1,8 @@
 """Device tests: rdma_cm interoperability with rdma-core's own tools, both
 directions, over rxe loopback at $GVERBS_VM_ADDR: rping (SEND of buffer
 advertisements, RDMA READ and RDMA WRITE) and rdma_server/rdma_client
-(16-byte send/receive on rdma_create_ep)."""
+(16-byte send/receive on rdma_create_ep) and udaddy (datagrams with
+immediate data on RDMA_PS_UDP)."""
 import os
 import re
 import subprocess
@@ -131,3 +132,54 @@ def test_gverbs_rdma_client_against_gverbs_rdma_server():
     assert r.stdout.splitlines()[1] == 'received ' + b'gverbs server!!\0'.hex()
     assert out.splitlines()[0] == 'received ' + b'gverbs client!!\0'.hex()
     assert code == 0, err
+
+
+# udaddy: datagrams on RDMA_PS_UDP, always on port 7174; each side sends 10
+# messages of 100 bytes with its QP number as immediate data.
+
+def udaddy_lines(out):
+    return [l for l in out.splitlines() if l]
+
+
+def test_gverbs_udaddy_client_against_udaddy_server():
+    addr = vm_addr()
+    server = start_server(['udaddy', '-b', addr])
+    time.sleep(1)
+    r = run_client([example('udaddy'), '-s', addr], server)
+    code, out, err = finish(server)
+    lines = r.stdout.splitlines()
+    m = re.fullmatch(r'connected to QP (\d+)', lines[0])
+    assert m, r.stdout
+    assert lines[1:] == ['sent 10 messages of 100 bytes',
+                         'received 10 replies from QP %s' % m.group(1)]
+    assert code == 0, out + err
+    assert 'data transfers complete' in out and 'return status 0' in out
+
+
+def test_udaddy_client_against_gverbs_udaddy_server():
+    addr = vm_addr()
+    server = start_server([example('udaddy'), '-b', addr])
+    assert server.stdout.readline() == 'listening\n'
+    r = subprocess.run(['udaddy', '-s', addr], capture_output=True, text=True, timeout=60)
+    code, out, err = finish(server)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert 'data transfers complete' in r.stdout and 'return status 0' in r.stdout
+    assert code == 0, err
+    lines = out.splitlines()
+    assert re.fullmatch(r'received 10 messages of 100 bytes from QP \d+', lines[0]), out
+    assert lines[1:] == ['sent 10 replies']
+
+
+def test_gverbs_udaddy_client_against_gverbs_udaddy_server():
+    addr = vm_addr()
+    server = start_server([example('udaddy'), '-b', addr, '-C', '20', '-S', '512'])
+    assert server.stdout.readline() == 'listening\n'
+    r = run_client([example('udaddy'), '-s', addr, '-C', '20', '-S', '512', '-V'], server)
+    code, out, err = finish(server)
+    assert r.returncode == 0, r.stderr
+    server_qpn = re.fullmatch(r'connected to QP (\d+)', r.stdout.splitlines()[0]).group(1)
+    assert r.stdout.splitlines()[2] == \
+        'received 20 replies from QP %s, data verified' % server_qpn
+    assert code == 0, err
+    assert re.fullmatch(r'received 20 messages of 512 bytes from QP \d+', out.splitlines()[0])
+    assert out.splitlines()[1] == 'sent 20 replies'

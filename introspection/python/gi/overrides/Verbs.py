@@ -1216,6 +1216,15 @@ def _cm_qp_init_attr(attr):
     return out
 
 
+class UDParam(Verbs.UDParam):
+    """pyverbs' UDParam: qp_num, qkey and ah_attr of a UD peer or multicast
+    group (a CMID's ud_param)."""
+    __getattr__ = _props_getattr
+
+
+UDParam = _export(override(UDParam))
+
+
 class CMID(_Closable, Verbs.CMID):
     """pyverbs' CMID: CMID(creator=AddrInfo, qp_init_attr=…) for the
     synchronous API (rdma_create_ep), CMID(creator=CMEventChannel,
@@ -1226,14 +1235,12 @@ class CMID(_Closable, Verbs.CMID):
 
     def __init__(self, creator=None, qp_init_attr=None, pd=None,
                  port_space=Verbs.PortSpace.TCP, listen_id=None, **kwargs):
-        if pd is not None:
-            raise NotImplementedError('CMID(pd=…) is not supported yet: rdma_cm uses its own PD')
         if isinstance(creator, Verbs.AddrInfo):
             Verbs.CMID.__init__(self, addr_info=creator,
-                                qp_init_attr=_cm_qp_init_attr(qp_init_attr))
+                                qp_init_attr=_cm_qp_init_attr(qp_init_attr), pd=pd)
         elif isinstance(creator, Verbs.EventChannel):
             Verbs.CMID.__init__(self, event_channel=creator,
-                                port_space=Verbs.PortSpace(int(port_space)))
+                                port_space=Verbs.PortSpace(int(port_space)), pd=pd)
         else:
             raise TypeError('CMID needs an AddrInfo or a CMEventChannel, not %r' % (creator,))
         self.init(None)
@@ -1287,7 +1294,26 @@ class CMID(_Closable, Verbs.CMID):
         Verbs.CMID.post_write(self, mr, offset, length, remote_addr, rkey,
                               Verbs.SendFlags(int(flags)), wr_id)
 
-    # reg_msgs/reg_read/reg_write return an MR on cid.pd (rdma_cm's PD);
+    def post_ud_send(self, mr, ah, rqpn=0, flags=Verbs.SendFlags.SIGNALED, length=None,
+                     offset=0, wr_id=0):
+        """pyverbs' post_ud_send: a datagram to QP rqpn behind ah (librdmacm's Q_Key)."""
+        Verbs.CMID.post_ud_send(self, mr, offset, mr.length - offset if not length else length,
+                                ah, int(rqpn), Verbs.SendFlags(int(flags)), wr_id)
+
+    def query_qp(self, attr_mask):
+        """(QPAttr, QPInitAttr) of the identifier's QP (ibv_query_qp)."""
+        attr, init_attr = Verbs.CMID.query_qp(self, Verbs.QPAttrMask(int(attr_mask)))
+        return attr, init_attr
+
+    def init_qp_attr(self, qp_state):
+        """(QPAttr, attr_mask) rdma_cm would use to move a QP to qp_state."""
+        attr, mask = Verbs.CMID.init_qp_attr(self, Verbs.QPState(int(qp_state)))
+        return attr, int(mask)
+
+    # ud_param (pyverbs' UDParam of the ESTABLISHED / MULTICAST_JOIN event):
+    # qp_num, qkey and ah_attr for AH(cid.pd, attr=cid.ud_param.ah_attr).
+    # reg_msgs/reg_read/reg_write return an MR on cid.pd (rdma_cm's PD or the
+    # pd given to the constructor);
     # get_send_comp/get_recv_comp a WC, as in pyverbs.
 
     def set_option(self, level, optname, optval, optlen=None):

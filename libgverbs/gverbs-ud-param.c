@@ -1,0 +1,171 @@
+#include "config.h"
+
+#include "gverbs-ud-param.h"
+#include "gverbs-ud-param-private.h"
+#include "gverbs-global-route.h"
+#include "gverbs-gid.h"
+
+/**
+ * GVerbsUDParam:
+ *
+ * Where an unreliable-datagram peer is (`struct rdma_ud_param`, pyverbs'
+ * `UDParam`): the remote QP number and Q_Key, and the address vector to
+ * create a #GVerbsAH from. rdma_cm reports it when a %GVERBS_RDMA_PS_UDP
+ * identifier's "connection" is established (the peer's QP) and when a
+ * multicast join completes (the group); see #GVerbsCMID:ud-param.
+ */
+struct _GVerbsUDParam
+{
+  GObject parent_instance;
+
+  guint32 qp_num;
+  guint32 qkey;
+  GVerbsAHAttr *ah_attr;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsUDParam, gverbs_ud_param, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_QP_NUM,
+  PROP_QKEY,
+  PROP_AH_ATTR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_ud_param_dispose (GObject *object)
+{
+  GVerbsUDParam *self = GVERBS_UD_PARAM (object);
+
+  g_clear_object (&self->ah_attr);
+  G_OBJECT_CLASS (gverbs_ud_param_parent_class)->dispose (object);
+}
+
+static void
+gverbs_ud_param_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  GVerbsUDParam *self = GVERBS_UD_PARAM (object);
+
+  switch (prop_id)
+    {
+    case PROP_QP_NUM:
+      g_value_set_uint (value, self->qp_num);
+      break;
+    case PROP_QKEY:
+      g_value_set_uint (value, self->qkey);
+      break;
+    case PROP_AH_ATTR:
+      g_value_set_object (value, self->ah_attr);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_ud_param_class_init (GVerbsUDParamClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = gverbs_ud_param_dispose;
+  object_class->get_property = gverbs_ud_param_get_property;
+
+  /**
+   * GVerbsUDParam:qp-num:
+   *
+   * The remote QP number (0xffffff for a multicast group).
+   */
+  properties[PROP_QP_NUM] = g_param_spec_uint ("qp-num", NULL, NULL, 0, G_MAXUINT32, 0, readable);
+  /**
+   * GVerbsUDParam:qkey:
+   *
+   * The Q_Key of the remote QP or group.
+   */
+  properties[PROP_QKEY] = g_param_spec_uint ("qkey", NULL, NULL, 0, G_MAXUINT32, 0, readable);
+  /**
+   * GVerbsUDParam:ah-attr:
+   *
+   * The address vector of the peer or group, for gverbs_ah_new().
+   */
+  properties[PROP_AH_ATTR] = g_param_spec_object ("ah-attr", NULL, NULL, GVERBS_TYPE_AH_ATTR, readable);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_ud_param_init (GVerbsUDParam *self)
+{
+}
+
+GVerbsAHAttr *
+_gverbs_ah_attr_new_from_ibv (const struct ibv_ah_attr *ah)
+{
+  g_autoptr(GVerbsGlobalRoute) grh = NULL;
+  g_autofree char *dgid = gverbs_gid_to_string ((const GVerbsGid *) ah->grh.dgid.raw);
+
+  grh = g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, "dgid", dgid, "flow-label", ah->grh.flow_label,
+                      "sgid-index", (guint) ah->grh.sgid_index, "hop-limit", (guint) ah->grh.hop_limit,
+                      "traffic-class", (guint) ah->grh.traffic_class, NULL);
+  return g_object_new (GVERBS_TYPE_AH_ATTR, "dlid", (guint) ah->dlid, "sl", (guint) ah->sl,
+                       "src-path-bits", (guint) ah->src_path_bits,
+                       "static-rate", (int) ah->static_rate, "is-global", ah->is_global != 0,
+                       "port-num", (guint) ah->port_num, "grh", grh, NULL);
+}
+
+GVerbsUDParam *
+_gverbs_ud_param_new (guint32                   qp_num,
+                      guint32                   qkey,
+                      const struct ibv_ah_attr *ah_attr)
+{
+  GVerbsUDParam *self = g_object_new (GVERBS_TYPE_UD_PARAM, NULL);
+
+  self->qp_num = qp_num;
+  self->qkey = qkey;
+  self->ah_attr = _gverbs_ah_attr_new_from_ibv (ah_attr);
+  return self;
+}
+
+/**
+ * gverbs_ud_param_get_qp_num:
+ * @self: a #GVerbsUDParam
+ *
+ * Returns: the remote QP number
+ */
+guint32
+gverbs_ud_param_get_qp_num (GVerbsUDParam *self)
+{
+  g_return_val_if_fail (GVERBS_IS_UD_PARAM (self), 0);
+  return self->qp_num;
+}
+
+/**
+ * gverbs_ud_param_get_qkey:
+ * @self: a #GVerbsUDParam
+ *
+ * Returns: the remote Q_Key
+ */
+guint32
+gverbs_ud_param_get_qkey (GVerbsUDParam *self)
+{
+  g_return_val_if_fail (GVERBS_IS_UD_PARAM (self), 0);
+  return self->qkey;
+}
+
+/**
+ * gverbs_ud_param_get_ah_attr:
+ * @self: a #GVerbsUDParam
+ *
+ * Returns: (transfer none): the address vector of the peer or group
+ */
+GVerbsAHAttr *
+gverbs_ud_param_get_ah_attr (GVerbsUDParam *self)
+{
+  g_return_val_if_fail (GVERBS_IS_UD_PARAM (self), NULL);
+  return self->ah_attr;
+}
