@@ -11,6 +11,7 @@
 #include "gverbs-ah-private.h"
 #include "gverbs-mr-private.h"
 #include "gverbs-ud-param-private.h"
+#include "gverbs-ah-attr-private.h"
 #include "gverbs-error.h"
 
 /* Unreliable datagrams on a GVerbsCMID (RDMA_PS_UDP). */

@@ -66,26 +66,11 @@ enum {
 };
 
 static GVerbsAHAttr *
-ah_attr_from_ibv (const struct ibv_ah_attr *ah)
-{
-  g_autoptr(GVerbsGlobalRoute) grh = NULL;
-  g_autofree char *dgid = gverbs_gid_to_string ((const GVerbsGid *) ah->grh.dgid.raw);
-
-  grh = g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, "dgid", dgid, "flow-label", ah->grh.flow_label,
-                      "sgid-index", (guint) ah->grh.sgid_index, "hop-limit", (guint) ah->grh.hop_limit,
-                      "traffic-class", (guint) ah->grh.traffic_class, NULL);
-  return g_object_new (GVERBS_TYPE_AH_ATTR, "dlid", (guint) ah->dlid, "sl", (guint) ah->sl,
-                       "src-path-bits", (guint) ah->src_path_bits,
-                       "static-rate", (int) ah->static_rate, "is-global", ah->is_global != 0,
-                       "port-num", (guint) ah->port_num, "grh", grh, NULL);
-}
-
-static GVerbsAHAttr *
 dup_ah_attr (GVerbsAHAttr            **stored,
              const struct ibv_ah_attr *ah)
 {
   if (*stored == NULL)
-    *stored = ah_attr_from_ibv (ah);
+    *stored = _gverbs_ah_attr_new_from_ibv (ah);
   return g_object_ref (*stored);
 }
 

@@ -12,6 +12,5 @@ G_BEGIN_DECLS
 GVerbsUDParam *_gverbs_ud_param_new          (guint32                   qp_num,
                                               guint32                   qkey,
                                               const struct ibv_ah_attr *ah_attr);
-GVerbsAHAttr  *_gverbs_ah_attr_new_from_ibv  (const struct ibv_ah_attr *ah_attr);
 
 G_END_DECLS
