@@ -610,8 +610,7 @@ gverbs_cq_poll (GVerbsCQ  *self,
                 guint      n_wcs,
                 GError   **error)
 {
-  struct ibv_wc buf[POLL_CHUNK];
-  guint total = 0;
+  int rc;
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), -1);
   g_return_val_if_fail (wcs != NULL || n_wcs == 0, -1);
@@ -621,27 +620,15 @@ gverbs_cq_poll (GVerbsCQ  *self,
       _gverbs_cq_check_open (self, error);
       return -1;
     }
-  n_wcs = MIN (n_wcs, (guint) G_MAXINT);
-  while (total < n_wcs)
+  /* GVerbsWC has struct ibv_wc's layout (asserted in gverbs-wc.c) */
+  rc = ibv_poll_cq (self->ibv, (int) MIN (n_wcs, (guint) G_MAXINT), (struct ibv_wc *) wcs);
+  if (G_UNLIKELY (rc < 0))
     {
-      int want = (int) MIN (n_wcs - total, POLL_CHUNK);
-      int rc = ibv_poll_cq (self->ibv, want, buf);
-
-      if (G_UNLIKELY (rc < 0))
-        {
-          if (total > 0)
-            break;
-          _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", device_name (self),
-                                   _("returned %d"), rc);
-          return -1;
-        }
-      for (int i = 0; i < rc; i++)
-        _gverbs_wc_from_ibv (&wcs[total + i], &buf[i]);
-      total += rc;
-      if (rc < want)
-        break;
+      _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", device_name (self),
+                               _("returned %d"), rc);
+      return -1;
     }
-  return (int) total;
+  return rc;
 }
 
 /**
