@@ -1281,6 +1281,131 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
 }
 
 /**
+ * gverbs_qp_post_send_repeat:
+ * @self: an open #GVerbsQP
+ * @wr: the work request to repeat
+ * @count: how many copies of @wr to post
+ * @error: return location for a #GError
+ *
+ * Posts @count copies of @wr, chained, with one `ibv_post_send()` per 32:
+ * the batch call for bindings, where building a list of @count work
+ * requests would cost more than posting them. Every copy carries @wr's
+ * wr_id, buffers and flags, except %GVERBS_SEND_SIGNALED: if @wr has it,
+ * only the last copy is signaled (selective signaling — on an RC or UC
+ * queue pair its completion means all @count are done, and it is the only
+ * completion the batch produces). Nothing is allocated. If the device
+ * refuses one, the error says which; those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_send_repeat (GVerbsQP            *self,
+                            const GVerbsSendWR  *wr,
+                            guint                count,
+                            GError             **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  struct ibv_send_wr batch[POST_BATCH];
+  unsigned int signaled;
+  guint fill;
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wr != NULL, FALSE);
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_send_closed (self, error);
+  if (count == 0)
+    return TRUE;
+  if (!convert_send_wr (self, priv, wr, &batch[0], 0, error))
+    return FALSE;
+  signaled = batch[0].send_flags & IBV_SEND_SIGNALED;
+  batch[0].send_flags &= ~IBV_SEND_SIGNALED;
+  fill = MIN (count, POST_BATCH);
+  for (guint i = 1; i < fill; i++)
+    {
+      batch[i] = batch[0];
+      batch[i - 1].next = &batch[i];
+    }
+  batch[fill - 1].next = NULL;
+  for (guint posted = 0; posted < count;)
+    {
+      guint k = MIN (POST_BATCH, count - posted);
+      struct ibv_send_wr *bad = NULL;
+      int rc;
+
+      batch[k - 1].next = NULL;
+      if (posted + k == count)
+        batch[k - 1].send_flags |= signaled;
+      rc = ibv_post_send (priv->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = posted + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_send", at, count, wr->wr_id);
+          return FALSE;
+        }
+      posted += k;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_recv_repeat:
+ * @self: an open #GVerbsQP
+ * @wr: the work request to repeat
+ * @count: how many copies of @wr to post
+ * @error: return location for a #GError
+ *
+ * Posts @count copies of @wr (the same wr_id and buffers), chained, with
+ * one `ibv_post_recv()` per 32: the batch call for bindings that refill a
+ * receive queue. Nothing is allocated. If the device refuses one, the
+ * error says which; those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_recv_repeat (GVerbsQP            *self,
+                            const GVerbsRecvWR  *wr,
+                            guint                count,
+                            GError             **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  struct ibv_recv_wr batch[POST_BATCH];
+  guint fill;
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wr != NULL, FALSE);
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_send_closed (self, error);
+  if (count == 0)
+    return TRUE;
+  if (G_UNLIKELY (wr->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wr->num_sge, error))
+    return FALSE;
+  fill = MIN (count, POST_BATCH);
+  for (guint i = 0; i < fill; i++)
+    batch[i] = (struct ibv_recv_wr) { .wr_id = wr->wr_id, .next = &batch[i + 1],
+                                      .sg_list = (struct ibv_sge *) wr->sg_list,
+                                      .num_sge = (int) wr->num_sge };
+  for (guint posted = 0; posted < count;)
+    {
+      guint k = MIN (POST_BATCH, count - posted);
+      struct ibv_recv_wr *bad = NULL;
+      int rc;
+
+      batch[k - 1].next = NULL;
+      rc = ibv_post_recv (priv->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = posted + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_recv", at, count, wr->wr_id);
+          return FALSE;
+        }
+      posted += k;
+    }
+  return TRUE;
+}
+
+/**
  * gverbs_qp_post_send_one:
  * @self: an open #GVerbsQP
  * @wr: the work request
