@@ -1053,17 +1053,19 @@ convert_send_wr (GVerbsQP            *self,
 }
 
 static gboolean
-post_send_closed (GVerbsQP  *self,
+post_closed_error (GVerbsQP  *self,
                   GError   **error)
 {
   return _gverbs_qp_check_open (self, error);
 }
 
-/* More than one work request: converted in chunks into a stack array. */
+/* More than one work request, from an array (@wrs) or a list of pointers
+ * (@ptrs, the binding-friendly form): converted in chunks into a stack array. */
 static G_GNUC_NO_INLINE gboolean
 post_send_chunks (GVerbsQP            *self,
                   GVerbsQPPrivate     *priv,
                   const GVerbsSendWR  *wrs,
+                  GVerbsSendWR *const *ptrs,
                   guint                n_wrs,
                   GError             **error)
 {
@@ -1077,7 +1079,9 @@ post_send_chunks (GVerbsQP            *self,
 
       for (guint i = 0; i < count; i++)
         {
-          if (!convert_send_wr (self, priv, &wrs[start + i], &batch[i], start + i, error))
+          const GVerbsSendWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
+
+          if (!convert_send_wr (self, priv, w, &batch[i], start + i, error))
             return FALSE;
           batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
         }
@@ -1086,7 +1090,8 @@ post_send_chunks (GVerbsQP            *self,
         {
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
 
-          set_post_error (self, error, rc, "ibv_post_send", at, n_wrs, wrs[at].wr_id);
+          set_post_error (self, error, rc, "ibv_post_send", at, n_wrs,
+                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
           return FALSE;
         }
     }
@@ -1120,9 +1125,9 @@ gverbs_qp_post_send (GVerbsQP            *self,
   g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
   if (G_UNLIKELY (priv->ibv == NULL))
-    return post_send_closed (self, error);
+    return post_closed_error (self, error);
   if (n_wrs != 1)
-    return post_send_chunks (self, priv, wrs, n_wrs, error);
+    return post_send_chunks (self, priv, wrs, NULL, n_wrs, error);
 
   /* one work request, the common case: no array, no chunk loop */
   if (!convert_send_wr (self, priv, wrs, &d, 0, error))
@@ -1137,11 +1142,13 @@ gverbs_qp_post_send (GVerbsQP            *self,
   return TRUE;
 }
 
-/* More than one receive work request: converted in chunks into a stack array. */
+/* More than one receive work request, from an array or a list of pointers:
+ * converted in chunks into a stack array. */
 static G_GNUC_NO_INLINE gboolean
 post_recv_chunks (GVerbsQP            *self,
                   GVerbsQPPrivate     *priv,
                   const GVerbsRecvWR  *wrs,
+                  GVerbsRecvWR *const *ptrs,
                   guint                n_wrs,
                   GError             **error)
 {
@@ -1155,7 +1162,7 @@ post_recv_chunks (GVerbsQP            *self,
 
       for (guint i = 0; i < count; i++)
         {
-          const GVerbsRecvWR *w = &wrs[start + i];
+          const GVerbsRecvWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
 
           if (G_UNLIKELY (w->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, start + i, w->num_sge, error))
             return FALSE;
@@ -1169,7 +1176,8 @@ post_recv_chunks (GVerbsQP            *self,
         {
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
 
-          set_post_error (self, error, rc, "ibv_post_recv", at, n_wrs, wrs[at].wr_id);
+          set_post_error (self, error, rc, "ibv_post_recv", at, n_wrs,
+                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
           return FALSE;
         }
     }
@@ -1202,9 +1210,9 @@ gverbs_qp_post_recv (GVerbsQP            *self,
   g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
   if (G_UNLIKELY (priv->ibv == NULL))
-    return post_send_closed (self, error);
+    return post_closed_error (self, error);
   if (n_wrs != 1)
-    return post_recv_chunks (self, priv, wrs, n_wrs, error);
+    return post_recv_chunks (self, priv, wrs, NULL, n_wrs, error);
 
   if (G_UNLIKELY (wrs->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wrs->num_sge, error))
     return FALSE;
@@ -1219,15 +1227,6 @@ gverbs_qp_post_recv (GVerbsQP            *self,
       return FALSE;
     }
   return TRUE;
-}
-
-static gboolean
-post_send_batch (gpointer        self,
-               gconstpointer   wrs,
-               guint           n_wrs,
-               GError        **error)
-{
-  return gverbs_qp_post_send (self, wrs, n_wrs, error);
 }
 
 /**
@@ -1246,18 +1245,13 @@ gverbs_qp_post_send_list (GVerbsQP   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  g_return_val_if_fail (wrs != NULL, FALSE);
-  return _gverbs_post_wr_list (self, wrs, sizeof (GVerbsSendWR), post_send_batch, error);
-}
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
-static gboolean
-post_recv_batch (gpointer        self,
-               gconstpointer   wrs,
-               guint           n_wrs,
-               GError        **error)
-{
-  return gverbs_qp_post_recv (self, wrs, n_wrs, error);
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wrs != NULL, FALSE);
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_closed_error (self, error);
+  return post_send_chunks (self, priv, NULL, (GVerbsSendWR *const *) wrs->pdata, wrs->len, error);
 }
 
 /**
@@ -1275,9 +1269,13 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  return _gverbs_post_wr_list (self, wrs, sizeof (GVerbsRecvWR), post_recv_batch, error);
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_closed_error (self, error);
+  return post_recv_chunks (self, priv, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
 }
 
 /**
@@ -1312,7 +1310,7 @@ gverbs_qp_post_send_repeat (GVerbsQP            *self,
   g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wr != NULL, FALSE);
   if (G_UNLIKELY (priv->ibv == NULL))
-    return post_send_closed (self, error);
+    return post_closed_error (self, error);
   if (count == 0)
     return TRUE;
   if (!convert_send_wr (self, priv, wr, &batch[0], 0, error))
@@ -1375,7 +1373,7 @@ gverbs_qp_post_recv_repeat (GVerbsQP            *self,
   g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wr != NULL, FALSE);
   if (G_UNLIKELY (priv->ibv == NULL))
-    return post_send_closed (self, error);
+    return post_closed_error (self, error);
   if (count == 0)
     return TRUE;
   if (G_UNLIKELY (wr->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wr->num_sge, error))

@@ -95,6 +95,82 @@ test_write_repeat (void)
   qp_pair_clear (&p);
 }
 
+/* poll_wr_ids: the wr_ids of successful completions, in order; a failed
+ * completion fails the call with its GVERBS_WC_ERROR. */
+static void
+test_poll_wr_ids (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE,
+                      FALSE, 64 };
+  GVerbsSendWR swr[5];
+  gint64 deadline;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  for (guint i = 0; i < 5; i++)
+    {
+      gverbs_send_wr_init (&swr[i], 100 + i, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+      swr[i].sg_list[0] = mr_sge (p.mr[0], 8 * i, 8);
+      swr[i].num_sge = 1;
+      gverbs_send_wr_set_wr_rdma (&swr[i], gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]) + 8 * i);
+    }
+  g_assert_true (gverbs_qp_post_send (p.qp[0], swr, 5, NULL));
+  {
+    g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+    deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (all->len < 5 && g_get_monotonic_time () < deadline)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GArray) ids = gverbs_cq_poll_wr_ids (p.cq[0], 3, &error);
+
+        g_assert_no_error (error);
+        g_assert_nonnull (ids);
+        g_assert_cmpuint (ids->len, <=, 3);
+        g_array_append_vals (all, ids->data, ids->len);
+      }
+    g_assert_cmpuint (all->len, ==, 5);
+    for (guint i = 0; i < 5; i++)
+      g_assert_cmpuint (g_array_index (all, guint64, i), ==, 100 + i);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) none = gverbs_cq_poll_wr_ids (p.cq[0], 8, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (none->len, ==, 0);
+  }
+
+  /* a wrong rkey: the completion fails, and so does the call */
+  swr[0].rkey ^= 0x5a5a;
+  g_assert_true (gverbs_qp_post_send (p.qp[0], swr, 1, NULL));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (TRUE)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GArray) ids = gverbs_cq_poll_wr_ids (p.cq[0], 8, &error);
+
+      if (ids == NULL)
+        {
+          g_assert_error (error, GVERBS_WC_ERROR, GVERBS_WC_ERROR_REM_ACCESS_ERR);
+          break;
+        }
+      g_assert_cmpuint (ids->len, ==, 0);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_usleep (100);
+    }
+
+  gverbs_cq_close (p.cq[1], NULL);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_null (gverbs_cq_poll_wr_ids (p.cq[1], 8, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  }
+  qp_pair_clear (&p);
+}
+
 /* Bad input and a closed QP give errors and post nothing; more copies than
  * the send queue holds: the error says which copy was refused. */
 static void
@@ -164,5 +240,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/qp-repeat/send-recv", test_send_recv_repeat);
   g_test_add_func ("/qp-repeat/rdma-write", test_write_repeat);
   g_test_add_func ("/qp-repeat/errors", test_repeat_errors);
+  g_test_add_func ("/qp-repeat/poll-wr-ids", test_poll_wr_ids);
   return g_test_run ();
 }

@@ -1,4 +1,6 @@
 """Device tests: queue pairs from Python with pyverbs' API, real traffic."""
+import time
+
 import gi
 import pytest
 
@@ -147,6 +149,14 @@ def test_post_repeat_batch_calls():
     (swc,) = poll(p[0].cq, 1)
     assert (swc.status, swc.wr_id, swc.opcode) == (V.IBV_WC_SUCCESS, 3, V.IBV_WC_SEND)
     assert p[0].cq.poll_list(8) == [] and p[1].cq.poll_list(8) == []
+    # poll_wr_ids: the wr_ids alone, statuses checked in C
+    p[1].qp.post_recv_repeat(recv_wr(p[1], 11, 64, 8), 3)
+    p[0].qp.post_send_repeat(wr, 3)
+    ids, deadline = [], time.monotonic() + 10
+    while len(ids) < 4 and time.monotonic() < deadline:
+        ids += p[0].cq.poll_wr_ids(8) + p[1].cq.poll_wr_ids(8)
+    assert sorted(ids) == [3, 11, 11, 11]
+    assert p[0].cq.poll_wr_ids(8) == []
     # the WC is struct ibv_wc: invalidated_rkey is imm_data's 32 bits
     swc.imm_data = 0x5566
     assert swc.invalidated_rkey == 0x5566
