@@ -160,7 +160,7 @@ gverbs_wc_get_imm_data (const GVerbsWC *wc)
  * @wc: a #GVerbsWC
  *
  * Returns: the invalidated rkey (meaningful with %GVERBS_WC_WITH_INV): the
- *   same 32 bits as #GVerbsWC.imm_data, as in rdma-core's union
+ *   same 32 bits as the imm_data field, as in rdma-core's union
  */
 guint32
 gverbs_wc_get_invalidated_rkey (const GVerbsWC *wc)
