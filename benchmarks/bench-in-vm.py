@@ -2,16 +2,22 @@
 """The guest half of benchmarks/run: runs every measurement of issue 6 on the
 VM's rxe device and writes results.md, results.json and bw.png into OUTDIR.
 
-  (a) callgrind: user-space instructions per message, as the difference of
-      two runs (N1 and N2 messages) to cancel start-up, for
-        gverbs-perf --loopback vs benchmarks/baseline-verbs (64 B write, send),
-        gverbs_bench.py vs pyverbs_bench.py (64 B write, send),
-        gverbs-perf --loopback --events (GMainLoop signals) vs busy polling;
+  (a) callgrind: user-space instructions per message for
+        gverbs-perf --loopback vs benchmarks/baseline-verbs (64 B write, send)
+        and gverbs-perf --loopback --events (GMainLoop signals) vs busy
+        polling, as the difference of two runs (N1 and N2 messages) to cancel
+        start-up; gverbs_bench.py vs pyverbs_bench.py (64 B write, send), the
+        Ir of the measured loop alone (the scripts mark it with os.getppid(),
+        callgrind dumps before each mark);
   (b) wall clock: each pair alternated REPS times, medians and ratios:
         gverbs-perf vs ib_write_bw, ib_read_bw, ib_send_bw (64 B .. 64 KiB),
         ib_send_lat, ib_write_lat (t_typical); Python gverbs vs pyverbs rate.
 
-Usage: bench-in-vm.py BUILDDIR OUTDIR [--quick]
+Usage: bench-in-vm.py BUILDDIR OUTDIR [--quick] [--callgrind-only|--wall-only] [--no-py-send] [--reuse]
+
+Every client/server pair waits for the server's port to listen (read from
+/proc/net/tcp), is retried up to ATTEMPTS times and bounded by timeouts; a run
+that still fails is recorded as failed in results.md, never a hang.
 """
 import json
 import os
@@ -37,9 +43,9 @@ env = dict(os.environ, GI_TYPELIB_PATH=os.path.join(build, 'introspection'),
 
 REPS = 2 if quick else 5
 CG_N = (1000, 2000) if quick else (2000, 4000)
-CG_PY_N = (300, 600) if quick else (500, 1000)
-# Python under callgrind in TCG takes 2-4 minutes a run: RDMA write only by default.
-PY_CG_TESTS = [('write_bw', 'RDMA write')] + ([('send_bw', 'send/recv')] if '--py-send' in sys.argv else [])
+CG_PY_N = 512 if quick else 1024
+# Python under callgrind in TCG takes 1.5-2 minutes a run (start-up): --no-py-send skips send/recv.
+PY_CG_TESTS = [('write_bw', 'RDMA write')] + ([] if '--no-py-send' in sys.argv else [('send_bw', 'send/recv')])
 SIZES = [64, 1024, 65536] if quick else [64, 1024, 16384, 65536]
 LAT_N = 500 if quick else 1000
 PY_N = 2000 if quick else 5000
@@ -48,6 +54,11 @@ results = {'date': time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), 'device':
            'kernel': os.uname().release, 'ncpu': os.cpu_count(),
            'callgrind': [], 'wall': [], 'python_wall': [], 'events_wall': []}
 port = [19000]
+failures = []
+ATTEMPTS = 3
+CALLGRIND_TIMEOUT = 600
+SERVER_START_TIMEOUT = 30
+CLIENT_TIMEOUT = 120
 
 
 def log(msg):
@@ -72,10 +83,15 @@ def callgrind(tag, cmd):
     if '--reuse' in sys.argv and os.path.exists(side):   # a complete earlier run of the same command
         stdout = open(side).read()
     else:
-        p = subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=' + path] + cmd,
-                           env=env, capture_output=True, text=True, timeout=900)
+        try:
+            p = subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=' + path] + cmd,
+                               env=env, capture_output=True, text=True, timeout=CALLGRIND_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            failures.append({'run': 'callgrind ' + tag, 'why': 'timed out after %d s' % CALLGRIND_TIMEOUT})
+            return None
         if p.returncode != 0:
-            raise SystemExit('%s failed:\n%s\n%s' % (cmd, p.stdout, p.stderr[-3000:]))
+            failures.append({'run': 'callgrind ' + tag, 'why': 'exit %d: %s' % (p.returncode, p.stderr[-300:])})
+            return None
         stdout = p.stdout
         with open(side, 'w') as f:
             f.write(stdout)
@@ -84,13 +100,7 @@ def callgrind(tag, cmd):
         for line in f:
             if line.startswith(('summary:', 'totals:')):
                 total = int(line.split()[1])
-    ann = subprocess.run(['callgrind_annotate', '--threshold=100', path],
-                         capture_output=True, text=True).stdout
-    lib = 0
-    for line in ann.splitlines():
-        m = re.match(r'\s*([\d,]+)\s.*\[(.*)\]\s*$', line)
-        if m and 'libgverbs' in m.group(2):
-            lib += int(m.group(1).replace(',', ''))
+    lib = lib_ir(path)
     empty = '?'
     m = re.search(r'"empty_polls": (\d+)', stdout)
     if m:
@@ -99,18 +109,106 @@ def callgrind(tag, cmd):
     return total, lib, empty
 
 
+def lib_ir(path):
+    """Ir in libgverbs' own code, from callgrind_annotate's per-object totals."""
+    ann = subprocess.run(['callgrind_annotate', '--threshold=100', path],
+                         capture_output=True, text=True).stdout
+    lib = 0
+    for line in ann.splitlines():
+        m = re.match(r'\s*([\d,]+)\s.*\[(.*)\]\s*$', line)
+        if m and 'libgverbs' in m.group(2):
+            lib += int(m.group(1).replace(',', ''))
+    return lib
+
+
+def lib_self_ir(path):
+    """Ir in libgverbs' own code, read from an uncompressed callgrind file
+    (callgrind_annotate does not resolve a later dump part's names). Kept in
+    results.json only: callgrind charges the functions libffi jumps into to
+    libffi's trampoline, so for calls from Python this undercounts."""
+    lib, ob, after_call = 0, '', False
+    with open(path) as f:
+        for line in f:
+            if line.startswith('ob='):
+                ob = line[3:]
+            elif line.startswith('calls='):
+                after_call = True
+            elif line[:1].isdigit() or line[:1] in '+-*':
+                if after_call:
+                    after_call = False
+                elif 'libgverbs' in ob:
+                    parts = line.split()
+                    lib += int(parts[1]) if len(parts) > 1 else 0
+    return lib
+
+
+def callgrind_loop(tag, cmd):
+    """The Python runs: one process, the measured loop bracketed by the
+    script's two os.getppid() calls (--dump-before=getppid), so interpreter
+    start-up (whose Ir varies by more than a whole loop) is not counted.
+    Returns (loop Ir, of which in libgverbs, messages)."""
+    path = os.path.join(out, 'callgrind.%s.out' % tag)
+    parsed = path[:-4] + '.json'
+    if '--reuse' in sys.argv and os.path.exists(parsed):
+        return tuple(json.load(open(parsed)))
+    for old in [f for f in os.listdir(out) if f.startswith(os.path.basename(path))]:
+        os.unlink(os.path.join(out, old))
+    try:
+        p = subprocess.run(['valgrind', '--tool=callgrind', '--dump-before=getppid',
+                            '--compress-strings=no', '--compress-pos=no',
+                            '--callgrind-out-file=' + path] + cmd,
+                           env=env, capture_output=True, text=True, timeout=CALLGRIND_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        failures.append({'run': 'callgrind ' + tag, 'why': 'timed out after %d s' % CALLGRIND_TIMEOUT})
+        return None
+    if p.returncode != 0:
+        failures.append({'run': 'callgrind ' + tag, 'why': 'exit %d: %s' % (p.returncode, p.stderr[-300:])})
+        return None
+    parts = sorted(int(f.rsplit('.', 1)[1]) for f in os.listdir(out)
+                   if f.startswith(os.path.basename(path) + '.') and f.rsplit('.', 1)[1].isdigit())
+    if len(parts) < 2:
+        failures.append({'run': 'callgrind ' + tag, 'why': 'no loop marks in the profile'})
+        return None
+    loop = '%s.%d' % (path, parts[-1])     # ends at the second mark
+    total = None
+    with open(loop) as f:
+        for line in f:
+            if line.startswith(('summary:', 'totals:')):
+                total = int(line.split()[1])
+    n = json.loads(p.stdout)['iterations']
+    result = (total, lib_self_ir(loop), n)
+    json.dump(result, open(parsed, 'w'))
+    return result
+
+
+def cg_loop_pair(name, a_name, a_cmd, b_name, b_cmd, n, target):
+    row = {'name': name, 'a': a_name, 'b': b_name, 'n': [n], 'target': target, 'method': 'loop'}
+    for key, cmd in (('a', a_cmd), ('b', b_cmd)):
+        r = callgrind_loop('%s.%s.%d' % (re.sub(r'[^A-Za-z0-9]+', '_', name), key, n), cmd)
+        row[key + '_ir_per_msg'] = r[0] / r[2] if r else None
+        row[key + '_lib_per_msg'] = r[1] / r[2] if r else None
+        row[key + '_empty_polls'] = ['-']
+    row['ratio'] = ratio(row['a_ir_per_msg'], row['b_ir_per_msg'])
+    log('callgrind %-28s %s %s Ir/msg, %s %s Ir/msg, ratio %s (target %s)' % (
+        name, a_name, fmt(row['a_ir_per_msg'], '%.0f'), b_name, fmt(row['b_ir_per_msg'], '%.0f'),
+        fmt(row['ratio'], '%.3f'), target))
+    results['callgrind'].append(row)
+
+
 def cg_pair(name, a_name, a_cmd, b_name, b_cmd, ns, target):
     """a is the candidate, b the reference; a_cmd(n) and b_cmd(n) build the commands."""
     row = {'name': name, 'a': a_name, 'b': b_name, 'n': ns, 'target': target}
     for key, mk in (('a', a_cmd), ('b', b_cmd)):
         runs = [callgrind('%s.%s.%d' % (re.sub(r'[^A-Za-z0-9]+', '_', name), key, n), mk(n)) for n in ns]
         dn = ns[1] - ns[0]
-        row[key + '_ir_per_msg'] = (runs[1][0] - runs[0][0]) / dn
-        row[key + '_lib_per_msg'] = (runs[1][1] - runs[0][1]) / dn
-        row[key + '_empty_polls'] = [r[2] for r in runs]
-    row['ratio'] = row['a_ir_per_msg'] / row['b_ir_per_msg']
-    log('callgrind %-28s %s %.0f Ir/msg, %s %.0f Ir/msg, ratio %.3f (target %s)' % (
-        name, a_name, row['a_ir_per_msg'], b_name, row['b_ir_per_msg'], row['ratio'], target))
+        ok = None not in runs
+        row[key + '_ir_per_msg'] = (runs[1][0] - runs[0][0]) / dn if ok else None
+        row[key + '_lib_per_msg'] = (runs[1][1] - runs[0][1]) / dn if ok else None
+        row[key + '_empty_polls'] = [r[2] if r else '?' for r in runs]
+    row['ratio'] = ratio(row['a_ir_per_msg'], row['b_ir_per_msg'])
+    log('callgrind %-28s %s %s Ir/msg, %s %s Ir/msg, ratio %s (target %s)' % (
+        name, a_name, fmt(row['a_ir_per_msg'], '%.0f'), b_name, fmt(row['b_ir_per_msg'], '%.0f'),
+        fmt(row['ratio'], '%.3f'), target))
     results['callgrind'].append(row)
 
 
@@ -123,12 +221,12 @@ def run_callgrind():
                                                       '-s', '64', '-n', str(n)],
                 CG_N, '<= 1.05')
     for test, label in PY_CG_TESTS:
-        cg_pair('Python %s 64 B' % label,
-                'gverbs (batch calls)', lambda n, t=test: [py, os.path.join(top, 'benchmarks/gverbs_bench.py'),
-                                                           t, '-d', dev, '-x', gid, '-n', str(n)],
-                'pyverbs', lambda n, t=test: [py, os.path.join(top, 'benchmarks/pyverbs_bench.py'),
-                                              t, '-d', dev, '-x', gid, '-n', str(n)],
-                CG_PY_N, '<= 0.5')
+        cg_loop_pair('Python %s 64 B' % label,
+                     'gverbs (batch calls)', [py, os.path.join(top, 'benchmarks/gverbs_bench.py'),
+                                              test, '-d', dev, '-x', gid, '-n', str(CG_PY_N)],
+                     'pyverbs', [py, os.path.join(top, 'benchmarks/pyverbs_bench.py'),
+                                 test, '-d', dev, '-x', gid, '-n', str(CG_PY_N)],
+                     CG_PY_N, '<= 0.5')
     cg_pair('C RDMA write 64 B, GMainLoop',
             'completion signals', lambda n: [perf, 'write_bw', '--loopback', '--events', '-d', dev,
                                              '-x', gid, '-s', '64', '-n', str(n), '--json'],
@@ -139,45 +237,111 @@ def run_callgrind():
 
 # --- (b) wall clock ---------------------------------------------------------------
 
+def listening(port_no):
+    """Whether a TCP socket listens on port_no (read from /proc: probing the
+    port by connecting would use up the server's only connection)."""
+    for path in ('/proc/net/tcp', '/proc/net/tcp6'):
+        try:
+            with open(path) as f:
+                next(f)
+                for line in f:
+                    fields = line.split()
+                    if fields[3] == '0A' and int(fields[1].rsplit(':', 1)[1], 16) == port_no:
+                        return True
+        except OSError:
+            pass
+    return False
+
+
+def stop(proc):
+    if proc.poll() is None:
+        proc.kill()
+    try:
+        proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def client_server(name, srv_cmd, cli_cmd, parse, environ=None):
+    """Starts the server, waits until its port listens, runs the client;
+    returns parse(client stdout). Up to ATTEMPTS tries, each bounded by
+    timeouts; after that the run is recorded as failed (None), never a hang."""
+    for attempt in range(1, ATTEMPTS + 1):
+        port[0] += 1
+        srv = subprocess.Popen(srv_cmd(port[0]), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, env=environ)
+        why = None
+        try:
+            deadline = time.time() + SERVER_START_TIMEOUT
+            while not listening(port[0]) and srv.poll() is None and time.time() < deadline:
+                time.sleep(0.05)
+            if not listening(port[0]):
+                why = 'server not listening after %.0f s (exit %s)' % (SERVER_START_TIMEOUT, srv.poll())
+                continue
+            try:
+                cli = subprocess.run(cli_cmd(port[0]), capture_output=True, text=True,
+                                     timeout=CLIENT_TIMEOUT, env=environ)
+            except subprocess.TimeoutExpired:
+                why = 'client timed out after %d s' % CLIENT_TIMEOUT
+                continue
+            try:
+                srv.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                pass
+            if cli.returncode != 0:
+                why = 'client exit %d: %s' % (cli.returncode, cli.stderr.strip()[-200:])
+                continue
+            try:
+                return parse(cli.stdout)
+            except (ValueError, KeyError, IndexError) as ex:
+                why = 'no result in the output (%s): %s' % (ex, cli.stdout[-300:])
+        finally:
+            stop(srv)
+            if why:
+                log('%s attempt %d failed: %s' % (name, attempt, why))
+                failures.append({'run': name, 'attempt': attempt, 'why': why})
+    return None
+
+
 def perftest(tool, size, n):
-    port[0] += 1
     lat = tool.endswith('_lat')
-    args = ['-d', dev, '-x', gid, '-s', str(size), '-n', str(n), '-p', str(port[0]), '-F']
+    args = ['-d', dev, '-x', gid, '-s', str(size), '-n', str(n), '-F']
     if lat:
         args += ['-I', '0']
-    srv = subprocess.Popen([tool] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    time.sleep(1.0)
-    cli = subprocess.run([tool] + args + ['127.0.0.1'], capture_output=True, text=True, timeout=300)
-    try:
-        srv.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        srv.kill()
-        srv.communicate()
-    if cli.returncode != 0:   # e.g. the server was not listening yet under load: once more
-        log('%s client failed (%s), retrying' % (tool, cli.stderr.strip()[-200:]))
-        return perftest(tool, size, n)
-    for line in cli.stdout.splitlines():
-        f = line.split()
-        if len(f) >= 5 and f[0] == str(size) and f[1].isdigit():
-            return float(f[4]) if lat else float(f[3])   # t_typical usec, or BW average MB/s
-    raise SystemExit('%s gave no result:\n%s\n%s' % (tool, cli.stdout, cli.stderr))
+
+    def parse(stdout):
+        for line in stdout.splitlines():
+            f = line.split()
+            if len(f) >= 5 and f[0] == str(size) and f[1].isdigit():
+                return float(f[4]) if lat else float(f[3])   # t_typical usec, or BW average MB/s
+        raise ValueError('no result line')
+    return client_server('%s %d B' % (tool, size), lambda p: [tool] + args + ['-p', str(p)],
+                         lambda p: [tool] + args + ['-p', str(p), '127.0.0.1'], parse)
 
 
 def gverbs_perf(test, size, n):
-    port[0] += 1
-    args = [test, '-d', dev, '-x', gid, '-s', str(size), '-n', str(n), '-p', str(port[0]),
-            '--json', '--no-progress']
+    args = [test, '-d', dev, '-x', gid, '-s', str(size), '-n', str(n), '--json', '--no-progress']
     if test.endswith('_lat'):
         args += ['-I', '0']
-    srv = subprocess.Popen([perf] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, env=env)
-    cli = subprocess.run([perf] + args + ['127.0.0.1'], capture_output=True, text=True,
-                         timeout=300, env=env)
-    srv.communicate(timeout=60)
-    if cli.returncode != 0:
-        raise SystemExit('gverbs-perf failed:\n%s\n%s' % (cli.stdout, cli.stderr))
-    r = json.loads(cli.stdout)['results'][0]
-    return r['t_typical_us'] if test.endswith('_lat') else r['bw_avg_mbs']
+
+    def parse(stdout):
+        r = json.loads(stdout)['results'][0]
+        return r['t_typical_us'] if test.endswith('_lat') else r['bw_avg_mbs']
+    return client_server('gverbs-perf %s %d B' % (test, size), lambda p: [perf] + args + ['-p', str(p)],
+                         lambda p: [perf] + args + ['-p', str(p), '127.0.0.1'], parse, env)
+
+
+def median(values):
+    ok = [v for v in values if v is not None]
+    return statistics.median(ok) if ok else None
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def fmt(v, spec='%.2f'):
+    return spec % v if v is not None else 'failed'
 
 
 def wall_pair(test, size, n):
@@ -186,20 +350,37 @@ def wall_pair(test, size, n):
         g.append(gverbs_perf(test, size, n))
         p.append(perftest('ib_' + test, size, n))
     row = {'test': test, 'bytes': size, 'iterations': n, 'gverbs': g, 'perftest': p,
-           'gverbs_median': statistics.median(g), 'perftest_median': statistics.median(p)}
-    row['ratio'] = row['gverbs_median'] / row['perftest_median']
-    log('wall %-9s %6d B: gverbs-perf %.2f, perftest %.2f (%s), ratio %.3f' % (
-        test, size, row['gverbs_median'], row['perftest_median'],
-        'usec' if test.endswith('_lat') else 'MB/s', row['ratio']))
+           'gverbs_median': median(g), 'perftest_median': median(p),
+           'gverbs_ok': sum(v is not None for v in g), 'perftest_ok': sum(v is not None for v in p)}
+    row['ratio'] = ratio(row['gverbs_median'], row['perftest_median'])
+    log('wall %-9s %6d B: gverbs-perf %s, perftest %s (%s), ratio %s' % (
+        test, size, fmt(row['gverbs_median']), fmt(row['perftest_median']),
+        'usec' if test.endswith('_lat') else 'MB/s', fmt(row['ratio'], '%.3f')))
     results['wall'].append(row)
 
 
 def py_rate(script, test, n):
-    p = subprocess.run([py, os.path.join(top, 'benchmarks', script), test, '-d', dev, '-x', gid,
-                        '-n', str(n)], capture_output=True, text=True, env=env, timeout=600)
+    try:
+        p = subprocess.run([py, os.path.join(top, 'benchmarks', script), test, '-d', dev, '-x', gid,
+                            '-n', str(n)], capture_output=True, text=True, env=env, timeout=300)
+    except subprocess.TimeoutExpired:
+        failures.append({'run': '%s %s' % (script, test), 'why': 'timed out'})
+        return None
     if p.returncode != 0:
-        raise SystemExit('%s failed:\n%s' % (script, p.stderr))
+        failures.append({'run': '%s %s' % (script, test), 'why': p.stderr[-300:]})
+        return None
     return json.loads(p.stdout)['msg_rate']
+
+
+def events_rate(flag):
+    try:
+        p = subprocess.run([perf, 'write_bw', '--loopback', '-d', dev, '-x', gid, '-s', '64',
+                            '-n', str(PY_N), '--json'] + flag,
+                           capture_output=True, text=True, env=env, timeout=300)
+        return json.loads(p.stdout)['results'][0]['msg_rate_mpps'] * 1e6
+    except (subprocess.TimeoutExpired, ValueError, KeyError, IndexError) as ex:
+        failures.append({'run': 'gverbs-perf --loopback %s' % flag, 'why': str(ex)})
+        return None
 
 
 def run_wall():
@@ -215,21 +396,18 @@ def run_wall():
             g.append(py_rate('gverbs_bench.py', test, n))
             p.append(py_rate('pyverbs_bench.py', test, n))
         row = {'test': test, 'iterations': n, 'gverbs': g, 'pyverbs': p,
-               'gverbs_median': statistics.median(g), 'pyverbs_median': statistics.median(p)}
-        row['ratio'] = row['gverbs_median'] / row['pyverbs_median']
-        log('python %-9s gverbs %.0f msg/s, pyverbs %.0f msg/s, ratio %.3f' % (
-            test, row['gverbs_median'], row['pyverbs_median'], row['ratio']))
+               'gverbs_median': median(g), 'pyverbs_median': median(p)}
+        row['ratio'] = ratio(row['gverbs_median'], row['pyverbs_median'])
+        log('python %-9s gverbs %s msg/s, pyverbs %s msg/s, ratio %s' % (
+            test, fmt(row['gverbs_median'], '%.0f'), fmt(row['pyverbs_median'], '%.0f'),
+            fmt(row['ratio'], '%.3f')))
         results['python_wall'].append(row)
     ev, busy = [], []
     for _ in range(REPS):
-        for flag, acc in ((['--events'], ev), ([], busy)):
-            p = subprocess.run([perf, 'write_bw', '--loopback', '-d', dev, '-x', gid, '-s', '64',
-                                '-n', str(PY_N), '--json'] + flag,
-                               capture_output=True, text=True, env=env, timeout=300)
-            acc.append(json.loads(p.stdout)['results'][0]['msg_rate_mpps'] * 1e6)
-    row = {'events': ev, 'busy': busy, 'events_median': statistics.median(ev),
-           'busy_median': statistics.median(busy)}
-    row['ratio'] = row['events_median'] / row['busy_median']
+        ev.append(events_rate(['--events']))
+        busy.append(events_rate([]))
+    row = {'events': ev, 'busy': busy, 'events_median': median(ev), 'busy_median': median(busy)}
+    row['ratio'] = ratio(row['events_median'], row['busy_median'])
     results['events_wall'].append(row)
 
 
@@ -241,20 +419,24 @@ def verdict(ok):
 
 def write_report():
     L = []
-    L.append('Measured %s on `%s` (rxe over virtio-net, kernel %s, %d vCPU, QEMU TCG), '
-             'callgrind N = %s messages (C), %s (Python); wall clock: %d alternated runs per pair, medians.'
-             % (results['date'], dev, results['kernel'], results['ncpu'],
-                '/'.join(map(str, CG_N)), '/'.join(map(str, CG_PY_N)), REPS))
+    L.append('Measured %s on `%s` (rxe over virtio-net, kernel %s, %d vCPU, QEMU TCG); '
+             'wall clock: %d alternated runs per pair, medians.'
+             % (results['date'], dev, results['kernel'], results['ncpu'], REPS))
     L.append('')
-    L.append('**User-space instructions per message** (callgrind, (Ir(N2) - Ir(N1)) / (N2 - N1)):')
+    L.append('**User-space instructions per message** (callgrind, 64 B, post + poll). C: the difference of '
+             'two runs, (Ir(N2) - Ir(N1)) / (N2 - N1), N = %s messages. Python: one run of N = %d messages, '
+             'Ir of the measured loop alone (between the scripts\' two marks, `--dump-before=getppid`) / N, '
+             'as interpreter start-up varies by more than a whole loop:' % ('/'.join(map(str, CG_N)), CG_PY_N))
     L.append('')
-    L.append('| loop | candidate | Ir/msg | reference | Ir/msg | ratio | target | | in libgverbs, Ir/msg | empty polls (cand., ref.) |')
+    L.append('| loop | candidate | Ir/msg | reference | Ir/msg | ratio | target | | in libgverbs, Ir/msg (C) | empty polls (cand., ref.) |')
     L.append('|---|---|---:|---|---:|---:|---|---|---:|---|')
     for r in results['callgrind']:
         lim = float(r['target'].split()[-1])
-        L.append('| %s | %s | %.0f | %s | %.0f | %.3f | %s | %s | %.0f | %s, %s |' % (
-            r['name'], r['a'], r['a_ir_per_msg'], r['b'], r['b_ir_per_msg'], r['ratio'],
-            r['target'], verdict(r['ratio'] <= lim), r['a_lib_per_msg'],
+        L.append('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s, %s |' % (
+            r['name'], r['a'], fmt(r['a_ir_per_msg'], '%.0f'), r['b'], fmt(r['b_ir_per_msg'], '%.0f'),
+            fmt(r['ratio'], '%.3f'), r['target'],
+            verdict(r['ratio'] <= lim) if r['ratio'] is not None else '**not measured**',
+            fmt(r['a_lib_per_msg'], '%.0f') if r.get('method') != 'loop' else 'n/a',
             '/'.join(map(str, r['a_empty_polls'])), '/'.join(map(str, r['b_empty_polls']))))
     L.append('')
     L.append('**Wall clock, gverbs-perf vs perftest** (client side; BW average MB/s, latency t_typical usec; '
@@ -263,25 +445,38 @@ def write_report():
     L.append('| test | bytes | iterations | gverbs-perf | perftest | ratio | |')
     L.append('|---|---:|---:|---:|---:|---:|---|')
     for r in results['wall']:
-        L.append('| %s | %d | %d | %.2f | %.2f | %.3f | %s |' % (
-            r['test'], r['bytes'], r['iterations'], r['gverbs_median'], r['perftest_median'],
-            r['ratio'], verdict(0.95 <= r['ratio'] <= 1.05)))
+        L.append('| %s | %d | %d | %s | %s | %s | %s |' % (
+            r['test'], r['bytes'], r['iterations'], fmt(r['gverbs_median']), fmt(r['perftest_median']),
+            fmt(r['ratio'], '%.3f'),
+            verdict(0.95 <= r['ratio'] <= 1.05) if r['ratio'] is not None else '**not measured**'))
     L.append('')
     L.append('**Wall clock, Python message rate** (64 B, loopback, batches of 16; target gverbs >= 1.0 x pyverbs):')
     L.append('')
     L.append('| loop | iterations | gverbs msg/s | pyverbs msg/s | ratio | |')
     L.append('|---|---:|---:|---:|---:|---|')
     for r in results['python_wall']:
-        L.append('| %s | %d | %.0f | %.0f | %.3f | %s |' % (
-            r['test'], r['iterations'], r['gverbs_median'], r['pyverbs_median'], r['ratio'],
-            verdict(r['ratio'] >= 1.0)))
+        L.append('| %s | %d | %s | %s | %s | %s |' % (
+            r['test'], r['iterations'], fmt(r['gverbs_median'], '%.0f'), fmt(r['pyverbs_median'], '%.0f'),
+            fmt(r['ratio'], '%.3f'),
+            verdict(r['ratio'] >= 1.0) if r['ratio'] is not None else '**not measured**'))
     for r in results['events_wall']:
         L.append('')
         L.append('**Wall clock, completion signals on a GMainLoop vs busy polling** (gverbs-perf write_bw '
-                 '--loopback, 64 B): %.0f vs %.0f msg/s, ratio %.3f.' % (
-                     r['events_median'], r['busy_median'], r['ratio']))
+                 '--loopback, 64 B): %s vs %s msg/s, ratio %s.' % (
+                     fmt(r['events_median'], '%.0f'), fmt(r['busy_median'], '%.0f'),
+                     fmt(r['ratio'], '%.3f')))
+    if failures:
+        L.append('')
+        L.append('**Failed attempts** (retried up to %d times; a pair with no successful run is '
+                 'reported as failed):' % ATTEMPTS)
+        L.append('')
+        for f in failures:
+            L.append('- %s: %s' % (f['run'], f['why'].replace('\n', ' ')))
+    L.append('')
+    L.append('Runner time: %.0f s.' % (time.time() - t0))
     with open(os.path.join(out, 'results.md'), 'w') as f:
         f.write('\n'.join(L) + '\n')
+    results['failures'] = failures
     with open(os.path.join(out, 'results.json'), 'w') as f:
         json.dump(results, f, indent=1)
 
@@ -295,8 +490,10 @@ def plot():
     for ax, test in zip(axes, tests):
         rows = [r for r in results['wall'] if r['test'] == test]
         xs = [r['bytes'] for r in rows]
-        ax.plot(xs, [r['gverbs_median'] for r in rows], 'o-', label='gverbs-perf')
-        ax.plot(xs, [r['perftest_median'] for r in rows], 's--', label='ib_' + test)
+        ax.plot(xs, [r['gverbs_median'] if r['gverbs_median'] is not None else float('nan') for r in rows],
+                'o-', label='gverbs-perf')
+        ax.plot(xs, [r['perftest_median'] if r['perftest_median'] is not None else float('nan') for r in rows],
+                's--', label='ib_' + test)
         ax.set_xscale('log', base=2)
         ax.set_title(test)
         ax.set_xlabel('message size [B]')

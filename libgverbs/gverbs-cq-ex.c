@@ -878,7 +878,7 @@ gverbs_cq_ex_read_wc (GVerbsCQEX  *self,
   if (f & IBV_WC_EX_WITH_BYTE_LEN)
     wc->byte_len = ibv_wc_read_byte_len (cq);
   if (f & IBV_WC_EX_WITH_IMM)
-    wc->imm_data = wc->invalidated_rkey = ibv_wc_read_imm_data (cq);
+    wc->imm_data = ibv_wc_read_imm_data (cq);
   if (f & IBV_WC_EX_WITH_QP_NUM)
     wc->qp_num = ibv_wc_read_qp_num (cq);
   if (f & IBV_WC_EX_WITH_SRC_QP)

@@ -50,6 +50,10 @@ GPtrArray         *gverbs_cq_poll_list       (GVerbsCQ           *self,
                                               guint               max_wcs,
                                               GError            **error);
 GVERBS_AVAILABLE_IN_ALL
+GArray            *gverbs_cq_poll_wr_ids     (GVerbsCQ           *self,
+                                              guint               max_wcs,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_req_notify      (GVerbsCQ           *self,
                                               gboolean            solicited_only,
                                               GError            **error);

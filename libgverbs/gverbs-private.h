@@ -43,20 +43,6 @@ typedef struct {
   GArray *items;
 } GVerbsChildren;
 
-/* The binding-friendly list forms of post_send/post_recv: copies the work
- * requests (each @wr_size bytes, GVerbsSendWR or GVerbsRecvWR) into stack
- * batches and hands each batch to @post, which posts @n_wrs of them. */
-typedef gboolean (*GVerbsPostFunc) (gpointer        target,
-                                    gconstpointer   wrs,
-                                    guint           n_wrs,
-                                    GError        **error);
-
-gboolean _gverbs_post_wr_list   (gpointer         target,
-                                 GPtrArray       *wrs,
-                                 gsize            wr_size,
-                                 GVerbsPostFunc   post,
-                                 GError         **error);
-
 void _gverbs_children_add       (GVerbsChildren  *children,
                                  gpointer         child,
                                  GVerbsRank       rank,

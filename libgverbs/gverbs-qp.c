@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-qp.h"
@@ -73,6 +74,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* GVerbsQP's own GType, for the data path's type check: an exact-type
+ * instance passes with one compare, no call (subclasses take the full check). */
+static GType qp_gtype;
+#define IS_QP_FAST(p) (((p) != NULL && ((GTypeInstance *) (p))->g_class != NULL && \
+                        ((GTypeInstance *) (p))->g_class->g_type == qp_gtype) || \
+                       GVERBS_IS_QP (p))
 
 enum {
   SIGNAL_ASYNC_EVENT,
@@ -409,6 +417,7 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
   const GParamFlags ctor = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
+  qp_gtype = G_TYPE_FROM_CLASS (klass);
   object_class->dispose = gverbs_qp_dispose;
   object_class->finalize = gverbs_qp_finalize;
   object_class->get_property = gverbs_qp_get_property;
@@ -962,29 +971,27 @@ set_post_error (GVerbsQP    *self,
                            "%u before it posted", index, n_wrs, wr_id, index);
 }
 
-static gboolean
-convert_send_wr (GVerbsQP            *self,
-                 const GVerbsSendWR  *w,
-                 struct ibv_send_wr  *d,
-                 guint                index,
-                 GError             **error)
+/* The rarer parts of convert_send_wr(), out of the hot path: atomic and
+ * other opcodes, UD and XRC queue pairs, too many SGEs. */
+static G_GNUC_NO_INLINE gboolean
+convert_send_wr_rest (GVerbsQP            *self,
+                      GVerbsQPPrivate     *priv,
+                      const GVerbsSendWR  *w,
+                      struct ibv_send_wr  *d,
+                      guint                index,
+                      GError             **error)
 {
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   if (too_many_sges (self, index, w->num_sge, error))
     return FALSE;
-  d->wr_id = w->wr_id;
-  d->sg_list = (struct ibv_sge *) w->sg_list;
-  d->num_sge = (int) w->num_sge;
-  d->opcode = (enum ibv_wr_opcode) w->opcode;
-  d->send_flags = w->send_flags;
-  d->imm_data = w->imm_data;
   switch ((int) w->opcode)
     {
     case IBV_WR_RDMA_WRITE:
     case IBV_WR_RDMA_WRITE_WITH_IMM:
     case IBV_WR_RDMA_READ:
-      d->wr.rdma.remote_addr = w->remote_addr;
-      d->wr.rdma.rkey = w->rkey;
+    case IBV_WR_SEND:
+    case IBV_WR_SEND_WITH_IMM:
+    case IBV_WR_SEND_WITH_INV:
+    case IBV_WR_LOCAL_INV:
       break;
     case IBV_WR_ATOMIC_CMP_AND_SWP:
     case IBV_WR_ATOMIC_FETCH_AND_ADD:
@@ -994,6 +1001,8 @@ convert_send_wr (GVerbsQP            *self,
       d->wr.atomic.swap = w->swap;
       break;
     default:
+      memset (&d->wr, 0, sizeof d->wr);
+      memset (&d->bind_mw, 0, sizeof d->bind_mw);
       break;
     }
   if (priv->ibv->qp_type == IBV_QPT_UD)
@@ -1018,6 +1027,77 @@ convert_send_wr (GVerbsQP            *self,
   return TRUE;
 }
 
+/* Fills every field of @d that the provider reads for @w's opcode and QP
+ * type, without zeroing the rest (the one-WR path writes ~8 words instead of
+ * 128 bytes). RDMA write/read and send on an RC/UC QP stay inline. */
+static inline gboolean
+convert_send_wr (GVerbsQP            *self,
+                 GVerbsQPPrivate     *priv,
+                 const GVerbsSendWR  *w,
+                 struct ibv_send_wr  *d,
+                 guint                index,
+                 GError             **error)
+{
+  d->wr_id = w->wr_id;
+  d->sg_list = (struct ibv_sge *) w->sg_list;
+  d->num_sge = (int) w->num_sge;
+  d->opcode = (enum ibv_wr_opcode) w->opcode;
+  d->send_flags = w->send_flags;
+  d->imm_data = w->imm_data;
+  d->wr.rdma.remote_addr = w->remote_addr;
+  d->wr.rdma.rkey = w->rkey;
+  if (G_LIKELY ((guint) w->opcode <= IBV_WR_RDMA_READ && w->num_sge <= GVERBS_MAX_SGE &&
+                (guint) (priv->ibv->qp_type - IBV_QPT_RC) <= IBV_QPT_UC - IBV_QPT_RC))
+    return TRUE;
+  return convert_send_wr_rest (self, priv, w, d, index, error);
+}
+
+static gboolean
+post_closed_error (GVerbsQP  *self,
+                  GError   **error)
+{
+  return _gverbs_qp_check_open (self, error);
+}
+
+/* More than one work request, from an array (@wrs) or a list of pointers
+ * (@ptrs, the binding-friendly form): converted in chunks into a stack array. */
+static G_GNUC_NO_INLINE gboolean
+post_send_chunks (GVerbsQP            *self,
+                  GVerbsQPPrivate     *priv,
+                  const GVerbsSendWR  *wrs,
+                  GVerbsSendWR *const *ptrs,
+                  guint                n_wrs,
+                  GError             **error)
+{
+  struct ibv_send_wr batch[POST_BATCH];
+
+  for (guint start = 0; start < n_wrs; start += POST_BATCH)
+    {
+      guint count = MIN (POST_BATCH, n_wrs - start);
+      struct ibv_send_wr *bad = NULL;
+      int rc;
+
+      for (guint i = 0; i < count; i++)
+        {
+          const GVerbsSendWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
+
+          if (!convert_send_wr (self, priv, w, &batch[i], start + i, error))
+            return FALSE;
+          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
+        }
+      rc = ibv_post_send (priv->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_send", at, n_wrs,
+                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * gverbs_qp_post_send: (skip)
  * @self: an open #GVerbsQP
@@ -1039,31 +1119,65 @@ gverbs_qp_post_send (GVerbsQP            *self,
                      GError             **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  struct ibv_send_wr batch[POST_BATCH];
+  struct ibv_send_wr d, *bad = NULL;
+  int rc;
 
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (!_gverbs_qp_check_open (self, error)))
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_closed_error (self, error);
+  if (n_wrs != 1)
+    return post_send_chunks (self, priv, wrs, NULL, n_wrs, error);
+
+  /* one work request, the common case: no array, no chunk loop */
+  if (!convert_send_wr (self, priv, wrs, &d, 0, error))
     return FALSE;
+  d.next = NULL;
+  rc = ibv_post_send (priv->ibv, &d, &bad);
+  if (G_UNLIKELY (rc != 0))
+    {
+      set_post_error (self, error, rc, "ibv_post_send", 0, 1, wrs->wr_id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* More than one receive work request, from an array or a list of pointers:
+ * converted in chunks into a stack array. */
+static G_GNUC_NO_INLINE gboolean
+post_recv_chunks (GVerbsQP            *self,
+                  GVerbsQPPrivate     *priv,
+                  const GVerbsRecvWR  *wrs,
+                  GVerbsRecvWR *const *ptrs,
+                  guint                n_wrs,
+                  GError             **error)
+{
+  struct ibv_recv_wr batch[POST_BATCH];
+
   for (guint start = 0; start < n_wrs; start += POST_BATCH)
     {
       guint count = MIN (POST_BATCH, n_wrs - start);
-      struct ibv_send_wr *bad = NULL;
+      struct ibv_recv_wr *bad = NULL;
       int rc;
 
       for (guint i = 0; i < count; i++)
         {
-          batch[i] = (struct ibv_send_wr) { 0 };
-          if (!convert_send_wr (self, &wrs[start + i], &batch[i], start + i, error))
+          const GVerbsRecvWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
+
+          if (G_UNLIKELY (w->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, start + i, w->num_sge, error))
             return FALSE;
+          batch[i].wr_id = w->wr_id;
+          batch[i].sg_list = (struct ibv_sge *) w->sg_list;
+          batch[i].num_sge = (int) w->num_sge;
           batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
         }
-      rc = ibv_post_send (priv->ibv, batch, &bad);
+      rc = ibv_post_recv (priv->ibv, batch, &bad);
       if (G_UNLIKELY (rc != 0))
         {
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
 
-          set_post_error (self, error, rc, "ibv_post_send", at, n_wrs, wrs[at].wr_id);
+          set_post_error (self, error, rc, "ibv_post_recv", at, n_wrs,
+                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
           return FALSE;
         }
     }
@@ -1090,48 +1204,29 @@ gverbs_qp_post_recv (GVerbsQP            *self,
                      GError             **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  struct ibv_recv_wr batch[POST_BATCH];
+  struct ibv_recv_wr d, *bad = NULL;
+  int rc;
 
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (!_gverbs_qp_check_open (self, error)))
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_closed_error (self, error);
+  if (n_wrs != 1)
+    return post_recv_chunks (self, priv, wrs, NULL, n_wrs, error);
+
+  if (G_UNLIKELY (wrs->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wrs->num_sge, error))
     return FALSE;
-  for (guint start = 0; start < n_wrs; start += POST_BATCH)
+  d.wr_id = wrs->wr_id;
+  d.sg_list = (struct ibv_sge *) wrs->sg_list;
+  d.num_sge = (int) wrs->num_sge;
+  d.next = NULL;
+  rc = ibv_post_recv (priv->ibv, &d, &bad);
+  if (G_UNLIKELY (rc != 0))
     {
-      guint count = MIN (POST_BATCH, n_wrs - start);
-      struct ibv_recv_wr *bad = NULL;
-      int rc;
-
-      for (guint i = 0; i < count; i++)
-        {
-          const GVerbsRecvWR *w = &wrs[start + i];
-
-          if (too_many_sges (self, start + i, w->num_sge, error))
-            return FALSE;
-          batch[i].wr_id = w->wr_id;
-          batch[i].sg_list = (struct ibv_sge *) w->sg_list;
-          batch[i].num_sge = (int) w->num_sge;
-          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
-        }
-      rc = ibv_post_recv (priv->ibv, batch, &bad);
-      if (G_UNLIKELY (rc != 0))
-        {
-          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
-
-          set_post_error (self, error, rc, "ibv_post_recv", at, n_wrs, wrs[at].wr_id);
-          return FALSE;
-        }
+      set_post_error (self, error, rc, "ibv_post_recv", 0, 1, wrs->wr_id);
+      return FALSE;
     }
   return TRUE;
-}
-
-static gboolean
-post_send_batch (gpointer        self,
-               gconstpointer   wrs,
-               guint           n_wrs,
-               GError        **error)
-{
-  return gverbs_qp_post_send (self, wrs, n_wrs, error);
 }
 
 /**
@@ -1150,18 +1245,13 @@ gverbs_qp_post_send_list (GVerbsQP   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  g_return_val_if_fail (wrs != NULL, FALSE);
-  return _gverbs_post_wr_list (self, wrs, sizeof (GVerbsSendWR), post_send_batch, error);
-}
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
-static gboolean
-post_recv_batch (gpointer        self,
-               gconstpointer   wrs,
-               guint           n_wrs,
-               GError        **error)
-{
-  return gverbs_qp_post_recv (self, wrs, n_wrs, error);
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wrs != NULL, FALSE);
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_closed_error (self, error);
+  return post_send_chunks (self, priv, NULL, (GVerbsSendWR *const *) wrs->pdata, wrs->len, error);
 }
 
 /**
@@ -1179,9 +1269,145 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  return _gverbs_post_wr_list (self, wrs, sizeof (GVerbsRecvWR), post_recv_batch, error);
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_closed_error (self, error);
+  return post_recv_chunks (self, priv, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
+}
+
+/**
+ * gverbs_qp_post_send_repeat:
+ * @self: an open #GVerbsQP
+ * @wr: the work request to repeat
+ * @count: how many copies of @wr to post
+ * @error: return location for a #GError
+ *
+ * Posts @count copies of @wr, chained, with one `ibv_post_send()` per 32:
+ * the batch call for bindings, where building a list of @count work
+ * requests would cost more than posting them. Every copy carries @wr's
+ * wr_id, buffers and flags, except %GVERBS_SEND_SIGNALED: if @wr has it,
+ * only the last copy is signaled (selective signaling — on an RC or UC
+ * queue pair its completion means all @count are done, and it is the only
+ * completion the batch produces). Nothing is allocated. If the device
+ * refuses one, the error says which; those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_send_repeat (GVerbsQP            *self,
+                            const GVerbsSendWR  *wr,
+                            guint                count,
+                            GError             **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  struct ibv_send_wr batch[POST_BATCH];
+  unsigned int signaled;
+  gboolean short_copy;
+  guint fill;
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wr != NULL, FALSE);
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_closed_error (self, error);
+  if (count == 0)
+    return TRUE;
+  if (!convert_send_wr (self, priv, wr, &batch[0], 0, error))
+    return FALSE;
+  signaled = batch[0].send_flags & IBV_SEND_SIGNALED;
+  batch[0].send_flags &= ~IBV_SEND_SIGNALED;
+  /* the copies: the fields up to bind_mw/tso are all an RDMA or send
+   * opcode uses (an inline 80-byte copy, not a call to memcpy) */
+  short_copy = (guint) wr->opcode <= IBV_WR_RDMA_READ;
+  fill = MIN (count, POST_BATCH);
+  for (guint i = 1; i < fill; i++)
+    {
+      if (G_LIKELY (short_copy))
+        memcpy (&batch[i], &batch[0], G_STRUCT_OFFSET (struct ibv_send_wr, bind_mw));
+      else
+        batch[i] = batch[0];
+      batch[i - 1].next = &batch[i];
+    }
+  batch[fill - 1].next = NULL;
+  for (guint posted = 0; posted < count;)
+    {
+      guint k = MIN (POST_BATCH, count - posted);
+      struct ibv_send_wr *bad = NULL;
+      int rc;
+
+      batch[k - 1].next = NULL;
+      if (posted + k == count)
+        batch[k - 1].send_flags |= signaled;
+      rc = ibv_post_send (priv->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = posted + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_send", at, count, wr->wr_id);
+          return FALSE;
+        }
+      posted += k;
+    }
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_post_recv_repeat:
+ * @self: an open #GVerbsQP
+ * @wr: the work request to repeat
+ * @count: how many copies of @wr to post
+ * @error: return location for a #GError
+ *
+ * Posts @count copies of @wr (the same wr_id and buffers), chained, with
+ * one `ibv_post_recv()` per 32: the batch call for bindings that refill a
+ * receive queue. Nothing is allocated. If the device refuses one, the
+ * error says which; those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_recv_repeat (GVerbsQP            *self,
+                            const GVerbsRecvWR  *wr,
+                            guint                count,
+                            GError             **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  struct ibv_recv_wr batch[POST_BATCH];
+  guint fill;
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wr != NULL, FALSE);
+  if (G_UNLIKELY (priv->ibv == NULL))
+    return post_closed_error (self, error);
+  if (count == 0)
+    return TRUE;
+  if (G_UNLIKELY (wr->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wr->num_sge, error))
+    return FALSE;
+  fill = MIN (count, POST_BATCH);
+  for (guint i = 0; i < fill; i++)
+    batch[i] = (struct ibv_recv_wr) { .wr_id = wr->wr_id, .next = &batch[i + 1],
+                                      .sg_list = (struct ibv_sge *) wr->sg_list,
+                                      .num_sge = (int) wr->num_sge };
+  for (guint posted = 0; posted < count;)
+    {
+      guint k = MIN (POST_BATCH, count - posted);
+      struct ibv_recv_wr *bad = NULL;
+      int rc;
+
+      batch[k - 1].next = NULL;
+      rc = ibv_post_recv (priv->ibv, batch, &bad);
+      if (G_UNLIKELY (rc != 0))
+        {
+          guint at = posted + (bad != NULL ? (guint) (bad - batch) : 0);
+
+          set_post_error (self, error, rc, "ibv_post_recv", at, count, wr->wr_id);
+          return FALSE;
+        }
+      posted += k;
+    }
+  return TRUE;
 }
 
 /**

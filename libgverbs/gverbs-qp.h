@@ -112,6 +112,16 @@ gboolean       gverbs_qp_post_recv_list (GVerbsQP           *self,
                                          GPtrArray          *wrs,
                                          GError            **error);
 GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_send_repeat (GVerbsQP           *self,
+                                           const GVerbsSendWR *wr,
+                                           guint               count,
+                                           GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_post_recv_repeat (GVerbsQP           *self,
+                                           const GVerbsRecvWR *wr,
+                                           guint               count,
+                                           GError            **error);
+GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_qp_post_send_one  (GVerbsQP           *self,
                                          const GVerbsSendWR *wr,
                                          GError            **error);

@@ -662,31 +662,17 @@ gverbs_srq_arm (GVerbsSRQ  *self,
 /* Work requests go to rdma-core in chunks of this many, converted on the stack. */
 #define POST_BATCH 32
 
-/**
- * gverbs_srq_post_recv: (skip)
- * @self: an open #GVerbsSRQ
- * @wrs: (array length=n_wrs): the work requests, posted in order
- * @n_wrs: how many
- * @error: return location for a #GError
- *
- * Posts receive work requests to the SRQ (`ibv_post_srq_recv()`),
- * converted on the stack: nothing is allocated. If the device refuses one,
- * the error says which (index and wr_id); those before it were posted.
- *
- * Returns: %TRUE if all were posted
- */
-gboolean
-gverbs_srq_post_recv (GVerbsSRQ           *self,
-                      const GVerbsRecvWR  *wrs,
-                      guint                n_wrs,
-                      GError             **error)
+/* Posts from an array (@wrs) or a list of pointers (@ptrs), converted in
+ * chunks into a stack array. */
+static gboolean
+post_chunks (GVerbsSRQ           *self,
+             const GVerbsRecvWR  *wrs,
+             GVerbsRecvWR *const *ptrs,
+             guint                n_wrs,
+             GError             **error)
 {
   struct ibv_recv_wr batch[POST_BATCH];
 
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
-  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (!_gverbs_srq_check_open (self, error)))
-    return FALSE;
   for (guint start = 0; start < n_wrs; start += POST_BATCH)
     {
       guint count = MIN (POST_BATCH, n_wrs - start);
@@ -695,7 +681,7 @@ gverbs_srq_post_recv (GVerbsSRQ           *self,
 
       for (guint i = 0; i < count; i++)
         {
-          const GVerbsRecvWR *w = &wrs[start + i];
+          const GVerbsRecvWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
 
           if (G_UNLIKELY (w->num_sge > GVERBS_MAX_SGE))
             {
@@ -716,20 +702,38 @@ gverbs_srq_post_recv (GVerbsSRQ           *self,
 
           _gverbs_set_error_errno (error, rc, "ibv_post_srq_recv", self->description,
                                    "work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
-                                   "%u before it posted", at, n_wrs, wrs[at].wr_id, at);
+                                   "%u before it posted", at, n_wrs,
+                                   ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id, at);
           return FALSE;
         }
     }
   return TRUE;
 }
 
-static gboolean
-post_recv_batch (gpointer        self,
-                 gconstpointer   wrs,
-                 guint           n_wrs,
-                 GError        **error)
+/**
+ * gverbs_srq_post_recv: (skip)
+ * @self: an open #GVerbsSRQ
+ * @wrs: (array length=n_wrs): the work requests, posted in order
+ * @n_wrs: how many
+ * @error: return location for a #GError
+ *
+ * Posts receive work requests to the SRQ (`ibv_post_srq_recv()`),
+ * converted on the stack: nothing is allocated. If the device refuses one,
+ * the error says which (index and wr_id); those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_srq_post_recv (GVerbsSRQ           *self,
+                      const GVerbsRecvWR  *wrs,
+                      guint                n_wrs,
+                      GError             **error)
 {
-  return gverbs_srq_post_recv (self, wrs, n_wrs, error);
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
+  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
+  if (G_UNLIKELY (!_gverbs_srq_check_open (self, error)))
+    return FALSE;
+  return post_chunks (self, wrs, NULL, n_wrs, error);
 }
 
 /**
@@ -749,7 +753,9 @@ gverbs_srq_post_recv_list (GVerbsSRQ  *self,
 {
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  return _gverbs_post_wr_list (self, wrs, sizeof (GVerbsRecvWR), post_recv_batch, error);
+  if (G_UNLIKELY (!_gverbs_srq_check_open (self, error)))
+    return FALSE;
+  return post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
 }
 
 /**

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 #include <infiniband/verbs.h>
 
@@ -9,6 +10,27 @@
 #include "gverbs-fields-private.h"
 
 G_DEFINE_BOXED_TYPE (GVerbsWC, gverbs_wc, gverbs_wc_copy, gverbs_wc_free)
+
+/* GVerbsWC is struct ibv_wc: gverbs_cq_poll() polls into the caller's array. */
+#define SAME_FIELD(g, i) \
+  G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsWC, g) == G_STRUCT_OFFSET (struct ibv_wc, i)); \
+  G_STATIC_ASSERT (sizeof (((GVerbsWC *) 0)->g) == sizeof (((struct ibv_wc *) 0)->i))
+SAME_FIELD (wr_id, wr_id);
+SAME_FIELD (status, status);
+SAME_FIELD (opcode, opcode);
+SAME_FIELD (vendor_err, vendor_err);
+SAME_FIELD (byte_len, byte_len);
+SAME_FIELD (imm_data, imm_data);
+SAME_FIELD (imm_data, invalidated_rkey);
+SAME_FIELD (qp_num, qp_num);
+SAME_FIELD (src_qp, src_qp);
+SAME_FIELD (wc_flags, wc_flags);
+SAME_FIELD (pkey_index, pkey_index);
+SAME_FIELD (slid, slid);
+SAME_FIELD (sl, sl);
+SAME_FIELD (dlid_path_bits, dlid_path_bits);
+G_STATIC_ASSERT (sizeof (GVerbsWC) == sizeof (struct ibv_wc));
+G_STATIC_ASSERT (G_ALIGNOF (GVerbsWC) == G_ALIGNOF (struct ibv_wc));
 
 /**
  * gverbs_wc_new:
@@ -52,20 +74,7 @@ void
 _gverbs_wc_from_ibv (GVerbsWC             *wc,
                      const struct ibv_wc  *ibv)
 {
-  wc->wr_id = ibv->wr_id;
-  wc->status = (GVerbsWCStatus) ibv->status;
-  wc->opcode = (GVerbsWCOpcode) ibv->opcode;
-  wc->vendor_err = ibv->vendor_err;
-  wc->byte_len = ibv->byte_len;
-  wc->imm_data = ibv->imm_data;
-  wc->invalidated_rkey = ibv->invalidated_rkey;
-  wc->qp_num = ibv->qp_num;
-  wc->src_qp = ibv->src_qp;
-  wc->wc_flags = (GVerbsWCFlags) ibv->wc_flags;
-  wc->pkey_index = ibv->pkey_index;
-  wc->slid = ibv->slid;
-  wc->sl = ibv->sl;
-  wc->dlid_path_bits = ibv->dlid_path_bits;
+  memcpy (wc, ibv, sizeof *wc);
 }
 
 /**
@@ -150,13 +159,14 @@ gverbs_wc_get_imm_data (const GVerbsWC *wc)
  * gverbs_wc_get_invalidated_rkey:
  * @wc: a #GVerbsWC
  *
- * Returns: the invalidated rkey (meaningful with %GVERBS_WC_WITH_INV)
+ * Returns: the invalidated rkey (meaningful with %GVERBS_WC_WITH_INV): the
+ *   same 32 bits as the imm_data field, as in rdma-core's union
  */
 guint32
 gverbs_wc_get_invalidated_rkey (const GVerbsWC *wc)
 {
   g_return_val_if_fail (wc != NULL, 0);
-  return wc->invalidated_rkey;
+  return wc->imm_data;
 }
 
 /**

@@ -19,10 +19,10 @@ G_BEGIN_DECLS
  * @byte_len: bytes transferred (receives, RDMA reads, atomics)
  * @imm_data: the immediate data of a send or RDMA write with immediate, in
  *   network byte order exactly as rdma-core reports it (`__be32`); valid when
- *   @wc_flags has %GVERBS_WC_WITH_IMM
- * @invalidated_rkey: the rkey a send with invalidate invalidated; valid when
- *   @wc_flags has %GVERBS_WC_WITH_INV (rdma-core keeps it in the same union
- *   as the immediate data, so both fields carry the same 32 bits)
+ *   @wc_flags has %GVERBS_WC_WITH_IMM. With %GVERBS_WC_WITH_INV the same 32
+ *   bits are the rkey a send with invalidate invalidated (rdma-core's union
+ *   of `imm_data` and `invalidated_rkey`): read it with
+ *   gverbs_wc_get_invalidated_rkey()
  * @qp_num: the number of the local QP the work request belonged to
  * @src_qp: the remote QP number (UD receives)
  * @wc_flags: flags of the completion
@@ -31,8 +31,10 @@ G_BEGIN_DECLS
  * @sl: the service level (UD receives)
  * @dlid_path_bits: the destination LID path bits (UD receives)
  *
- * A work completion: a copy of rdma-core's `struct ibv_wc`, a plain struct
- * that C code keeps on the stack or in an array for gverbs_cq_poll().
+ * A work completion, laid out exactly as rdma-core's `struct ibv_wc` (the
+ * library checks every offset at compile time), so gverbs_cq_poll() lets
+ * `ibv_poll_cq()` write straight into the caller's array: a plain struct
+ * that C code keeps on the stack or in an array.
  * A failed completion turns into a %GVERBS_WC_ERROR #GError with
  * gverbs_wc_check() or gverbs_wc_to_error().
  */
@@ -43,7 +45,6 @@ typedef struct {
   guint32 vendor_err;
   guint32 byte_len;
   guint32 imm_data;
-  guint32 invalidated_rkey;
   guint32 qp_num;
   guint32 src_qp;
   GVerbsWCFlags wc_flags;

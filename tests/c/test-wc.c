@@ -11,7 +11,6 @@ test_wc_fields (void)
     .vendor_err = 0,
     .byte_len = 4096,
     .imm_data = 0x78563412,
-    .invalidated_rkey = 0x78563412,
     .qp_num = 17,
     .src_qp = 18,
     .wc_flags = GVERBS_WC_GRH | GVERBS_WC_WITH_IMM,

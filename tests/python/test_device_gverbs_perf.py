@@ -112,7 +112,11 @@ def test_client_server_sweep_table():
     rows = [line.split() for line in out.splitlines() if line.strip() and line.split()[0].isdigit()]
     assert [int(r[0]) for r in rows] == [2 ** k for k in range(1, 17)]
     for r in rows:
-        assert int(r[1]) == 10 and float(r[3]) > 0 and float(r[4]) > 0
+        # MB/s with two decimals, as perftest prints them: 10 tiny messages
+        # on a loaded host can round to 0.00, the message rate cannot
+        assert int(r[1]) == 10 and float(r[2]) >= float(r[3]) >= 0 and float(r[4]) > 0
+        if int(r[0]) >= 1024:
+            assert float(r[3]) > 0
 
 
 def test_bad_arguments():

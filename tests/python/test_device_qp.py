@@ -1,4 +1,6 @@
 """Device tests: queue pairs from Python with pyverbs' API, real traffic."""
+import time
+
 import gi
 import pytest
 
@@ -129,6 +131,39 @@ def test_batch_post_one_call():
     p[0].qp.post_send(s1)
     assert [wc.wr_id for wc in poll(p[0].cq, 2)] == [7, 8]
     assert [wc.wr_id for wc in poll(p[1].cq, 2)] == [1, 2]
+    p.close()
+
+
+def test_post_repeat_batch_calls():
+    """post_send_repeat/post_recv_repeat: N copies of one WR in one call;
+    a signaled template gives one completion (the last copy's)."""
+    p = Pair(device_name())
+    n = 40
+    p[0].mr.write(b'repeat!!', 8, 0)
+    p[1].qp.post_recv_repeat(recv_wr(p[1], 9, 64, 8), n)
+    wr = send_wr(p, p[0], 3, V.IBV_WR_SEND, 0, 8, send_flags=V.IBV_SEND_SIGNALED)
+    p[0].qp.post_send_repeat(wr, n)
+    rwcs = poll(p[1].cq, n)
+    assert [(wc.status, wc.wr_id, wc.byte_len) for wc in rwcs] == [(V.IBV_WC_SUCCESS, 9, 8)] * n
+    assert p[1].mr.read(8, 64) == b'repeat!!'
+    (swc,) = poll(p[0].cq, 1)
+    assert (swc.status, swc.wr_id, swc.opcode) == (V.IBV_WC_SUCCESS, 3, V.IBV_WC_SEND)
+    assert p[0].cq.poll_list(8) == [] and p[1].cq.poll_list(8) == []
+    # poll_wr_ids: the wr_ids alone, statuses checked in C
+    p[1].qp.post_recv_repeat(recv_wr(p[1], 11, 64, 8), 3)
+    p[0].qp.post_send_repeat(wr, 3)
+    ids, deadline = [], time.monotonic() + 10
+    while len(ids) < 4 and time.monotonic() < deadline:
+        ids += p[0].cq.poll_wr_ids(8) + p[1].cq.poll_wr_ids(8)
+    assert sorted(ids) == [3, 11, 11, 11]
+    assert p[0].cq.poll_wr_ids(8) == []
+    # the WC is struct ibv_wc: invalidated_rkey is imm_data's 32 bits
+    swc.imm_data = 0x5566
+    assert swc.invalidated_rkey == 0x5566
+    p[0].qp.close()
+    with pytest.raises(GLib.Error) as e:
+        p[0].qp.post_send_repeat(wr, 2)
+    assert e.value.matches(V.error_quark(), V.Error.CLOSED)
     p.close()
 
 

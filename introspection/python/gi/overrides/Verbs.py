@@ -654,7 +654,10 @@ class WC(Verbs.WC):
         values = locals()
         for name in self._FIELDS:
             setattr(self, name, values[name])
-        self.invalidated_rkey = imm_data
+
+    # rdma-core's union: the rkey a send with invalidate invalidated is imm_data's 32 bits
+    invalidated_rkey = property(lambda self: self.imm_data,
+                                lambda self, value: setattr(self, 'imm_data', value))
 
     def __str__(self):
         return self.to_string()

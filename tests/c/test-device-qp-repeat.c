@@ -1,0 +1,245 @@
+/* The batch calls gverbs_qp_post_send_repeat() and
+ * gverbs_qp_post_recv_repeat(): N copies of one work request in one call,
+ * with selective signaling on the send side. */
+#include "qp-pair.h"
+
+#define N_MSGS 40   /* more than one chunk of 32 */
+
+/* 40 sends of one buffer into 40 receives of another: every receive gets
+ * the bytes, and a signaled template produces exactly one send completion. */
+static void
+test_send_recv_repeat (void)
+{
+  g_autoptr(GError) error = NULL;
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE, FALSE, 64 };
+  GVerbsSendWR swr;
+  GVerbsRecvWR rwr;
+  GVerbsWC wc[N_MSGS];
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  fill_pattern (p.mr[0], 0, 64, 3);
+  rwr = (GVerbsRecvWR) { 77, 1, { mr_sge (p.mr[1], 128, 64) } };
+  g_assert_true (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, N_MSGS, &error));
+  g_assert_no_error (error);
+
+  gverbs_send_wr_init (&swr, 1234, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED);
+  swr.sg_list[0] = mr_sge (p.mr[0], 0, 64);
+  swr.num_sge = 1;
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, N_MSGS, &error));
+  g_assert_no_error (error);
+
+  poll_n (p.cq[1], wc, N_MSGS);
+  for (guint i = 0; i < N_MSGS; i++)
+    {
+      g_assert_cmpint (wc[i].status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpint (wc[i].opcode, ==, GVERBS_WC_RECV);
+      g_assert_cmpuint (wc[i].wr_id, ==, 77);
+      g_assert_cmpuint (wc[i].byte_len, ==, 64);
+      g_assert_cmpuint (wc[i].qp_num, ==, gverbs_qp_get_qp_num (p.qp[1]));
+    }
+  assert_pattern (p.mr[1], 128, 64, 3);
+  poll_n (p.cq[0], wc, 1);
+  g_assert_cmpint (wc[0].status, ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpint (wc[0].opcode, ==, GVERBS_WC_SEND);
+  g_assert_cmpuint (wc[0].wr_id, ==, 1234);
+  /* only the last copy was signaled; the template itself is unchanged */
+  assert_cq_empty (p.cq[0]);
+  assert_cq_empty (p.cq[1]);
+  g_assert_cmpuint (swr.send_flags, ==, GVERBS_SEND_SIGNALED);
+
+  /* an unsignaled template: the receives complete, the sends do not */
+  swr.send_flags = 0;
+  g_assert_true (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, 3, &error));
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, 3, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[1], wc, 3);
+  assert_cq_empty (p.cq[0]);
+  assert_cq_empty (p.cq[1]);
+
+  /* count 0 posts nothing */
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, 0, &error));
+  g_assert_true (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, 0, &error));
+  g_assert_no_error (error);
+  assert_cq_empty (p.cq[1]);
+  qp_pair_clear (&p);
+}
+
+/* RDMA write repeated: the remote buffer gets the bytes, one completion. */
+static void
+test_write_repeat (void)
+{
+  g_autoptr(GError) error = NULL;
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE,
+                      FALSE, 64 };
+  GVerbsSendWR swr;
+  GVerbsWC wc;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  fill_pattern (p.mr[0], 256, 100, 9);
+  gverbs_send_wr_init (&swr, 5, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+  swr.sg_list[0] = mr_sge (p.mr[0], 256, 100);
+  swr.num_sge = 1;
+  gverbs_send_wr_set_wr_rdma (&swr, gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]) + 1000);
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, N_MSGS, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[0], &wc, 1);
+  g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpint (wc.opcode, ==, GVERBS_WC_RDMA_WRITE);
+  g_assert_cmpuint (wc.wr_id, ==, 5);
+  assert_cq_empty (p.cq[0]);
+  assert_pattern (p.mr[1], 1000, 100, 9);
+  qp_pair_clear (&p);
+}
+
+/* poll_wr_ids: the wr_ids of successful completions, in order; a failed
+ * completion fails the call with its GVERBS_WC_ERROR. */
+static void
+test_poll_wr_ids (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE,
+                      FALSE, 64 };
+  GVerbsSendWR swr[5];
+  gint64 deadline;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  for (guint i = 0; i < 5; i++)
+    {
+      gverbs_send_wr_init (&swr[i], 100 + i, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+      swr[i].sg_list[0] = mr_sge (p.mr[0], 8 * i, 8);
+      swr[i].num_sge = 1;
+      gverbs_send_wr_set_wr_rdma (&swr[i], gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]) + 8 * i);
+    }
+  g_assert_true (gverbs_qp_post_send (p.qp[0], swr, 5, NULL));
+  {
+    g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+    deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (all->len < 5 && g_get_monotonic_time () < deadline)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GArray) ids = gverbs_cq_poll_wr_ids (p.cq[0], 3, &error);
+
+        g_assert_no_error (error);
+        g_assert_nonnull (ids);
+        g_assert_cmpuint (ids->len, <=, 3);
+        g_array_append_vals (all, ids->data, ids->len);
+      }
+    g_assert_cmpuint (all->len, ==, 5);
+    for (guint i = 0; i < 5; i++)
+      g_assert_cmpuint (g_array_index (all, guint64, i), ==, 100 + i);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) none = gverbs_cq_poll_wr_ids (p.cq[0], 8, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (none->len, ==, 0);
+  }
+
+  /* a wrong rkey: the completion fails, and so does the call */
+  swr[0].rkey ^= 0x5a5a;
+  g_assert_true (gverbs_qp_post_send (p.qp[0], swr, 1, NULL));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (TRUE)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GArray) ids = gverbs_cq_poll_wr_ids (p.cq[0], 8, &error);
+
+      if (ids == NULL)
+        {
+          g_assert_error (error, GVERBS_WC_ERROR, GVERBS_WC_ERROR_REM_ACCESS_ERR);
+          break;
+        }
+      g_assert_cmpuint (ids->len, ==, 0);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_usleep (100);
+    }
+
+  gverbs_cq_close (p.cq[1], NULL);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_null (gverbs_cq_poll_wr_ids (p.cq[1], 8, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  }
+  qp_pair_clear (&p);
+}
+
+/* Bad input and a closed QP give errors and post nothing; more copies than
+ * the send queue holds: the error says which copy was refused. */
+static void
+test_repeat_errors (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE, FALSE, 16 };
+  GVerbsSendWR swr;
+  GVerbsRecvWR rwr;
+  GVerbsWC wc[64];
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  gverbs_send_wr_init (&swr, 1, GVERBS_WR_SEND, 0);
+  swr.sg_list[0] = mr_sge (p.mr[0], 0, 8);
+  swr.num_sge = GVERBS_MAX_SGE + 1;
+  rwr = (GVerbsRecvWR) { 2, GVERBS_MAX_SGE + 1, { mr_sge (p.mr[1], 0, 8) } };
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (gverbs_qp_post_send_repeat (p.qp[0], &swr, 4, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, 4, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+  }
+  assert_cq_empty (p.cq[0]);
+  assert_cq_empty (p.cq[1]);
+
+  /* the receive queue holds 16 (rxe may round up): 200 do not fit */
+  rwr.num_sge = 1;
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, 200, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "ibv_post_recv"));
+    g_assert_nonnull (strstr (error->message, "of 200"));
+  }
+
+  g_assert_true (gverbs_qp_close (p.qp[0], NULL));
+  {
+    g_autoptr(GError) error = NULL;
+
+    swr.num_sge = 1;
+    g_assert_false (gverbs_qp_post_send_repeat (p.qp[0], &swr, 2, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  }
+  g_assert_true (gverbs_qp_close (p.qp[1], NULL));
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, 2, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  }
+  g_assert_cmpint (gverbs_cq_poll (p.cq[0], wc, 64, NULL), ==, 0);
+  qp_pair_clear (&p);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/qp-repeat/send-recv", test_send_recv_repeat);
+  g_test_add_func ("/qp-repeat/rdma-write", test_write_repeat);
+  g_test_add_func ("/qp-repeat/errors", test_repeat_errors);
+  g_test_add_func ("/qp-repeat/poll-wr-ids", test_poll_wr_ids);
+  return g_test_run ();
+}
