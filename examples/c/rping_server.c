@@ -124,6 +124,10 @@ main (int argc, char **argv)
       go_ahead (id, send_mr);
     }
   fflush (stdout);
+  /* rping's own server never disconnects first: its client, which may still
+   * be handling the last go-ahead, ends the connection. The synchronous API
+   * has no disconnect event to wait for, so leave the client a second. */
+  g_usleep (G_USEC_PER_SEC);
   gverbs_cm_id_shutdown (id, NULL);
   gverbs_cm_id_close (id, NULL);
   gverbs_cm_id_close (listener, NULL);
