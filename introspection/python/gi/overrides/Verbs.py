@@ -811,7 +811,7 @@ class CQEX(_Closable, Verbs.CQEX):
 
     def read_wc(self):
         wc = WC()
-        native = Verbs.CQEX.read_wc(self)
+        native = Verbs.CQEX.read_wc(self)[1]  # (True, wc): errors raise
         for name in WC._FIELDS + ('invalidated_rkey',):
             setattr(wc, name, getattr(native, name))
         return wc
