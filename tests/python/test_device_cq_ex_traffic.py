@@ -19,26 +19,41 @@ WC_FLAGS = (V.IBV_WC_EX_WITH_BYTE_LEN | V.IBV_WC_EX_WITH_IMM | V.IBV_WC_EX_WITH_
             V.IBV_WC_EX_WITH_DLID_PATH_BITS)
 
 
+def read_current(cq):
+    flags = int(cq.read_wc_flags())
+    c = dict(wr_id=cq.wr_id, status=cq.status, opcode=cq.read_opcode(),
+             byte_len=cq.read_byte_len(), qp_num=cq.read_qp_num(),
+             src_qp=cq.read_src_qp(), wc_flags=flags, slid=cq.read_slid(),
+             sl=cq.read_sl(), dlid_path_bits=cq.read_dlid_path_bits(),
+             imm_data=cq.read_imm_data() if flags & V.IBV_WC_WITH_IMM else None)
+    wc = cq.read_wc()
+    assert (wc.wr_id, wc.status, wc.qp_num) == (c['wr_id'], c['status'], c['qp_num'])
+    return c
+
+
 def poll_ex(cq, count, timeout=10):
-    """Reads count completions: a dict of fields per completion."""
+    """Reads count completions as they come, one batch each (start_poll,
+    read, end_poll): a batch that poll_next finds ended, then end_poll,
+    overruns the consumer index of rxe in rdma-core 44."""
     out, deadline = [], time.monotonic() + timeout
     while len(out) < count:
         if cq.start_poll(None) == errno.ENOENT:
             assert time.monotonic() < deadline, 'timed out waiting for completions'
             continue
-        while True:
-            flags = int(cq.read_wc_flags())
-            c = dict(wr_id=cq.wr_id, status=cq.status, opcode=cq.read_opcode(),
-                     byte_len=cq.read_byte_len(), qp_num=cq.read_qp_num(),
-                     src_qp=cq.read_src_qp(), wc_flags=flags, slid=cq.read_slid(),
-                     sl=cq.read_sl(), dlid_path_bits=cq.read_dlid_path_bits(),
-                     imm_data=cq.read_imm_data() if flags & V.IBV_WC_WITH_IMM else None)
-            wc = cq.read_wc()
-            assert (wc.wr_id, wc.status, wc.qp_num) == (c['wr_id'], c['status'], c['qp_num'])
-            out.append(c)
-            if len(out) == count or cq.poll_next() == errno.ENOENT:
-                break
+        out.append(read_current(cq))
         cq.end_poll()
+    assert cq.start_poll(None) == errno.ENOENT
+    return out
+
+
+def read_batch(cq, count):
+    """Reads count completions known to be there: start_poll, poll_next, end_poll."""
+    assert cq.start_poll(None) == 0
+    out = [read_current(cq)]
+    while len(out) < count:
+        assert cq.poll_next() == 0
+        out.append(read_current(cq))
+    cq.end_poll()
     assert cq.start_poll(None) == errno.ENOENT
     return out
 
@@ -66,7 +81,7 @@ def test_rc_traffic_through_cqex():
         (3, V.IBV_WC_SUCCESS, V.IBV_WC_RDMA_WRITE, qpn0),
         (4, V.IBV_WC_SUCCESS, V.IBV_WC_RDMA_READ, qpn0)]
     assert s[3]['byte_len'] == 128
-    r = poll_ex(p[1].cq, 3)
+    r = read_batch(p[1].cq, 3)  # all in: the sends were acknowledged
     assert [(c['wr_id'], c['status'], c['opcode'], c['byte_len'], c['imm_data'], c['qp_num'])
             for c in r] == [
         (10, V.IBV_WC_SUCCESS, V.IBV_WC_RECV, 100, None, qpn1),
@@ -140,4 +155,74 @@ def test_qp_ex_on_cqex():
     assert qp.closed
     with pytest.raises(GLib.Error):
         qp.wr_start()
+    p.close()
+
+
+def test_watched_cqex_on_main_loop():
+    """A CQEX with a CompChannel delivers completion(s) signals like a CQ."""
+    n = 300
+    p = Pair(device_name(), V.IBV_QPT_RC, cap=V.QPCap(512, 512, 1, 1, 0), channel=True,
+             cq_ex_flags=WC_FLAGS)
+    loop = GLib.MainLoop()
+    seen, batches, events = [], [], []
+
+    def on_completion(cq, wc):
+        seen.append((wc.wr_id, wc.status, wc.opcode, wc.byte_len))
+        if len(seen) == n:
+            loop.quit()
+    p[1].cq.connect('completion', on_completion)
+    p[1].cq.connect('completions', lambda cq, wcs: batches.append(len(wcs)))
+    p[0].cq.connect('event', lambda cq: events.append(cq))
+    p[1].cq.watched = True
+    assert p[1].cq.watched is True
+    p[0].cq.req_notify(False)
+    p[1].qp.post_recv([recv_wr(p[1], 1000 + i, (i % 256) * 8, 8) for i in range(n)])
+    p[0].qp.post_send([send_wr(p, p[0], i, V.IBV_WR_SEND, (i % 256) * 8, 8) for i in range(n)])
+    GLib.timeout_add_seconds(20, loop.quit)
+    loop.run()
+    assert seen == [(1000 + i, V.IBV_WC_SUCCESS, V.IBV_WC_RECV, 8) for i in range(n)]
+    assert sum(batches) == n and len(batches) >= 2 and max(batches) <= 256
+    assert events and events[0] == p[0].cq
+    assert [c['wr_id'] for c in poll_ex(p[0].cq, n)] == list(range(n))
+    p[1].cq.watched = False
+    p.close()
+
+
+def test_cqex_overrun_async_event():
+    """A receive CQEX of one entry overflows: rxe reports CQ_ERR, routed to the CQEX."""
+    p = Pair(device_name(), V.IBV_QPT_RC, cap=V.QPCap(16, 16, 1, 1, 0), cq_ex_flags=WC_FLAGS)
+    ctx = p.ctx
+    tiny = V.CQEX(ctx, V.CqInitAttrEx(cqe=1))
+    qia = V.QPInitAttr(qp_type=V.IBV_QPT_RC, scq=tiny, rcq=tiny, cap=V.QPCap(4, 16, 1, 1, 0))
+    rq = V.QP(p.pd, qia)
+    # a sender QP on p[0]'s CQEX talking to the tiny-CQEX receiver
+    sq = V.QP(p.pd, V.QPInitAttr(qp_type=V.IBV_QPT_RC, scq=p[0].cq, rcq=p[0].cq,
+                                 cap=V.QPCap(16, 1, 1, 1, 0)))
+    for qp, remote in ((sq, rq), (rq, sq)):
+        attr = V.QPAttr(port_num=1)
+        attr.ah_attr = p.ah_attr()
+        attr.dest_qp_num = remote.qp_num
+        attr.path_mtu = V.IBV_MTU_1024
+        attr.min_rnr_timer = 1
+        attr.timeout = 14
+        attr.retry_cnt = 7
+        attr.rnr_retry = 7
+        attr.qp_access_flags = V.IBV_ACCESS_LOCAL_WRITE
+        qp.to_rts(attr)
+    loop = GLib.MainLoop()
+    on_ctx, on_cq = [], []
+    ctx.connect('async-event::cq-err', lambda c, e: on_ctx.append(e.object))
+
+    def cq_event(cq, event):
+        on_cq.append((cq, event.object, event.event_type))
+        loop.quit()
+    tiny.connect('async-event', cq_event)
+    rq.post_recv([V.RecvWR(i, 1, [V.SGE(p[1].mr.buf + 8 * i, 8, p[1].mr.lkey)])
+                  for i in range(16)])
+    sq.post_send([V.SendWR(wr_id=i, opcode=V.IBV_WR_SEND, num_sge=1,
+                           sg=[V.SGE(p[0].mr.buf, 8, p[0].mr.lkey)]) for i in range(8)])
+    GLib.timeout_add_seconds(10, loop.quit)
+    loop.run()
+    assert on_cq and on_cq[0] == (tiny, tiny, V.IBV_EVENT_CQ_ERR)
+    assert on_ctx and all(o == tiny for o in on_ctx)
     p.close()

@@ -800,6 +800,12 @@ class CQEX(_Closable, Verbs.CQEX):
         Verbs.CQEX.__init__(self, context=context, init_attr=init_attr)
         self.init(None)
 
+    def __setattr__(self, name, value):
+        if name == 'watched':
+            self.set_watched(value)
+        else:
+            GObject.Object.__setattr__(self, name, value)
+
     def start_poll(self, attr=None):
         return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
 
