@@ -496,12 +496,26 @@ AHAttr = _export(override(AHAttr))
 
 
 class AH(_Closable, Verbs.AH):
-    """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr)."""
+    """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr), or the way back
+    to the sender of a UD message: AH(pd, wc=wc, grh=grh, port_num=1)
+    (ibv_create_ah_from_wc), grh being the 40 bytes its receive buffer starts
+    with (pyverbs takes their address; here the bytes, e.g. mr.read(40, 0))."""
     __getattr__ = _props_getattr
 
-    def __init__(self, pd, attr=None, **kwargs):
+    def __new__(cls, pd=None, attr=None, **kwargs):
         if attr is None and 'wc' in kwargs:
-            raise NotImplementedError('AH(pd, wc=…) (ibv_create_ah_from_wc) needs the WC type')
+            grh = kwargs.get('grh')
+            if isinstance(grh, int):
+                raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                                   'AH(pd, wc=...): pass the GRH bytes (e.g. mr.read(40, 0)), '
+                                   'not their address')
+            return Verbs.AH.new_from_wc(pd, kwargs['wc'], _as_bytes(grh or b''),
+                                        kwargs.get('port_num', 1))
+        return super().__new__(cls)
+
+    def __init__(self, pd=None, attr=None, **kwargs):
+        if attr is None and 'wc' in kwargs:
+            return  # made by ibv_create_ah_from_wc in __new__
         Verbs.AH.__init__(self, pd=pd, attr=attr)
         self.init(None)
 
