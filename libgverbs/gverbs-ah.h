@@ -8,6 +8,7 @@
 #include "gverbs-version.h"
 #include "gverbs-pd.h"
 #include "gverbs-ah-attr.h"
+#include "gverbs-wc.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +20,13 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsAH     *gverbs_ah_new          (GVerbsPD      *pd,
                                       GVerbsAHAttr  *attr,
                                       GError       **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAH     *gverbs_ah_new_from_wc  (GVerbsPD       *pd,
+                                      const GVerbsWC *wc,
+                                      const guint8   *grh,
+                                      gsize           grh_len,
+                                      guint           port_num,
+                                      GError        **error);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsAH     *gverbs_pd_create_ah    (GVerbsPD      *self,
                                       GVerbsAHAttr  *attr,

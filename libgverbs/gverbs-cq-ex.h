@@ -93,6 +93,12 @@ gboolean           gverbs_cq_ex_ack_events          (GVerbsCQEX          *self,
                                                      guint                n_events,
                                                      GError             **error);
 GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_set_watched         (GVerbsCQEX          *self,
+                                                     gboolean             watched,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_ex_get_watched         (GVerbsCQEX          *self);
+GVERBS_AVAILABLE_IN_ALL
 char              *gverbs_cq_ex_to_string           (GVerbsCQEX          *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_ex_close               (GVerbsCQEX          *self,

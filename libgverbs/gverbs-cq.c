@@ -6,6 +6,7 @@
 #include "gverbs-cq.h"
 #include "gverbs-cq-private.h"
 #include "gverbs-comp-channel-private.h"
+#include "gverbs-cq-watch-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-wc-private.h"
 #include "gverbs-async-event.h"
@@ -15,8 +16,6 @@
 
 /* Work completions polled on the stack per ibv_poll_cq() call. */
 #define POLL_CHUNK 16
-/* Work completions a watched CQ emits per main-loop dispatch at most. */
-#define WATCH_BATCH 256
 
 /**
  * GVerbsCQ:
@@ -49,9 +48,7 @@ struct _GVerbsCQ
   int comp_vector;
   int max_cqe;
   struct ibv_cq *ibv;
-  GVerbsCQEventTarget target;
-  gboolean watched;
-  GVerbsWC *batch;
+  GVerbsCQWatch watch;
   GVerbsChildren children;
   gboolean initialized;
   GError *init_error;
@@ -92,60 +89,25 @@ device_name (GVerbsCQ *self)
   return self->context ? gverbs_context_get_name (self->context) : NULL;
 }
 
-static void
-drain (GVerbsCQ *self)
+static int
+poll_wcs (GObject   *cq,
+          GVerbsWC  *wcs,
+          guint      n_wcs,
+          GError   **error)
 {
-  g_autoptr(GVerbsCQ) hold = g_object_ref (self);
-  g_autoptr(GError) error = NULL;
-  int n;
-
-  n = gverbs_cq_poll (self, self->batch, WATCH_BATCH, &error);
-  if (n < 0)
-    {
-      g_warning ("%s", error->message);
-      return;
-    }
-  if (n == WATCH_BATCH)
-    _gverbs_comp_channel_schedule (self->channel, &self->target);
-
-  for (int i = 0; i < n && self->ibv != NULL; i++)
-    g_signal_emit (self, signals[SIGNAL_COMPLETION], 0, &self->batch[i]);
-
-  if (n > 0 && self->ibv != NULL &&
-      g_signal_has_handler_pending (self, signals[SIGNAL_COMPLETIONS], 0, FALSE))
-    {
-      g_autoptr(GPtrArray) wcs = g_ptr_array_new_full (n, (GDestroyNotify) gverbs_wc_free);
-
-      for (int i = 0; i < n; i++)
-        g_ptr_array_add (wcs, gverbs_wc_copy (&self->batch[i]));
-      g_signal_emit (self, signals[SIGNAL_COMPLETIONS], 0, wcs);
-    }
+  return gverbs_cq_poll (GVERBS_CQ (cq), wcs, n_wcs, error);
 }
 
 static void
 on_event (GObject *object)
 {
-  GVerbsCQ *self = GVERBS_CQ (object);
-  int rc;
-
-  if (!self->watched)
-    {
-      g_signal_emit (self, signals[SIGNAL_EVENT], 0);
-      return;
-    }
-  rc = ibv_req_notify_cq (self->ibv, 0);
-  if (rc != 0)
-    g_warning ("ibv_req_notify_cq on %s: %s", device_name (self), g_strerror (rc));
-  drain (self);
+  _gverbs_cq_watch_on_event (&GVERBS_CQ (object)->watch);
 }
 
 static void
 on_resume (GObject *object)
 {
-  GVerbsCQ *self = GVERBS_CQ (object);
-
-  if (self->watched && self->ibv != NULL)
-    drain (self);
+  _gverbs_cq_watch_on_resume (&GVERBS_CQ (object)->watch);
 }
 
 static void
@@ -198,19 +160,13 @@ create_cq (GVerbsCQ  *self,
     }
   if (self->channel != NULL)
     {
-      if (!_gverbs_comp_channel_check_open (self->channel, error))
+      if (!_gverbs_cq_watch_check_channel (self->channel, self->context, error))
         return FALSE;
-      if (gverbs_comp_channel_get_context (self->channel) != self->context)
-        {
-          g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                               _("The completion channel belongs to another context"));
-          return FALSE;
-        }
       channel = _gverbs_comp_channel_get_ibv (self->channel);
     }
 
   errno = 0;
-  self->ibv = ibv_create_cq (ctx, self->requested_cqe, &self->target, channel, self->comp_vector);
+  self->ibv = ibv_create_cq (ctx, self->requested_cqe, &self->watch.target, channel, self->comp_vector);
   if (self->ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_create_cq", device_name (self),
@@ -218,6 +174,8 @@ create_cq (GVerbsCQ  *self,
       return FALSE;
     }
 
+  self->watch.ibv = self->ibv;
+  self->watch.channel = self->channel;
   _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ, close_as_child);
   if (self->channel != NULL)
     _gverbs_comp_channel_add_child (self->channel, self, GVERBS_RANK_CQ,
@@ -266,7 +224,7 @@ gverbs_cq_finalize (GObject *object)
 
   _gverbs_children_clear (&self->children);
   g_clear_error (&self->init_error);
-  g_free (self->batch);
+  _gverbs_cq_watch_finalize (&self->watch);
   g_clear_object (&self->channel);
   g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_cq_parent_class)->finalize (object);
@@ -295,7 +253,7 @@ gverbs_cq_get_property (GObject    *object,
       g_value_set_int (value, self->comp_vector);
       break;
     case PROP_WATCHED:
-      g_value_set_boolean (value, self->watched);
+      g_value_set_boolean (value, self->watch.watched);
       break;
     case PROP_CLOSED:
       g_value_set_boolean (value, self->ibv == NULL);
@@ -451,9 +409,9 @@ static void
 gverbs_cq_init (GVerbsCQ *self)
 {
   self->requested_cqe = 1;
-  self->target.object = G_OBJECT (self);
-  self->target.on_event = on_event;
-  self->target.on_resume = on_resume;
+  _gverbs_cq_watch_init (&self->watch, G_OBJECT (self), on_event, on_resume, poll_wcs,
+                         signals[SIGNAL_EVENT], signals[SIGNAL_COMPLETION],
+                         signals[SIGNAL_COMPLETIONS]);
 }
 
 /**
@@ -795,17 +753,7 @@ gverbs_cq_ack_events (GVerbsCQ  *self,
 
   if (!_gverbs_cq_check_open (self, error))
     return FALSE;
-  if (n_events > self->target.unacked)
-    {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_ack_cq_events", device_name (self),
-                               _("%u events to acknowledge but only %u are outstanding"),
-                               n_events, self->target.unacked);
-      return FALSE;
-    }
-  if (n_events > 0)
-    ibv_ack_cq_events (self->ibv, n_events);
-  self->target.unacked -= n_events;
-  return TRUE;
+  return _gverbs_cq_watch_ack (&self->watch, n_events, device_name (self), error);
 }
 
 /**
@@ -819,7 +767,7 @@ guint
 gverbs_cq_get_unacked_events (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return self->target.unacked;
+  return self->watch.target.unacked;
 }
 
 /**
@@ -882,40 +830,16 @@ gverbs_cq_set_watched (GVerbsCQ  *self,
                        gboolean   watched,
                        GError   **error)
 {
-  int rc;
+  gboolean changed;
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
 
   if (!_gverbs_cq_check_open (self, error))
     return FALSE;
-  watched = !!watched;
-  if (watched == self->watched)
-    return TRUE;
-  if (!watched)
-    {
-      self->watched = FALSE;
-      _gverbs_comp_channel_unschedule (self->channel, &self->target);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
-      return TRUE;
-    }
-  if (self->channel == NULL)
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("A CQ on %s without a completion channel cannot be watched"),
-                   device_name (self));
-      return FALSE;
-    }
-  rc = ibv_req_notify_cq (self->ibv, 0);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_req_notify_cq", device_name (self), NULL);
-      return FALSE;
-    }
-  if (self->batch == NULL)
-    self->batch = g_new (GVerbsWC, WATCH_BATCH);
-  self->watched = TRUE;
-  _gverbs_comp_channel_schedule (self->channel, &self->target);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
+  if (!_gverbs_cq_watch_set (&self->watch, watched, device_name (self), &changed, error))
+    return FALSE;
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
   return TRUE;
 }
 
@@ -929,7 +853,7 @@ gboolean
 gverbs_cq_get_watched (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
-  return self->watched;
+  return self->watch.watched;
 }
 
 /**
@@ -967,6 +891,7 @@ gboolean
 gverbs_cq_close (GVerbsCQ  *self,
                  GError   **error)
 {
+  gboolean was_watched;
   int rc;
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
@@ -974,23 +899,16 @@ gverbs_cq_close (GVerbsCQ  *self,
   if (self->ibv == NULL)
     return TRUE;
   _gverbs_children_close_all (&self->children);
+  was_watched = _gverbs_cq_watch_close (&self->watch);
   if (self->channel != NULL)
-    {
-      _gverbs_comp_channel_unschedule (self->channel, &self->target);
-      _gverbs_comp_channel_remove_child (self->channel, self);
-    }
-  if (self->target.unacked > 0)
-    ibv_ack_cq_events (self->ibv, self->target.unacked);
-  self->target.unacked = 0;
+    _gverbs_comp_channel_remove_child (self->channel, self);
   _gverbs_context_unregister_event_object (self->context, self->ibv);
   rc = ibv_destroy_cq (self->ibv);
   self->ibv = NULL;
+  self->watch.ibv = NULL;
   _gverbs_context_remove_child (self->context, self);
-  if (self->watched)
-    {
-      self->watched = FALSE;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
-    }
+  if (was_watched)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   if (rc != 0)
     {

@@ -1,130 +1,388 @@
-/* The extended send API of GVerbsQP (pyverbs' QPEx): ibv_wr_start, the
- * ibv_wr_* operations and ibv_wr_complete, on queue pairs created with
- * gverbs_qp_new_ex(). */
+/* GVerbsQPEx, pyverbs' QPEx: a queue pair created with ibv_create_qp_ex()
+ * and its extended send API — ibv_wr_start, the ibv_wr_* operations and
+ * ibv_wr_complete. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
-#include "gverbs-qp.h"
+#include "gverbs-qp-ex.h"
+#include "gverbs-qp-ex-private.h"
 #include "gverbs-qp-private.h"
 #include "gverbs-ah-private.h"
+#include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 
-/* The extended QP, when a posting sequence is open (or @need_open is FALSE). */
+/**
+ * GVerbsQPEx:
+ *
+ * An extended queue pair (pyverbs' `QPEx`): a #GVerbsQP created from a
+ * #GVerbsQPInitAttrEx with ibv_create_qp_ex(), whose protection domain
+ * comes from the attributes. When the attributes carry
+ * %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS it posts work requests with the
+ * extended send API: gverbs_qp_ex_wr_start(), one call per operation
+ * (gverbs_qp_ex_wr_send(), gverbs_qp_ex_wr_rdma_write() …) followed by the
+ * calls that set its buffers or address, and gverbs_qp_ex_wr_complete(),
+ * which hands the whole sequence to the device.
+ *
+ * Each operation posts with the current #GVerbsQPEx:wr-id and
+ * #GVerbsQPEx:wr-flags. An operation missing from
+ * #GVerbsQPInitAttrEx:send-ops-flags is refused with
+ * %GVERBS_ERROR_NOT_SUPPORTED (rdma-core providers leave it unset).
+ */
+struct _GVerbsQPEx
+{
+  GVerbsQP parent_instance;
+
+  GVerbsContext *context;
+  guint64 wr_id;
+  GVerbsSendFlags wr_flags;
+  gboolean have_op;             /* an operation was added since wr_start */
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsQPEx, gverbs_qp_ex, GVERBS_TYPE_QP)
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_WR_ID,
+  PROP_WR_FLAGS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_qp_ex_dispose (GObject *object)
+{
+  GVerbsQPEx *self = GVERBS_QP_EX (object);
+
+  G_OBJECT_CLASS (gverbs_qp_ex_parent_class)->dispose (object);
+  g_clear_object (&self->context);
+}
+
+static void
+gverbs_qp_ex_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  GVerbsQPEx *self = GVERBS_QP_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_WR_ID:
+      g_value_set_uint64 (value, self->wr_id);
+      break;
+    case PROP_WR_FLAGS:
+      g_value_set_flags (value, self->wr_flags);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_qp_ex_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  GVerbsQPEx *self = GVERBS_QP_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
+    case PROP_WR_ID:
+      self->wr_id = g_value_get_uint64 (value);
+      break;
+    case PROP_WR_FLAGS:
+      self->wr_flags = g_value_get_flags (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = gverbs_qp_ex_dispose;
+  object_class->get_property = gverbs_qp_ex_get_property;
+  object_class->set_property = gverbs_qp_ex_set_property;
+
+  /**
+   * GVerbsQPEx:context:
+   *
+   * The device context the queue pair is created in; its protection domain
+   * (#GVerbsQPInitAttrEx:pd) must belong to it.
+   */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsQPEx:wr-id:
+   *
+   * The work request id the next operations post with (pyverbs' `qp.wr_id`).
+   */
+  properties[PROP_WR_ID] =
+    g_param_spec_uint64 ("wr-id", NULL, NULL, 0, G_MAXUINT64, 0, rw);
+  /**
+   * GVerbsQPEx:wr-flags:
+   *
+   * The send flags the next operations post with (pyverbs' `qp.wr_flags`).
+   */
+  properties[PROP_WR_FLAGS] =
+    g_param_spec_flags ("wr-flags", NULL, NULL, GVERBS_TYPE_SEND_FLAGS, 0, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_qp_ex_init (GVerbsQPEx *self)
+{
+}
+
+/**
+ * gverbs_qp_ex_new:
+ * @context: the device context
+ * @init_attr: the creation attributes; their #GVerbsQPInitAttrEx:pd is the
+ *   queue pair's protection domain, and #GVerbsQPInitAttrEx:comp-mask
+ *   should hold %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS for the extended send API
+ * @qp_attr: (nullable): attributes to move the new queue pair toward RTS
+ *   with (UD: to RTS; RC, UC: to INIT), or %NULL to leave it in RESET
+ * @error: return location for a #GError
+ *
+ * Creates an extended queue pair with `ibv_create_qp_ex()`, as pyverbs'
+ * `QPEx(ctx, init_attr, qp_attr)`. On any error nothing is left behind.
+ *
+ * Returns: (transfer full): the queue pair, or %NULL on error
+ */
+GVerbsQPEx *
+gverbs_qp_ex_new (GVerbsContext       *context,
+                  GVerbsQPInitAttrEx  *init_attr,
+                  GVerbsQPAttr        *qp_attr,
+                  GError             **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (init_attr), NULL);
+  g_return_val_if_fail (qp_attr == NULL || GVERBS_IS_QP_ATTR (qp_attr), NULL);
+  return g_initable_new (GVERBS_TYPE_QP_EX, NULL, error, "context", context,
+                         "init-attr", init_attr, "qp-attr", qp_attr, NULL);
+}
+
+/**
+ * gverbs_qp_ex_get_context:
+ * @self: a #GVerbsQPEx
+ *
+ * Returns: (transfer none): the device context
+ */
+GVerbsContext *
+gverbs_qp_ex_get_context (GVerbsQPEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), NULL);
+  return self->context;
+}
+
+GVerbsContext *
+_gverbs_qp_ex_get_context (GVerbsQPEx *self)
+{
+  return self->context;
+}
+
+/**
+ * gverbs_qp_ex_get_wr_id:
+ * @self: a #GVerbsQPEx
+ *
+ * Returns: the work request id the next operations post with
+ */
+guint64
+gverbs_qp_ex_get_wr_id (GVerbsQPEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), 0);
+  return self->wr_id;
+}
+
+/**
+ * gverbs_qp_ex_set_wr_id:
+ * @self: a #GVerbsQPEx
+ * @wr_id: the work request id of the next operations
+ *
+ * Sets #GVerbsQPEx:wr-id.
+ */
+void
+gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
+                        guint64     wr_id)
+{
+  g_return_if_fail (GVERBS_IS_QP_EX (self));
+  if (self->wr_id == wr_id)
+    return;
+  self->wr_id = wr_id;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WR_ID]);
+}
+
+/**
+ * gverbs_qp_ex_get_wr_flags:
+ * @self: a #GVerbsQPEx
+ *
+ * Returns: the send flags the next operations post with
+ */
+GVerbsSendFlags
+gverbs_qp_ex_get_wr_flags (GVerbsQPEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), 0);
+  return self->wr_flags;
+}
+
+/**
+ * gverbs_qp_ex_set_wr_flags:
+ * @self: a #GVerbsQPEx
+ * @wr_flags: the send flags of the next operations
+ *
+ * Sets #GVerbsQPEx:wr-flags.
+ */
+void
+gverbs_qp_ex_set_wr_flags (GVerbsQPEx      *self,
+                           GVerbsSendFlags  wr_flags)
+{
+  g_return_if_fail (GVERBS_IS_QP_EX (self));
+  if (self->wr_flags == wr_flags)
+    return;
+  self->wr_flags = wr_flags;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WR_FLAGS]);
+}
+
+static const char *
+op_name (guint op)
+{
+  g_autoptr(GFlagsClass) klass = g_type_class_ref (GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS);
+  GFlagsValue *v = g_flags_get_first_value (klass, op);
+
+  return v ? v->value_name : "?";
+}
+
+/* The extended QP, when its state fits the call: a posting sequence open
+ * (or not, for wr_start), @op among the send-ops-flags, and for the
+ * setters (@op 0 with @need_op) an operation to set. */
 static struct ibv_qp_ex *
-ready (GVerbsQP    *self,
+ready (GVerbsQPEx  *self,
        gboolean     need_open,
+       guint        op,
+       gboolean     need_op,
        const char  *call,
        GError     **error)
 {
+  GVerbsQP *qp = GVERBS_QP (self);
   struct ibv_qp_ex *qpx;
 
-  if (!_gverbs_qp_check_open (self, error))
+  if (!_gverbs_qp_check_open (qp, error))
     return NULL;
-  qpx = _gverbs_qp_get_qp_ex (self);
+  qpx = _gverbs_qp_get_qp_ex (qp);
   if (qpx == NULL)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
-                   _("%s on %s: the queue pair was not created with send-ops-flags "
-                     "(gverbs_qp_new_ex)"), call, _gverbs_qp_describe (self));
+                   _("%s on %s: the queue pair was created without "
+                     "IBV_QP_INIT_ATTR_SEND_OPS_FLAGS in its comp_mask"),
+                   call, _gverbs_qp_describe (qp));
       return NULL;
     }
-  if (need_open != *_gverbs_qp_wr_open (self))
+  if (op != 0 && !(_gverbs_qp_get_send_ops_flags (qp) & op))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
+                   _("%s on %s: the queue pair was not created with %s in its send_ops_flags"),
+                   call, _gverbs_qp_describe (qp), op_name (op));
+      return NULL;
+    }
+  if (need_open != *_gverbs_qp_wr_open (qp))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    need_open ? _("%s on %s: call wr_start first")
                              : _("%s on %s: a posting sequence is already open (wr_complete or wr_abort it)"),
-                   call, _gverbs_qp_describe (self));
+                   call, _gverbs_qp_describe (qp));
+      return NULL;
+    }
+  if (need_op && !self->have_op)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s on %s: add an operation (wr_send, wr_rdma_write …) first"),
+                   call, _gverbs_qp_describe (qp));
       return NULL;
     }
   return qpx;
 }
 
-/**
- * gverbs_qp_wr_start:
- * @self: a #GVerbsQP made by gverbs_qp_new_ex()
- * @error: return location for a #GError
- *
- * Opens a posting sequence (`ibv_wr_start()`). Each operation that follows
- * posts one work request with the id and flags of gverbs_qp_wr_set_id();
- * gverbs_qp_wr_complete() hands them all to the device.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_qp_wr_start (GVerbsQP  *self,
-                    GError   **error)
-{
-  struct ibv_qp_ex *qpx;
-
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  qpx = ready (self, FALSE, "ibv_wr_start", error);
-  if (qpx == NULL)
-    return FALSE;
-  ibv_wr_start (qpx);
-  *_gverbs_qp_wr_open (self) = TRUE;
-  return TRUE;
-}
-
-/**
- * gverbs_qp_wr_set_id:
- * @self: a #GVerbsQP made by gverbs_qp_new_ex()
- * @wr_id: the id of the next work requests (pyverbs' `qp.wr_id`)
- * @wr_flags: their send flags (pyverbs' `qp.wr_flags`)
- * @error: return location for a #GError
- *
- * Sets the id and flags the following operations post with.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_qp_wr_set_id (GVerbsQP         *self,
-                     guint64           wr_id,
-                     GVerbsSendFlags   wr_flags,
-                     GError          **error)
-{
-  struct ibv_qp_ex *qpx;
-
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  if (!_gverbs_qp_check_open (self, error))
-    return FALSE;
-  qpx = _gverbs_qp_get_qp_ex (self);
-  if (qpx == NULL)
-    return ready (self, FALSE, "wr_set_id", error) != NULL;
-  qpx->wr_id = wr_id;
-  qpx->wr_flags = wr_flags;
-  return TRUE;
-}
-
-#define OPEN_OR_FAIL(call) \
+/* An operation: posts with the current wr-id and wr-flags. */
+#define OP_OR_FAIL(op, call) \
   struct ibv_qp_ex *qpx; \
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE); \
-  qpx = ready (self, TRUE, call, error); \
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), FALSE); \
+  qpx = ready (self, TRUE, op, FALSE, call, error); \
+  if (qpx == NULL) \
+    return FALSE; \
+  qpx->wr_id = self->wr_id; \
+  qpx->wr_flags = self->wr_flags; \
+  self->have_op = TRUE
+
+/* A setter of the operation just added. */
+#define SET_OR_FAIL(call) \
+  struct ibv_qp_ex *qpx; \
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), FALSE); \
+  qpx = ready (self, TRUE, 0, TRUE, call, error); \
   if (qpx == NULL) \
     return FALSE
 
 /**
- * gverbs_qp_wr_send:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_start:
+ * @self: a #GVerbsQPEx
  * @error: return location for a #GError
  *
- * Adds a send (`ibv_wr_send()`); its data comes from gverbs_qp_wr_set_sge()
- * or gverbs_qp_wr_set_inline_data().
+ * Opens a posting sequence (`ibv_wr_start()`).
  *
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_send (GVerbsQP  *self,
+gverbs_qp_ex_wr_start (GVerbsQPEx  *self,
+                       GError     **error)
+{
+  struct ibv_qp_ex *qpx;
+
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), FALSE);
+  qpx = ready (self, FALSE, 0, FALSE, "ibv_wr_start", error);
+  if (qpx == NULL)
+    return FALSE;
+  ibv_wr_start (qpx);
+  *_gverbs_qp_wr_open (GVERBS_QP (self)) = TRUE;
+  self->have_op = FALSE;
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_ex_wr_send:
+ * @self: a #GVerbsQPEx in a posting sequence
+ * @error: return location for a #GError
+ *
+ * Adds a send (`ibv_wr_send()`); its data comes from gverbs_qp_ex_wr_set_sge()
+ * or gverbs_qp_ex_wr_set_inline_data().
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_ex_wr_send (GVerbsQPEx  *self,
                    GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_send");
+  OP_OR_FAIL (IBV_QP_EX_WITH_SEND, "ibv_wr_send");
   ibv_wr_send (qpx);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_send_imm:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_send_imm:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @imm_data: the immediate data, as rdma-core's `__be32`
  * @error: return location for a #GError
  *
@@ -133,18 +391,18 @@ gverbs_qp_wr_send (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_send_imm (GVerbsQP  *self,
+gverbs_qp_ex_wr_send_imm (GVerbsQPEx  *self,
                        guint32    imm_data,
                        GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_send_imm");
+  OP_OR_FAIL (IBV_QP_EX_WITH_SEND_WITH_IMM, "ibv_wr_send_imm");
   ibv_wr_send_imm (qpx, imm_data);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_rdma_write:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_rdma_write:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @rkey: the remote key
  * @remote_addr: the remote address
  * @error: return location for a #GError
@@ -154,19 +412,19 @@ gverbs_qp_wr_send_imm (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_rdma_write (GVerbsQP  *self,
+gverbs_qp_ex_wr_rdma_write (GVerbsQPEx  *self,
                          guint32    rkey,
                          guint64    remote_addr,
                          GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_rdma_write");
+  OP_OR_FAIL (IBV_QP_EX_WITH_RDMA_WRITE, "ibv_wr_rdma_write");
   ibv_wr_rdma_write (qpx, rkey, remote_addr);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_rdma_write_imm:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_rdma_write_imm:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @rkey: the remote key
  * @remote_addr: the remote address
  * @imm_data: the immediate data, as rdma-core's `__be32`
@@ -177,20 +435,20 @@ gverbs_qp_wr_rdma_write (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_rdma_write_imm (GVerbsQP  *self,
+gverbs_qp_ex_wr_rdma_write_imm (GVerbsQPEx  *self,
                              guint32    rkey,
                              guint64    remote_addr,
                              guint32    imm_data,
                              GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_rdma_write_imm");
+  OP_OR_FAIL (IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM, "ibv_wr_rdma_write_imm");
   ibv_wr_rdma_write_imm (qpx, rkey, remote_addr, imm_data);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_rdma_read:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_rdma_read:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @rkey: the remote key
  * @remote_addr: the remote address
  * @error: return location for a #GError
@@ -200,19 +458,19 @@ gverbs_qp_wr_rdma_write_imm (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_rdma_read (GVerbsQP  *self,
+gverbs_qp_ex_wr_rdma_read (GVerbsQPEx  *self,
                         guint32    rkey,
                         guint64    remote_addr,
                         GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_rdma_read");
+  OP_OR_FAIL (IBV_QP_EX_WITH_RDMA_READ, "ibv_wr_rdma_read");
   ibv_wr_rdma_read (qpx, rkey, remote_addr);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_atomic_cmp_swp:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_atomic_cmp_swp:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @rkey: the remote key
  * @remote_addr: the remote address (8-byte aligned)
  * @compare: the value compared
@@ -225,21 +483,21 @@ gverbs_qp_wr_rdma_read (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_atomic_cmp_swp (GVerbsQP  *self,
+gverbs_qp_ex_wr_atomic_cmp_swp (GVerbsQPEx  *self,
                              guint32    rkey,
                              guint64    remote_addr,
                              guint64    compare,
                              guint64    swap,
                              GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_atomic_cmp_swp");
+  OP_OR_FAIL (IBV_QP_EX_WITH_ATOMIC_CMP_AND_SWP, "ibv_wr_atomic_cmp_swp");
   ibv_wr_atomic_cmp_swp (qpx, rkey, remote_addr, compare, swap);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_atomic_fetch_add:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_atomic_fetch_add:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @rkey: the remote key
  * @remote_addr: the remote address (8-byte aligned)
  * @add: the value added
@@ -250,20 +508,20 @@ gverbs_qp_wr_atomic_cmp_swp (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_atomic_fetch_add (GVerbsQP  *self,
+gverbs_qp_ex_wr_atomic_fetch_add (GVerbsQPEx  *self,
                                guint32    rkey,
                                guint64    remote_addr,
                                guint64    add,
                                GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_atomic_fetch_add");
+  OP_OR_FAIL (IBV_QP_EX_WITH_ATOMIC_FETCH_AND_ADD, "ibv_wr_atomic_fetch_add");
   ibv_wr_atomic_fetch_add (qpx, rkey, remote_addr, add);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_set_sge:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_set_sge:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @lkey: the local key of the buffer's memory region
  * @addr: the buffer's address
  * @length: its length
@@ -274,20 +532,20 @@ gverbs_qp_wr_atomic_fetch_add (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_set_sge (GVerbsQP  *self,
+gverbs_qp_ex_wr_set_sge (GVerbsQPEx  *self,
                       guint32    lkey,
                       guint64    addr,
                       guint32    length,
                       GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_set_sge");
+  SET_OR_FAIL ("ibv_wr_set_sge");
   ibv_wr_set_sge (qpx, lkey, addr, length);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_set_ud_addr:
- * @self: a UD #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_set_ud_addr:
+ * @self: a UD #GVerbsQPEx in a posting sequence
  * @ah: the address handle of the destination
  * @remote_qpn: the destination QP number
  * @remote_qkey: the destination Q_Key
@@ -298,14 +556,21 @@ gverbs_qp_wr_set_sge (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_set_ud_addr (GVerbsQP  *self,
+gverbs_qp_ex_wr_set_ud_addr (GVerbsQPEx  *self,
                           GVerbsAH  *ah,
                           guint32    remote_qpn,
                           guint32    remote_qkey,
                           GError   **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_set_ud_addr");
+  SET_OR_FAIL ("ibv_wr_set_ud_addr");
   g_return_val_if_fail (GVERBS_IS_AH (ah), FALSE);
+  if (gverbs_qp_get_qp_type (GVERBS_QP (self)) != GVERBS_QPT_UD)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_wr_set_ud_addr on %s: only UD queue pairs take an address per work request"),
+                   _gverbs_qp_describe (GVERBS_QP (self)));
+      return FALSE;
+    }
   if (!_gverbs_ah_check_open (ah, error))
     return FALSE;
   ibv_wr_set_ud_addr (qpx, _gverbs_ah_get_ibv (ah), remote_qpn, remote_qkey);
@@ -313,8 +578,8 @@ gverbs_qp_wr_set_ud_addr (GVerbsQP  *self,
 }
 
 /**
- * gverbs_qp_wr_set_inline_data:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_set_inline_data:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @data: (array length=length): the bytes, copied now
  * @length: how many
  * @error: return location for a #GError
@@ -325,19 +590,54 @@ gverbs_qp_wr_set_ud_addr (GVerbsQP  *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_set_inline_data (GVerbsQP      *self,
+gverbs_qp_ex_wr_set_inline_data (GVerbsQPEx      *self,
                               const guint8  *data,
                               gsize          length,
                               GError       **error)
 {
-  OPEN_OR_FAIL ("ibv_wr_set_inline_data");
+  SET_OR_FAIL ("ibv_wr_set_inline_data");
   ibv_wr_set_inline_data (qpx, (void *) data, length);
   return TRUE;
 }
 
 /**
- * gverbs_qp_wr_complete:
- * @self: a #GVerbsQP in a posting sequence
+ * gverbs_qp_ex_wr_set_sge_list:
+ * @self: a #GVerbsQPEx in a posting sequence
+ * @sges: (array length=n_sges): the buffers
+ * @n_sges: how many (at most the queue pair's max_send_sge)
+ * @error: return location for a #GError
+ *
+ * Sets the buffers of the operation just added (`ibv_wr_set_sge_list()`).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_ex_wr_set_sge_list (GVerbsQPEx       *self,
+                              const GVerbsSGE  *sges,
+                              guint             n_sges,
+                              GError          **error)
+{
+  struct ibv_sge sg[GVERBS_MAX_SGE];
+  GVerbsQPCap cap;
+
+  SET_OR_FAIL ("ibv_wr_set_sge_list");
+  gverbs_qp_get_cap (GVERBS_QP (self), &cap);
+  if (n_sges > cap.max_send_sge || n_sges > GVERBS_MAX_SGE)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("ibv_wr_set_sge_list on %s: %u SGEs, more than max_send_sge %u"),
+                   _gverbs_qp_describe (GVERBS_QP (self)), n_sges, cap.max_send_sge);
+      return FALSE;
+    }
+  for (guint i = 0; i < n_sges; i++)
+    sg[i] = (struct ibv_sge) { sges[i].addr, sges[i].length, sges[i].lkey };
+  ibv_wr_set_sge_list (qpx, n_sges, sg);
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_ex_wr_complete:
+ * @self: a #GVerbsQPEx in a posting sequence
  * @error: return location for a #GError
  *
  * Closes the posting sequence and hands its work requests to the device
@@ -346,17 +646,21 @@ gverbs_qp_wr_set_inline_data (GVerbsQP      *self,
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_qp_wr_complete (GVerbsQP  *self,
-                       GError   **error)
+gverbs_qp_ex_wr_complete (GVerbsQPEx  *self,
+                          GError     **error)
 {
+  struct ibv_qp_ex *qpx;
   int rc;
 
-  OPEN_OR_FAIL ("ibv_wr_complete");
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), FALSE);
+  qpx = ready (self, TRUE, 0, FALSE, "ibv_wr_complete", error);
+  if (qpx == NULL)
+    return FALSE;
   rc = ibv_wr_complete (qpx);
-  *_gverbs_qp_wr_open (self) = FALSE;
+  *_gverbs_qp_wr_open (GVERBS_QP (self)) = FALSE;
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_wr_complete", _gverbs_qp_describe (self),
+      _gverbs_set_error_errno (error, rc, "ibv_wr_complete", _gverbs_qp_describe (GVERBS_QP (self)),
                                "no work request of the sequence was posted");
       return FALSE;
     }
@@ -364,16 +668,18 @@ gverbs_qp_wr_complete (GVerbsQP  *self,
 }
 
 /**
- * gverbs_qp_wr_abort:
- * @self: a #GVerbsQP
+ * gverbs_qp_ex_wr_abort:
+ * @self: a #GVerbsQPEx
  *
  * Drops the open posting sequence (`ibv_wr_abort()`), if any.
  */
 void
-gverbs_qp_wr_abort (GVerbsQP *self)
+gverbs_qp_ex_wr_abort (GVerbsQPEx *self)
 {
-  g_return_if_fail (GVERBS_IS_QP (self));
-  if (_gverbs_qp_get_ibv (self) != NULL && *_gverbs_qp_wr_open (self))
-    ibv_wr_abort (_gverbs_qp_get_qp_ex (self));
-  *_gverbs_qp_wr_open (self) = FALSE;
+  GVerbsQP *qp = (GVerbsQP *) self;
+
+  g_return_if_fail (GVERBS_IS_QP_EX (self));
+  if (_gverbs_qp_get_ibv (qp) != NULL && *_gverbs_qp_wr_open (qp))
+    ibv_wr_abort (_gverbs_qp_get_qp_ex (qp));
+  *_gverbs_qp_wr_open (qp) = FALSE;
 }

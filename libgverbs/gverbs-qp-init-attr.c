@@ -6,6 +6,7 @@
 #include "gverbs-qp-init-attr-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-fields-private.h"
+#include "gverbs-cq-ex.h"
 
 /**
  * GVerbsQPInitAttr:
@@ -13,20 +14,25 @@
  * What a queue pair is created with (`struct ibv_qp_init_attr`): its type,
  * the completion queues of its send and receive queues, the capacities it
  * asks for, and whether every send work request completes signaled.
+ *
+ * Either completion queue may be an extended one (#GVerbsCQEX, set through
+ * #GVerbsQPInitAttr:send-cq-ex / #GVerbsQPInitAttr:recv-cq-ex) instead of a
+ * #GVerbsCQ, as pyverbs accepts a `CQ` or a `CQEX` for `scq` and `rcq`.
+ * #GVerbsQPInitAttrEx derives from it.
  */
-struct _GVerbsQPInitAttr
+typedef struct
 {
-  GObject parent_instance;
-
   GVerbsQPType qp_type;
   GVerbsCQ *send_cq;
   GVerbsCQ *recv_cq;
+  GVerbsCQEX *send_cq_ex;
+  GVerbsCQEX *recv_cq_ex;
   GVerbsSRQ *srq;
   GVerbsQPCap cap;
   gboolean sq_sig_all;
-};
+} GVerbsQPInitAttrPrivate;
 
-G_DEFINE_FINAL_TYPE (GVerbsQPInitAttr, gverbs_qp_init_attr, G_TYPE_OBJECT)
+G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQPInitAttr, gverbs_qp_init_attr, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
@@ -36,6 +42,8 @@ enum {
   PROP_CAP,
   PROP_SQ_SIG_ALL,
   PROP_SRQ,
+  PROP_SEND_CQ_EX,
+  PROP_RECV_CQ_EX,
   N_PROPS
 };
 
@@ -44,11 +52,14 @@ static GParamSpec *properties[N_PROPS];
 static void
 gverbs_qp_init_attr_dispose (GObject *object)
 {
-  GVerbsQPInitAttr *self = GVERBS_QP_INIT_ATTR (object);
+  GVerbsQPInitAttrPrivate *priv =
+    gverbs_qp_init_attr_get_instance_private (GVERBS_QP_INIT_ATTR (object));
 
-  g_clear_object (&self->send_cq);
-  g_clear_object (&self->recv_cq);
-  g_clear_object (&self->srq);
+  g_clear_object (&priv->send_cq);
+  g_clear_object (&priv->recv_cq);
+  g_clear_object (&priv->srq);
+  g_clear_object (&priv->send_cq_ex);
+  g_clear_object (&priv->recv_cq_ex);
   G_OBJECT_CLASS (gverbs_qp_init_attr_parent_class)->dispose (object);
 }
 
@@ -58,27 +69,34 @@ gverbs_qp_init_attr_get_property (GObject    *object,
                                   GValue     *value,
                                   GParamSpec *pspec)
 {
-  GVerbsQPInitAttr *self = GVERBS_QP_INIT_ATTR (object);
+  GVerbsQPInitAttrPrivate *priv =
+    gverbs_qp_init_attr_get_instance_private (GVERBS_QP_INIT_ATTR (object));
 
   switch (prop_id)
     {
     case PROP_QP_TYPE:
-      g_value_set_enum (value, self->qp_type);
+      g_value_set_enum (value, priv->qp_type);
       break;
     case PROP_SEND_CQ:
-      g_value_set_object (value, self->send_cq);
+      g_value_set_object (value, priv->send_cq);
       break;
     case PROP_RECV_CQ:
-      g_value_set_object (value, self->recv_cq);
+      g_value_set_object (value, priv->recv_cq);
       break;
     case PROP_CAP:
-      g_value_set_boxed (value, &self->cap);
+      g_value_set_boxed (value, &priv->cap);
       break;
     case PROP_SQ_SIG_ALL:
-      g_value_set_boolean (value, self->sq_sig_all);
+      g_value_set_boolean (value, priv->sq_sig_all);
       break;
     case PROP_SRQ:
-      g_value_set_object (value, self->srq);
+      g_value_set_object (value, priv->srq);
+      break;
+    case PROP_SEND_CQ_EX:
+      g_value_set_object (value, priv->send_cq_ex);
+      break;
+    case PROP_RECV_CQ_EX:
+      g_value_set_object (value, priv->recv_cq_ex);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -91,34 +109,41 @@ gverbs_qp_init_attr_set_property (GObject      *object,
                                   const GValue *value,
                                   GParamSpec   *pspec)
 {
-  GVerbsQPInitAttr *self = GVERBS_QP_INIT_ATTR (object);
+  GVerbsQPInitAttrPrivate *priv =
+    gverbs_qp_init_attr_get_instance_private (GVERBS_QP_INIT_ATTR (object));
   const GVerbsQPCap *cap;
 
   switch (prop_id)
     {
     case PROP_QP_TYPE:
-      self->qp_type = g_value_get_enum (value);
+      priv->qp_type = g_value_get_enum (value);
       break;
     case PROP_SEND_CQ:
-      g_clear_object (&self->send_cq);
-      self->send_cq = g_value_dup_object (value);
+      g_clear_object (&priv->send_cq);
+      priv->send_cq = g_value_dup_object (value);
       break;
     case PROP_RECV_CQ:
-      g_clear_object (&self->recv_cq);
-      self->recv_cq = g_value_dup_object (value);
+      g_clear_object (&priv->recv_cq);
+      priv->recv_cq = g_value_dup_object (value);
       break;
     case PROP_CAP:
       cap = g_value_get_boxed (value);
       if (cap != NULL)
-        self->cap = *cap;
+        priv->cap = *cap;
       else
-        memset (&self->cap, 0, sizeof self->cap);
+        memset (&priv->cap, 0, sizeof priv->cap);
       break;
     case PROP_SQ_SIG_ALL:
-      self->sq_sig_all = g_value_get_boolean (value);
+      priv->sq_sig_all = g_value_get_boolean (value);
       break;
     case PROP_SRQ:
-      g_set_object (&self->srq, g_value_get_object (value));
+      g_set_object (&priv->srq, g_value_get_object (value));
+      break;
+    case PROP_SEND_CQ_EX:
+      g_set_object (&priv->send_cq_ex, g_value_get_object (value));
+      break;
+    case PROP_RECV_CQ_EX:
+      g_set_object (&priv->recv_cq_ex, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -179,15 +204,33 @@ gverbs_qp_init_attr_class_init (GVerbsQPInitAttrClass *klass)
    */
   properties[PROP_SRQ] =
     g_param_spec_object ("srq", NULL, NULL, GVERBS_TYPE_SRQ, rw);
+  /**
+   * GVerbsQPInitAttr:send-cq-ex:
+   *
+   * An extended completion queue for the send queue, used instead of
+   * #GVerbsQPInitAttr:send-cq (set only one of them).
+   */
+  properties[PROP_SEND_CQ_EX] =
+    g_param_spec_object ("send-cq-ex", NULL, NULL, GVERBS_TYPE_CQ_EX, rw);
+  /**
+   * GVerbsQPInitAttr:recv-cq-ex:
+   *
+   * An extended completion queue for the receive queue, used instead of
+   * #GVerbsQPInitAttr:recv-cq (set only one of them).
+   */
+  properties[PROP_RECV_CQ_EX] =
+    g_param_spec_object ("recv-cq-ex", NULL, NULL, GVERBS_TYPE_CQ_EX, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
-gverbs_qp_init_attr_init (GVerbsQPInitAttr *self)
+gverbs_qp_init_attr_init (GVerbsQPInitAttr *attr)
 {
-  self->qp_type = GVERBS_QPT_UD;
-  self->sq_sig_all = TRUE;
-  self->cap = (GVerbsQPCap) { 1, 10, 1, 1, 0 };
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (attr);
+
+  priv->qp_type = GVERBS_QPT_UD;
+  priv->sq_sig_all = TRUE;
+  priv->cap = (GVerbsQPCap) { 1, 10, 1, 1, 0 };
 }
 
 /**
@@ -216,7 +259,7 @@ gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
   self = g_object_new (GVERBS_TYPE_QP_INIT_ATTR, "qp-type", qp_type,
                        "send-cq", send_cq, "recv-cq", recv_cq, NULL);
   if (cap != NULL)
-    self->cap = *cap;
+    g_object_set (self, "cap", cap, NULL);
   return self;
 }
 
@@ -229,8 +272,9 @@ gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
 GVerbsQPType
 gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
 {
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), 0);
-  return self->qp_type;
+  return priv->qp_type;
 }
 
 /**
@@ -242,8 +286,9 @@ gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
 GVerbsSRQ *
 gverbs_qp_init_attr_get_srq (GVerbsQPInitAttr *self)
 {
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
-  return self->srq;
+  return priv->srq;
 }
 
 /**
@@ -255,8 +300,9 @@ gverbs_qp_init_attr_get_srq (GVerbsQPInitAttr *self)
 GVerbsCQ *
 gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self)
 {
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
-  return self->send_cq;
+  return priv->send_cq;
 }
 
 /**
@@ -268,8 +314,39 @@ gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self)
 GVerbsCQ *
 gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self)
 {
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
-  return self->recv_cq;
+  return priv->recv_cq;
+}
+
+/**
+ * gverbs_qp_init_attr_get_send_cq_ex:
+ * @self: a #GVerbsQPInitAttr
+ *
+ * Returns: (transfer none) (nullable): the extended completion queue of the
+ *   send queue, if one is used instead of a #GVerbsCQ
+ */
+GVerbsCQEX *
+gverbs_qp_init_attr_get_send_cq_ex (GVerbsQPInitAttr *self)
+{
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
+  return priv->send_cq_ex;
+}
+
+/**
+ * gverbs_qp_init_attr_get_recv_cq_ex:
+ * @self: a #GVerbsQPInitAttr
+ *
+ * Returns: (transfer none) (nullable): the extended completion queue of the
+ *   receive queue, if one is used instead of a #GVerbsCQ
+ */
+GVerbsCQEX *
+gverbs_qp_init_attr_get_recv_cq_ex (GVerbsQPInitAttr *self)
+{
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
+  return priv->recv_cq_ex;
 }
 
 /**
@@ -283,9 +360,10 @@ void
 gverbs_qp_init_attr_get_cap (GVerbsQPInitAttr *self,
                              GVerbsQPCap      *cap)
 {
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
   g_return_if_fail (GVERBS_IS_QP_INIT_ATTR (self));
   g_return_if_fail (cap != NULL);
-  *cap = self->cap;
+  *cap = priv->cap;
 }
 
 /**
@@ -297,8 +375,9 @@ gverbs_qp_init_attr_get_cap (GVerbsQPInitAttr *self,
 gboolean
 gverbs_qp_init_attr_get_sq_sig_all (GVerbsQPInitAttr *self)
 {
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
   g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), FALSE);
-  return self->sq_sig_all;
+  return priv->sq_sig_all;
 }
 
 static const char *
@@ -328,21 +407,22 @@ qp_type_text (int type)
 char *
 gverbs_qp_init_attr_to_string (GVerbsQPInitAttr *self)
 {
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
   GString *out;
   g_autofree char *type = NULL;
 
   g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
   out = g_string_new (NULL);
-  type = qp_type_text (self->qp_type) ? g_strdup (qp_type_text (self->qp_type))
-                                      : g_strdup_printf ("Unknown (%d)", self->qp_type);
+  type = qp_type_text (priv->qp_type) ? g_strdup (qp_type_text (priv->qp_type))
+                                      : g_strdup_printf ("Unknown (%d)", priv->qp_type);
   _gverbs_append_row (out, 20, "QP type", type);
-  _gverbs_append_int_row (out, 20, "SQ sig. all", self->sq_sig_all ? 1 : 0);
+  _gverbs_append_int_row (out, 20, "SQ sig. all", priv->sq_sig_all ? 1 : 0);
   g_string_append (out, "QP caps:\n");
-  g_string_append_printf (out, "    %-20s: %-20u\n", "max send WR", self->cap.max_send_wr);
-  g_string_append_printf (out, "    %-20s: %-20u\n", "max recv WR", self->cap.max_recv_wr);
-  g_string_append_printf (out, "    %-20s: %-20u\n", "max send SGE", self->cap.max_send_sge);
-  g_string_append_printf (out, "    %-20s: %-20u\n", "max recv SGE", self->cap.max_recv_sge);
-  g_string_append_printf (out, "    %-20s: %-20u\n", "max inline data", self->cap.max_inline_data);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max send WR", priv->cap.max_send_wr);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max recv WR", priv->cap.max_recv_wr);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max send SGE", priv->cap.max_send_sge);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max recv SGE", priv->cap.max_recv_sge);
+  g_string_append_printf (out, "    %-20s: %-20u\n", "max inline data", priv->cap.max_inline_data);
   return g_string_free (out, FALSE);
 }
 
@@ -350,20 +430,24 @@ void
 _gverbs_qp_init_attr_to_ibv (GVerbsQPInitAttr        *self,
                              struct ibv_qp_init_attr *out)
 {
+  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
   memset (out, 0, sizeof *out);
-  out->qp_type = (enum ibv_qp_type) self->qp_type;
-  memcpy (&out->cap, &self->cap, sizeof out->cap);
-  out->sq_sig_all = self->sq_sig_all ? 1 : 0;
+  out->qp_type = (enum ibv_qp_type) priv->qp_type;
+  memcpy (&out->cap, &priv->cap, sizeof out->cap);
+  out->sq_sig_all = priv->sq_sig_all ? 1 : 0;
 }
 
 GVerbsQPInitAttr *
 _gverbs_qp_init_attr_new_from_ibv (const struct ibv_qp_init_attr *in,
                                    GVerbsCQ                      *send_cq,
-                                   GVerbsCQ                      *recv_cq)
+                                   GVerbsCQ                      *recv_cq,
+                                   GVerbsCQEX                    *send_cq_ex,
+                                   GVerbsCQEX                    *recv_cq_ex)
 {
   GVerbsQPInitAttr *self = gverbs_qp_init_attr_new ((GVerbsQPType) in->qp_type, send_cq, recv_cq,
                                                     (const GVerbsQPCap *) &in->cap);
 
-  self->sq_sig_all = in->sq_sig_all != 0;
+  g_object_set (self, "sq-sig-all", in->sq_sig_all != 0, "send-cq-ex", send_cq_ex,
+                "recv-cq-ex", recv_cq_ex, NULL);
   return self;
 }

@@ -8,6 +8,7 @@
 #include "gverbs-version.h"
 #include "gverbs-enums.h"
 #include "gverbs-cq.h"
+#include "gverbs-cq-ex.h"
 #include "gverbs-qp-cap.h"
 #include "gverbs-srq.h"
 
@@ -15,7 +16,21 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_QP_INIT_ATTR (gverbs_qp_init_attr_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsQPInitAttr, gverbs_qp_init_attr, GVERBS, QP_INIT_ATTR, GObject)
+G_DECLARE_DERIVABLE_TYPE (GVerbsQPInitAttr, gverbs_qp_init_attr, GVERBS, QP_INIT_ATTR, GObject)
+
+/**
+ * GVerbsQPInitAttrClass:
+ * @parent_class: the parent class
+ *
+ * The class of #GVerbsQPInitAttr; #GVerbsQPInitAttrEx derives from it.
+ */
+struct _GVerbsQPInitAttrClass
+{
+  GObjectClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsQPInitAttr *gverbs_qp_init_attr_new        (GVerbsQPType       qp_type,
@@ -28,6 +43,10 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsCQ         *gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQ         *gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQEX       *gverbs_qp_init_attr_get_send_cq_ex (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQEX       *gverbs_qp_init_attr_get_recv_cq_ex (GVerbsQPInitAttr *self);
 GVERBS_AVAILABLE_IN_ALL
 void              gverbs_qp_init_attr_get_cap     (GVerbsQPInitAttr *self,
                                                    GVerbsQPCap      *cap);

@@ -8,6 +8,10 @@
 #include "gverbs-qp-private.h"
 #include "gverbs-qp-attr-private.h"
 #include "gverbs-qp-init-attr-private.h"
+#include "gverbs-qp-init-attr-ex-private.h"
+#include "gverbs-qp-ex-private.h"
+#include "gverbs-cq-ex-private.h"
+#include "gverbs-xrcd-private.h"
 #include "gverbs-pd-private.h"
 #include "gverbs-cq-private.h"
 #include "gverbs-ah-private.h"
@@ -30,6 +34,11 @@
  *
  * The data path, gverbs_qp_post_send() and gverbs_qp_post_recv(), allocates
  * nothing: work requests convert to rdma-core's on the stack.
+ *
+ * Created from a #GVerbsQPInitAttrEx, the queue pair is made with
+ * ibv_create_qp_ex() and takes its protection domain from the attributes
+ * when none is given. Its completion queues may be #GVerbsCQ or #GVerbsCQEX.
+ * #GVerbsQPEx derives from it and adds the extended send API.
  */
 
 typedef struct
@@ -39,9 +48,11 @@ typedef struct
   GVerbsQPAttr *qp_attr;
   GVerbsCQ *send_cq;
   GVerbsCQ *recv_cq;
+  GVerbsCQEX *send_cq_ex;
+  GVerbsCQEX *recv_cq_ex;
   GVerbsSRQ *srq;
   struct ibv_qp *ibv;
-  struct ibv_qp_ex *qpx;        /* non-NULL when created with send-ops-flags */
+  struct ibv_qp_ex *qpx;        /* non-NULL when created with IBV_QP_INIT_ATTR_SEND_OPS_FLAGS */
   guint send_ops_flags;
   gboolean wr_open;             /* between wr_start and wr_complete/abort */
   GVerbsQPCap cap;
@@ -119,6 +130,36 @@ qp_state_name (int state)
   return state >= 0 && state < (int) G_N_ELEMENTS (names) ? names[state] : "?";
 }
 
+static void
+add_to_cqs (GVerbsQP *self)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+
+  if (priv->send_cq != NULL)
+    _gverbs_cq_add_child (priv->send_cq, self, GVERBS_RANK_QP, close_as_child);
+  else
+    _gverbs_cq_ex_add_child (priv->send_cq_ex, self, GVERBS_RANK_QP, close_as_child);
+  if (priv->recv_cq != NULL && priv->recv_cq != priv->send_cq)
+    _gverbs_cq_add_child (priv->recv_cq, self, GVERBS_RANK_QP, close_as_child);
+  else if (priv->recv_cq_ex != NULL && priv->recv_cq_ex != priv->send_cq_ex)
+    _gverbs_cq_ex_add_child (priv->recv_cq_ex, self, GVERBS_RANK_QP, close_as_child);
+}
+
+static void
+remove_from_cqs (GVerbsQP *self)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+
+  if (priv->send_cq != NULL)
+    _gverbs_cq_remove_child (priv->send_cq, self);
+  else
+    _gverbs_cq_ex_remove_child (priv->send_cq_ex, self);
+  if (priv->recv_cq != NULL && priv->recv_cq != priv->send_cq)
+    _gverbs_cq_remove_child (priv->recv_cq, self);
+  else if (priv->recv_cq_ex != NULL && priv->recv_cq_ex != priv->send_cq_ex)
+    _gverbs_cq_ex_remove_child (priv->recv_cq_ex, self);
+}
+
 static gboolean
 check_caps (GVerbsQP                      *self,
             struct ibv_context            *ctx,
@@ -164,79 +205,183 @@ check_caps (GVerbsQP                      *self,
   return TRUE;
 }
 
+/* One completion queue of the queue pair: a #GVerbsCQ or a #GVerbsCQEX. */
+static struct ibv_cq *
+take_cq (GVerbsQP     *self,
+         const char   *which,
+         GVerbsCQ     *cq,
+         GVerbsCQEX   *cq_ex,
+         GVerbsCQ    **cq_out,
+         GVerbsCQEX  **cq_ex_out,
+         GError      **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+
+  if ((cq == NULL) == (cq_ex == NULL))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   cq == NULL
+                   ? _("ibv_create_qp on %s: a queue pair needs a send CQ and a receive CQ "
+                       "(a CQ or a CQEX; no %s CQ given)")
+                   : _("ibv_create_qp on %s: both a CQ and a CQEX given as %s CQ"),
+                   _gverbs_pd_describe (priv->pd), which);
+      return NULL;
+    }
+  if (cq != NULL)
+    {
+      g_set_object (cq_out, cq);
+      return _gverbs_cq_check_open (cq, error) ? _gverbs_cq_get_ibv (cq) : NULL;
+    }
+  g_set_object (cq_ex_out, cq_ex);
+  return _gverbs_cq_ex_check_open (cq_ex, error) ? ibv_cq_ex_to_cq (_gverbs_cq_ex_get_ibv (cq_ex)) : NULL;
+}
+
+/* The protection domain: given, or from a #GVerbsQPInitAttrEx. */
+static gboolean
+take_pd (GVerbsQP            *self,
+         GVerbsQPInitAttrEx  *iax,
+         GError             **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  GVerbsPD *attr_pd = iax ? gverbs_qp_init_attr_ex_get_pd (iax) : NULL;
+
+  if (priv->init_attr == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A queue pair needs creation attributes"));
+      return FALSE;
+    }
+  if (GVERBS_IS_QP_EX (self) && iax == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("An extended queue pair (GVerbsQPEx) needs extended creation "
+                             "attributes (GVerbsQPInitAttrEx)"));
+      return FALSE;
+    }
+  if (priv->pd == NULL)
+    priv->pd = attr_pd ? g_object_ref (attr_pd) : NULL;
+  else if (attr_pd != NULL && attr_pd != priv->pd)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("ibv_create_qp_ex: the queue pair is given one protection domain and "
+                             "its QPInitAttrEx another"));
+      return FALSE;
+    }
+  if (priv->pd == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           iax ? _("ibv_create_qp_ex: the QPInitAttrEx has no protection domain (pd)")
+                               : _("A queue pair needs a protection domain"));
+      return FALSE;
+    }
+  if (!_gverbs_pd_check_open (priv->pd, error))
+    return FALSE;
+  if (GVERBS_IS_QP_EX (self) &&
+      _gverbs_qp_ex_get_context (GVERBS_QP_EX (self)) != gverbs_pd_get_context (priv->pd))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_create_qp_ex: the protection domain %s belongs to another device context"),
+                   _gverbs_pd_describe (priv->pd));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static struct ibv_qp *
+create_ex (GVerbsQP                *self,
+           GVerbsQPInitAttrEx      *iax,
+           struct ibv_context      *ctx,
+           struct ibv_qp_init_attr *ia,
+           GError                 **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  struct ibv_qp_init_attr_ex x = { 0 };
+  GVerbsXRCD *xrcd = gverbs_qp_init_attr_ex_get_xrcd (iax);
+  struct ibv_qp *qp;
+
+  _gverbs_qp_init_attr_ex_to_ibv (iax, &x);
+  x.qp_type = ia->qp_type;
+  x.send_cq = ia->send_cq;
+  x.recv_cq = ia->recv_cq;
+  x.srq = ia->srq;
+  x.cap = ia->cap;
+  x.sq_sig_all = ia->sq_sig_all;
+  /* libgverbs queue pairs always live in a protection domain */
+  x.comp_mask |= IBV_QP_INIT_ATTR_PD;
+  x.pd = _gverbs_pd_get_ibv (priv->pd);
+  if ((x.comp_mask & IBV_QP_INIT_ATTR_XRCD) && xrcd != NULL)
+    {
+      if (!_gverbs_xrcd_check_open (xrcd, error))
+        return NULL;
+      x.xrcd = _gverbs_xrcd_get_ibv (xrcd);
+    }
+  errno = 0;
+  qp = ibv_create_qp_ex (ctx, &x);
+  if (qp == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_create_qp_ex",
+                               _gverbs_pd_describe (priv->pd),
+                               "%s queue pair, comp_mask 0x%x, send_ops_flags 0x%" G_GINT64_MODIFIER "x, "
+                               "create_flags 0x%x (are these valid for this transport on this device?)",
+                               qp_type_name (ia->qp_type), x.comp_mask, (guint64) x.send_ops_flags,
+                               x.create_flags);
+      return NULL;
+    }
+  ia->cap = x.cap;
+  if (x.comp_mask & IBV_QP_INIT_ATTR_SEND_OPS_FLAGS)
+    {
+      priv->qpx = ibv_qp_to_qp_ex (qp);
+      priv->send_ops_flags = (guint) x.send_ops_flags;
+    }
+  return qp;
+}
+
 static gboolean
 create (GVerbsQP  *self,
         GError   **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  GVerbsQPInitAttrEx *iax;
   struct ibv_qp_init_attr ia;
   struct ibv_context *ctx;
 
-  if (priv->pd == NULL || priv->init_attr == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A queue pair needs a protection domain and creation attributes"));
-      return FALSE;
-    }
-  if (!_gverbs_pd_check_open (priv->pd, error))
+  iax = GVERBS_IS_QP_INIT_ATTR_EX (priv->init_attr) ? GVERBS_QP_INIT_ATTR_EX (priv->init_attr) : NULL;
+  if (!take_pd (self, iax, error))
     return FALSE;
-  g_set_object (&priv->send_cq, gverbs_qp_init_attr_get_send_cq (priv->init_attr));
-  g_set_object (&priv->recv_cq, gverbs_qp_init_attr_get_recv_cq (priv->init_attr));
-  if (priv->send_cq == NULL || priv->recv_cq == NULL)
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("ibv_create_qp on %s: a queue pair needs a send CQ and a receive CQ"),
-                   _gverbs_pd_describe (priv->pd));
-      return FALSE;
-    }
-  if (!_gverbs_cq_check_open (priv->send_cq, error) || !_gverbs_cq_check_open (priv->recv_cq, error))
+  _gverbs_qp_init_attr_to_ibv (priv->init_attr, &ia);
+  ia.send_cq = take_cq (self, "send", gverbs_qp_init_attr_get_send_cq (priv->init_attr),
+                        gverbs_qp_init_attr_get_send_cq_ex (priv->init_attr),
+                        &priv->send_cq, &priv->send_cq_ex, error);
+  if (ia.send_cq == NULL)
+    return FALSE;
+  ia.recv_cq = take_cq (self, "receive", gverbs_qp_init_attr_get_recv_cq (priv->init_attr),
+                        gverbs_qp_init_attr_get_recv_cq_ex (priv->init_attr),
+                        &priv->recv_cq, &priv->recv_cq_ex, error);
+  if (ia.recv_cq == NULL)
     return FALSE;
   g_set_object (&priv->srq, gverbs_qp_init_attr_get_srq (priv->init_attr));
   if (priv->srq != NULL && !_gverbs_srq_check_open (priv->srq, error))
     return FALSE;
-
-  _gverbs_qp_init_attr_to_ibv (priv->init_attr, &ia);
-  ia.send_cq = _gverbs_cq_get_ibv (priv->send_cq);
-  ia.recv_cq = _gverbs_cq_get_ibv (priv->recv_cq);
   ia.srq = priv->srq ? _gverbs_srq_get_ibv (priv->srq) : NULL;
   ctx = _gverbs_pd_get_ibv (priv->pd)->context;
   if (!check_caps (self, ctx, &ia, error))
     return FALSE;
 
-  errno = 0;
-  if (priv->send_ops_flags != 0)
+  if (iax != NULL)
     {
-      struct ibv_qp_init_attr_ex iax = { 0 };
-
-      iax.qp_type = ia.qp_type;
-      iax.send_cq = ia.send_cq;
-      iax.recv_cq = ia.recv_cq;
-      iax.cap = ia.cap;
-      iax.sq_sig_all = ia.sq_sig_all;
-      iax.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
-      iax.pd = _gverbs_pd_get_ibv (priv->pd);
-      iax.send_ops_flags = priv->send_ops_flags;
-      priv->ibv = ibv_create_qp_ex (ctx, &iax);
-      if (priv->ibv != NULL)
-        {
-          ia.cap = iax.cap;
-          priv->qpx = ibv_qp_to_qp_ex (priv->ibv);
-        }
+      priv->ibv = create_ex (self, iax, ctx, &ia, error);
+      if (priv->ibv == NULL)
+        return FALSE;
     }
   else
-    priv->ibv = ibv_create_qp (_gverbs_pd_get_ibv (priv->pd), &ia);
+    {
+      errno = 0;
+      priv->ibv = ibv_create_qp (_gverbs_pd_get_ibv (priv->pd), &ia);
+    }
   if (priv->ibv == NULL)
     {
       int err = errno ? errno : EINVAL;
 
-      if (priv->send_ops_flags != 0)
-        {
-          _gverbs_set_error_errno (error, err, "ibv_create_qp_ex", _gverbs_pd_describe (priv->pd),
-                                   "%s queue pair with send_ops_flags 0x%x (are these operations "
-                                   "valid for this transport on this device?)",
-                                   qp_type_name (ia.qp_type), priv->send_ops_flags);
-          return FALSE;
-        }
       _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_pd_describe (priv->pd),
                                "%s queue pair (%s)", qp_type_name (ia.qp_type),
                                ia.qp_type == IBV_QPT_XRC_SEND || ia.qp_type == IBV_QPT_XRC_RECV
@@ -250,9 +395,7 @@ create (GVerbsQP  *self,
   priv->description = g_strdup_printf ("%s qp 0x%x on %s", qp_type_name (ia.qp_type),
                                        priv->ibv->qp_num, _gverbs_pd_describe (priv->pd));
   _gverbs_pd_add_child (priv->pd, self, GVERBS_RANK_QP, close_as_child);
-  _gverbs_cq_add_child (priv->send_cq, self, GVERBS_RANK_QP, close_as_child);
-  if (priv->recv_cq != priv->send_cq)
-    _gverbs_cq_add_child (priv->recv_cq, self, GVERBS_RANK_QP, close_as_child);
+  add_to_cqs (self);
   if (priv->srq != NULL)
     _gverbs_srq_add_child (priv->srq, self, GVERBS_RANK_QP, close_as_child);
   _gverbs_context_register_event_object (gverbs_pd_get_context (priv->pd), priv->ibv, G_OBJECT (self));
@@ -317,6 +460,8 @@ gverbs_qp_dispose (GObject *object)
   g_clear_object (&priv->qp_attr);
   g_clear_object (&priv->send_cq);
   g_clear_object (&priv->recv_cq);
+  g_clear_object (&priv->send_cq_ex);
+  g_clear_object (&priv->recv_cq_ex);
   g_clear_object (&priv->srq);
   g_clear_object (&priv->pd);
   G_OBJECT_CLASS (gverbs_qp_parent_class)->dispose (object);
@@ -402,9 +547,6 @@ gverbs_qp_set_property (GObject      *object,
     case PROP_QP_ATTR:
       priv->qp_attr = g_value_dup_object (value);
       break;
-    case PROP_SEND_OPS_FLAGS:
-      priv->send_ops_flags = g_value_get_flags (value);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -426,7 +568,8 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
   /**
    * GVerbsQP:pd:
    *
-   * The protection domain the queue pair lives in.
+   * The protection domain the queue pair lives in (given, or taken from a
+   * #GVerbsQPInitAttrEx at creation).
    */
   properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, ctor);
   /**
@@ -491,11 +634,12 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
   /**
    * GVerbsQP:send-ops-flags:
    *
-   * The operations of the extended send API (gverbs_qp_wr_start() …) the
-   * queue pair supports; when not 0 it is created with ibv_create_qp_ex().
+   * The operations of the extended send API the queue pair was created for
+   * (#GVerbsQPInitAttrEx:send-ops-flags with
+   * %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS), 0 otherwise.
    */
   properties[PROP_SEND_OPS_FLAGS] =
-    g_param_spec_flags ("send-ops-flags", NULL, NULL, GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS, 0, ctor);
+    g_param_spec_flags ("send-ops-flags", NULL, NULL, GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -543,34 +687,6 @@ gverbs_qp_new (GVerbsPD          *pd,
   g_return_val_if_fail (qp_attr == NULL || GVERBS_IS_QP_ATTR (qp_attr), NULL);
   return g_initable_new (GVERBS_TYPE_QP, NULL, error, "pd", pd, "init-attr", init_attr,
                          "qp-attr", qp_attr, NULL);
-}
-
-/**
- * gverbs_qp_new_ex:
- * @pd: an open #GVerbsPD
- * @init_attr: the creation attributes (type, CQs, capacities)
- * @send_ops_flags: the operations the extended send API may post
- * @qp_attr: (nullable): attributes to move the new queue pair toward RTS
- * @error: return location for a #GError
- *
- * Creates a queue pair with `ibv_create_qp_ex()` that supports the
- * extended send API (pyverbs' `QPEx`): gverbs_qp_wr_start(), the
- * `gverbs_qp_wr_*` operations and gverbs_qp_wr_complete().
- *
- * Returns: (transfer full): the queue pair, or %NULL on error
- */
-GVerbsQP *
-gverbs_qp_new_ex (GVerbsPD                   *pd,
-                  GVerbsQPInitAttr           *init_attr,
-                  GVerbsQPCreateSendOpsFlags  send_ops_flags,
-                  GVerbsQPAttr               *qp_attr,
-                  GError                    **error)
-{
-  g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (init_attr), NULL);
-  g_return_val_if_fail (qp_attr == NULL || GVERBS_IS_QP_ATTR (qp_attr), NULL);
-  return g_initable_new (GVERBS_TYPE_QP, NULL, error, "pd", pd, "init-attr", init_attr,
-                         "qp-attr", qp_attr, "send-ops-flags", send_ops_flags, NULL);
 }
 
 /**
@@ -794,7 +910,8 @@ gverbs_qp_query (GVerbsQP          *self,
     }
   _gverbs_qp_attr_forget_objects (attr);
   if (init_attr != NULL)
-    *init_attr = _gverbs_qp_init_attr_new_from_ibv (&ia, priv->send_cq, priv->recv_cq);
+    *init_attr = _gverbs_qp_init_attr_new_from_ibv (&ia, priv->send_cq, priv->recv_cq,
+                                                    priv->send_cq_ex, priv->recv_cq_ex);
   return g_steal_pointer (&attr);
 }
 
@@ -1479,9 +1596,7 @@ gverbs_qp_close (GVerbsQP  *self,
   _gverbs_pd_remove_child (priv->pd, self);
   if (priv->srq != NULL)
     _gverbs_srq_remove_child (priv->srq, self);
-  _gverbs_cq_remove_child (priv->send_cq, self);
-  if (priv->recv_cq != priv->send_cq)
-    _gverbs_cq_remove_child (priv->recv_cq, self);
+  remove_from_cqs (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   if (rc != 0)
     {
@@ -1532,6 +1647,13 @@ _gverbs_qp_get_qp_ex (GVerbsQP *self)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   return priv->qpx;
+}
+
+guint
+_gverbs_qp_get_send_ops_flags (GVerbsQP *self)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  return priv->send_ops_flags;
 }
 
 gboolean *

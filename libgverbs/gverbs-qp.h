@@ -43,12 +43,6 @@ GVerbsQP      *gverbs_qp_new           (GVerbsPD          *pd,
                                         GVerbsQPAttr      *qp_attr,
                                         GError           **error);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsQP      *gverbs_qp_new_ex        (GVerbsPD                   *pd,
-                                        GVerbsQPInitAttr           *init_attr,
-                                        GVerbsQPCreateSendOpsFlags  send_ops_flags,
-                                        GVerbsQPAttr               *qp_attr,
-                                        GError                    **error);
-GVERBS_AVAILABLE_IN_ALL
 GVerbsQP      *gverbs_pd_create_qp     (GVerbsPD          *self,
                                         GVerbsQPInitAttr  *init_attr,
                                         GVerbsQPAttr      *qp_attr,
@@ -129,72 +123,6 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_qp_post_recv_one  (GVerbsQP           *self,
                                          const GVerbsRecvWR *wr,
                                          GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_start       (GVerbsQP           *self,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_set_id      (GVerbsQP           *self,
-                                         guint64             wr_id,
-                                         GVerbsSendFlags     wr_flags,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_send        (GVerbsQP           *self,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_send_imm    (GVerbsQP           *self,
-                                         guint32             imm_data,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_rdma_write  (GVerbsQP           *self,
-                                         guint32             rkey,
-                                         guint64             remote_addr,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_rdma_write_imm (GVerbsQP        *self,
-                                         guint32             rkey,
-                                         guint64             remote_addr,
-                                         guint32             imm_data,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_rdma_read   (GVerbsQP           *self,
-                                         guint32             rkey,
-                                         guint64             remote_addr,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_atomic_cmp_swp (GVerbsQP        *self,
-                                         guint32             rkey,
-                                         guint64             remote_addr,
-                                         guint64             compare,
-                                         guint64             swap,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_atomic_fetch_add (GVerbsQP      *self,
-                                         guint32             rkey,
-                                         guint64             remote_addr,
-                                         guint64             add,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_set_sge     (GVerbsQP           *self,
-                                         guint32             lkey,
-                                         guint64             addr,
-                                         guint32             length,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_set_ud_addr (GVerbsQP           *self,
-                                         GVerbsAH           *ah,
-                                         guint32             remote_qpn,
-                                         guint32             remote_qkey,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_set_inline_data (GVerbsQP       *self,
-                                         const guint8       *data,
-                                         gsize               length,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_wr_complete    (GVerbsQP           *self,
-                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-void           gverbs_qp_wr_abort       (GVerbsQP           *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_qp_bind_mw        (GVerbsQP           *self,
                                          GVerbsMW           *mw,

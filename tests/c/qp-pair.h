@@ -13,6 +13,7 @@ typedef struct {
   GVerbsContext *ctx;
   GVerbsPD *pd;
   GVerbsCQ *cq[2];
+  GVerbsCQEX *cqx[2];  /* with QPPairOptions.cq_ex: instead of cq[] */
   GVerbsQP *qp[2];
   GVerbsMR *mr[2];
   GVerbsAH *ah[2];     /* UD: ah[i] addresses qp[1 - i] */
@@ -31,6 +32,8 @@ typedef struct {
   guint depth;
   GVerbsQPCreateSendOpsFlags send_ops;   /* not 0: the extended send API */
   gboolean srq;        /* qp[1] takes its receives from a shared receive queue */
+  gboolean cq_ex;      /* extended CQs (cqx[]) with cq_ex_wc_flags instead of cq[] */
+  GVerbsCreateCQWCFlags cq_ex_wc_flags;
 } QPPairOptions;
 
 /* Moves @qp to RTS, connected to QP number @remote_qpn at @gid (loopback). */
@@ -117,15 +120,27 @@ qp_pair_init (QPPair              *p,
       g_autoptr(GVerbsQPInitAttr) ia = NULL;
       g_autoptr(GVerbsQPAttr) attr = NULL;
 
-      p->cq[i] = gverbs_cq_new (p->ctx, (int) (2 * cap.max_send_wr), p->channel, 0, &error);
+      if (o->cq_ex)
+        {
+          g_autoptr(GVerbsCqInitAttrEx) cia = gverbs_cq_init_attr_ex_new ();
+
+          g_object_set (cia, "cqe", 2 * cap.max_send_wr, "channel", p->channel,
+                        "wc-flags", o->cq_ex_wc_flags, NULL);
+          p->cqx[i] = gverbs_cq_ex_new (p->ctx, cia, &error);
+        }
+      else
+        p->cq[i] = gverbs_cq_new (p->ctx, (int) (2 * cap.max_send_wr), p->channel, 0, &error);
       g_assert_no_error (error);
       p->mr[i] = gverbs_mr_new (p->pd, PAIR_MR_SIZE,
                                 GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE |
                                 GVERBS_ACCESS_REMOTE_READ | GVERBS_ACCESS_REMOTE_ATOMIC |
                                 GVERBS_ACCESS_MW_BIND, &error);
       g_assert_no_error (error);
-      ia = gverbs_qp_init_attr_new (o->type, p->cq[i], p->cq[i], &cap);
-      g_object_set (ia, "sq-sig-all", FALSE, NULL);
+      ia = o->send_ops
+           ? GVERBS_QP_INIT_ATTR (gverbs_qp_init_attr_ex_new (o->type, p->cq[i], p->cq[i], &cap,
+                                                              p->pd, o->send_ops))
+           : gverbs_qp_init_attr_new (o->type, p->cq[i], p->cq[i], &cap);
+      g_object_set (ia, "sq-sig-all", FALSE, "send-cq-ex", p->cqx[i], "recv-cq-ex", p->cqx[i], NULL);
       if (i == 1 && p->srq != NULL)
         g_object_set (ia, "srq", p->srq, NULL);
       if (o->type == GVERBS_QPT_UD)
@@ -133,8 +148,9 @@ qp_pair_init (QPPair              *p,
           attr = gverbs_qp_attr_new ();
           g_object_set (attr, "qkey", PAIR_QKEY, NULL);
         }
-      p->qp[i] = o->send_ops ? gverbs_qp_new_ex (p->pd, ia, o->send_ops, attr, &error)
-                             : gverbs_qp_new (p->pd, ia, attr, &error);
+      p->qp[i] = o->send_ops
+                 ? GVERBS_QP (gverbs_qp_ex_new (p->ctx, GVERBS_QP_INIT_ATTR_EX (ia), attr, &error))
+                 : gverbs_qp_new (p->pd, ia, attr, &error);
       g_assert_no_error (error);
     }
   if (o->type == GVERBS_QPT_UD)
@@ -164,6 +180,7 @@ qp_pair_clear (QPPair *p)
       g_clear_object (&p->qp[i]);
       g_clear_object (&p->mr[i]);
       g_clear_object (&p->cq[i]);
+      g_clear_object (&p->cqx[i]);
     }
   g_clear_object (&p->srq);
   g_clear_object (&p->pd);

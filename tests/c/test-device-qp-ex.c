@@ -8,6 +8,19 @@
                  GVERBS_QP_EX_WITH_RDMA_READ | GVERBS_QP_EX_WITH_ATOMIC_CMP_AND_SWP | \
                  GVERBS_QP_EX_WITH_ATOMIC_FETCH_AND_ADD)
 
+#define QX(p) GVERBS_QP_EX ((p).qp[0])
+
+static void
+set_id (GVerbsQPEx      *qp,
+        guint64          wr_id,
+        GVerbsSendFlags  flags)
+{
+  gverbs_qp_ex_set_wr_id (qp, wr_id);
+  gverbs_qp_ex_set_wr_flags (qp, flags);
+  g_assert_cmpuint (gverbs_qp_ex_get_wr_id (qp), ==, wr_id);
+  g_assert_cmphex (gverbs_qp_ex_get_wr_flags (qp), ==, flags);
+}
+
 static void
 ok (gboolean  result,
     GError   *error)
@@ -43,26 +56,31 @@ test_rc_sequence (void)
   ok (gverbs_qp_post_recv (p.qp[1], rwr, 2, &error), error);
 
   /* one sequence, six operations, one doorbell */
-  ok (gverbs_qp_wr_start (p.qp[0], &error), error);
-  ok (gverbs_qp_wr_set_id (p.qp[0], 1, GVERBS_SEND_SIGNALED, &error), error);
-  ok (gverbs_qp_wr_send_imm (p.qp[0], 0x5150, &error), error);
-  ok (gverbs_qp_wr_set_sge (p.qp[0], gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]), 1024, &error), error);
-  ok (gverbs_qp_wr_set_id (p.qp[0], 2, GVERBS_SEND_SIGNALED, &error), error);
-  ok (gverbs_qp_wr_rdma_write (p.qp[0], rkey, raddr + 1024, &error), error);
-  ok (gverbs_qp_wr_set_sge (p.qp[0], gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]), 512, &error), error);
-  ok (gverbs_qp_wr_set_id (p.qp[0], 3, GVERBS_SEND_SIGNALED, &error), error);
-  ok (gverbs_qp_wr_rdma_read (p.qp[0], rkey, raddr + 2048, &error), error);
-  ok (gverbs_qp_wr_set_sge (p.qp[0], gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]) + 2048, 512, &error), error);
-  ok (gverbs_qp_wr_set_id (p.qp[0], 4, GVERBS_SEND_SIGNALED, &error), error);
-  ok (gverbs_qp_wr_atomic_cmp_swp (p.qp[0], rkey, raddr + 3000, 7, 70, &error), error);
-  ok (gverbs_qp_wr_set_sge (p.qp[0], gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]) + 3000, 8, &error), error);
-  ok (gverbs_qp_wr_set_id (p.qp[0], 5, GVERBS_SEND_SIGNALED | GVERBS_SEND_FENCE, &error), error);
-  ok (gverbs_qp_wr_atomic_fetch_add (p.qp[0], rkey, raddr + 3000, 5, &error), error);
-  ok (gverbs_qp_wr_set_sge (p.qp[0], gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]) + 3008, 8, &error), error);
-  ok (gverbs_qp_wr_set_id (p.qp[0], 6, GVERBS_SEND_SIGNALED | GVERBS_SEND_INLINE, &error), error);
-  ok (gverbs_qp_wr_send (p.qp[0], &error), error);
-  ok (gverbs_qp_wr_set_inline_data (p.qp[0], inline_data, sizeof inline_data, &error), error);
-  ok (gverbs_qp_wr_complete (p.qp[0], &error), error);
+  ok (gverbs_qp_ex_wr_start (QX (p), &error), error);
+  set_id (QX (p), 1, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_send_imm (QX (p), 0x5150, &error), error);
+  ok (gverbs_qp_ex_wr_set_sge (QX (p), gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]), 1024, &error), error);
+  set_id (QX (p), 2, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_rdma_write (QX (p), rkey, raddr + 1024, &error), error);
+  {
+    /* two buffers gathered into one write */
+    GVerbsSGE sg[2] = { mr_sge (p.mr[0], 0, 256), mr_sge (p.mr[0], 256, 256) };
+
+    ok (gverbs_qp_ex_wr_set_sge_list (QX (p), sg, 2, &error), error);
+  }
+  set_id (QX (p), 3, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_rdma_read (QX (p), rkey, raddr + 2048, &error), error);
+  ok (gverbs_qp_ex_wr_set_sge (QX (p), gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]) + 2048, 512, &error), error);
+  set_id (QX (p), 4, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_atomic_cmp_swp (QX (p), rkey, raddr + 3000, 7, 70, &error), error);
+  ok (gverbs_qp_ex_wr_set_sge (QX (p), gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]) + 3000, 8, &error), error);
+  set_id (QX (p), 5, GVERBS_SEND_SIGNALED | GVERBS_SEND_FENCE);
+  ok (gverbs_qp_ex_wr_atomic_fetch_add (QX (p), rkey, raddr + 3000, 5, &error), error);
+  ok (gverbs_qp_ex_wr_set_sge (QX (p), gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]) + 3008, 8, &error), error);
+  set_id (QX (p), 6, GVERBS_SEND_SIGNALED | GVERBS_SEND_INLINE);
+  ok (gverbs_qp_ex_wr_send (QX (p), &error), error);
+  ok (gverbs_qp_ex_wr_set_inline_data (QX (p), inline_data, sizeof inline_data, &error), error);
+  ok (gverbs_qp_ex_wr_complete (QX (p), &error), error);
 
   poll_n (p.cq[0], wc, 6);
   for (guint i = 0; i < 6; i++)
@@ -114,12 +132,12 @@ test_ud_send (void)
   rwr = (GVerbsRecvWR) { 80, 1, { mr_sge (p.mr[1], 0, 40 + 256) } };
   ok (gverbs_qp_post_recv (p.qp[1], &rwr, 1, &error), error);
   fill_pattern (p.mr[0], 0, 256, 61);
-  ok (gverbs_qp_wr_start (p.qp[0], &error), error);
-  ok (gverbs_qp_wr_set_id (p.qp[0], 81, GVERBS_SEND_SIGNALED, &error), error);
-  ok (gverbs_qp_wr_send (p.qp[0], &error), error);
-  ok (gverbs_qp_wr_set_ud_addr (p.qp[0], p.ah[0], gverbs_qp_get_qp_num (p.qp[1]), PAIR_QKEY, &error), error);
-  ok (gverbs_qp_wr_set_sge (p.qp[0], gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]), 256, &error), error);
-  ok (gverbs_qp_wr_complete (p.qp[0], &error), error);
+  ok (gverbs_qp_ex_wr_start (QX (p), &error), error);
+  set_id (QX (p), 81, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_send (QX (p), &error), error);
+  ok (gverbs_qp_ex_wr_set_ud_addr (QX (p), p.ah[0], gverbs_qp_get_qp_num (p.qp[1]), PAIR_QKEY, &error), error);
+  ok (gverbs_qp_ex_wr_set_sge (QX (p), gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]), 256, &error), error);
+  ok (gverbs_qp_ex_wr_complete (QX (p), &error), error);
   poll_n (p.cq[0], &wc, 1);
   g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
   g_assert_cmpuint (wc.wr_id, ==, 81);
@@ -135,42 +153,186 @@ static void
 test_misuse (void)
 {
   QPPair p;
-  QPPairOptions plain = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0, 0 };
   QPPairOptions ex = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0, GVERBS_QP_EX_WITH_SEND };
   g_autoptr(GError) error = NULL;
+  GVerbsSGE sg[5];
 
-  if (!qp_pair_init (&p, &plain))
+  if (!qp_pair_init (&p, &ex))
     return;
-  /* a QP made without send-ops-flags has no extended API */
-  g_assert_false (gverbs_qp_wr_start (p.qp[0], &error));
-  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED);
-  g_clear_error (&error);
-  qp_pair_clear (&p);
-
-  g_assert_true (qp_pair_init (&p, &ex));
   /* operations outside a sequence, a sequence opened twice */
-  g_assert_false (gverbs_qp_wr_send (p.qp[0], &error));
+  g_assert_false (gverbs_qp_ex_wr_send (QX (p), &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "wr_start first"));
   g_clear_error (&error);
-  g_assert_false (gverbs_qp_wr_complete (p.qp[0], &error));
+  g_assert_false (gverbs_qp_ex_wr_complete (QX (p), &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_true (gverbs_qp_wr_start (p.qp[0], &error));
-  g_assert_false (gverbs_qp_wr_start (p.qp[0], &error));
+  g_assert_true (gverbs_qp_ex_wr_start (QX (p), &error));
+  g_assert_false (gverbs_qp_ex_wr_start (QX (p), &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  /* a buffer before any operation */
+  g_assert_false (gverbs_qp_ex_wr_set_sge (QX (p), gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]), 8, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "add an operation"));
+  g_clear_error (&error);
+  /* an operation missing from send_ops_flags: refused, not a NULL call into the provider */
+  g_assert_false (gverbs_qp_ex_wr_rdma_write (QX (p), 1, 0, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "GVERBS_QP_EX_WITH_RDMA_WRITE"));
+  g_clear_error (&error);
+  g_assert_false (gverbs_qp_ex_wr_atomic_fetch_add (QX (p), 1, 0, 1, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  /* a UD address on an RC queue pair, more SGEs than max_send_sge (4) */
+  g_assert_true (gverbs_qp_ex_wr_send (QX (p), NULL));
+  {
+    g_autoptr(GVerbsAHAttr) aa = gverbs_ah_attr_new ();
+    g_autoptr(GVerbsGlobalRoute) gr = gverbs_global_route_new ();
+    g_autoptr(GVerbsAH) ah = NULL;
+
+    g_object_set (gr, "dgid", p.gid, "sgid-index", p.gid_index, NULL);
+    g_object_set (aa, "is-global", TRUE, "port-num", 1u, "grh", gr, NULL);
+    ah = gverbs_ah_new (p.pd, aa, &error);
+    g_assert_no_error (error);
+    g_assert_false (gverbs_qp_ex_wr_set_ud_addr (QX (p), ah, 1, 1, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+    g_clear_error (&error);
+  }
+  for (guint i = 0; i < 5; i++)
+    sg[i] = mr_sge (p.mr[0], i * 8, 8);
+  g_assert_false (gverbs_qp_ex_wr_set_sge_list (QX (p), sg, 5, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
   g_clear_error (&error);
   /* an aborted sequence posts nothing */
-  g_assert_true (gverbs_qp_wr_set_id (p.qp[0], 1, GVERBS_SEND_SIGNALED, NULL));
-  g_assert_true (gverbs_qp_wr_send (p.qp[0], NULL));
-  g_assert_true (gverbs_qp_wr_set_sge (p.qp[0], gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]), 8, NULL));
-  gverbs_qp_wr_abort (p.qp[0]);
+  set_id (QX (p), 1, GVERBS_SEND_SIGNALED);
+  g_assert_true (gverbs_qp_ex_wr_set_sge (QX (p), gverbs_mr_get_lkey (p.mr[0]), gverbs_mr_get_addr (p.mr[0]), 8, NULL));
+  gverbs_qp_ex_wr_abort (QX (p));
+  assert_cq_empty (p.cq[0]);
+  /* an empty sequence completes */
+  g_assert_true (gverbs_qp_ex_wr_start (QX (p), NULL));
+  g_assert_true (gverbs_qp_ex_wr_complete (QX (p), &error));
+  g_assert_no_error (error);
   assert_cq_empty (p.cq[0]);
   /* closing with a sequence open is fine; then everything says CLOSED */
-  g_assert_true (gverbs_qp_wr_start (p.qp[0], NULL));
+  g_assert_true (gverbs_qp_ex_wr_start (QX (p), NULL));
   g_assert_true (gverbs_qp_close (p.qp[0], NULL));
-  g_assert_false (gverbs_qp_wr_start (p.qp[0], &error));
+  g_assert_false (gverbs_qp_ex_wr_start (QX (p), &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  g_clear_error (&error);
+  g_assert_false (gverbs_qp_ex_wr_send (QX (p), &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  qp_pair_clear (&p);
+}
+
+/* Creation: the PD comes from the attributes; what is refused, cleanly. */
+static void
+test_create (void)
+{
+  QPPair p;
+  GVerbsQPCap cap = { 4, 4, 1, 1, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsCQ) cq = NULL;
+  g_autoptr(GVerbsQPInitAttrEx) ia = NULL;
+  g_autoptr(GVerbsQPEx) qp = NULL;
+  g_autoptr(GVerbsQP) plain = NULL;
+  g_autoptr(GVerbsContext) other = NULL;
+  GVerbsQPInitAttrMask mask = 0;
+  guint flags = 0;
+
+  if (!qp_pair_open (&p))
+    return;
+  cq = gverbs_cq_new (p.ctx, 16, NULL, 0, &error);
+  g_assert_no_error (error);
+  ia = gverbs_qp_init_attr_ex_new (GVERBS_QPT_UD, cq, cq, &cap, p.pd,
+                                   GVERBS_QP_EX_WITH_SEND | GVERBS_QP_EX_WITH_SEND_WITH_IMM);
+  g_assert_cmphex (gverbs_qp_init_attr_ex_get_comp_mask (ia), ==,
+                   GVERBS_QP_INIT_ATTR_PD | GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS);
+  g_assert_true (gverbs_qp_init_attr_ex_get_pd (ia) == p.pd);
+  g_assert_false (gverbs_qp_init_attr_get_sq_sig_all (GVERBS_QP_INIT_ATTR (ia)));
+  g_object_set (ia, "max-tso-header", 0u, "source-qpn", 0u, "create-flags", 0u, NULL);
+  g_object_get (ia, "comp-mask", &mask, NULL);
+  g_assert_cmphex (mask, ==, GVERBS_QP_INIT_ATTR_PD | GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS);
+
+  qp = gverbs_qp_ex_new (p.ctx, ia, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (GVERBS_IS_QP (qp));
+  g_assert_true (gverbs_qp_get_pd (GVERBS_QP (qp)) == p.pd);
+  g_assert_true (gverbs_qp_ex_get_context (qp) == p.ctx);
+  g_assert_cmpint (gverbs_qp_get_qp_state (GVERBS_QP (qp)), ==, GVERBS_QPS_RESET);
+  g_assert_cmpuint (gverbs_qp_get_qp_num (GVERBS_QP (qp)), >, 0);
+  g_object_get (qp, "send-ops-flags", &flags, NULL);
+  g_assert_cmphex (flags, ==, GVERBS_QP_EX_WITH_SEND | GVERBS_QP_EX_WITH_SEND_WITH_IMM);
+  g_clear_object (&qp);
+
+  /* a plain GVerbsQP from extended attributes: ibv_create_qp_ex, no wr_* API */
+  plain = gverbs_qp_new (p.pd, GVERBS_QP_INIT_ATTR (ia), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (GVERBS_IS_QP_EX (plain));
+  g_object_get (plain, "send-ops-flags", &flags, NULL);
+  g_assert_cmphex (flags, ==, GVERBS_QP_EX_WITH_SEND | GVERBS_QP_EX_WITH_SEND_WITH_IMM);
+  g_clear_object (&plain);
+
+  /* without SEND_OPS_FLAGS in comp_mask: created, but no extended send API */
+  g_object_set (ia, "comp-mask", GVERBS_QP_INIT_ATTR_PD, NULL);
+  qp = gverbs_qp_ex_new (p.ctx, ia, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (gverbs_qp_ex_wr_start (qp, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "IBV_QP_INIT_ATTR_SEND_OPS_FLAGS"));
+  g_clear_error (&error);
+  g_clear_object (&qp);
+
+  /* operations rxe does not offer on UD (RDMA write): ibv_create_qp_ex refuses */
+  g_object_set (ia, "comp-mask", GVERBS_QP_INIT_ATTR_PD | GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS,
+                "send-ops-flags", GVERBS_QP_EX_WITH_RDMA_WRITE, NULL);
+  qp = gverbs_qp_ex_new (p.ctx, ia, NULL, &error);
+  g_assert_null (qp);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "ibv_create_qp_ex"));
+  g_clear_error (&error);
+
+  /* a PD of another context */
+  g_object_set (ia, "send-ops-flags", GVERBS_QP_EX_WITH_SEND, NULL);
+  other = gverbs_test_open_context ();
+  qp = gverbs_qp_ex_new (other, ia, NULL, &error);
+  g_assert_null (qp);
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  /* no PD at all */
+  g_object_set (ia, "pd", NULL, NULL);
+  qp = gverbs_qp_ex_new (p.ctx, ia, NULL, &error);
+  g_assert_null (qp);
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "no protection domain"));
+  g_clear_error (&error);
+
+  /* a GVerbsQPEx from plain attributes */
+  {
+    g_autoptr(GVerbsQPInitAttr) pia = gverbs_qp_init_attr_new (GVERBS_QPT_UD, cq, cq, &cap);
+
+    qp = g_initable_new (GVERBS_TYPE_QP_EX, NULL, &error, "context", p.ctx, "pd", p.pd,
+                         "init-attr", pia, NULL);
+    g_assert_null (qp);
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+    g_clear_error (&error);
+  }
+
+  /* a CQ and a CQEX both given as the send CQ */
+  {
+    g_autoptr(GVerbsCqInitAttrEx) cia = gverbs_cq_init_attr_ex_new ();
+    g_autoptr(GVerbsCQEX) cqx = gverbs_cq_ex_new (p.ctx, cia, &error);
+
+    g_assert_no_error (error);
+    g_object_set (ia, "pd", p.pd, "send-cq-ex", cqx, NULL);
+    qp = gverbs_qp_ex_new (p.ctx, ia, NULL, &error);
+    g_assert_null (qp);
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+    g_assert_nonnull (strstr (error->message, "both a CQ and a CQEX"));
+    g_clear_error (&error);
+  }
+  g_clear_object (&cq);
   qp_pair_clear (&p);
 }
 
@@ -181,5 +343,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/qp-ex/rc-sequence", test_rc_sequence);
   g_test_add_func ("/qp-ex/ud-send", test_ud_send);
   g_test_add_func ("/qp-ex/misuse", test_misuse);
+  g_test_add_func ("/qp-ex/create", test_create);
   return g_test_run ();
 }

@@ -78,6 +78,49 @@ check('receive completion', rwc !== null && rwc.status === Verbs.WCStatus.SUCCES
 const got = sides[1].mr.read(300, 0).toArray();
 check('data byte for byte', got.length === 300 && got.every((b, i) => b === data[i]));
 
+// The extended send API: a UD QPEx (created from a QPInitAttrEx, its PD from
+// the attributes) sends to a UD QP with wr_start ... wr_complete.
+{
+    const cq = Verbs.CQ.new(ctx, 32, null, 0);
+    const udAttr = Verbs.QPAttr.new();
+    udAttr.qkey = 0x11111111;
+    const rqp = Verbs.QP.new(pd, Verbs.QPInitAttr.new(Verbs.QPType.UD, cq, cq, cap), udAttr);
+    const iax = Verbs.QPInitAttrEx.new(Verbs.QPType.UD, cq, cq, cap, pd, Verbs.QPCreateSendOpsFlags.SEND);
+    const qpx = Verbs.QPEx.new(ctx, iax, udAttr);
+    check('QPEx in RTS, PD from the attributes', qpx.qp_state === Verbs.QPState.RTS && qpx.pd === pd &&
+          qpx instanceof Verbs.QP);
+    const gr = new Verbs.GlobalRoute({ sgid_index: gidIndex });
+    gr.set_dgid(gid.to_string());
+    const ahAttr = new Verbs.AHAttr({ is_global: true, port_num: 1 });
+    ahAttr.set_grh(gr);
+    const ah = Verbs.AH.new(pd, ahAttr);
+    const rwr2 = new Verbs.RecvWR({ wr_id: 31 });
+    rwr2.set_sge(0, sides[1].mr.sge(40 + 100, 1024));
+    rqp.post_recv_one(rwr2);
+    qpx.wr_id = 32;
+    qpx.wr_flags = Verbs.SendFlags.SIGNALED;
+    qpx.wr_start();
+    qpx.wr_send();
+    qpx.wr_set_ud_addr(ah, rqp.qp_num, 0x11111111);
+    qpx.wr_set_sge(sides[0].mr.lkey, sides[0].mr.addr, 100);
+    qpx.wr_complete();
+    const wcs = [pollOne(cq), pollOne(cq)].filter(w => w !== null).sort((a, b) => a.wr_id - b.wr_id);
+    check('QPEx send and UD receive completions', wcs.length === 2 &&
+          wcs[0].wr_id === 31 && wcs[0].status === Verbs.WCStatus.SUCCESS && wcs[0].byte_len === 140 &&
+          wcs[0].src_qp === qpx.qp_num && wcs[1].wr_id === 32 && wcs[1].opcode === Verbs.WCOpcode.SEND);
+    const got2 = sides[1].mr.read(100, 1024 + 40).toArray();
+    check('QPEx data byte for byte', got2.every((b, i) => b === data[i]));
+    let refused = false;
+    try {
+        qpx.wr_start();
+        qpx.wr_rdma_write(1, 0);
+    } catch (e) {
+        refused = e.matches(Verbs.error_quark(), Verbs.Error.NOT_SUPPORTED);
+    }
+    qpx.wr_abort();
+    check('operation outside send_ops_flags refused', refused);
+}
+
 pd.close();
 check('QPs closed with their PD', sides.every(s => s.qp.closed));
 ctx.close();

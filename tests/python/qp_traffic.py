@@ -17,8 +17,11 @@ def default_gid_index(ctx):
 
 
 class Side:
-    def __init__(self, ctx, pd, qp_type, cap, channel=None, send_ops=0):
-        self.cq = V.CQ(ctx, 256, None, channel, 0)
+    def __init__(self, ctx, pd, qp_type, cap, channel=None, send_ops=0, cq_ex_flags=None):
+        if cq_ex_flags is None:
+            self.cq = V.CQ(ctx, 256, None, channel, 0)
+        else:
+            self.cq = V.CQEX(ctx, V.CqInitAttrEx(cqe=256, channel=channel, wc_flags=cq_ex_flags))
         self.mr = V.MR(pd, MR_SIZE, ALL_ACCESS)
         qp_attr = None
         if qp_type == V.IBV_QPT_UD:
@@ -41,14 +44,14 @@ class Pair:
     """Two QPs of one type; RC/UC are connected to RTS, UD get AHs."""
 
     def __init__(self, device, qp_type=V.IBV_QPT_RC, cap=None, rnr_retry=7, channel=False,
-                 send_ops=0):
+                 send_ops=0, cq_ex_flags=None):
         self.ctx = V.Context(name=device)
         self.pd = V.PD(self.ctx)
         self.gid_index = default_gid_index(self.ctx)
         self.gid = self.ctx.query_gid(1, self.gid_index)
         self.channel = V.CompChannel(self.ctx) if channel else None
         cap = cap or V.QPCap(64, 64, 4, 4, 0)
-        self.sides = [Side(self.ctx, self.pd, qp_type, cap, self.channel, send_ops)
+        self.sides = [Side(self.ctx, self.pd, qp_type, cap, self.channel, send_ops, cq_ex_flags)
                       for _ in range(2)]
         self.qp_type = qp_type
         if qp_type == V.IBV_QPT_UD:

@@ -496,12 +496,26 @@ AHAttr = _export(override(AHAttr))
 
 
 class AH(_Closable, Verbs.AH):
-    """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr)."""
+    """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr), or the way back
+    to the sender of a UD message: AH(pd, wc=wc, grh=grh, port_num=1)
+    (ibv_create_ah_from_wc), grh being the 40 bytes its receive buffer starts
+    with (pyverbs takes their address; here the bytes, e.g. mr.read(40, 0))."""
     __getattr__ = _props_getattr
 
-    def __init__(self, pd, attr=None, **kwargs):
+    def __new__(cls, pd=None, attr=None, **kwargs):
         if attr is None and 'wc' in kwargs:
-            raise NotImplementedError('AH(pd, wc=…) (ibv_create_ah_from_wc) needs the WC type')
+            grh = kwargs.get('grh')
+            if isinstance(grh, int):
+                raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                                   'AH(pd, wc=...): pass the GRH bytes (e.g. mr.read(40, 0)), '
+                                   'not their address')
+            return Verbs.AH.new_from_wc(pd, kwargs['wc'], _as_bytes(grh or b''),
+                                        kwargs.get('port_num', 1))
+        return super().__new__(cls)
+
+    def __init__(self, pd=None, attr=None, **kwargs):
+        if attr is None and 'wc' in kwargs:
+            return  # made by ibv_create_ah_from_wc in __new__
         Verbs.AH.__init__(self, pd=pd, attr=attr)
         self.init(None)
 
@@ -630,6 +644,7 @@ _wrap_import(MR, 'handle', _import_mr)
 # --- completion queues, completion channels and work completions -------------
 
 import errno as _errno  # noqa: E402
+import socket as _socket  # noqa: E402
 
 from gi.repository import GLib  # noqa: E402
 
@@ -802,6 +817,12 @@ class CQEX(_Closable, Verbs.CQEX):
         Verbs.CQEX.__init__(self, context=context, init_attr=init_attr)
         self.init(None)
 
+    def __setattr__(self, name, value):
+        if name == 'watched':
+            self.set_watched(value)
+        else:
+            GObject.Object.__setattr__(self, name, value)
+
     def start_poll(self, attr=None):
         return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
 
@@ -813,7 +834,7 @@ class CQEX(_Closable, Verbs.CQEX):
 
     def read_wc(self):
         wc = WC()
-        native = Verbs.CQEX.read_wc(self)
+        native = Verbs.CQEX.read_wc(self)[1]  # (True, wc): errors raise
         for name in WC._FIELDS + ('invalidated_rkey',):
             setattr(wc, name, getattr(native, name))
         return wc
@@ -906,10 +927,11 @@ class QPInitAttr(Verbs.QPInitAttr):
         Verbs.QPInitAttr.__init__(self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
         if srq is not None:
             self.srq = srq
+        # a CQ or a CQEX, as pyverbs takes either
         if scq is not None:
-            self.send_cq = scq
+            self.set_property('send-cq-ex' if isinstance(scq, Verbs.CQEX) else 'send-cq', scq)
         if rcq is not None:
-            self.recv_cq = rcq
+            self.set_property('recv-cq-ex' if isinstance(rcq, Verbs.CQEX) else 'recv-cq', rcq)
         self.cap = cap if cap is not None else QPCap()
         self.__dict__['qp_context'] = qp_context
 
@@ -1033,10 +1055,17 @@ class QP(_Closable, Verbs.QP):
     __getattr__ = _props_getattr
 
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
-        if not isinstance(creator, Verbs.PD):
+        if isinstance(creator, Verbs.Context) and isinstance(init_attr, Verbs.QPInitAttrEx):
+            # pyverbs: from a Context, ibv_create_qp_ex with init_attr.pd
+            if init_attr.pd is not None and init_attr.pd.get_context() != creator:
+                raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                                   'QP: the QPInitAttrEx pd belongs to another context')
+            Verbs.QP.__init__(self, init_attr=init_attr, qp_attr=qp_attr)
+        elif isinstance(creator, Verbs.PD):
+            Verbs.QP.__init__(self, pd=creator, init_attr=init_attr, qp_attr=qp_attr)
+        else:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'QP: only creation from a PD (ibv_create_qp) is supported')
-        Verbs.QP.__init__(self, pd=creator, init_attr=init_attr, qp_attr=qp_attr)
+                               'QP: creation from a PD, or from a Context with a QPInitAttrEx')
         self.init(None)
 
     def post_send(self, send_wr, bad_wr=None):
@@ -1051,69 +1080,69 @@ class QP(_Closable, Verbs.QP):
         """(QPAttr, QPInitAttr)"""
         return Verbs.QP.query(self, attr_mask)
 
-    # pyverbs' QPEx: qp.wr_id / qp.wr_flags apply to the next wr_* operations
-    @property
-    def wr_id(self):
-        return self.__dict__.get('_wr_id', 0)
-
-    @wr_id.setter
-    def wr_id(self, value):
-        self.__dict__['_wr_id'] = value
-        Verbs.QP.wr_set_id(self, value, self.wr_flags)
-
-    @property
-    def wr_flags(self):
-        return self.__dict__.get('_wr_flags', 0)
-
-    @wr_flags.setter
-    def wr_flags(self, value):
-        self.__dict__['_wr_flags'] = value
-        Verbs.QP.wr_set_id(self, self.wr_id, value)
-
-    def wr_set_inline_data(self, data):
-        Verbs.QP.wr_set_inline_data(self, _as_bytes(data))
-
 
 QP = _export(override(QP))
 
 
-class QPInitAttrEx(QPInitAttr):
+class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
     """QPInitAttrEx(qp_type=IBV_QPT_UD, qp_context=None, scq=None, rcq=None, srq=None,
     cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
     max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None, send_ops_flags=0)
 
-    Only PD and SEND_OPS_FLAGS of comp_mask are supported."""
+    RSS (hash_conf, ind_table) needs work queues, which libgverbs does not wrap."""
 
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None, srq=None,
                  cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
                  max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None,
                  send_ops_flags=0):
-        if xrcd is not None or create_flags or max_tso_header or source_qpn or \
-                hash_conf is not None or ind_table is not None:
+        if hash_conf is not None or ind_table is not None:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'QPInitAttrEx: only pd and send_ops_flags are supported')
+                               'QPInitAttrEx: hash_conf and ind_table (RSS over work queues) '
+                               'are not supported')
         QPInitAttr.__init__(self, qp_type=qp_type, qp_context=qp_context, scq=scq, rcq=rcq,
                             srq=srq, cap=cap, sq_sig_all=sq_sig_all)
-        self.__dict__.update(comp_mask=comp_mask, pd=pd, send_ops_flags=send_ops_flags)
+        self.comp_mask = int(comp_mask)
+        self.pd = pd
+        self.xrcd = xrcd
+        self.create_flags = int(create_flags)
+        self.max_tso_header = max_tso_header
+        self.source_qpn = source_qpn
+        self.send_ops_flags = int(send_ops_flags)
 
 
-_export(QPInitAttrEx)
+QPInitAttrEx = _export(override(QPInitAttrEx))
 
 
-def QPEx(creator, init_attr, qp_attr=None):
-    """pyverbs' QPEx(ctx, QPInitAttrEx): a QP with the extended send API
-    (created with ibv_create_qp_ex, init_attr.pd as its PD)."""
-    pd = init_attr.pd if isinstance(creator, Verbs.Context) else creator
-    if pd is None:
-        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'QPEx: QPInitAttrEx needs a pd')
-    qp = QP.__new__(QP)
-    Verbs.QP.__init__(qp, pd=pd, init_attr=init_attr, qp_attr=qp_attr,
-                      send_ops_flags=init_attr.send_ops_flags)
-    qp.init(None)
-    return qp
+class QPEx(Verbs.QPEx):  # derives from the QP override
+    """pyverbs' QPEx(ctx, QPInitAttrEx, qp_attr=None): created with ibv_create_qp_ex,
+    init_attr.pd as its PD. qp.wr_id and qp.wr_flags apply to the next wr_* operation.
+
+    As in pyverbs, wr_send_imm and wr_rdma_write_imm take the immediate in host order
+    (it arrives as wc.imm_data in network order); wr_set_inline_data takes bytes."""
+    __setattr__ = _props_setattr
+
+    def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
+        GObject.Object.__init__(self, context=creator, init_attr=init_attr, qp_attr=qp_attr)
+        self.init(None)
+
+    def wr_send_imm(self, data):
+        Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
+
+    def wr_rdma_write_imm(self, rkey, remote_addr, data):
+        Verbs.QPEx.wr_rdma_write_imm(self, rkey, remote_addr, _socket.htonl(data))
+
+    def wr_set_sge(self, sge):
+        Verbs.QPEx.wr_set_sge(self, sge.lkey, sge.addr, sge.length)
+
+    def wr_set_sge_list(self, num_sge, sg_list):
+        Verbs.QPEx.wr_set_sge_list(self, list(sg_list)[:num_sge])
+
+    def wr_set_inline_data(self, data, length=None):
+        data = _as_bytes(data)
+        Verbs.QPEx.wr_set_inline_data(self, data if length is None else data[:length])
 
 
-_export(QPEx)
+QPEx = _export(override(QPEx))
 
 
 def _pd_qp(self, init_attr, qp_attr=None):

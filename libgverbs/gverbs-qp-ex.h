@@ -1,0 +1,106 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+#include "gverbs-enums.h"
+#include "gverbs-context.h"
+#include "gverbs-ah.h"
+#include "gverbs-sge.h"
+#include "gverbs-qp.h"
+#include "gverbs-qp-init-attr-ex.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_QP_EX (gverbs_qp_ex_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GVerbsQPEx, gverbs_qp_ex, GVERBS, QP_EX, GVerbsQP)
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPEx      *gverbs_qp_ex_new                 (GVerbsContext       *context,
+                                                   GVerbsQPInitAttrEx  *init_attr,
+                                                   GVerbsQPAttr        *qp_attr,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext   *gverbs_qp_ex_get_context         (GVerbsQPEx          *self);
+GVERBS_AVAILABLE_IN_ALL
+guint64          gverbs_qp_ex_get_wr_id           (GVerbsQPEx          *self);
+GVERBS_AVAILABLE_IN_ALL
+void             gverbs_qp_ex_set_wr_id           (GVerbsQPEx          *self,
+                                                   guint64              wr_id);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSendFlags  gverbs_qp_ex_get_wr_flags        (GVerbsQPEx          *self);
+GVERBS_AVAILABLE_IN_ALL
+void             gverbs_qp_ex_set_wr_flags        (GVerbsQPEx          *self,
+                                                   GVerbsSendFlags      wr_flags);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_start            (GVerbsQPEx          *self,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_send             (GVerbsQPEx          *self,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_send_imm         (GVerbsQPEx          *self,
+                                                   guint32              imm_data,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_rdma_write       (GVerbsQPEx          *self,
+                                                   guint32              rkey,
+                                                   guint64              remote_addr,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_rdma_write_imm   (GVerbsQPEx          *self,
+                                                   guint32              rkey,
+                                                   guint64              remote_addr,
+                                                   guint32              imm_data,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_rdma_read        (GVerbsQPEx          *self,
+                                                   guint32              rkey,
+                                                   guint64              remote_addr,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_atomic_cmp_swp   (GVerbsQPEx          *self,
+                                                   guint32              rkey,
+                                                   guint64              remote_addr,
+                                                   guint64              compare,
+                                                   guint64              swap,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_atomic_fetch_add (GVerbsQPEx          *self,
+                                                   guint32              rkey,
+                                                   guint64              remote_addr,
+                                                   guint64              add,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_set_sge          (GVerbsQPEx          *self,
+                                                   guint32              lkey,
+                                                   guint64              addr,
+                                                   guint32              length,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_set_sge_list     (GVerbsQPEx          *self,
+                                                   const GVerbsSGE     *sges,
+                                                   guint                n_sges,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_set_ud_addr      (GVerbsQPEx          *self,
+                                                   GVerbsAH            *ah,
+                                                   guint32              remote_qpn,
+                                                   guint32              remote_qkey,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_set_inline_data  (GVerbsQPEx          *self,
+                                                   const guint8        *data,
+                                                   gsize                length,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_complete         (GVerbsQPEx          *self,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+void             gverbs_qp_ex_wr_abort            (GVerbsQPEx          *self);
+
+G_END_DECLS

@@ -1,0 +1,17 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-qp-init-attr-ex.h"
+
+G_BEGIN_DECLS
+
+/* Fills comp_mask, create_flags, max_tso_header, send_ops_flags and
+ * source_qpn (not the PD, XRCD, CQs or SRQ: the QP checks and adds them). */
+void _gverbs_qp_init_attr_ex_to_ibv (GVerbsQPInitAttrEx          *self,
+                                     struct ibv_qp_init_attr_ex  *out);
+
+G_END_DECLS

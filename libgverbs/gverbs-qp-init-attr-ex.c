@@ -1,0 +1,344 @@
+#include "config.h"
+
+#include <infiniband/verbs.h>
+
+#include "gverbs-qp-init-attr-ex.h"
+#include "gverbs-qp-init-attr-ex-private.h"
+#include "gverbs-enum-types.h"
+
+/**
+ * GVerbsQPInitAttrEx:
+ *
+ * What a queue pair is created with by ibv_create_qp_ex()
+ * (`struct ibv_qp_init_attr_ex`, pyverbs' `QPInitAttrEx`): everything of
+ * #GVerbsQPInitAttr plus the fields #GVerbsQPInitAttrEx:comp-mask marks
+ * valid — the protection domain, an XRC domain, creation flags, the largest
+ * TSO header, the source QP number and the operations of the extended send
+ * API (#GVerbsQPInitAttrEx:send-ops-flags) a #GVerbsQPEx may post.
+ *
+ * Fields comp-mask does not mark are not passed to rdma-core, as in C.
+ */
+struct _GVerbsQPInitAttrEx
+{
+  GVerbsQPInitAttr parent_instance;
+
+  GVerbsQPInitAttrMask comp_mask;
+  GVerbsPD *pd;
+  GVerbsXRCD *xrcd;
+  guint create_flags;
+  guint max_tso_header;
+  GVerbsQPCreateSendOpsFlags send_ops_flags;
+  guint32 source_qpn;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsQPInitAttrEx, gverbs_qp_init_attr_ex, GVERBS_TYPE_QP_INIT_ATTR)
+
+enum {
+  PROP_0,
+  PROP_COMP_MASK,
+  PROP_PD,
+  PROP_XRCD,
+  PROP_CREATE_FLAGS,
+  PROP_MAX_TSO_HEADER,
+  PROP_SEND_OPS_FLAGS,
+  PROP_SOURCE_QPN,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_qp_init_attr_ex_dispose (GObject *object)
+{
+  GVerbsQPInitAttrEx *self = GVERBS_QP_INIT_ATTR_EX (object);
+
+  g_clear_object (&self->pd);
+  g_clear_object (&self->xrcd);
+  G_OBJECT_CLASS (gverbs_qp_init_attr_ex_parent_class)->dispose (object);
+}
+
+static void
+gverbs_qp_init_attr_ex_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  GVerbsQPInitAttrEx *self = GVERBS_QP_INIT_ATTR_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_COMP_MASK:
+      g_value_set_flags (value, self->comp_mask);
+      break;
+    case PROP_PD:
+      g_value_set_object (value, self->pd);
+      break;
+    case PROP_XRCD:
+      g_value_set_object (value, self->xrcd);
+      break;
+    case PROP_CREATE_FLAGS:
+      g_value_set_uint (value, self->create_flags);
+      break;
+    case PROP_MAX_TSO_HEADER:
+      g_value_set_uint (value, self->max_tso_header);
+      break;
+    case PROP_SEND_OPS_FLAGS:
+      g_value_set_flags (value, self->send_ops_flags);
+      break;
+    case PROP_SOURCE_QPN:
+      g_value_set_uint (value, self->source_qpn);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_qp_init_attr_ex_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  GVerbsQPInitAttrEx *self = GVERBS_QP_INIT_ATTR_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_COMP_MASK:
+      self->comp_mask = g_value_get_flags (value);
+      break;
+    case PROP_PD:
+      g_set_object (&self->pd, g_value_get_object (value));
+      break;
+    case PROP_XRCD:
+      g_set_object (&self->xrcd, g_value_get_object (value));
+      break;
+    case PROP_CREATE_FLAGS:
+      self->create_flags = g_value_get_uint (value);
+      break;
+    case PROP_MAX_TSO_HEADER:
+      self->max_tso_header = g_value_get_uint (value);
+      break;
+    case PROP_SEND_OPS_FLAGS:
+      self->send_ops_flags = g_value_get_flags (value);
+      break;
+    case PROP_SOURCE_QPN:
+      self->source_qpn = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_qp_init_attr_ex_class_init (GVerbsQPInitAttrExClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = gverbs_qp_init_attr_ex_dispose;
+  object_class->get_property = gverbs_qp_init_attr_ex_get_property;
+  object_class->set_property = gverbs_qp_init_attr_ex_set_property;
+
+  /**
+   * GVerbsQPInitAttrEx:comp-mask:
+   *
+   * Which of the extended fields are valid (`IBV_QP_INIT_ATTR_*`); pyverbs'
+   * default is none.
+   */
+  properties[PROP_COMP_MASK] =
+    g_param_spec_flags ("comp-mask", NULL, NULL, GVERBS_TYPE_QP_INIT_ATTR_MASK, 0, rw);
+  /**
+   * GVerbsQPInitAttrEx:pd:
+   *
+   * The protection domain of the queue pair (valid with
+   * %GVERBS_QP_INIT_ATTR_PD).
+   */
+  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, rw);
+  /**
+   * GVerbsQPInitAttrEx:xrcd:
+   *
+   * The XRC domain of an XRC receive queue pair (valid with
+   * %GVERBS_QP_INIT_ATTR_XRCD).
+   */
+  properties[PROP_XRCD] = g_param_spec_object ("xrcd", NULL, NULL, GVERBS_TYPE_XRCD, rw);
+  /**
+   * GVerbsQPInitAttrEx:create-flags:
+   *
+   * `IBV_QP_CREATE_*` flags (valid with %GVERBS_QP_INIT_ATTR_CREATE_FLAGS);
+   * see #GVerbsQPCreateFlags.
+   */
+  properties[PROP_CREATE_FLAGS] =
+    g_param_spec_uint ("create-flags", NULL, NULL, 0, G_MAXUINT32, 0, rw);
+  /**
+   * GVerbsQPInitAttrEx:max-tso-header:
+   *
+   * The largest TSO header (valid with %GVERBS_QP_INIT_ATTR_MAX_TSO_HEADER).
+   */
+  properties[PROP_MAX_TSO_HEADER] =
+    g_param_spec_uint ("max-tso-header", NULL, NULL, 0, G_MAXUINT16, 0, rw);
+  /**
+   * GVerbsQPInitAttrEx:send-ops-flags:
+   *
+   * The operations of the extended send API the queue pair may post (valid
+   * with %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS).
+   */
+  properties[PROP_SEND_OPS_FLAGS] =
+    g_param_spec_flags ("send-ops-flags", NULL, NULL, GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS, 0, rw);
+  /**
+   * GVerbsQPInitAttrEx:source-qpn:
+   *
+   * The source QP number (needs `IBV_QP_CREATE_SOURCE_QPN` in create-flags).
+   */
+  properties[PROP_SOURCE_QPN] =
+    g_param_spec_uint ("source-qpn", NULL, NULL, 0, G_MAXUINT32, 0, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_qp_init_attr_ex_init (GVerbsQPInitAttrEx *self)
+{
+  /* pyverbs' QPInitAttrEx defaults sq_sig_all to 0, unlike QPInitAttr */
+  g_object_set (self, "sq-sig-all", FALSE, NULL);
+}
+
+/**
+ * gverbs_qp_init_attr_ex_new:
+ * @qp_type: the transport
+ * @send_cq: (nullable): completion queue of the send queue
+ * @recv_cq: (nullable): completion queue of the receive queue
+ * @cap: (nullable): the capacities; %NULL for pyverbs' defaults
+ * @pd: (nullable): the protection domain
+ * @send_ops_flags: the operations of the extended send API, or 0
+ *
+ * Makes extended creation attributes. #GVerbsQPInitAttrEx:comp-mask gets
+ * %GVERBS_QP_INIT_ATTR_PD when @pd is given and
+ * %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS when @send_ops_flags is not 0;
+ * #GVerbsQPInitAttr:sq-sig-all starts %FALSE as in pyverbs.
+ *
+ * Returns: (transfer full): the attributes
+ */
+GVerbsQPInitAttrEx *
+gverbs_qp_init_attr_ex_new (GVerbsQPType                qp_type,
+                            GVerbsCQ                   *send_cq,
+                            GVerbsCQ                   *recv_cq,
+                            const GVerbsQPCap          *cap,
+                            GVerbsPD                   *pd,
+                            GVerbsQPCreateSendOpsFlags  send_ops_flags)
+{
+  GVerbsQPInitAttrEx *self;
+
+  g_return_val_if_fail (send_cq == NULL || GVERBS_IS_CQ (send_cq), NULL);
+  g_return_val_if_fail (recv_cq == NULL || GVERBS_IS_CQ (recv_cq), NULL);
+  g_return_val_if_fail (pd == NULL || GVERBS_IS_PD (pd), NULL);
+  self = g_object_new (GVERBS_TYPE_QP_INIT_ATTR_EX, "qp-type", qp_type,
+                       "send-cq", send_cq, "recv-cq", recv_cq, "pd", pd,
+                       "send-ops-flags", send_ops_flags,
+                       "comp-mask", (pd ? GVERBS_QP_INIT_ATTR_PD : 0) |
+                                    (send_ops_flags ? GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS : 0),
+                       NULL);
+  if (cap != NULL)
+    g_object_set (self, "cap", cap, NULL);
+  return self;
+}
+
+/**
+ * gverbs_qp_init_attr_ex_get_comp_mask:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: which extended fields are valid
+ */
+GVerbsQPInitAttrMask
+gverbs_qp_init_attr_ex_get_comp_mask (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
+  return self->comp_mask;
+}
+
+/**
+ * gverbs_qp_init_attr_ex_get_pd:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: (transfer none) (nullable): the protection domain
+ */
+GVerbsPD *
+gverbs_qp_init_attr_ex_get_pd (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), NULL);
+  return self->pd;
+}
+
+/**
+ * gverbs_qp_init_attr_ex_get_xrcd:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: (transfer none) (nullable): the XRC domain
+ */
+GVerbsXRCD *
+gverbs_qp_init_attr_ex_get_xrcd (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), NULL);
+  return self->xrcd;
+}
+
+/**
+ * gverbs_qp_init_attr_ex_get_create_flags:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: the `IBV_QP_CREATE_*` flags
+ */
+guint
+gverbs_qp_init_attr_ex_get_create_flags (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
+  return self->create_flags;
+}
+
+/**
+ * gverbs_qp_init_attr_ex_get_max_tso_header:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: the largest TSO header
+ */
+guint
+gverbs_qp_init_attr_ex_get_max_tso_header (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
+  return self->max_tso_header;
+}
+
+/**
+ * gverbs_qp_init_attr_ex_get_send_ops_flags:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: the operations of the extended send API
+ */
+GVerbsQPCreateSendOpsFlags
+gverbs_qp_init_attr_ex_get_send_ops_flags (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
+  return self->send_ops_flags;
+}
+
+/**
+ * gverbs_qp_init_attr_ex_get_source_qpn:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: the source QP number
+ */
+guint32
+gverbs_qp_init_attr_ex_get_source_qpn (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
+  return self->source_qpn;
+}
+
+void
+_gverbs_qp_init_attr_ex_to_ibv (GVerbsQPInitAttrEx         *self,
+                                struct ibv_qp_init_attr_ex *out)
+{
+  out->comp_mask = self->comp_mask;
+  out->create_flags = self->create_flags;
+  out->max_tso_header = self->max_tso_header;
+  out->send_ops_flags = self->send_ops_flags;
+  out->source_qpn = self->source_qpn;
+}
