@@ -43,7 +43,8 @@ struct _GVerbsCQEX
   GVerbsCreateCQWCFlags wc_flags;
   struct ibv_cq_ex *ibv;
   GVerbsCQWatch watch;
-  gboolean polling;
+  gboolean polling;             /* the caller's batch: start_poll .. end_poll */
+  gboolean at_wc;               /* rdma-core's batch is open on a completion */
   GVerbsChildren children;
   gboolean initialized;
   GError *init_error;
@@ -86,11 +87,7 @@ device_name (GVerbsCQEX *self)
 }
 
 /* Watched mode: reads up to @n_wcs completions with ibv_poll_cq(), which
- * extended CQs support too. Not start/next/end_poll: rxe in rdma-core 44
- * moves the consumer index one past the producer when ibv_next_poll()
- * reports the end of a batch and ibv_end_poll() follows (fixed upstream by
- * "rxe: fix completion queue consumer index overrun"). A batch the caller
- * has open is left alone. */
+ * extended CQs support too. A batch the caller has open is left alone. */
 static int
 poll_wcs (GObject   *cq,
           GVerbsWC  *wcs,
@@ -592,6 +589,14 @@ poll_result (GVerbsCQEX  *self,
  * batch. Starting a batch while one is open gives
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
+ * Each completion is read in a batch of rdma-core's own: next_poll ends
+ * it (`ibv_end_poll()`) and starts the next (`ibv_start_poll()`) instead of
+ * calling `ibv_next_poll()`, since rxe in rdma-core 44 moves the consumer
+ * index one past the producer when `ibv_next_poll()` reports the end of a
+ * batch and `ibv_end_poll()` follows, and the next batch then starts on a
+ * stale completion (fixed upstream by "rxe: fix completion queue consumer
+ * index overrun").
+ *
  * Returns: %TRUE if a completion is ready to read
  */
 gboolean
@@ -613,7 +618,7 @@ gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
     }
   rc = ibv_start_poll (self->ibv, &attr);
   if (rc == 0)
-    self->polling = TRUE;
+    self->polling = self->at_wc = TRUE;
   return poll_result (self, rc, "ibv_start_poll", error);
 }
 
@@ -622,9 +627,10 @@ gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
  * @self: a #GVerbsCQEX
  * @error: return location for a #GError
  *
- * Moves to the next completion of the open batch (`ibv_next_poll()`),
- * pyverbs' `poll_next()`. No further completion returns %FALSE without an
- * error; the batch stays open until gverbs_cq_ex_end_poll().
+ * Moves to the next completion of the open batch, pyverbs' `poll_next()`
+ * (see gverbs_cq_ex_start_poll() for how). No further completion returns
+ * %FALSE without an error; the batch stays open until
+ * gverbs_cq_ex_end_poll().
  *
  * Returns: %TRUE if another completion is ready to read
  */
@@ -632,6 +638,9 @@ gboolean
 gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
                         GError     **error)
 {
+  struct ibv_poll_cq_attr attr = { 0 };
+  int rc;
+
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
   if (!_gverbs_cq_ex_check_open (self, error))
@@ -642,7 +651,12 @@ gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
                                _("no polling batch is open; call start_poll first"));
       return FALSE;
     }
-  return poll_result (self, ibv_next_poll (self->ibv), "ibv_next_poll", error);
+  if (!self->at_wc)
+    return FALSE;
+  ibv_end_poll (self->ibv);
+  rc = ibv_start_poll (self->ibv, &attr);
+  self->at_wc = rc == 0;
+  return poll_result (self, rc, "ibv_start_poll", error);
 }
 
 /**
@@ -650,7 +664,8 @@ gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
  * @self: a #GVerbsCQEX
  * @error: return location for a #GError
  *
- * Closes the open polling batch (`ibv_end_poll()`).
+ * Closes the open polling batch (`ibv_end_poll()` unless next_poll found
+ * no further completion).
  *
  * Returns: %TRUE on success
  */
@@ -668,8 +683,9 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
                                _("no polling batch is open"));
       return FALSE;
     }
-  ibv_end_poll (self->ibv);
-  self->polling = FALSE;
+  if (self->at_wc)
+    ibv_end_poll (self->ibv);
+  self->polling = self->at_wc = FALSE;
   return TRUE;
 }
 
@@ -694,7 +710,7 @@ can_read (GVerbsCQEX  *self,
 {
   if (!_gverbs_cq_ex_check_open (self, error))
     return FALSE;
-  if (!self->polling)
+  if (!self->at_wc)
     {
       _gverbs_set_error_errno (error, EINVAL, call, device_name (self),
                                _("no completion to read; call start_poll first"));
@@ -1131,9 +1147,9 @@ gverbs_cq_ex_close (GVerbsCQEX  *self,
   if (self->ibv == NULL)
     return TRUE;
   _gverbs_children_close_all (&self->children);
-  if (self->polling)
+  if (self->at_wc)
     ibv_end_poll (self->ibv);
-  self->polling = FALSE;
+  self->polling = self->at_wc = FALSE;
   was_watched = _gverbs_cq_watch_close (&self->watch);
   if (self->channel != NULL)
     _gverbs_comp_channel_remove_child (self->channel, self);
