@@ -215,12 +215,7 @@ gverbs_addr_info_initable_init (GInitable     *initable,
       self->initialized = TRUE;
       resolve (self, &self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void

@@ -157,14 +157,8 @@ static gboolean
 check_open (GVerbsCMID  *self,
             GError     **error)
 {
-  if (!self->closed && self->id != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, _gverbs_cm_id_describe (self));
+  return _gverbs_check_open (!self->closed && self->id != NULL, self->init_error,
+                             _gverbs_cm_id_describe (self), error);
 }
 
 static gboolean
@@ -302,12 +296,7 @@ gverbs_cm_id_initable_init (GInitable     *initable,
       self->initialized = TRUE;
       create (self, &self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void

@@ -4,6 +4,7 @@
 
 #include "gverbs-cm-listener.h"
 #include "gverbs-error.h"
+#include "gverbs-private.h"
 
 /**
  * GVerbsCMListener:
@@ -92,12 +93,7 @@ gverbs_cm_listener_initable_init (GInitable     *initable,
       else
         self->channel = gverbs_event_channel_new (&self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void

@@ -238,12 +238,7 @@ gverbs_cq_ex_initable_init (GInitable     *initable,
       self->initialized = TRUE;
       create_cq_ex (self, &self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -1192,14 +1187,7 @@ gboolean
 _gverbs_cq_ex_check_open (GVerbsCQEX  *self,
                           GError     **error)
 {
-  if (self->ibv != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, _("The extended CQ"));
+  return _gverbs_check_open (self->ibv != NULL, self->init_error, _("The extended CQ"), error);
 }
 
 void

@@ -167,12 +167,7 @@ gverbs_event_channel_initable_init (GInitable     *initable,
             }
         }
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -348,14 +343,7 @@ gboolean
 _gverbs_event_channel_check_open (GVerbsEventChannel  *self,
                                   GError             **error)
 {
-  if (self->ch != NULL)
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, "rdma_cm event channel");
+  return _gverbs_check_open (self->ch != NULL, self->init_error, "rdma_cm event channel", error);
 }
 
 void

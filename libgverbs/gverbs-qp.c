@@ -435,12 +435,7 @@ gverbs_qp_initable_init (GInitable     *initable,
       priv->initialized = TRUE;
       create (self, &priv->init_error);
     }
-  if (priv->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (priv->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (priv->init_error, error);
 }
 
 static void
@@ -1625,14 +1620,9 @@ _gverbs_qp_check_open (GVerbsQP  *self,
                        GError   **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  if (G_LIKELY (priv->ibv != NULL))
-    return TRUE;
-  if (priv->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (priv->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, priv->description ? priv->description : "GVerbsQP");
+
+  return _gverbs_check_open (G_LIKELY (priv->ibv != NULL), priv->init_error,
+                             priv->description ? priv->description : "GVerbsQP", error);
 }
 
 struct ibv_qp *

@@ -285,12 +285,7 @@ gverbs_srq_initable_init (GInitable     *initable,
       self->initialized = TRUE;
       create (self, &self->init_error);
     }
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_init_result (self->init_error, error);
 }
 
 static void
@@ -867,14 +862,8 @@ gboolean
 _gverbs_srq_check_open (GVerbsSRQ  *self,
                         GError    **error)
 {
-  if (G_LIKELY (self->ibv != NULL))
-    return TRUE;
-  if (self->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (self->init_error));
-      return FALSE;
-    }
-  return _gverbs_set_closed_error (error, self->description ? self->description : "GVerbsSRQ");
+  return _gverbs_check_open (G_LIKELY (self->ibv != NULL), self->init_error,
+                             self->description ? self->description : "GVerbsSRQ", error);
 }
 
 struct ibv_srq *
