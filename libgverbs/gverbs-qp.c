@@ -52,6 +52,7 @@ typedef struct
   GVerbsCQEX *recv_cq_ex;
   GVerbsSRQ *srq;
   struct ibv_qp *ibv;
+  struct ibv_qp *fast_ibv;      /* ibv while open, if RC or UC: the unconverted post path */
   struct ibv_qp_ex *qpx;        /* non-NULL when created with IBV_QP_INIT_ATTR_SEND_OPS_FLAGS */
   guint send_ops_flags;
   gboolean wr_open;             /* between wr_start and wr_complete/abort */
@@ -89,9 +90,18 @@ static GParamSpec *properties[N_PROPS];
 /* GVerbsQP's own GType, for the data path's type check: an exact-type
  * instance passes with one compare, no call (subclasses take the full check). */
 static GType qp_gtype;
-#define IS_QP_FAST(p) (((p) != NULL && ((GTypeInstance *) (p))->g_class != NULL && \
-                        ((GTypeInstance *) (p))->g_class->g_type == qp_gtype) || \
-                       GVERBS_IS_QP (p))
+#define IS_QP_EXACT(p) ((p) != NULL && ((GTypeInstance *) (p))->g_class != NULL && \
+                        ((GTypeInstance *) (p))->g_class->g_type == qp_gtype)
+#define IS_QP_FAST(p) (IS_QP_EXACT (p) || GVERBS_IS_QP (p))
+
+/* What the one-WR post paths need back if the device refuses the request,
+ * kept in memory across the provider's call instead of in saved registers. */
+typedef struct
+{
+  gpointer bad;
+  GVerbsQP *self;
+  GError **error;
+} PostFrame;
 
 enum {
   SIGNAL_ASYNC_EVENT,
@@ -392,6 +402,8 @@ create (GVerbsQP  *self,
       return FALSE;
     }
   memcpy (&priv->cap, &ia.cap, sizeof priv->cap);
+  if (ia.qp_type == IBV_QPT_RC || ia.qp_type == IBV_QPT_UC)
+    priv->fast_ibv = priv->ibv;
   priv->description = g_strdup_printf ("%s qp 0x%x on %s", qp_type_name (ia.qp_type),
                                        priv->ibv->qp_num, _gverbs_pd_describe (priv->pd));
   _gverbs_pd_add_child (priv->pd, self, GVERBS_RANK_QP, close_as_child);
@@ -1083,6 +1095,18 @@ set_post_error (GVerbsQP    *self,
                            "%u before it posted", index, n_wrs, wr_id, index);
 }
 
+/* The device refused the one request of a fast post path (@f->bad is it). */
+static G_GNUC_NO_INLINE gboolean
+post_refused (PostFrame   *f,
+              int          rc,
+              const char  *call)
+{
+  guint64 wr_id = f->bad != NULL ? *(const guint64 *) f->bad : 0;
+
+  set_post_error (f->self, f->error, rc, call, 0, 1, wr_id);
+  return FALSE;
+}
+
 /* The rarer parts of convert_send_wr(), out of the hot path: atomic and
  * other opcodes, UD and XRC queue pairs, too many SGEs. */
 static G_GNUC_NO_INLINE gboolean
@@ -1210,22 +1234,9 @@ post_send_chunks (GVerbsQP            *self,
   return TRUE;
 }
 
-/**
- * gverbs_qp_post_send: (skip)
- * @self: an open #GVerbsQP
- * @wrs: (array length=n_wrs): the work requests, posted in order
- * @n_wrs: how many
- * @error: return location for a #GError
- *
- * Posts send work requests (`ibv_post_send()`), converting them to
- * rdma-core's on the stack in chunks: nothing is allocated. If the device
- * refuses one, the error says which (its index and wr_id); those before it
- * were posted.
- *
- * Returns: %TRUE if all were posted
- */
-gboolean
-gverbs_qp_post_send (GVerbsQP            *self,
+/* gverbs_qp_post_send() for what it cannot post unconverted. */
+static G_GNUC_NO_INLINE gboolean
+post_send_converted (GVerbsQP            *self,
                      const GVerbsSendWR  *wrs,
                      guint                n_wrs,
                      GError             **error)
@@ -1234,14 +1245,12 @@ gverbs_qp_post_send (GVerbsQP            *self,
   struct ibv_send_wr d, *bad = NULL;
   int rc;
 
-  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
   if (G_UNLIKELY (priv->ibv == NULL))
     return post_closed_error (self, error);
   if (n_wrs != 1)
     return post_send_chunks (self, priv, wrs, NULL, n_wrs, error);
-
-  /* one work request, the common case: no array, no chunk loop */
   if (!convert_send_wr (self, priv, wrs, &d, 0, error))
     return FALSE;
   d.next = NULL;
@@ -1252,6 +1261,47 @@ gverbs_qp_post_send (GVerbsQP            *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * gverbs_qp_post_send: (skip)
+ * @self: an open #GVerbsQP
+ * @wrs: (array length=n_wrs): the work requests, posted in order
+ * @n_wrs: how many
+ * @error: return location for a #GError
+ *
+ * Posts send work requests (`ibv_post_send()`). One RDMA or send request
+ * made by gverbs_send_wr_init() on an RC or UC queue pair goes to the
+ * device as it is; others are converted to rdma-core's on the stack, in
+ * chunks. Nothing is allocated. If the device refuses one, the error says
+ * which (its index and wr_id); those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_send (GVerbsQP            *self,
+                     const GVerbsSendWR  *wrs,
+                     guint                n_wrs,
+                     GError             **error)
+{
+  struct ibv_qp *qp;
+  PostFrame f;
+  int rc;
+
+  /* One RDMA or send request made by gverbs_send_wr_init() on an open RC or
+   * UC queue pair: it is an ibv_send_wr already (see GVerbsSendWR). */
+  if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
+    return post_send_converted (self, wrs, n_wrs, error);
+  qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->fast_ibv;
+  if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list ||
+                  (guint) wrs->opcode > IBV_WR_RDMA_READ || wrs->num_sge > GVERBS_MAX_SGE))
+    return post_send_converted (self, wrs, n_wrs, error);
+  f.self = self;
+  f.error = error;
+  rc = ibv_post_send (qp, (struct ibv_send_wr *) wrs, (struct ibv_send_wr **) &f.bad);
+  if (G_LIKELY (rc == 0))
+    return TRUE;
+  return post_refused (&f, rc, "ibv_post_send");
 }
 
 /* More than one receive work request, from an array or a list of pointers:
@@ -1296,21 +1346,9 @@ post_recv_chunks (GVerbsQP            *self,
   return TRUE;
 }
 
-/**
- * gverbs_qp_post_recv: (skip)
- * @self: an open #GVerbsQP
- * @wrs: (array length=n_wrs): the work requests, posted in order
- * @n_wrs: how many
- * @error: return location for a #GError
- *
- * Posts receive work requests (`ibv_post_recv()`), converted on the stack:
- * nothing is allocated. If the device refuses one, the error says which;
- * those before it were posted.
- *
- * Returns: %TRUE if all were posted
- */
-gboolean
-gverbs_qp_post_recv (GVerbsQP            *self,
+/* gverbs_qp_post_recv() for what it cannot post unconverted. */
+static G_GNUC_NO_INLINE gboolean
+post_recv_converted (GVerbsQP            *self,
                      const GVerbsRecvWR  *wrs,
                      guint                n_wrs,
                      GError             **error)
@@ -1319,13 +1357,12 @@ gverbs_qp_post_recv (GVerbsQP            *self,
   struct ibv_recv_wr d, *bad = NULL;
   int rc;
 
-  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
   if (G_UNLIKELY (priv->ibv == NULL))
     return post_closed_error (self, error);
   if (n_wrs != 1)
     return post_recv_chunks (self, priv, wrs, NULL, n_wrs, error);
-
   if (G_UNLIKELY (wrs->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wrs->num_sge, error))
     return FALSE;
   d.wr_id = wrs->wr_id;
@@ -1339,6 +1376,44 @@ gverbs_qp_post_recv (GVerbsQP            *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * gverbs_qp_post_recv: (skip)
+ * @self: an open #GVerbsQP
+ * @wrs: (array length=n_wrs): the work requests, posted in order
+ * @n_wrs: how many
+ * @error: return location for a #GError
+ *
+ * Posts receive work requests (`ibv_post_recv()`). One request made by
+ * gverbs_recv_wr_init() goes to the device as it is; others are converted
+ * on the stack. Nothing is allocated. If the device refuses one, the error
+ * says which; those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_recv (GVerbsQP            *self,
+                     const GVerbsRecvWR  *wrs,
+                     guint                n_wrs,
+                     GError             **error)
+{
+  struct ibv_qp *qp;
+  PostFrame f;
+  int rc;
+
+  /* One request made by gverbs_recv_wr_init(): an ibv_recv_wr already. */
+  if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
+    return post_recv_converted (self, wrs, n_wrs, error);
+  qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->ibv;
+  if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list || wrs->num_sge > GVERBS_MAX_SGE))
+    return post_recv_converted (self, wrs, n_wrs, error);
+  f.self = self;
+  f.error = error;
+  rc = ibv_post_recv (qp, (struct ibv_recv_wr *) wrs, (struct ibv_recv_wr **) &f.bad);
+  if (G_LIKELY (rc == 0))
+    return TRUE;
+  return post_refused (&f, rc, "ibv_post_recv");
 }
 
 /**
@@ -1587,6 +1662,7 @@ gverbs_qp_close (GVerbsQP  *self,
   _gverbs_context_unregister_event_object (gverbs_pd_get_context (priv->pd), priv->ibv);
   rc = ibv_destroy_qp (priv->ibv);
   priv->ibv = NULL;
+  priv->fast_ibv = NULL;
   priv->qpx = NULL;
   _gverbs_pd_remove_child (priv->pd, self);
   if (priv->srq != NULL)

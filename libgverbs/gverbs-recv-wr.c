@@ -1,12 +1,40 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <infiniband/verbs.h>
 
 #include "gverbs-recv-wr.h"
 #include "gverbs-error.h"
 #include "gverbs-fields-private.h"
 
 G_DEFINE_BOXED_TYPE (GVerbsRecvWR, gverbs_recv_wr, gverbs_recv_wr_copy, gverbs_recv_wr_free)
+
+#define SAME_FIELD(ours, theirs) \
+  G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsRecvWR, ours) == G_STRUCT_OFFSET (struct ibv_recv_wr, theirs) && \
+                   sizeof (((GVerbsRecvWR *) 0)->ours) == sizeof (((struct ibv_recv_wr *) 0)->theirs))
+SAME_FIELD (wr_id, wr_id);
+SAME_FIELD (ibv_next, next);
+SAME_FIELD (ibv_sg_list, sg_list);
+SAME_FIELD (num_sge, num_sge);
+G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
+
+/**
+ * gverbs_recv_wr_init:
+ * @wr: (out caller-allocates): the work request to fill
+ * @wr_id: the id its work completion will carry
+ *
+ * Clears a receive work request (for instance one on the stack), sets its
+ * id and makes it postable without conversion (see #GVerbsRecvWR).
+ */
+void
+gverbs_recv_wr_init (GVerbsRecvWR *wr,
+                     guint64       wr_id)
+{
+  g_return_if_fail (wr != NULL);
+  memset (wr, 0, sizeof *wr);
+  wr->wr_id = wr_id;
+  wr->ibv_sg_list = (guintptr) wr->sg_list;
+}
 
 /**
  * gverbs_recv_wr_new:
@@ -17,9 +45,9 @@ G_DEFINE_BOXED_TYPE (GVerbsRecvWR, gverbs_recv_wr, gverbs_recv_wr_copy, gverbs_r
 GVerbsRecvWR *
 gverbs_recv_wr_new (guint64 wr_id)
 {
-  GVerbsRecvWR *wr = g_new0 (GVerbsRecvWR, 1);
+  GVerbsRecvWR *wr = g_new (GVerbsRecvWR, 1);
 
-  wr->wr_id = wr_id;
+  gverbs_recv_wr_init (wr, wr_id);
   return wr;
 }
 
@@ -32,8 +60,13 @@ gverbs_recv_wr_new (guint64 wr_id)
 GVerbsRecvWR *
 gverbs_recv_wr_copy (const GVerbsRecvWR *wr)
 {
+  GVerbsRecvWR *copy;
+
   g_return_val_if_fail (wr != NULL, NULL);
-  return g_memdup2 (wr, sizeof *wr);
+  copy = g_memdup2 (wr, sizeof *wr);
+  copy->ibv_next = 0;
+  copy->ibv_sg_list = (guintptr) copy->sg_list;
+  return copy;
 }
 
 /**

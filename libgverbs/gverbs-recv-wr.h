@@ -17,16 +17,29 @@ G_BEGIN_DECLS
  * @num_sge: how many entries of @sg_list are used
  * @sg_list: the buffers to receive into (at most %GVERBS_MAX_SGE)
  *
- * A receive work request (`struct ibv_recv_wr` without the chaining
- * pointer): a plain struct C code keeps on the stack or in an array for
- * gverbs_qp_post_recv(), with its buffers held inline.
+ * A receive work request: a plain struct C code keeps on the stack or in
+ * an array for gverbs_qp_post_recv() and gverbs_srq_post_recv(), with its
+ * buffers held inline.
+ *
+ * It begins as rdma-core's `struct ibv_recv_wr`. A request made by
+ * gverbs_recv_wr_init(), gverbs_recv_wr_new() or gverbs_recv_wr_copy()
+ * carries a pointer to its own @sg_list there, so posting it alone hands it
+ * to the device as it is; any other (filled by a struct initializer or
+ * copied by assignment) is converted on the stack first.
  */
 typedef struct _GVerbsRecvWR GVerbsRecvWR;
 
 struct _GVerbsRecvWR
 {
   guint64 wr_id;
+  /*< private >*/
+  guintptr ibv_next;
+  guintptr ibv_sg_list;
+  /*< public >*/
   guint32 num_sge;
+  /*< private >*/
+  guint32 ibv_reserved;
+  /*< public >*/
   GVerbsSGE sg_list[GVERBS_MAX_SGE];
 };
 
@@ -36,6 +49,9 @@ GVERBS_AVAILABLE_IN_ALL
 GType         gverbs_recv_wr_get_type  (void) G_GNUC_CONST;
 GVERBS_AVAILABLE_IN_ALL
 GVerbsRecvWR *gverbs_recv_wr_new       (guint64             wr_id);
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_recv_wr_init      (GVerbsRecvWR       *wr,
+                                        guint64             wr_id);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsRecvWR *gverbs_recv_wr_copy      (const GVerbsRecvWR *wr);
 GVERBS_AVAILABLE_IN_ALL

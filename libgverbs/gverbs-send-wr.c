@@ -1,12 +1,30 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <infiniband/verbs.h>
 
 #include "gverbs-send-wr.h"
 #include "gverbs-error.h"
 #include "gverbs-fields-private.h"
 
 G_DEFINE_BOXED_TYPE (GVerbsSendWR, gverbs_send_wr, gverbs_send_wr_copy, gverbs_send_wr_free)
+
+/* What rdma-core reads of an RDMA or send request is where it expects it. */
+#define SAME_FIELD(ours, theirs) \
+  G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSendWR, ours) == G_STRUCT_OFFSET (struct ibv_send_wr, theirs) && \
+                   sizeof (((GVerbsSendWR *) 0)->ours) == sizeof (((struct ibv_send_wr *) 0)->theirs))
+SAME_FIELD (wr_id, wr_id);
+SAME_FIELD (ibv_next, next);
+SAME_FIELD (ibv_sg_list, sg_list);
+SAME_FIELD (num_sge, num_sge);
+SAME_FIELD (opcode, opcode);
+SAME_FIELD (send_flags, send_flags);
+SAME_FIELD (imm_data, imm_data);
+SAME_FIELD (remote_addr, wr.rdma.remote_addr);
+SAME_FIELD (rkey, wr.rdma.rkey);
+SAME_FIELD (remote_srqn, qp_type.xrc.remote_srqn);
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSendWR, sg_list) == sizeof (struct ibv_send_wr));
+G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
 
 /**
  * gverbs_send_wr_init:
@@ -15,8 +33,8 @@ G_DEFINE_BOXED_TYPE (GVerbsSendWR, gverbs_send_wr, gverbs_send_wr_copy, gverbs_s
  * @opcode: the operation
  * @send_flags: the flags
  *
- * Clears a send work request (for instance one on the stack) and sets
- * these fields.
+ * Clears a send work request (for instance one on the stack), sets these
+ * fields and makes it postable without conversion (see #GVerbsSendWR).
  */
 void
 gverbs_send_wr_init (GVerbsSendWR    *wr,
@@ -29,6 +47,7 @@ gverbs_send_wr_init (GVerbsSendWR    *wr,
   wr->wr_id = wr_id;
   wr->opcode = opcode;
   wr->send_flags = send_flags;
+  wr->ibv_sg_list = (guintptr) wr->sg_list;
 }
 
 /**
@@ -60,8 +79,13 @@ gverbs_send_wr_new (guint64         wr_id,
 GVerbsSendWR *
 gverbs_send_wr_copy (const GVerbsSendWR *wr)
 {
+  GVerbsSendWR *copy;
+
   g_return_val_if_fail (wr != NULL, NULL);
-  return g_memdup2 (wr, sizeof *wr);
+  copy = g_memdup2 (wr, sizeof *wr);
+  copy->ibv_next = 0;
+  copy->ibv_sg_list = (guintptr) copy->sg_list;
+  return copy;
 }
 
 /**

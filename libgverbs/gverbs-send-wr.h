@@ -34,30 +34,47 @@ G_BEGIN_DECLS
  * @remote_qkey: UD: the destination Q_Key
  * @remote_srqn: XRC: the destination SRQ number
  *
- * A send work request (`struct ibv_send_wr` without the chaining pointer):
- * a plain struct that C code keeps on the stack or in an array for
- * gverbs_qp_post_send(), with its buffers held inline. The pyverbs helpers
- * gverbs_send_wr_set_wr_rdma(), gverbs_send_wr_set_wr_atomic() and
- * gverbs_send_wr_set_wr_ud() fill the operation's fields.
+ * A send work request: a plain struct that C code keeps on the stack or in
+ * an array for gverbs_qp_post_send(), with its buffers held inline. The
+ * pyverbs helpers gverbs_send_wr_set_wr_rdma(), gverbs_send_wr_set_wr_atomic()
+ * and gverbs_send_wr_set_wr_ud() fill the operation's fields.
+ *
+ * Its first 128 bytes are laid out as rdma-core's `struct ibv_send_wr` for
+ * an RDMA or send operation (the rest of that struct's unions hold the
+ * other fields, which rdma-core reads only for other opcodes). A request
+ * made by gverbs_send_wr_init(), gverbs_send_wr_new() or
+ * gverbs_send_wr_copy() carries a pointer to its own @sg_list there, so
+ * gverbs_qp_post_send() hands an RDMA write, RDMA read or send on an RC or
+ * UC queue pair to the device as it is, without converting it. Any other
+ * request (one filled by a struct initializer or copied by assignment, an
+ * atomic, UD or XRC one) is converted on the stack: it works the same, at
+ * the cost of a copy.
  */
 typedef struct _GVerbsSendWR GVerbsSendWR;
 
 struct _GVerbsSendWR
 {
   guint64 wr_id;
+  /*< private >*/
+  guintptr ibv_next;
+  guintptr ibv_sg_list;
+  /*< public >*/
+  guint32 num_sge;
   GVerbsWROpcode opcode;
   GVerbsSendFlags send_flags;
   guint32 imm_data;
-  guint32 num_sge;
-  GVerbsSGE sg_list[GVERBS_MAX_SGE];
   guint64 remote_addr;
   guint32 rkey;
+  guint32 remote_qpn;
   guint64 compare_add;
   guint64 swap;
-  GVerbsAH *ah;
-  guint32 remote_qpn;
-  guint32 remote_qkey;
   guint32 remote_srqn;
+  guint32 remote_qkey;
+  GVerbsAH *ah;
+  /*< private >*/
+  guintptr ibv_reserved[5];
+  /*< public >*/
+  GVerbsSGE sg_list[GVERBS_MAX_SGE];
 };
 
 #define GVERBS_TYPE_SEND_WR (gverbs_send_wr_get_type ())

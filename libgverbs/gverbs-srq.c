@@ -705,6 +705,19 @@ post_chunks (GVerbsSRQ           *self,
   return TRUE;
 }
 
+static G_GNUC_NO_INLINE gboolean
+post_checked (GVerbsSRQ           *self,
+              const GVerbsRecvWR  *wrs,
+              guint                n_wrs,
+              GError             **error)
+{
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
+  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
+  if (G_UNLIKELY (!_gverbs_srq_check_open (self, error)))
+    return FALSE;
+  return post_chunks (self, wrs, NULL, n_wrs, error);
+}
+
 /**
  * gverbs_srq_post_recv: (skip)
  * @self: an open #GVerbsSRQ
@@ -712,8 +725,9 @@ post_chunks (GVerbsSRQ           *self,
  * @n_wrs: how many
  * @error: return location for a #GError
  *
- * Posts receive work requests to the SRQ (`ibv_post_srq_recv()`),
- * converted on the stack: nothing is allocated. If the device refuses one,
+ * Posts receive work requests to the SRQ (`ibv_post_srq_recv()`). One
+ * request made by gverbs_recv_wr_init() goes to the device as it is; others
+ * are converted on the stack. Nothing is allocated. If the device refuses one,
  * the error says which (index and wr_id); those before it were posted.
  *
  * Returns: %TRUE if all were posted
@@ -724,11 +738,21 @@ gverbs_srq_post_recv (GVerbsSRQ           *self,
                       guint                n_wrs,
                       GError             **error)
 {
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
-  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (!_gverbs_srq_check_open (self, error)))
-    return FALSE;
-  return post_chunks (self, wrs, NULL, n_wrs, error);
+  struct ibv_recv_wr *bad;
+  int rc;
+
+  /* One request made by gverbs_recv_wr_init() on an open SRQ: it is an
+   * ibv_recv_wr already (see GVerbsRecvWR). */
+  if (G_UNLIKELY (!GVERBS_IS_SRQ (self) || self->ibv == NULL || n_wrs != 1 || wrs == NULL ||
+                  wrs->ibv_sg_list != (guintptr) wrs->sg_list || wrs->num_sge > GVERBS_MAX_SGE))
+    return post_checked (self, wrs, n_wrs, error);
+  rc = ibv_post_srq_recv (self->ibv, (struct ibv_recv_wr *) wrs, &bad);
+  if (G_LIKELY (rc == 0))
+    return TRUE;
+  _gverbs_set_error_errno (error, rc, "ibv_post_srq_recv", self->description,
+                           "work request 0 of 1 (wr_id %" G_GUINT64_FORMAT ") refused, "
+                           "0 before it posted", wrs->wr_id);
+  return FALSE;
 }
 
 /**

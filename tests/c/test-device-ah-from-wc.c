@@ -29,7 +29,7 @@ post_recv (GVerbsQP *qp,
            guint64   wr_id)
 {
   GError *error = NULL;
-  GVerbsRecvWR wr = { wr_id, 1, { mr_sge (mr, offset, GRH + 256) } };
+  GVerbsRecvWR wr = { .wr_id = wr_id, .num_sge = 1, .sg_list = { mr_sge (mr, offset, GRH + 256) } };
 
   g_assert_true (gverbs_qp_post_recv (qp, &wr, 1, &error));
   g_assert_no_error (error);

@@ -136,7 +136,7 @@ post_recv (QPPair  *p,
            guint    length)
 {
   GError *error = NULL;
-  GVerbsRecvWR wr = { wr_id, 1, { mr_sge (p->mr[1], offset, length) } };
+  GVerbsRecvWR wr = { .wr_id = wr_id, .num_sge = 1, .sg_list = { mr_sge (p->mr[1], offset, length) } };
 
   g_assert_true (gverbs_qp_post_recv (p->qp[1], &wr, 1, &error));
   g_assert_no_error (error);

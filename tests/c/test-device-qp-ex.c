@@ -51,8 +51,8 @@ test_rc_sequence (void)
   fill_pattern (p.mr[0], 0, 1024, 17);
   g_assert_true (gverbs_mr_write (p.mr[1], (guint8 *) &v, 8, 3000, NULL));
   fill_pattern (p.mr[1], 2048, 512, 33);
-  rwr[0] = (GVerbsRecvWR) { 90, 1, { mr_sge (p.mr[1], 0, 1024) } };
-  rwr[1] = (GVerbsRecvWR) { 91, 1, { mr_sge (p.mr[1], 3500, 64) } };
+  rwr[0] = (GVerbsRecvWR) { .wr_id = 90, .num_sge = 1, .sg_list = { mr_sge (p.mr[1], 0, 1024) } };
+  rwr[1] = (GVerbsRecvWR) { .wr_id = 91, .num_sge = 1, .sg_list = { mr_sge (p.mr[1], 3500, 64) } };
   ok (gverbs_qp_post_recv (p.qp[1], rwr, 2, &error), error);
 
   /* one sequence, six operations, one doorbell */
@@ -129,7 +129,7 @@ test_ud_send (void)
 
   if (!qp_pair_init (&p, &o))
     return;
-  rwr = (GVerbsRecvWR) { 80, 1, { mr_sge (p.mr[1], 0, 40 + 256) } };
+  rwr = (GVerbsRecvWR) { .wr_id = 80, .num_sge = 1, .sg_list = { mr_sge (p.mr[1], 0, 40 + 256) } };
   ok (gverbs_qp_post_recv (p.qp[1], &rwr, 1, &error), error);
   fill_pattern (p.mr[0], 0, 256, 61);
   ok (gverbs_qp_ex_wr_start (QX (p), &error), error);

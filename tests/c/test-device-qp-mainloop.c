@@ -39,7 +39,7 @@ post_recv_slot (Run     *r,
                 guint64  id)
 {
   g_autoptr(GError) error = NULL;
-  GVerbsRecvWR wr = { id, 1, { mr_sge (r->p.mr[1], (id % RECV_WINDOW) * 8, 8) } };
+  GVerbsRecvWR wr = { .wr_id = id, .num_sge = 1, .sg_list = { mr_sge (r->p.mr[1], (id % RECV_WINDOW) * 8, 8) } };
 
   g_assert_true (gverbs_qp_post_recv (r->p.qp[1], &wr, 1, &error));
   g_assert_no_error (error);

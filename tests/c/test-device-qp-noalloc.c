@@ -22,7 +22,7 @@ run_no_allocation (gboolean srq)
   gverbs_send_wr_init (&swr, 0, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED);
   swr.sg_list[0] = mr_sge (p.mr[0], 0, 64);
   swr.num_sge = 1;
-  rwr = (GVerbsRecvWR) { 0, 1, { mr_sge (p.mr[1], 0, 64) } };
+  rwr = (GVerbsRecvWR) { .wr_id = 0, .num_sge = 1, .sg_list = { mr_sge (p.mr[1], 0, 64) } };
 
   /* the counter works: a g_malloc in the window is seen */
   alloc_counter_start ();
@@ -93,7 +93,7 @@ test_no_allocation_repeat (void)
   gverbs_send_wr_init (&swr, 8, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED);
   swr.sg_list[0] = mr_sge (p.mr[0], 0, 64);
   swr.num_sge = 1;
-  rwr = (GVerbsRecvWR) { 1, 1, { mr_sge (p.mr[1], 0, 64) } };
+  rwr = (GVerbsRecvWR) { .wr_id = 1, .num_sge = 1, .sg_list = { mr_sge (p.mr[1], 0, 64) } };
 
   alloc_counter_start ();
   for (guint i = 0; i < 200 && bad == 0; i++)

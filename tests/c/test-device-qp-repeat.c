@@ -20,7 +20,7 @@ test_send_recv_repeat (void)
   if (!qp_pair_init (&p, &o))
     return;
   fill_pattern (p.mr[0], 0, 64, 3);
-  rwr = (GVerbsRecvWR) { 77, 1, { mr_sge (p.mr[1], 128, 64) } };
+  rwr = (GVerbsRecvWR) { .wr_id = 77, .num_sge = 1, .sg_list = { mr_sge (p.mr[1], 128, 64) } };
   g_assert_true (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, N_MSGS, &error));
   g_assert_no_error (error);
 
@@ -187,7 +187,7 @@ test_repeat_errors (void)
   gverbs_send_wr_init (&swr, 1, GVERBS_WR_SEND, 0);
   swr.sg_list[0] = mr_sge (p.mr[0], 0, 8);
   swr.num_sge = GVERBS_MAX_SGE + 1;
-  rwr = (GVerbsRecvWR) { 2, GVERBS_MAX_SGE + 1, { mr_sge (p.mr[1], 0, 8) } };
+  rwr = (GVerbsRecvWR) { .wr_id = 2, .num_sge = GVERBS_MAX_SGE + 1, .sg_list = { mr_sge (p.mr[1], 0, 8) } };
   {
     g_autoptr(GError) error = NULL;
 

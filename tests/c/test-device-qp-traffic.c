@@ -13,7 +13,7 @@ post_recv_one (QPPair  *p,
                guint32  length)
 {
   g_autoptr(GError) error = NULL;
-  GVerbsRecvWR wr = { wr_id, 1, { mr_sge (p->mr[side], offset, length) } };
+  GVerbsRecvWR wr = { .wr_id = wr_id, .num_sge = 1, .sg_list = { mr_sge (p->mr[side], offset, length) } };
 
   g_assert_true (gverbs_qp_post_recv (p->qp[side], &wr, 1, &error));
   g_assert_no_error (error);
@@ -288,7 +288,7 @@ test_multi_sge_batch (void)
   fill_pattern (p.mr[0], 0, 40 * 24, 5);
   for (guint i = 0; i < 40; i++)
     {
-      rwrs[i] = (GVerbsRecvWR) { 1000 + i, 2, { mr_sge (p.mr[1], i * 24, 12), mr_sge (p.mr[1], i * 24 + 12, 12) } };
+      rwrs[i] = (GVerbsRecvWR) { .wr_id = 1000 + i, .num_sge = 2, .sg_list = { mr_sge (p.mr[1], i * 24, 12), mr_sge (p.mr[1], i * 24 + 12, 12) } };
       gverbs_send_wr_init (&wrs[i], 2000 + i, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED);
       for (guint s = 0; s < 3; s++)
         g_assert_true (gverbs_send_wr_set_sge (&wrs[i], s, &(GVerbsSGE) { gverbs_mr_get_addr (p.mr[0]) + i * 24 + s * 8, 8, gverbs_mr_get_lkey (p.mr[0]) }, NULL));
@@ -376,7 +376,7 @@ test_post_errors (void)
   QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0 };
   g_autoptr(GError) error = NULL;
   GVerbsSendWR wrs[3];
-  GVerbsRecvWR rwr = { 5, GVERBS_MAX_SGE + 1, { { 0 } } };
+  GVerbsRecvWR rwr = { .wr_id = 5, .num_sge = GVERBS_MAX_SGE + 1, .sg_list = { { 0 } } };
   GVerbsQPCap cap;
 
   if (!qp_pair_init (&p, &o))

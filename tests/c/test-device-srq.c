@@ -55,7 +55,7 @@ post_srq_recvs (GVerbsSRQ *srq,
 
   g_assert_cmpuint (n, <=, G_N_ELEMENTS (wrs));
   for (guint k = 0; k < n; k++)
-    wrs[k] = (GVerbsRecvWR) { 100 + k, 1, { mr_sge (mr, k * SLOT, length) } };
+    wrs[k] = (GVerbsRecvWR) { .wr_id = 100 + k, .num_sge = 1, .sg_list = { mr_sge (mr, k * SLOT, length) } };
   g_assert_true (gverbs_srq_post_recv (srq, wrs, n, &error));
   g_assert_no_error (error);
 }
@@ -167,7 +167,7 @@ test_rc_traffic (void)
 
   /* a QP on an SRQ has no receive queue of its own */
   {
-    GVerbsRecvWR rwr = { 1, 1, { mr_sge (rmr, 0, 8) } };
+    GVerbsRecvWR rwr = { .wr_id = 1, .num_sge = 1, .sg_list = { mr_sge (rmr, 0, 8) } };
 
     g_assert_false (gverbs_qp_post_recv (r[0], &rwr, 1, &error));
     g_assert_nonnull (error);
@@ -572,7 +572,7 @@ test_close_order (void)
   g_assert_no_error (error);
   mr = gverbs_mr_new (p.pd, 4096, GVERBS_ACCESS_LOCAL_WRITE, &error);
   g_assert_no_error (error);
-  rwr = (GVerbsRecvWR) { 1, 1, { mr_sge (mr, 0, 64) } };
+  rwr = (GVerbsRecvWR) { .wr_id = 1, .num_sge = 1, .sg_list = { mr_sge (mr, 0, 64) } };
 
   /* closing the SRQ closes its QP */
   srq = make_srq (p.pd, 16, 0);

@@ -471,21 +471,24 @@ bw_post (BwRun *r)
     {
       /* the common case, as perftest's default: one work request per call */
       GVerbsSendWR *wr = &r->wrs[0];
+      GVerbsQP *qp = r->tx->qp;
+      guint64 posted = r->posted, limit = r->completed + opt.tx_depth, iters = r->iters, cq_mod = opt.cq_mod;
 
-      while (r->posted < r->iters && r->posted - r->completed < opt.tx_depth)
+      while (posted < iters && posted < limit)
         {
-          guint64 idx = ++r->posted;
+          guint64 idx = ++posted;
 
-          if (idx % opt.cq_mod == 0 || idx == r->iters)
+          if (idx % cq_mod == 0 || idx == iters)
             {
               wr->send_flags |= GVERBS_SEND_SIGNALED;
-              wr->wr_id = idx % opt.cq_mod == 0 ? opt.cq_mod : idx % opt.cq_mod;
+              wr->wr_id = idx % cq_mod == 0 ? cq_mod : idx % cq_mod;
             }
           else
             wr->send_flags &= ~GVERBS_SEND_SIGNALED;
-          if (G_UNLIKELY (!gverbs_qp_post_send (r->tx->qp, wr, 1, &error)))
+          if (G_UNLIKELY (!gverbs_qp_post_send (qp, wr, 1, &error)))
             die ("post sends", error);
         }
+      r->posted = posted;
       return;
     }
   while (r->posted < r->iters && r->posted - r->completed + opt.post_list <= opt.tx_depth)
