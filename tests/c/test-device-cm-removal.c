@@ -1,7 +1,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
-#include "gverbs-test-util.h"
+#include "cm-test-util.h"
 
 /* DEVICE_REMOVAL: `rdma link delete` of the test device while identifiers
  * are bound to it. The kernel completes the removal only once the process
@@ -13,7 +13,6 @@
 typedef struct {
   GMainLoop *loop;
   guint removals;
-  gboolean resolved;
 } Child;
 
 static void
@@ -27,19 +26,6 @@ on_removal (GVerbsCMID *id,
   g_assert_no_error (error);
   if (c->removals == 2)
     g_main_loop_quit (c->loop);
-}
-
-static void
-resolved_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      data)
-{
-  Child *c = data;
-  g_autoptr(GError) error = NULL;
-
-  c->resolved = gverbs_cm_id_resolve_addr_finish (GVERBS_CM_ID (source), result, &error);
-  g_assert_no_error (error);
-  g_main_loop_quit (c->loop);
 }
 
 static gboolean
@@ -58,10 +44,8 @@ child_main (const char *addr,
   g_autoptr(GVerbsCMID) listener = NULL;
   g_autoptr(GVerbsCMID) client = NULL;
   g_autoptr(GVerbsCMID) late = NULL;
-  g_autoptr(GVerbsAddrInfo) sai = NULL;
   g_autoptr(GVerbsAddrInfo) cai = NULL;
   g_autoptr(GVerbsAddrInfo) late_ai = NULL;
-  g_autoptr(GVerbsCMQPInitAttr) attr = gverbs_cm_qp_init_attr_new ();
   g_autoptr(GVerbsMR) mr = NULL;
   GVerbsPD *pd;
   Child c = { 0 };
@@ -69,20 +53,13 @@ child_main (const char *addr,
   c.loop = g_main_loop_new (NULL, FALSE);
   ch = gverbs_event_channel_new (&error);
   g_assert_no_error (error);
-  listener = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
+  listener = cm_test_listen (ch, addr, "7563", 1);
   client = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
   g_assert_no_error (error);
-  sai = gverbs_addr_info_new (addr, NULL, "7563", NULL, GVERBS_RDMA_PS_TCP, GVERBS_RAI_PASSIVE, &error);
-  g_assert_true (gverbs_cm_id_bind_addr (listener, sai, &error));
-  g_assert_true (gverbs_cm_id_listen (listener, 1, &error));
   cai = gverbs_addr_info_new (NULL, addr, NULL, "7563", GVERBS_RDMA_PS_TCP, 0, &error);
   g_assert_no_error (error);
-  gverbs_cm_id_resolve_addr_async (client, cai, 2000, NULL, resolved_cb, &c);
-  g_main_loop_run (c.loop);
-  g_assert_true (c.resolved);
-  attr->max_send_wr = attr->max_recv_wr = 2;
-  g_assert_true (gverbs_cm_id_create_qp (client, attr, &error));
-  g_assert_no_error (error);
+  cm_test_resolve_addr (cai, client, NULL);
+  cm_test_create_qp (client, GVERBS_QPT_RC, 2);
   mr = gverbs_cm_id_reg_msgs (client, 64, &error);
   g_assert_no_error (error);
   pd = gverbs_cm_id_get_pd (client);
@@ -127,15 +104,12 @@ port_ready (const char *dev,
   g_autofree char *gids_path = g_build_filename (base, "gids", NULL);
   g_autofree char *state = NULL;
   g_autoptr(GDir) gids = NULL;
-  g_autoptr(GVerbsGid) gid = NULL;
-  g_autofree char *mapped = g_strdup_printf ("::ffff:%s", addr);
   g_autofree char *want = NULL;
   const char *name;
 
   if (!g_file_get_contents (state_path, &state, NULL, NULL) || strstr (state, "ACTIVE") == NULL)
     return FALSE;
-  gid = gverbs_gid_new_from_string (mapped, NULL);
-  want = gverbs_gid_to_string (gid);
+  want = cm_test_mapped_gid (addr);
   gids = g_dir_open (gids_path, 0, NULL);
   while (gids != NULL && (name = g_dir_read_name (gids)) != NULL)
     {
@@ -151,7 +125,7 @@ port_ready (const char *dev,
 static void
 test_device_removal (void)
 {
-  const char *dev = g_getenv ("GVERBS_TEST_DEVICE");
+  const char *dev = gverbs_test_device_name ();
   const char *addr = g_getenv ("GVERBS_VM_ADDR");
   const char *netdev = g_getenv ("GVERBS_TEST_NETDEV");
   g_autoptr(GError) error = NULL;

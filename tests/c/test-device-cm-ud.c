@@ -1,5 +1,5 @@
 #include <string.h>
-#include "gverbs-test-util.h"
+#include "cm-test-util.h"
 
 /* rdma_cm datagrams (RDMA_PS_UDP), a caller's PD, and the QP attributes of
  * a connected identifier, over rxe loopback at $GVERBS_VM_ADDR. */
@@ -9,36 +9,10 @@
 #define GRH 40
 #define UDP_QKEY 0x01234567
 
-static const char *
-vm_addr (void)
-{
-  const char *addr = g_getenv ("GVERBS_VM_ADDR");
-  g_autoptr(GVerbsContext) ctx = gverbs_test_open_context ();
-
-  if (ctx == NULL)
-    return NULL;
-  if (addr == NULL)
-    g_test_skip ("GVERBS_VM_ADDR is not set: no address with an RDMA device");
-  return addr;
-}
-
-static guint
-count_cm_ids (void)
-{
-  g_autoptr(GPtrArray) rows = gverbs_test_rdma_resources ("cm_id");
-
-  return rows->len;
-}
-
 static GVerbsCMQPInitAttr *
 qp_attr (GVerbsQPType type)
 {
-  GVerbsCMQPInitAttr *attr = gverbs_cm_qp_init_attr_new ();
-
-  attr->qp_type = type;
-  attr->max_send_wr = N_MESSAGES;
-  attr->max_recv_wr = N_MESSAGES;
-  return attr;
+  return cm_test_qp_attr (type, N_MESSAGES);
 }
 
 static void
@@ -63,17 +37,6 @@ check (GVerbsMR   *mr,
 
   for (guint k = 0; k < MSG_SIZE; k++)
     g_assert_cmpuint (buf[k], ==, (guint8) (who[0] + i * 7 + k));
-}
-
-/* A GID as GVerbsGlobalRoute:dgid spells it. */
-static char *
-gid_text (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVerbsGid) gid = gverbs_gid_new_from_string (text, &error);
-
-  g_assert_no_error (error);
-  return gverbs_gid_to_string (gid);
 }
 
 static void
@@ -241,7 +204,7 @@ client_traffic (GVerbsCMID *id,
 static void
 run_sync_ud (gboolean with_imm)
 {
-  const char *addr = vm_addr ();
+  const char *addr = cm_test_addr ();
   const char *port = with_imm ? "7491" : "7490";
   g_autoptr(GError) error = NULL;
   g_autoptr(GVerbsAddrInfo) ai = NULL;
@@ -275,7 +238,7 @@ run_sync_ud (gboolean with_imm)
   if (with_imm)
     g_assert_cmpuint (s.imm_seen, ==, gverbs_cm_id_get_qp_num (id));
   g_assert_true (gverbs_cm_id_close (id, &error));
-  g_assert_cmpuint (count_cm_ids (), ==, 0);
+  g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
 }
 
 static void
@@ -295,7 +258,7 @@ test_ud_sync_with_imm (void)
 static void
 test_ud_bad_input (void)
 {
-  const char *addr = vm_addr ();
+  const char *addr = cm_test_addr ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GVerbsAddrInfo) ai = NULL;
   g_autoptr(GVerbsCMID) rc = NULL;
@@ -385,7 +348,7 @@ test_ud_bad_input (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
   gverbs_cm_id_close (rc, NULL);
-  g_assert_cmpuint (count_cm_ids (), ==, 0);
+  g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
 }
 
 /* --- a caller's PD, query_qp and init_qp_attr on a connected RC pair ------ */
@@ -393,7 +356,7 @@ test_ud_bad_input (void)
 static void
 test_rc_pd_and_qp_attr (void)
 {
-  const char *addr = vm_addr ();
+  const char *addr = cm_test_addr ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GVerbsEventChannel) ch = NULL;
   g_autoptr(GVerbsCMID) probe = NULL;
@@ -412,7 +375,6 @@ test_rc_pd_and_qp_attr (void)
   g_autoptr(GVerbsGlobalRoute) rtr_grh = NULL;
   g_autofree char *q_dgid = NULL;
   g_autofree char *rtr_dgid = NULL;
-  g_autofree char *mapped = NULL;
   GVerbsQPAttrMask mask = 0;
   GVerbsQPCap cap;
   guint state, dest, mtu, rq_psn, sq_psn, port_mtu;
@@ -476,9 +438,8 @@ test_rc_pd_and_qp_attr (void)
   g_object_get (q_ah, "grh", &q_grh, NULL);
   q_dgid = gverbs_global_route_dup_dgid (q_grh);
   /* loopback: the peer's GID is the IPv4-mapped address */
-  mapped = g_strdup_printf ("::ffff:%s", addr);
   {
-    g_autofree char *expected = gid_text (mapped);
+    g_autofree char *expected = cm_test_mapped_gid (addr);
 
     g_assert_cmpstr (q_dgid, ==, expected);
   }
@@ -519,7 +480,7 @@ test_rc_pd_and_qp_attr (void)
   g_assert_true (gverbs_cm_id_is_closed (id));
   /* the PD lived on the context the probe borrowed from rdma_cm */
   gverbs_cm_id_close (probe, NULL);
-  g_assert_cmpuint (count_cm_ids (), ==, 0);
+  g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
 }
 
 /* --- datagrams on the main loop, and multicast ----------------------------- */
@@ -528,20 +489,6 @@ typedef struct {
   GMainLoop *loop;
   guint pending;
 } Wait;
-
-static void
-resolved_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  Wait *w = user_data;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (gverbs_cm_id_resolve_addr_finish (GVERBS_CM_ID (source), result, &error));
-  g_assert_no_error (error);
-  if (--w->pending == 0)
-    g_main_loop_quit (w->loop);
-}
 
 static void
 on_join (GVerbsCMID *id,
@@ -559,17 +506,10 @@ on_join (GVerbsCMID *id,
     g_main_loop_quit (w->loop);
 }
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  g_error ("test timed out");
-  return G_SOURCE_REMOVE;
-}
-
 static void
 test_multicast_traffic (void)
 {
-  const char *addr = vm_addr ();
+  const char *addr = cm_test_addr ();
   const char *group_addr = "239.255.7.9";
   g_autoptr(GError) error = NULL;
   g_autoptr(GVerbsEventChannel) ch = NULL;
@@ -577,7 +517,6 @@ test_multicast_traffic (void)
   g_autoptr(GVerbsCMID) receiver = NULL;
   g_autoptr(GVerbsAddrInfo) route = NULL;
   g_autoptr(GVerbsAddrInfo) group = NULL;
-  g_autoptr(GVerbsCMQPInitAttr) attr = qp_attr (GVERBS_QPT_UD);
   g_autoptr(GVerbsMR) rx = NULL;
   g_autoptr(GVerbsMR) tx = NULL;
   g_autoptr(GVerbsAH) ah = NULL;
@@ -590,7 +529,7 @@ test_multicast_traffic (void)
   if (addr == NULL)
     return;
   w.loop = g_main_loop_new (NULL, FALSE);
-  timeout = g_timeout_add_seconds (60, timeout_cb, NULL);
+  timeout = cm_test_add_timeout (60);
   ch = gverbs_event_channel_new (&error);
   sender = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_UDP, &error);
   receiver = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_UDP, &error);
@@ -598,13 +537,9 @@ test_multicast_traffic (void)
   route = gverbs_addr_info_new (addr, group_addr, NULL, NULL, GVERBS_RDMA_PS_UDP, 0, &error);
   group = gverbs_addr_info_new (NULL, group_addr, NULL, NULL, GVERBS_RDMA_PS_UDP, 0, &error);
   g_assert_no_error (error);
-  w.pending = 2;
-  gverbs_cm_id_resolve_addr_async (sender, route, 2000, NULL, resolved_cb, &w);
-  gverbs_cm_id_resolve_addr_async (receiver, route, 2000, NULL, resolved_cb, &w);
-  g_main_loop_run (w.loop);
-  g_assert_true (gverbs_cm_id_create_qp (sender, attr, &error));
-  g_assert_true (gverbs_cm_id_create_qp (receiver, attr, &error));
-  g_assert_no_error (error);
+  cm_test_resolve_addr (route, sender, receiver, NULL);
+  cm_test_create_qp (sender, GVERBS_QPT_UD, N_MESSAGES);
+  cm_test_create_qp (receiver, GVERBS_QPT_UD, N_MESSAGES);
   rx = gverbs_cm_id_reg_msgs (receiver, N_MESSAGES * (MSG_SIZE + GRH), &error);
   tx = gverbs_cm_id_reg_msgs (sender, MSG_SIZE, &error);
   g_assert_no_error (error);
@@ -626,7 +561,7 @@ test_multicast_traffic (void)
   g_object_get (gverbs_ud_param_get_ah_attr (p), "grh", &grh, NULL);
   dgid = gverbs_global_route_dup_dgid (grh);
   {
-    g_autofree char *expected = gid_text ("::ffff:239.255.7.9");
+    g_autofree char *expected = cm_test_mapped_gid (group_addr);
 
     g_assert_cmpstr (dgid, ==, expected);
   }
@@ -659,7 +594,7 @@ test_multicast_traffic (void)
   gverbs_cm_id_close (sender, NULL);
   gverbs_cm_id_close (receiver, NULL);
   g_assert_true (gverbs_ah_is_closed (ah));
-  g_assert_cmpuint (count_cm_ids (), ==, 0);
+  g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
   g_source_remove (timeout);
   g_main_loop_unref (w.loop);
 }
