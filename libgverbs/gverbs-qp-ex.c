@@ -3,6 +3,8 @@
  * ibv_wr_complete. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-qp-ex.h"
@@ -37,6 +39,7 @@ struct _GVerbsQPEx
   guint64 wr_id;
   GVerbsSendFlags wr_flags;
   gboolean have_op;             /* an operation was added since wr_start */
+  gint is_rxe;                  /* -1 not asked yet, else whether the device is rxe */
 };
 
 G_DEFINE_FINAL_TYPE (GVerbsQPEx, gverbs_qp_ex, GVERBS_TYPE_QP)
@@ -147,6 +150,7 @@ gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
 static void
 gverbs_qp_ex_init (GVerbsQPEx *self)
 {
+  self->is_rxe = -1;
 }
 
 /**
@@ -600,6 +604,63 @@ gverbs_qp_ex_wr_set_inline_data (GVerbsQPEx      *self,
   return TRUE;
 }
 
+#if GVERBS_RXE_SGE_LIST_FIX
+#define RXE_VENDOR_ID 0xffffff
+
+static gboolean
+on_rxe (GVerbsQPEx *self)
+{
+  struct ibv_device_attr attr;
+
+  if (self->is_rxe < 0)
+    self->is_rxe = ibv_query_device (_gverbs_qp_get_ibv (GVERBS_QP (self))->context, &attr) == 0 &&
+                   attr.vendor_id == RXE_VENDOR_ID;
+  return self->is_rxe;
+}
+
+/* rxe before rdma-core 64 ("rxe: Fix dma.length computation in
+ * wr_set_sge_list") sets an operation's length to the number of SGEs times
+ * the first one's length, so a list of unequal lengths is cut short or
+ * completes with LOC_QP_OP_ERR. Rewrites @sg into the same bytes in as many
+ * entries, at most @max, as make that product right: zero-length entries
+ * dropped, the first split so its length divides the total, zero-length
+ * entries appended to make up the count. */
+static gboolean
+rxe_sge_list_fix (struct ibv_sge *sg,
+                  guint          *n_sges,
+                  guint           max)
+{
+  guint64 total = 0;
+  guint m = 0;
+
+  for (guint i = 0; i < *n_sges; i++)
+    if (sg[i].length != 0)
+      {
+        sg[m++] = sg[i];
+        total += sg[i].length;
+      }
+  for (guint k = m; k <= max; k++)
+    {
+      guint64 first = total / k;
+      guint split = first < sg[0].length;
+
+      if (total % k != 0 || first > sg[0].length || m + split > k)
+        continue;
+      if (split)
+        {
+          memmove (sg + 2, sg + 1, (m - 1) * sizeof *sg);
+          sg[1] = (struct ibv_sge) { sg[0].addr + first, sg[0].length - (guint32) first, sg[0].lkey };
+          sg[0].length = (guint32) first;
+        }
+      for (guint i = m + split; i < k; i++)
+        sg[i] = (struct ibv_sge) { sg[0].addr, 0, sg[0].lkey };
+      *n_sges = k;
+      return TRUE;
+    }
+  return FALSE;
+}
+#endif
+
 /**
  * gverbs_qp_ex_wr_set_sge_list:
  * @self: a #GVerbsQPEx in a posting sequence
@@ -608,6 +669,12 @@ gverbs_qp_ex_wr_set_inline_data (GVerbsQPEx      *self,
  * @error: return location for a #GError
  *
  * Sets the buffers of the operation just added (`ibv_wr_set_sge_list()`).
+ *
+ * rxe in rdma-core before 64 counts the length of a list whose SGEs differ
+ * in length wrong; built against such an rdma-core, libgverbs hands rxe the
+ * same bytes as a list it counts right (it may need more entries, up to
+ * max_send_sge), or, where none fits, refuses the list with
+ * %GVERBS_ERROR_NOT_SUPPORTED rather than let the transfer be cut short.
  *
  * Returns: %TRUE on success
  */
@@ -619,6 +686,7 @@ gverbs_qp_ex_wr_set_sge_list (GVerbsQPEx       *self,
 {
   struct ibv_sge sg[GVERBS_MAX_SGE];
   GVerbsQPCap cap;
+  guint n = n_sges;
 
   SET_OR_FAIL ("ibv_wr_set_sge_list");
   gverbs_qp_get_cap (GVERBS_QP (self), &cap);
@@ -631,7 +699,23 @@ gverbs_qp_ex_wr_set_sge_list (GVerbsQPEx       *self,
     }
   for (guint i = 0; i < n_sges; i++)
     sg[i] = (struct ibv_sge) { sges[i].addr, sges[i].length, sges[i].lkey };
-  ibv_wr_set_sge_list (qpx, n_sges, sg);
+#if GVERBS_RXE_SGE_LIST_FIX
+  for (guint i = 1; i < n_sges; i++)
+    if (sg[i].length != sg[0].length)
+      {
+        if (on_rxe (self) && !rxe_sge_list_fix (sg, &n, MIN (cap.max_send_sge, GVERBS_MAX_SGE)))
+          {
+            g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
+                         _("ibv_wr_set_sge_list on %s: rxe before rdma-core 64 counts the "
+                           "length of a list of SGEs of unequal lengths wrong, and these %u "
+                           "SGEs cannot be rewritten as at most max_send_sge %u it counts right"),
+                         _gverbs_qp_describe (GVERBS_QP (self)), n_sges, cap.max_send_sge);
+            return FALSE;
+          }
+        break;
+      }
+#endif
+  ibv_wr_set_sge_list (qpx, n, sg);
   return TRUE;
 }
 

@@ -149,6 +149,131 @@ test_ud_send (void)
   qp_pair_clear (&p);
 }
 
+/* Checks that @length bytes at @offset of @mr are the bytes @sg (in @src)
+ * gather, in order, followed by @trail untouched (zero) bytes. */
+static void
+assert_gathered (GVerbsMR        *mr,
+                 guint64          offset,
+                 GVerbsMR        *src,
+                 const GVerbsSGE *sg,
+                 guint            n,
+                 gsize            trail)
+{
+  g_autoptr(GByteArray) want = g_byte_array_new ();
+  g_autoptr(GBytes) got = NULL;
+  gsize got_len;
+  const guint8 *data;
+  static const guint8 zeros[64];
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GBytes) b = gverbs_mr_read (src, sg[i].length, sg[i].addr - gverbs_mr_get_addr (src), NULL);
+
+      g_byte_array_append (want, g_bytes_get_data (b, NULL), sg[i].length);
+    }
+  g_assert_cmpuint (trail, <=, sizeof zeros);
+  g_byte_array_append (want, zeros, trail);
+  got = gverbs_mr_read (mr, want->len, offset, NULL);
+  data = g_bytes_get_data (got, &got_len);
+  g_assert_cmpmem (data, got_len, want->data, want->len);
+}
+
+/* Gathers (and scatters) SGE lists of unequal lengths, which rxe before
+ * rdma-core 64 miscounted: as many bytes as the first SGE's length times
+ * the count, cut short or LOC_QP_OP_ERR. */
+static void
+test_sge_list_lengths (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0, ALL_OPS };
+  GError *error = NULL;
+  GVerbsWC wc[4];
+  GVerbsRecvWR rwr;
+  GVerbsSGE w2[2], w3[3], s2[2], r3[3], bad[2];
+  guint32 rkey;
+  guint64 raddr;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  rkey = gverbs_mr_get_rkey (p.mr[1]);
+  raddr = gverbs_mr_get_addr (p.mr[1]);
+  fill_pattern (p.mr[0], 0, 1024, 5);
+  fill_pattern (p.mr[1], 2048, 64, 99);
+  rwr = (GVerbsRecvWR) { 70, 1, { mr_sge (p.mr[1], 1024, 256) } };
+  ok (gverbs_qp_post_recv (p.qp[1], &rwr, 1, &error), error);
+  w2[0] = mr_sge (p.mr[0], 0, 10);            /* the first shorter: was cut to 20 bytes */
+  w2[1] = mr_sge (p.mr[0], 100, 20);
+  w3[0] = mr_sge (p.mr[0], 200, 30);          /* the first longer: was LOC_QP_OP_ERR */
+  w3[1] = mr_sge (p.mr[0], 300, 20);
+  w3[2] = mr_sge (p.mr[0], 400, 10);
+  s2[0] = mr_sge (p.mr[0], 600, 48);
+  s2[1] = mr_sge (p.mr[0], 500, 16);
+  r3[0] = mr_sge (p.mr[0], 3000, 20);
+  r3[1] = mr_sge (p.mr[0], 3100, 10);
+  r3[2] = mr_sge (p.mr[0], 3200, 10);
+
+  ok (gverbs_qp_ex_wr_start (QX (p), &error), error);
+  set_id (QX (p), 1, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_rdma_write (QX (p), rkey, raddr, &error), error);
+  ok (gverbs_qp_ex_wr_set_sge_list (QX (p), w2, 2, &error), error);
+  set_id (QX (p), 2, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_rdma_write (QX (p), rkey, raddr + 512, &error), error);
+  ok (gverbs_qp_ex_wr_set_sge_list (QX (p), w3, 3, &error), error);
+  set_id (QX (p), 3, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_send (QX (p), &error), error);
+  ok (gverbs_qp_ex_wr_set_sge_list (QX (p), s2, 2, &error), error);
+  set_id (QX (p), 4, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_rdma_read (QX (p), rkey, raddr + 2048, &error), error);
+  ok (gverbs_qp_ex_wr_set_sge_list (QX (p), r3, 3, &error), error);
+  ok (gverbs_qp_ex_wr_complete (QX (p), &error), error);
+
+  poll_n (p.cq[0], wc, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_cmpint (wc[i].status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpuint (wc[i].wr_id, ==, i + 1);
+    }
+  poll_n (p.cq[1], wc, 1);
+  g_assert_cmpint (wc[0].status, ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpuint (wc[0].byte_len, ==, 64);
+  assert_gathered (p.mr[1], 0, p.mr[0], w2, 2, 16);
+  assert_gathered (p.mr[1], 512, p.mr[0], w3, 3, 16);
+  assert_gathered (p.mr[1], 1024, p.mr[0], s2, 2, 16);
+  {
+    /* the read scattered 20 + 10 + 10 bytes, nothing past any of them */
+    GVerbsSGE src[3] = { mr_sge (p.mr[1], 2048, 20), mr_sge (p.mr[1], 2068, 10),
+                         mr_sge (p.mr[1], 2078, 10) };
+
+    for (guint i = 0; i < 3; i++)
+      assert_gathered (p.mr[0], r3[i].addr - gverbs_mr_get_addr (p.mr[0]), p.mr[1], src + i, 1, 8);
+  }
+
+  /* 100 + 37 bytes: no list of at most 4 SGEs rxe counts right */
+  bad[0] = mr_sge (p.mr[0], 0, 100);
+  bad[1] = mr_sge (p.mr[0], 200, 37);
+  ok (gverbs_qp_ex_wr_start (QX (p), &error), error);
+  set_id (QX (p), 5, GVERBS_SEND_SIGNALED);
+  ok (gverbs_qp_ex_wr_rdma_write (QX (p), rkey, raddr + 3072, &error), error);
+  if (gverbs_qp_ex_wr_set_sge_list (QX (p), bad, 2, &error))
+    {
+      /* built against rdma-core 64 or later: posted as given */
+      ok (gverbs_qp_ex_wr_complete (QX (p), &error), error);
+      poll_n (p.cq[0], wc, 1);
+      g_assert_cmpint (wc[0].status, ==, GVERBS_WC_SUCCESS);
+      assert_gathered (p.mr[1], 3072, p.mr[0], bad, 2, 16);
+    }
+  else
+    {
+      g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED);
+      g_assert_nonnull (strstr (error->message, "ibv_wr_set_sge_list"));
+      g_assert_nonnull (strstr (error->message, "rdma-core 64"));
+      g_clear_error (&error);
+      gverbs_qp_ex_wr_abort (QX (p));
+      assert_cq_empty (p.cq[0]);
+    }
+  qp_pair_clear (&p);
+}
+
 static void
 test_misuse (void)
 {
@@ -342,6 +467,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/qp-ex/rc-sequence", test_rc_sequence);
   g_test_add_func ("/qp-ex/ud-send", test_ud_send);
+  g_test_add_func ("/qp-ex/sge-list-lengths", test_sge_list_lengths);
   g_test_add_func ("/qp-ex/misuse", test_misuse);
   g_test_add_func ("/qp-ex/create", test_create);
   return g_test_run ();

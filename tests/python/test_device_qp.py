@@ -453,11 +453,7 @@ def test_qp_ex_attributes_and_creation(ctx):
 
 def test_qp_ex_immediates_and_sge_list():
     """wr_send_imm / wr_rdma_write_imm take the immediate in host order (pyverbs),
-    wr_set_sge_list passes its list (more SGEs than max_send_sge are refused).
-
-    Gathering two SGEs into one operation is checked by the C test
-    (test-device-qp-ex /qp-ex/rc-sequence); from this pair rxe completes it
-    with LOC_QP_OP_ERR, a difference not yet explained."""
+    wr_set_sge_list gathers its list (more SGEs than max_send_sge are refused)."""
     ops = V.IBV_QP_EX_WITH_SEND_WITH_IMM | V.IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM | \
         V.IBV_QP_EX_WITH_RDMA_WRITE
     p = Pair(device_name(), V.IBV_QPT_RC, cap=V.QPCap(16, 16, 2, 1, 0), send_ops=ops)
@@ -477,7 +473,9 @@ def test_qp_ex_immediates_and_sge_list():
     with pytest.raises(GLib.Error) as err:
         qp.wr_set_sge_list(3, [V.SGE(p[0].mr.buf, 8, p[0].mr.lkey)] * 3)
     assert err.value.matches(V.error_quark(), V.Error.OUT_OF_RANGE)
-    qp.wr_set_sge_list(1, [V.SGE(p[0].mr.buf + 150, 50, p[0].mr.lkey)])
+    # two halves, the second first: gathered in list order
+    qp.wr_set_sge_list(2, [V.SGE(p[0].mr.buf + 175, 25, p[0].mr.lkey),
+                           V.SGE(p[0].mr.buf + 150, 25, p[0].mr.lkey)])
     qp.wr_complete()
     assert [(w.wr_id, w.status) for w in poll(p[0].cq, 3)] == \
         [(11, V.IBV_WC_SUCCESS), (12, V.IBV_WC_SUCCESS), (13, V.IBV_WC_SUCCESS)]
@@ -488,5 +486,73 @@ def test_qp_ex_immediates_and_sge_list():
     assert (r2.wr_id, r2.opcode, r2.byte_len) == (2, V.IBV_WC_RECV_RDMA_WITH_IMM, 20)
     assert socket.ntohl(r2.imm_data) == 0xa0b0c0d0
     assert p[1].mr.read(20, 1024) == bytes(range(10, 30))
-    assert p[1].mr.read(50, 2048) == bytes(range(150, 200))
+    assert p[1].mr.read(58, 2048) == bytes(range(175, 200)) + bytes(range(150, 175)) + bytes(8)
+    p.close()
+
+
+def test_qp_ex_sge_lists_of_unequal_lengths():
+    """Gathers and scatters of 2 and 3 SGEs of unequal lengths (the bytes, in list
+    order, and nothing past them). rxe before rdma-core 64 made an operation
+    n_sges * the first SGE's length long: [10, 20] went out as 20 bytes with
+    SUCCESS, [30, 20, 10] completed with LOC_QP_OP_ERR."""
+    ops = V.IBV_QP_EX_WITH_SEND | V.IBV_QP_EX_WITH_RDMA_WRITE | V.IBV_QP_EX_WITH_RDMA_READ
+    p = Pair(device_name(), V.IBV_QPT_RC, send_ops=ops)     # max_send_sge 4
+    qp, mr0, mr1 = p[0].qp, p[0].mr, p[1].mr
+    src = bytes((i * 7 + 5) & 0xff for i in range(1024))
+    mr0.write(src, len(src), 0)
+    far = bytes((i * 11 + 99) & 0xff for i in range(40))
+    mr1.write(far, len(far), 2048)
+    p[1].qp.post_recv(recv_wr(p[1], 70, 1024, 256))
+
+    def sges(mr, *pieces):
+        return [V.SGE(mr.buf + off, n, mr.lkey) for off, n in pieces]
+
+    def gathered(*pieces):
+        return b''.join(src[off:off + n] for off, n in pieces)
+
+    w2 = ((0, 10), (100, 20))
+    w3 = ((200, 30), (300, 20), (400, 10))
+    s2 = ((600, 48), (500, 16))
+    r3 = ((3000, 20), (3100, 10), (3200, 10))
+    qp.wr_start()
+    qp.wr_id, qp.wr_flags = 1, V.IBV_SEND_SIGNALED
+    qp.wr_rdma_write(mr1.rkey, mr1.buf)
+    qp.wr_set_sge_list(2, sges(mr0, *w2))
+    qp.wr_id = 2
+    qp.wr_rdma_write(mr1.rkey, mr1.buf + 512)
+    qp.wr_set_sge_list(3, sges(mr0, *w3))
+    qp.wr_id = 3
+    qp.wr_send()
+    qp.wr_set_sge_list(2, sges(mr0, *s2))
+    qp.wr_id = 4
+    qp.wr_rdma_read(mr1.rkey, mr1.buf + 2048)
+    qp.wr_set_sge_list(3, sges(mr0, *r3))
+    qp.wr_complete()
+    assert [(w.wr_id, w.status) for w in poll(p[0].cq, 4)] == \
+        [(i, V.IBV_WC_SUCCESS) for i in range(1, 5)]
+    (rwc,) = poll(p[1].cq)
+    assert (rwc.wr_id, rwc.status, rwc.byte_len) == (70, V.IBV_WC_SUCCESS, 64)
+    assert mr1.read(30 + 16, 0) == gathered(*w2) + bytes(16)
+    assert mr1.read(60 + 16, 512) == gathered(*w3) + bytes(16)
+    assert mr1.read(64 + 16, 1024) == gathered(*s2) + bytes(16)
+    assert [mr0.read(n + 8, off) for off, n in r3] == \
+        [far[:20] + bytes(8), far[20:30] + bytes(8), far[30:40] + bytes(8)]
+
+    # 100 + 37 bytes: no list of at most 4 SGEs that such an rxe counts right
+    bad = ((0, 100), (200, 37))
+    qp.wr_start()
+    qp.wr_id = 5
+    qp.wr_rdma_write(mr1.rkey, mr1.buf + 3072)
+    try:
+        qp.wr_set_sge_list(2, sges(mr0, *bad))
+    except GLib.Error as err:
+        assert err.matches(V.error_quark(), V.Error.NOT_SUPPORTED)
+        assert 'ibv_wr_set_sge_list' in err.message and 'rdma-core 64' in err.message
+        qp.wr_abort()
+        time.sleep(0.05)
+        assert p[0].cq.poll(1) == (0, [])
+    else:   # built against rdma-core 64 or later
+        qp.wr_complete()
+        assert [(w.wr_id, w.status) for w in poll(p[0].cq)] == [(5, V.IBV_WC_SUCCESS)]
+        assert mr1.read(137 + 16, 3072) == gathered(*bad) + bytes(16)
     p.close()
