@@ -199,7 +199,9 @@ test_sge_list_lengths (void)
   raddr = gverbs_mr_get_addr (p.mr[1]);
   fill_pattern (p.mr[0], 0, 1024, 5);
   fill_pattern (p.mr[1], 2048, 64, 99);
-  rwr = (GVerbsRecvWR) { 70, 1, { mr_sge (p.mr[1], 1024, 256) } };
+  gverbs_recv_wr_init (&rwr, 70);
+  rwr.num_sge = 1;
+  rwr.sg_list[0] = mr_sge (p.mr[1], 1024, 256);
   ok (gverbs_qp_post_recv (p.qp[1], &rwr, 1, &error), error);
   w2[0] = mr_sge (p.mr[0], 0, 10);            /* the first shorter: was cut to 20 bytes */
   w2[1] = mr_sge (p.mr[0], 100, 20);

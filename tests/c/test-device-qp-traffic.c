@@ -437,6 +437,128 @@ test_post_errors (void)
   qp_pair_clear (&p);
 }
 
+/* Work requests reach the device unconverted when gverbs_*_wr_init() made
+ * them and converted otherwise: both paths, side by side, move the bytes
+ * their own sg_list names. A struct copied by assignment still points at
+ * the original's buffers in its rdma-core header; it must be converted, or
+ * its data would come from (and land in) the original's SGEs. */
+static void
+test_wr_forms (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsSendWR) heap_swr = NULL;
+  g_autoptr(GVerbsRecvWR) heap_rwr = NULL;
+  GVerbsSendWR swr, swr_copy, swr_designated;
+  GVerbsRecvWR rwr, rwr_copy;
+  GVerbsRecvWR rwr_designated = { .wr_id = 3, .num_sge = 1, .sg_list = { { 0 } } };
+  GVerbsWC wcs[4];
+  GVerbsQPCap cap;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+
+  /* four receives, one per form, each into its own 64-byte slot */
+  gverbs_recv_wr_init (&rwr, 1);
+  rwr.num_sge = 1;
+  rwr.sg_list[0] = mr_sge (p.mr[1], 0, 64);
+  rwr_copy = rwr;                                   /* by assignment */
+  rwr_copy.wr_id = 2;
+  rwr_copy.sg_list[0] = mr_sge (p.mr[1], 64, 64);
+  rwr_designated.sg_list[0] = mr_sge (p.mr[1], 128, 64);
+  heap_rwr = gverbs_recv_wr_copy (&rwr);            /* gverbs_recv_wr_copy() */
+  heap_rwr->wr_id = 4;
+  heap_rwr->sg_list[0] = mr_sge (p.mr[1], 192, 64);
+  g_assert_true (gverbs_qp_post_recv (p.qp[1], &rwr, 1, &error));
+  g_assert_true (gverbs_qp_post_recv (p.qp[1], &rwr_copy, 1, &error));
+  g_assert_true (gverbs_qp_post_recv (p.qp[1], &rwr_designated, 1, &error));
+  g_assert_true (gverbs_qp_post_recv (p.qp[1], heap_rwr, 1, &error));
+  g_assert_no_error (error);
+
+  /* four sends the same way, each from its own 64-byte pattern */
+  for (guint i = 0; i < 4; i++)
+    fill_pattern (p.mr[0], 64 * i, 64, (guint8) (10 + i));
+  gverbs_send_wr_init (&swr, 11, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED);
+  swr.num_sge = 1;
+  swr.sg_list[0] = mr_sge (p.mr[0], 0, 64);
+  swr_copy = swr;
+  swr_copy.wr_id = 12;
+  swr_copy.sg_list[0] = mr_sge (p.mr[0], 64, 64);
+  swr_designated = (GVerbsSendWR) { .wr_id = 13, .opcode = GVERBS_WR_SEND, .send_flags = GVERBS_SEND_SIGNALED,
+                                    .num_sge = 1, .sg_list = { mr_sge (p.mr[0], 128, 64) } };
+  heap_swr = gverbs_send_wr_copy (&swr);
+  heap_swr->wr_id = 14;
+  heap_swr->sg_list[0] = mr_sge (p.mr[0], 192, 64);
+  g_assert_true (gverbs_qp_post_send (p.qp[0], &swr, 1, &error));
+  g_assert_true (gverbs_qp_post_send (p.qp[0], &swr_copy, 1, &error));
+  g_assert_true (gverbs_qp_post_send (p.qp[0], &swr_designated, 1, &error));
+  g_assert_true (gverbs_qp_post_send (p.qp[0], heap_swr, 1, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[0], wcs, 4);
+  for (guint i = 0; i < 4; i++)
+    check_wc (&wcs[i], 11 + i, GVERBS_WC_SEND, gverbs_qp_get_qp_num (p.qp[0]));
+  poll_n (p.cq[1], wcs, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      check_wc (&wcs[i], 1 + i, GVERBS_WC_RECV, gverbs_qp_get_qp_num (p.qp[1]));
+      g_assert_cmpuint (wcs[i].byte_len, ==, 64);
+      assert_pattern (p.mr[1], 64 * i, 64, (guint8) (10 + i));
+    }
+
+  /* RDMA write and read from an initialized request, then from its copy */
+  fill_pattern (p.mr[0], 1024, 256, 77);
+  gverbs_send_wr_init (&swr, 21, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+  swr.num_sge = 2;
+  swr.sg_list[0] = mr_sge (p.mr[0], 1024, 100);
+  swr.sg_list[1] = mr_sge (p.mr[0], 1124, 156);
+  gverbs_send_wr_set_wr_rdma (&swr, gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]) + 2048);
+  g_assert_true (gverbs_qp_post_send (p.qp[0], &swr, 1, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[0], wcs, 1);
+  check_wc (&wcs[0], 21, GVERBS_WC_RDMA_WRITE, gverbs_qp_get_qp_num (p.qp[0]));
+  assert_pattern (p.mr[1], 2048, 256, 77);
+  swr_copy = swr;
+  swr_copy.wr_id = 22;
+  swr_copy.opcode = GVERBS_WR_RDMA_READ;
+  swr_copy.num_sge = 1;
+  swr_copy.sg_list[0] = mr_sge (p.mr[0], 3072, 256);
+  g_assert_true (gverbs_qp_post_send (p.qp[0], &swr_copy, 1, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[0], wcs, 1);
+  check_wc (&wcs[0], 22, GVERBS_WC_RDMA_READ, gverbs_qp_get_qp_num (p.qp[0]));
+  assert_pattern (p.mr[0], 3072, 256, 77);
+
+  /* the device refusing an unconverted request: the error names it */
+  gverbs_qp_get_cap (p.qp[0], &cap);
+  g_assert_cmpuint (cap.max_send_sge, <, GVERBS_MAX_SGE);
+  swr.wr_id = 23;
+  swr.num_sge = cap.max_send_sge + 1;
+  g_assert_false (gverbs_qp_post_send (p.qp[0], &swr, 1, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "work request 0 of 1 (wr_id 23)"));
+  g_clear_error (&error);
+  rwr.wr_id = 24;
+  rwr.num_sge = cap.max_recv_sge + 1;
+  g_assert_false (gverbs_qp_post_recv (p.qp[1], &rwr, 1, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "work request 0 of 1 (wr_id 24)"));
+  g_clear_error (&error);
+
+  /* closed: the unconverted path gives the same error as the other */
+  swr.num_sge = 1;
+  rwr.num_sge = 1;
+  g_assert_true (gverbs_qp_close (p.qp[0], NULL));
+  g_assert_true (gverbs_qp_close (p.qp[1], NULL));
+  g_assert_false (gverbs_qp_post_send (p.qp[0], &swr, 1, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  g_clear_error (&error);
+  g_assert_false (gverbs_qp_post_recv (p.qp[1], &rwr, 1, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  g_clear_error (&error);
+  qp_pair_clear (&p);
+}
+
 static void
 mw_write_through (QPPair   *p,
                   guint32   rkey,
@@ -593,6 +715,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/qp-traffic/wrong-rkey", test_wrong_rkey);
   g_test_add_func ("/qp-traffic/rnr-retry-exceeded", test_rnr_retry_exceeded);
   g_test_add_func ("/qp-traffic/post-errors", test_post_errors);
+  g_test_add_func ("/qp-traffic/wr-forms", test_wr_forms);
   g_test_add_func ("/qp-traffic/mw-bind", test_mw_bind);
   g_test_add_func ("/qp-traffic/mw-keeps-bound-mr", test_mw_keeps_bound_mr);
   return g_test_run ();

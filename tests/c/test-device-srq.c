@@ -54,10 +54,19 @@ post_srq_recvs (GVerbsSRQ *srq,
   GVerbsRecvWR wrs[32];
 
   g_assert_cmpuint (n, <=, G_N_ELEMENTS (wrs));
-  for (guint k = 0; k < n; k++)
+  /* the first half as one converted list, the rest one by one unconverted */
+  for (guint k = 0; k < n / 2; k++)
     wrs[k] = (GVerbsRecvWR) { .wr_id = 100 + k, .num_sge = 1, .sg_list = { mr_sge (mr, k * SLOT, length) } };
-  g_assert_true (gverbs_srq_post_recv (srq, wrs, n, &error));
+  g_assert_true (gverbs_srq_post_recv (srq, wrs, n / 2, &error));
   g_assert_no_error (error);
+  for (guint k = n / 2; k < n; k++)
+    {
+      gverbs_recv_wr_init (&wrs[k], 100 + k);
+      wrs[k].num_sge = 1;
+      wrs[k].sg_list[0] = mr_sge (mr, k * SLOT, length);
+      g_assert_true (gverbs_srq_post_recv (srq, &wrs[k], 1, &error));
+      g_assert_no_error (error);
+    }
 }
 
 static void
@@ -545,9 +554,20 @@ test_too_large (void)
     GVerbsSrqAttr attr = { (guint32) max_srq_wr, 1, 0 };
     g_autoptr(GVerbsSrqInitAttr) ia = gverbs_srq_init_attr_new (&attr);
     g_autoptr(GVerbsSRQ) srq = gverbs_srq_new (p.pd, ia, &error);
+    g_autoptr(GVerbsMR) mr = gverbs_mr_new (p.pd, 4096, GVERBS_ACCESS_LOCAL_WRITE, NULL);
+    GVerbsRecvWR rwr;
 
     g_assert_no_error (error);
     g_assert_nonnull (srq);
+    /* more SGEs than it takes: the device refuses the unconverted request */
+    gverbs_recv_wr_init (&rwr, 9);
+    for (guint i = 0; i < 2; i++)
+      g_assert_true (gverbs_recv_wr_set_sge (&rwr, i, &(GVerbsSGE) { gverbs_mr_get_addr (mr), 8, gverbs_mr_get_lkey (mr) }, NULL));
+    g_assert_false (gverbs_srq_post_recv (srq, &rwr, 1, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+    g_assert_nonnull (strstr (error->message, "ibv_post_srq_recv"));
+    g_assert_nonnull (strstr (error->message, "(wr_id 9) refused"));
+    g_clear_error (&error);
   }
   qp_pair_clear (&p);
 }
@@ -572,7 +592,9 @@ test_close_order (void)
   g_assert_no_error (error);
   mr = gverbs_mr_new (p.pd, 4096, GVERBS_ACCESS_LOCAL_WRITE, &error);
   g_assert_no_error (error);
-  rwr = (GVerbsRecvWR) { .wr_id = 1, .num_sge = 1, .sg_list = { mr_sge (mr, 0, 64) } };
+  gverbs_recv_wr_init (&rwr, 1);   /* the unconverted one-WR path */
+  rwr.num_sge = 1;
+  rwr.sg_list[0] = mr_sge (mr, 0, 64);
 
   /* closing the SRQ closes its QP */
   srq = make_srq (p.pd, 16, 0);
