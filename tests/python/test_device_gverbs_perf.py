@@ -50,6 +50,24 @@ def test_loopback_bandwidth_tests():
         check_bw(r)
 
 
+def test_outstanding_reads():
+    """read_bw keeps as many RDMA reads in flight as the device allows
+    (max_qp_rd_atom, as ibv_devinfo reports it), or as many as -o says."""
+    dev = device_name()
+    info = subprocess.run(['ibv_devinfo', '-v', '-d', dev], capture_output=True, text=True, check=True).stdout
+    max_rd = int(next(line.split()[1] for line in info.splitlines() if line.split()[:1] == ['max_qp_rd_atom:']))
+    doc, r = one_result(run('read_bw', '--loopback', '-d', dev, '-n', '200', '-s', '64', '--json').stdout,
+                        'read_bw', 64, 200)
+    assert doc['out_reads'] == max_rd
+    check_bw(r)
+    doc, r = one_result(run('read_bw', '--loopback', '-d', dev, '-n', '200', '-s', '64', '-o', '1',
+                            '--json').stdout, 'read_bw', 64, 200)
+    assert doc['out_reads'] == 1
+    check_bw(r)
+    table = run('read_bw', '--loopback', '-d', dev, '-n', '100', '-s', '64', '-o', '4').stdout
+    assert ' Outstand reads  : 4' in table.splitlines()
+
+
 def test_loopback_latency_tests():
     dev = device_name()
     for test in ('send_lat', 'write_lat'):

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -40,6 +41,7 @@ typedef struct {
   guint post_list;
   guint cq_mod;
   int inline_size;
+  int out_reads;         /* RDMA reads in flight; < 1: the device's max_qp_rd_atom */
   gboolean ud;
   char *host;
   guint port;
@@ -220,7 +222,9 @@ end_create (Bench *b, End *e)
 {
   GError *error = NULL;
   guint64 half = ((max_size () + GRH_BYTES + 4095) / 4096) * 4096;
-  GVerbsQPCap cap = { opt.tx_depth, opt.rx_depth, 1, 1, (guint) MAX (opt.inline_size, 0) };
+  /* latency: room for the unsignaled sends between two signaled ones */
+  GVerbsQPCap cap = { is_bw () ? opt.tx_depth : MAX (opt.tx_depth, opt.cq_mod), opt.rx_depth, 1, 1,
+                      (guint) MAX (opt.inline_size, 0) };
   g_autoptr(GVerbsQPInitAttr) ia = NULL;
   g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
 
@@ -272,7 +276,8 @@ end_connect (Bench *b, End *e)
       g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
 
       g_object_set (attr, "ah-attr", ah, "dest-qp-num", e->remote.qpn, "path-mtu", b->mtu,
-                    "rq-psn", 0u, "sq-psn", 0u, "max-dest-rd-atomic", 16u, "max-rd-atomic", 16u,
+                    "rq-psn", 0u, "sq-psn", 0u, "max-dest-rd-atomic", (guint) opt.out_reads,
+                    "max-rd-atomic", (guint) opt.out_reads,
                     "min-rnr-timer", 1u, "timeout", 14u, "retry-cnt", 7u, "rnr-retry", 7u,
                     "qp-access-flags", GVERBS_ACCESS_REMOTE_WRITE | GVERBS_ACCESS_REMOTE_READ |
                     GVERBS_ACCESS_LOCAL_WRITE, NULL);
@@ -329,6 +334,16 @@ bench_setup (Bench *b)
     die ("query port 1", error);
   g_object_get (port, "active-mtu", &b->mtu, NULL);
   b->mtu_bytes = gverbs_port_attr_get_mtu_bytes (port);
+  if (opt.out_reads < 1)
+    {
+      g_autoptr(GVerbsDeviceAttr) dev = gverbs_context_query_device (b->ctx, &error);
+      int max_rd = 0;
+
+      if (dev == NULL)
+        die ("query the device", error);
+      g_object_get (dev, "max-qp-rd-atom", &max_rd, NULL);
+      opt.out_reads = MAX (max_rd, 1);
+    }
   if (opt.events)
     {
       b->channel = gverbs_comp_channel_new (b->ctx, &error);
@@ -690,7 +705,8 @@ bw_server_recv (End *e, guint64 size, Result *res)
 typedef struct {
   End *e;
   GVerbsSendWR wr;
-  guint64 sent, send_done;
+  guint64 sent;
+  guint rx_pending;      /* messages that arrived while a send completion was awaited */
 } Pinger;
 
 static void
@@ -706,33 +722,49 @@ ping_init (Pinger *p, End *e, guint64 size)
     }
 }
 
+/* One receive completion: its buffer is posted again when half are used. */
+static void
+ping_received (Pinger *p, const GVerbsWC *wc)
+{
+  check_wc (wc);
+  p->rx_pending++;
+  if (--p->e->rx_credit < opt.rx_depth / 2)
+    {
+      post_recvs (p->e, opt.rx_depth - p->e->rx_credit);
+      p->e->rx_credit = opt.rx_depth;
+    }
+}
+
+/* As perftest: every cq_mod-th send (and the last) is signaled, and its
+ * completion awaited right after posting it; the others are not. */
 static void
 ping_send (Pinger *p, guint64 i, guint64 size)
 {
   GError *error = NULL;
-  GVerbsWC wcs[POLL_BATCH];
+  gboolean signaled;
 
-  /* Keep the send queue from filling: signal every cq_mod-th, and reap. */
   if (opt.test == WRITE_LAT)
     p->e->buf[p->e->half + size - 1] = (guint8) (i % 255 + 1);
-  while (p->sent - p->send_done >= opt.tx_depth)
+  p->sent++;
+  signaled = p->sent % opt.cq_mod == 0 || p->sent == opt.iters;
+  p->wr.send_flags = (p->wr.send_flags & ~GVERBS_SEND_SIGNALED) | (signaled ? GVERBS_SEND_SIGNALED : 0);
+  if (G_UNLIKELY (!gverbs_qp_post_send (p->e->qp, &p->wr, 1, &error)))
+    die ("post a send", error);
+  while (signaled)
     {
-      int n = gverbs_cq_poll (p->e->cq, wcs, 1, &error);
+      GVerbsWC wc;
+      int n = gverbs_cq_poll (p->e->cq, &wc, 1, &error);
 
       if (n < 0)
         die ("poll", error);
-      if (n == 1)
+      if (n == 1 && (wc.opcode & GVERBS_WC_RECV))
+        ping_received (p, &wc);
+      else if (n == 1)
         {
-          check_wc (&wcs[0]);
-          if (!(wcs[0].opcode & GVERBS_WC_RECV))
-            p->send_done += opt.cq_mod;
+          check_wc (&wc);
+          signaled = FALSE;
         }
     }
-  p->sent++;
-  p->wr.send_flags = (p->wr.send_flags & ~GVERBS_SEND_SIGNALED) |
-                     (p->sent % opt.cq_mod == 0 ? GVERBS_SEND_SIGNALED : 0);
-  if (G_UNLIKELY (!gverbs_qp_post_send (p->e->qp, &p->wr, 1, &error)))
-    die ("post a send", error);
 }
 
 /* Returns TRUE once message @i from the peer has arrived. */
@@ -740,46 +772,27 @@ static gboolean
 ping_arrived (Pinger *p, guint64 i, guint64 size)
 {
   GError *error = NULL;
-  GVerbsWC wcs[POLL_BATCH];
-  gboolean got = FALSE;
+  GVerbsWC wc;
   int n;
 
   if (opt.test == WRITE_LAT)
     {
       volatile guint8 *last = p->e->buf + size - 1;
 
-      if (*last == (guint8) (i % 255 + 1))
-        return TRUE;
-      /* reap send completions now and then */
-      n = gverbs_cq_poll (p->e->cq, wcs, POLL_BATCH, &error);
+      return *last == (guint8) (i % 255 + 1);
+    }
+  if (p->rx_pending == 0)
+    {
+      n = gverbs_cq_poll (p->e->cq, &wc, 1, &error);
       if (n < 0)
         die ("poll", error);
-      for (int k = 0; k < n; k++)
-        {
-          check_wc (&wcs[k]);
-          p->send_done += opt.cq_mod;
-        }
-      return FALSE;
+      if (n == 1)
+        ping_received (p, &wc);
     }
-  n = gverbs_cq_poll (p->e->cq, wcs, POLL_BATCH, &error);
-  if (n < 0)
-    die ("poll", error);
-  for (int k = 0; k < n; k++)
-    {
-      check_wc (&wcs[k]);
-      if (wcs[k].opcode & GVERBS_WC_RECV)
-        {
-          got = TRUE;
-          if (--p->e->rx_credit < opt.rx_depth / 2)
-            {
-              post_recvs (p->e, opt.rx_depth - p->e->rx_credit);
-              p->e->rx_credit = opt.rx_depth;
-            }
-        }
-      else
-        p->send_done += opt.cq_mod;
-    }
-  return got;
+  if (p->rx_pending == 0)
+    return FALSE;
+  p->rx_pending--;
+  return TRUE;
 }
 
 static int
@@ -811,6 +824,17 @@ lat_stats (double *t, guint64 n, guint64 size, Result *res)
   res->t_999 = t[MIN (n - 1, (guint64) ceil (0.999 * (double) n) - 1)];
 }
 
+/* Latencies are a few microseconds: timed in nanoseconds, not in
+ * g_get_monotonic_time()'s microseconds. */
+static gint64
+now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (gint64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 /* Ping-pong: the client (or end 0 in loopback) starts each round. */
 static void
 lat_run (Bench *b, gboolean client, guint64 size, Result *res)
@@ -826,7 +850,7 @@ lat_run (Bench *b, gboolean client, guint64 size, Result *res)
     sock_barrier (b);
   for (guint64 i = 0; i < opt.iters; i++)
     {
-      gint64 t0 = g_get_monotonic_time ();
+      gint64 t0 = now_ns ();
 
       if (opt.loopback)
         {
@@ -849,7 +873,7 @@ lat_run (Bench *b, gboolean client, guint64 size, Result *res)
             ;
           ping_send (&p[0], i, size);
         }
-      t[i] = (double) (g_get_monotonic_time () - t0) / 2.0;
+      t[i] = (double) (now_ns () - t0) / 2000.0;
       progress_tick (&progress, i + 1, opt.iters, size);
     }
   progress_end (&progress);
@@ -873,6 +897,8 @@ print_header (Bench *b)
   printf (" TX depth        : %u\t\tCQ moderation : %u\n", opt.tx_depth, opt.cq_mod);
   printf (" Mtu             : %u[B]\tPost list : %u\n", b->mtu_bytes, opt.post_list);
   printf (" Max inline data : %d[B]\tGID index : %u\n", MAX (opt.inline_size, 0), b->gid_index);
+  if (opt.test == READ_BW)
+    printf (" Outstand reads  : %d\n", opt.out_reads);
   printf (" local address   : QPN %#06x GID %s\n", gverbs_qp_get_qp_num (b->end[0].qp), b->gid);
   printf (" remote address  : QPN %#06x GID %s\n", b->end[0].remote.qpn, b->end[0].remote.gid);
   printf ("---------------------------------------------------------------------------------------\n");
@@ -905,10 +931,10 @@ print_json (Bench *b, GArray *results)
 
   g_string_append_printf (s, "{\"tool\": \"gverbs-perf\", \"test\": \"%s\", \"device\": \"%s\", "
                           "\"connection\": \"%s\", \"tx_depth\": %u, \"cq_mod\": %u, \"post_list\": %u, "
-                          "\"inline\": %d, \"mtu\": %u, \"events\": %s, \"results\": [",
+                          "\"inline\": %d, \"out_reads\": %d, \"mtu\": %u, \"events\": %s, \"results\": [",
                           test_names[opt.test], opt.device, opt.ud ? "UD" : "RC", opt.tx_depth,
-                          opt.cq_mod, opt.post_list, MAX (opt.inline_size, 0), b->mtu_bytes,
-                          opt.events ? "true" : "false");
+                          opt.cq_mod, opt.post_list, MAX (opt.inline_size, 0), opt.out_reads,
+                          b->mtu_bytes, opt.events ? "true" : "false");
   for (guint i = 0; i < results->len; i++)
     {
       Result *r = &g_array_index (results, Result, i);
@@ -963,8 +989,10 @@ parse_args (int argc, char **argv)
     { "tx-depth", 't', 0, G_OPTION_ARG_INT, &tx, "send queue depth (default 128 bw, 1 lat)", "N" },
     { "rx-depth", 'r', 0, G_OPTION_ARG_INT, &rx, "receive queue depth (default 512)", "N" },
     { "post-list", 'l', 0, G_OPTION_ARG_INT, &post_list, "work requests per post call (default 1)", "N" },
-    { "cq-mod", 'Q', 0, G_OPTION_ARG_INT, &cq_mod, "signal every N-th send (default 100, capped by -t)", "N" },
+    { "cq-mod", 'Q', 0, G_OPTION_ARG_INT, &cq_mod, "signal every N-th send (default 100; bw tests: at most -t)", "N" },
     { "inline-size", 'I', 0, G_OPTION_ARG_INT, &opt.inline_size, "max inline data (default 0)", "BYTES" },
+    { "outs", 'o', 0, G_OPTION_ARG_INT, &opt.out_reads,
+      "RDMA reads in flight (default: the device's max_qp_rd_atom)", "N" },
     { "connection", 'c', 0, G_OPTION_ARG_CALLBACK, parse_connection, "RC or UD (UD: send tests only)", "RC|UD" },
     { "port", 'p', 0, G_OPTION_ARG_INT, &port, "side-channel TCP port (default 18515)", "PORT" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &opt.json, "print the results as JSON", NULL },
@@ -1025,7 +1053,8 @@ parse_args (int argc, char **argv)
   opt.post_list = (guint) CLAMP (post_list, 1, MAX_BATCH);
   opt.tx_depth = MAX (opt.tx_depth, opt.post_list);
   opt.cq_mod = cq_mod > 0 ? (guint) cq_mod : 100;
-  opt.cq_mod = MIN (opt.cq_mod, opt.tx_depth);
+  if (is_bw ())
+    opt.cq_mod = MIN (opt.cq_mod, opt.tx_depth);
   opt.port = (guint) port;
   opt.progress = !no_progress && (force_progress || isatty (2));
   if (opt.size < 1 || opt.size > 1u << 30 || opt.tx_depth > 16384 || opt.rx_depth > 16384)
