@@ -650,23 +650,22 @@ gverbs_cq_poll_wr_ids (GVerbsCQ  *self,
   GVerbsWC chunk[POLL_CHUNK];
   const GVerbsWC *failed = NULL;
   GVerbsWC failed_wc;
+  guint want;
+  int n;
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
 
   if (!_gverbs_cq_check_open (self, error))
     return NULL;
-  ids = g_array_sized_new (FALSE, FALSE, sizeof (guint64), MIN (max_wcs, POLL_CHUNK));
-  while (ids->len < max_wcs)
+  /* the array is sized after the first poll: an empty poll allocates only
+   * the GArray itself */
+  want = MIN (max_wcs, POLL_CHUNK);
+  n = gverbs_cq_poll (self, chunk, want, error);
+  if (n < 0)
+    return NULL;
+  ids = g_array_sized_new (FALSE, FALSE, sizeof (guint64), (guint) n);
+  for (;;)
     {
-      guint want = MIN (max_wcs - ids->len, POLL_CHUNK);
-      int n = gverbs_cq_poll (self, chunk, want, ids->len == 0 && failed == NULL ? error : NULL);
-
-      if (n < 0)
-        {
-          if (ids->len == 0 && failed == NULL)
-            return NULL;
-          break;
-        }
       for (int i = 0; i < n; i++)
         {
           if (G_LIKELY (chunk[i].status == GVERBS_WC_SUCCESS))
@@ -677,7 +676,11 @@ gverbs_cq_poll_wr_ids (GVerbsCQ  *self,
               failed = &failed_wc;
             }
         }
-      if (failed != NULL || (guint) n < want)
+      if (failed != NULL || (guint) n < want || ids->len >= max_wcs)
+        break;
+      want = MIN (max_wcs - ids->len, POLL_CHUNK);
+      n = gverbs_cq_poll (self, chunk, want, NULL);
+      if (n < 0)
         break;
     }
   if (G_UNLIKELY (failed != NULL))

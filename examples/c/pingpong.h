@@ -197,8 +197,7 @@ pp_post_recvs (PingPong  *pp,
 {
   GVerbsRecvWR wr;
 
-  memset (&wr, 0, sizeof wr);
-  wr.wr_id = PP_RECV_WRID;
+  gverbs_recv_wr_init (&wr, PP_RECV_WRID);
   wr.num_sge = 1;
   wr.sg_list[0].addr = gverbs_mr_get_addr (pp->mr);
   wr.sg_list[0].length = (guint32) (pp->size + pp->offset);

@@ -108,7 +108,9 @@ run (const char *name, GError **error)
   /* the receiver: the first QP */
   if ((rmr = gverbs_mr_new (pd, 4096, GVERBS_ACCESS_LOCAL_WRITE, error)) == NULL)
     return 1;
-  rwr = (GVerbsRecvWR) { .wr_id = 1, .num_sge = 1, .sg_list = { { gverbs_mr_get_addr (rmr), GRH + len, gverbs_mr_get_lkey (rmr) } } };
+  gverbs_recv_wr_init (&rwr, 1);
+  rwr.num_sge = 1;
+  rwr.sg_list[0] = (GVerbsSGE) { gverbs_mr_get_addr (rmr), GRH + len, gverbs_mr_get_lkey (rmr) };
   if (!gverbs_qp_post_recv (GVERBS_QP (qp), &rwr, 1, error))
     return 1;
 
