@@ -333,6 +333,12 @@ def gverbs_perf(test, size, n):
                          lambda p: [perf] + args + ['-p', str(p), '127.0.0.1'], parse, env)
 
 
+def spread(values):
+    """A tool's own run-to-run range: the noise a ratio of medians sits in."""
+    ok = [v for v in values if v is not None]
+    return '%s ... %s' % (fmt(min(ok)), fmt(max(ok))) if ok else '-'
+
+
 def median(values):
     ok = [v for v in values if v is not None]
     return statistics.median(ok) if ok else None
@@ -444,13 +450,15 @@ def write_report():
     L.append('**Wall clock, gverbs-perf vs perftest** (client side; BW average MB/s, latency t_typical usec; '
              'perftest with `--use_old_post_send`, so both post with ibv_post_send; target 0.95 ... 1.05):')
     L.append('')
-    L.append('| test | bytes | iterations | gverbs-perf | perftest | ratio | |')
-    L.append('|---|---:|---:|---:|---:|---:|---|')
+    L.append('| test | bytes | iterations | gverbs-perf | perftest | ratio | | gverbs-perf min ... max '
+             '| perftest min ... max |')
+    L.append('|---|---:|---:|---:|---:|---:|---|---|---|')
     for r in results['wall']:
-        L.append('| %s | %d | %d | %s | %s | %s | %s |' % (
+        L.append('| %s | %d | %d | %s | %s | %s | %s | %s | %s |' % (
             r['test'], r['bytes'], r['iterations'], fmt(r['gverbs_median']), fmt(r['perftest_median']),
             fmt(r['ratio'], '%.3f'),
-            verdict(0.95 <= r['ratio'] <= 1.05) if r['ratio'] is not None else '**not measured**'))
+            verdict(0.95 <= r['ratio'] <= 1.05) if r['ratio'] is not None else '**not measured**',
+            spread(r['gverbs']), spread(r['perftest'])))
     L.append('')
     L.append('**Wall clock, Python message rate** (64 B, loopback, batches of 16; target gverbs >= 1.0 x pyverbs):')
     L.append('')
