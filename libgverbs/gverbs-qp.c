@@ -1164,8 +1164,8 @@ convert_send_wr_rest (GVerbsQP            *self,
 }
 
 /* Fills every field of @d that the provider reads for @w's opcode and QP
- * type, without zeroing the rest (the one-WR path writes ~8 words instead of
- * 128 bytes). RDMA write/read and send on an RC/UC QP stay inline. */
+ * type, without zeroing the rest (~8 words instead of 128 bytes per
+ * request). RDMA write/read and send on an RC/UC QP stay inline. */
 static inline gboolean
 convert_send_wr (GVerbsQP            *self,
                  GVerbsQPPrivate     *priv,
@@ -1234,7 +1234,8 @@ post_send_chunks (GVerbsQP            *self,
   return TRUE;
 }
 
-/* gverbs_qp_post_send() for what it cannot post unconverted. */
+/* gverbs_qp_post_send() for what it cannot post unconverted: converted on
+ * the stack in chunks, one request or many. */
 static G_GNUC_NO_INLINE gboolean
 post_send_converted (GVerbsQP            *self,
                      const GVerbsSendWR  *wrs,
@@ -1242,25 +1243,12 @@ post_send_converted (GVerbsQP            *self,
                      GError             **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  struct ibv_send_wr d, *bad = NULL;
-  int rc;
 
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
   if (G_UNLIKELY (priv->ibv == NULL))
     return post_closed_error (self, error);
-  if (n_wrs != 1)
-    return post_send_chunks (self, priv, wrs, NULL, n_wrs, error);
-  if (!convert_send_wr (self, priv, wrs, &d, 0, error))
-    return FALSE;
-  d.next = NULL;
-  rc = ibv_post_send (priv->ibv, &d, &bad);
-  if (G_UNLIKELY (rc != 0))
-    {
-      set_post_error (self, error, rc, "ibv_post_send", 0, 1, wrs->wr_id);
-      return FALSE;
-    }
-  return TRUE;
+  return post_send_chunks (self, priv, wrs, NULL, n_wrs, error);
 }
 
 /**
@@ -1346,7 +1334,8 @@ post_recv_chunks (GVerbsQP            *self,
   return TRUE;
 }
 
-/* gverbs_qp_post_recv() for what it cannot post unconverted. */
+/* gverbs_qp_post_recv() for what it cannot post unconverted: converted on
+ * the stack in chunks, one request or many. */
 static G_GNUC_NO_INLINE gboolean
 post_recv_converted (GVerbsQP            *self,
                      const GVerbsRecvWR  *wrs,
@@ -1354,28 +1343,12 @@ post_recv_converted (GVerbsQP            *self,
                      GError             **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  struct ibv_recv_wr d, *bad = NULL;
-  int rc;
 
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
   if (G_UNLIKELY (priv->ibv == NULL))
     return post_closed_error (self, error);
-  if (n_wrs != 1)
-    return post_recv_chunks (self, priv, wrs, NULL, n_wrs, error);
-  if (G_UNLIKELY (wrs->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wrs->num_sge, error))
-    return FALSE;
-  d.wr_id = wrs->wr_id;
-  d.sg_list = (struct ibv_sge *) wrs->sg_list;
-  d.num_sge = (int) wrs->num_sge;
-  d.next = NULL;
-  rc = ibv_post_recv (priv->ibv, &d, &bad);
-  if (G_UNLIKELY (rc != 0))
-    {
-      set_post_error (self, error, rc, "ibv_post_recv", 0, 1, wrs->wr_id);
-      return FALSE;
-    }
-  return TRUE;
+  return post_recv_chunks (self, priv, wrs, NULL, n_wrs, error);
 }
 
 /**
