@@ -134,6 +134,22 @@ _gverbs_set_error_errno (GError     **error,
                err_no == ENOMEM ? _("; check the locked-memory limit (ulimit -l)") : "");
 }
 
+/* A post call (ibv_post_send() …) refused work request @index of @n_wrs:
+ * those before it were posted. */
+void
+_gverbs_set_post_error (GError     **error,
+                        int          err_no,
+                        const char  *call,
+                        const char  *object,
+                        guint        index,
+                        guint        n_wrs,
+                        guint64      wr_id)
+{
+  _gverbs_set_error_errno (error, err_no, call, object,
+                           "work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
+                           "%u before it posted", index, n_wrs, wr_id, index);
+}
+
 gboolean
 _gverbs_set_closed_error (GError     **error,
                           const char  *what)

@@ -1090,9 +1090,8 @@ set_post_error (GVerbsQP    *self,
                 guint64      wr_id)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  _gverbs_set_error_errno (error, rc, call, priv->description,
-                           "work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
-                           "%u before it posted", index, n_wrs, wr_id, index);
+
+  _gverbs_set_post_error (error, rc, call, priv->description, index, n_wrs, wr_id);
 }
 
 /* The device refused the one request of a fast post path (@f->bad is it). */

@@ -695,10 +695,8 @@ post_chunks (GVerbsSRQ           *self,
         {
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
 
-          _gverbs_set_error_errno (error, rc, "ibv_post_srq_recv", self->description,
-                                   "work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
-                                   "%u before it posted", at, n_wrs,
-                                   ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id, at);
+          _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", self->description, at, n_wrs,
+                                  ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
           return FALSE;
         }
     }
@@ -749,9 +747,7 @@ gverbs_srq_post_recv (GVerbsSRQ           *self,
   rc = ibv_post_srq_recv (self->ibv, (struct ibv_recv_wr *) wrs, &bad);
   if (G_LIKELY (rc == 0))
     return TRUE;
-  _gverbs_set_error_errno (error, rc, "ibv_post_srq_recv", self->description,
-                           "work request 0 of 1 (wr_id %" G_GUINT64_FORMAT ") refused, "
-                           "0 before it posted", wrs->wr_id);
+  _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", self->description, 0, 1, wrs->wr_id);
   return FALSE;
 }
 
