@@ -78,9 +78,11 @@ def rdma_resources_of(kind, pid):
 
 
 def test_client_killed_mid_transfer():
-    """A client SIGKILLed while echoing: the server sees the disconnect (its
-    flushed completions are dropped), closes the connection, keeps serving,
-    and neither process leaves an rdma_cm id or QP behind."""
+    """A client SIGKILLed while echoing: the server notices, closes the
+    connection, keeps serving, and neither process leaves an rdma_cm id or QP
+    behind. Which sign of the death reaches the server first is a race: the
+    kernel's DREQ ("closed"), or the NAK of an echo that hit the dying QP
+    ("lost (remote operation error)"); both must end the same way."""
     import signal
     import time
     addr, port = vm_addr(), 7504
@@ -98,7 +100,8 @@ def test_client_killed_mid_transfer():
         start = time.monotonic()
         line = server.stdout.readline()
         took = time.monotonic() - start
-        m = re.match(r'.* closed after (\d+) messages$', line)
+        m = re.match(r'.* (?:closed|lost \(remote operation error\)) after (\d+) messages$',
+                     line)
         assert m and int(m.group(1)) > 0, line
         assert took < 30
         assert rdma_resources_of('cm_id', victim.pid) == []
