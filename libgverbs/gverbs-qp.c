@@ -54,6 +54,9 @@ typedef struct
   struct ibv_qp *ibv;
   struct ibv_qp *fast_ibv;      /* ibv while open, if RC or UC: the unconverted post path */
   struct ibv_qp_ex *qpx;        /* non-NULL when created with IBV_QP_INIT_ATTR_SEND_OPS_FLAGS */
+  struct ibv_send_wr *chain;    /* RC/UC: post_send_repeat's copies, kept between calls */
+  guint chain_len;              /* how many of them are copies of chain[0] */
+  gint chain_busy;              /* a post_send_repeat is using the chain */
   guint send_ops_flags;
   gboolean wr_open;             /* between wr_start and wr_complete/abort */
   GVerbsQPCap cap;
@@ -61,6 +64,9 @@ typedef struct
   gboolean initialized;
   GError *init_error;
 } GVerbsQPPrivate;
+
+/* Work requests go to rdma-core in chunks of this many, converted on the stack. */
+#define POST_BATCH 32
 
 static void gverbs_qp_initable_iface_init (GInitableIface *iface);
 
@@ -403,7 +409,12 @@ create (GVerbsQP  *self,
     }
   memcpy (&priv->cap, &ia.cap, sizeof priv->cap);
   if (ia.qp_type == IBV_QPT_RC || ia.qp_type == IBV_QPT_UC)
-    priv->fast_ibv = priv->ibv;
+    {
+      priv->fast_ibv = priv->ibv;
+      priv->chain = g_new (struct ibv_send_wr, POST_BATCH);
+      for (guint i = 0; i < POST_BATCH; i++)
+        priv->chain[i].next = i + 1 < POST_BATCH ? &priv->chain[i + 1] : NULL;
+    }
   priv->description = g_strdup_printf ("%s qp 0x%x on %s", qp_type_name (ia.qp_type),
                                        priv->ibv->qp_num, _gverbs_pd_describe (priv->pd));
   _gverbs_pd_add_child (priv->pd, self, GVERBS_RANK_QP, close_as_child);
@@ -482,6 +493,7 @@ gverbs_qp_finalize (GObject *object)
 
   g_clear_error (&priv->init_error);
   g_free (priv->description);
+  g_free (priv->chain);
   G_OBJECT_CLASS (gverbs_qp_parent_class)->finalize (object);
 }
 
@@ -1059,9 +1071,6 @@ gverbs_qp_to_rts (GVerbsQP      *self,
   return transition (self, attr, GVERBS_QPS_RTS, error);
 }
 
-/* Work requests go to rdma-core in chunks of this many, converted on the stack. */
-#define POST_BATCH 32
-
 G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
 G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSGE, lkey) == G_STRUCT_OFFSET (struct ibv_sge, lkey));
 
@@ -1437,6 +1446,67 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
   return post_recv_chunks (self, priv, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
 }
 
+/* What convert_send_wr() fills for an RDMA or send request on an RC/UC QP:
+ * wr_id, then sg_list up to the end of wr.rdma (next is the chain's own). */
+#define CHAIN_COPY_FROM G_STRUCT_OFFSET (struct ibv_send_wr, sg_list)
+#define CHAIN_COPY_END (G_STRUCT_OFFSET (struct ibv_send_wr, wr) + sizeof (((struct ibv_send_wr *) 0)->wr.rdma))
+
+static inline gboolean
+same_inline_wr (const struct ibv_send_wr *a,
+                const struct ibv_send_wr *b)
+{
+  return a->wr_id == b->wr_id && a->sg_list == b->sg_list && a->num_sge == b->num_sge &&
+         a->opcode == b->opcode && a->send_flags == b->send_flags && a->imm_data == b->imm_data &&
+         a->wr.rdma.remote_addr == b->wr.rdma.remote_addr && a->wr.rdma.rkey == b->wr.rdma.rkey;
+}
+
+/* gverbs_qp_post_send_repeat() on the QP's kept chain: a caller that
+ * repeats one request (a refill loop, a binding's batch) posts the copies
+ * made by an earlier call instead of copying again. @head is the converted
+ * request without %IBV_SEND_SIGNALED. The caller holds chain_busy. */
+static gboolean
+post_send_repeat_chained (GVerbsQP                 *self,
+                          GVerbsQPPrivate          *priv,
+                          const struct ibv_send_wr *head,
+                          unsigned int              signaled,
+                          guint                     count,
+                          GError                  **error)
+{
+  struct ibv_send_wr *chain = priv->chain;
+  guint fill = MIN (count, POST_BATCH);
+
+  if (priv->chain_len == 0 || !same_inline_wr (head, chain))
+    priv->chain_len = 0;
+  for (guint i = priv->chain_len; i < fill; i++)
+    {
+      chain[i].wr_id = head->wr_id;
+      memcpy ((char *) &chain[i] + CHAIN_COPY_FROM, (const char *) head + CHAIN_COPY_FROM,
+              CHAIN_COPY_END - CHAIN_COPY_FROM);
+    }
+  priv->chain_len = MAX (priv->chain_len, fill);
+  for (guint posted = 0; posted < count;)
+    {
+      guint k = MIN (POST_BATCH, count - posted);
+      struct ibv_send_wr *last = &chain[k - 1], *next = last->next, *bad = NULL;
+      int rc;
+
+      last->next = NULL;
+      if (posted + k == count)
+        last->send_flags |= signaled;
+      rc = ibv_post_send (priv->ibv, chain, &bad);
+      last->next = next;
+      last->send_flags = head->send_flags;
+      if (G_UNLIKELY (rc != 0))
+        {
+          set_post_error (self, error, rc, "ibv_post_send",
+                          posted + (bad != NULL ? (guint) (bad - chain) : 0), count, head->wr_id);
+          return FALSE;
+        }
+      posted += k;
+    }
+  return TRUE;
+}
+
 /**
  * gverbs_qp_post_send_repeat:
  * @self: an open #GVerbsQP
@@ -1452,6 +1522,12 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
  * queue pair its completion means all @count are done, and it is the only
  * completion the batch produces). Nothing is allocated. If the device
  * refuses one, the error says which; those before it were posted.
+ *
+ * An RC or UC queue pair keeps the copies of an RDMA write, RDMA read or
+ * send from one call to the next (up to 32 of them, made when the queue
+ * pair was created): calling again with the same request, as a refill loop
+ * does, posts them without copying again. Anything that changed in @wr is
+ * seen and copied.
  *
  * Returns: %TRUE if all were posted
  */
@@ -1477,6 +1553,14 @@ gverbs_qp_post_send_repeat (GVerbsQP            *self,
     return FALSE;
   signaled = batch[0].send_flags & IBV_SEND_SIGNALED;
   batch[0].send_flags &= ~IBV_SEND_SIGNALED;
+  if (priv->chain != NULL && (guint) wr->opcode <= IBV_WR_RDMA_READ &&
+      g_atomic_int_compare_and_exchange (&priv->chain_busy, 0, 1))
+    {
+      gboolean ok = post_send_repeat_chained (self, priv, &batch[0], signaled, count, error);
+
+      g_atomic_int_set (&priv->chain_busy, 0);
+      return ok;
+    }
   /* the copies: the fields up to bind_mw/tso are all an RDMA or send
    * opcode uses (an inline 80-byte copy, not a call to memcpy) */
   short_copy = (guint) wr->opcode <= IBV_WR_RDMA_READ;

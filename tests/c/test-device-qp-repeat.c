@@ -95,6 +95,214 @@ test_write_repeat (void)
   qp_pair_clear (&p);
 }
 
+/* The QP keeps post_send_repeat's copies between calls: whatever changes in
+ * the template (wr_id, buffers, remote address, flags, opcode) must reach
+ * the device, and a chain that holds no more copies than a second, longer
+ * call needs is extended. */
+static void
+test_repeat_kept_chain (void)
+{
+  g_autoptr(GError) error = NULL;
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE |
+                      GVERBS_ACCESS_REMOTE_READ,
+                      FALSE, 64 };
+  guint32 rkey;
+  guint64 raddr;
+  GVerbsSendWR swr;
+  GVerbsWC wc;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  rkey = gverbs_mr_get_rkey (p.mr[1]);
+  raddr = gverbs_mr_get_addr (p.mr[1]);
+  fill_pattern (p.mr[0], 0, 64, 1);
+  fill_pattern (p.mr[0], 64, 64, 2);
+  gverbs_send_wr_init (&swr, 10, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+  swr.sg_list[0] = mr_sge (p.mr[0], 0, 64);
+  swr.num_sge = 1;
+  gverbs_send_wr_set_wr_rdma (&swr, rkey, raddr);
+  /* 3 copies first, then 40: the chain grows */
+  for (guint round = 0; round < 2; round++)
+    {
+      g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, round == 0 ? 3 : N_MSGS, &error));
+      g_assert_no_error (error);
+      poll_n (p.cq[0], &wc, 1);
+      g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpuint (wc.wr_id, ==, 10);
+      assert_cq_empty (p.cq[0]);
+    }
+  assert_pattern (p.mr[1], 0, 64, 1);
+
+  /* the same struct, changed in place, field by field */
+  swr.wr_id = 11;
+  swr.sg_list[0] = mr_sge (p.mr[0], 64, 64);
+  swr.remote_addr = raddr + 512;
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, 5, &error));
+  poll_n (p.cq[0], &wc, 1);
+  g_assert_cmpuint (wc.wr_id, ==, 11);
+  assert_pattern (p.mr[1], 512, 64, 2);
+
+  swr.remote_addr = raddr + 1024;
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, 5, &error));
+  poll_n (p.cq[0], &wc, 1);
+  g_assert_cmpuint (wc.wr_id, ==, 11);
+  assert_pattern (p.mr[1], 1024, 64, 2);
+
+  swr.sg_list[0].length = 32;
+  swr.remote_addr = raddr + 2048;
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, 5, &error));
+  poll_n (p.cq[0], &wc, 1);
+  assert_pattern (p.mr[1], 2048, 32, 2);
+  {
+    const guint8 *after = (const guint8 *) gverbs_mr_get_addr (p.mr[1]) + 2048 + 32;
+
+    for (guint i = 0; i < 32; i++)
+      g_assert_cmpuint (after[i], ==, 0);
+  }
+
+  /* unsignaled: nothing completes; signaled again: one completion */
+  swr.send_flags = 0;
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, 2, &error));
+  swr.send_flags = GVERBS_SEND_SIGNALED;
+  swr.wr_id = 12;
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, 1, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[0], &wc, 1);
+  g_assert_cmpuint (wc.wr_id, ==, 12);
+  assert_cq_empty (p.cq[0]);
+
+  /* another opcode with the same buffers: an RDMA read back into mr[0] */
+  swr.opcode = GVERBS_WR_RDMA_READ;
+  swr.wr_id = 13;
+  swr.sg_list[0] = mr_sge (p.mr[0], 256, 64);
+  swr.remote_addr = raddr;
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, 4, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[0], &wc, 1);
+  g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpint (wc.opcode, ==, GVERBS_WC_RDMA_READ);
+  g_assert_cmpuint (wc.wr_id, ==, 13);
+  assert_pattern (p.mr[0], 256, 64, 1);
+  assert_cq_empty (p.cq[0]);
+  qp_pair_clear (&p);
+}
+
+/* More copies than the send queue holds, to a peer that never answers (its
+ * QP is in the error state, so nothing completes and the queue stays
+ * full): the error names the first copy refused; a second call with the
+ * queue still full is refused at its first copy. */
+static void
+test_repeat_send_queue_full (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE,
+                      FALSE, 16 };
+  g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
+  GVerbsSendWR swr;
+  guint refused;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  g_object_set (attr, "qp-state", GVERBS_QPS_ERR, NULL);
+  g_assert_true (gverbs_qp_modify (p.qp[1], attr, GVERBS_QP_STATE, NULL));
+  gverbs_send_wr_init (&swr, 7, GVERBS_WR_RDMA_WRITE, 0);
+  swr.sg_list[0] = mr_sge (p.mr[0], 0, 8);
+  swr.num_sge = 1;
+  gverbs_send_wr_set_wr_rdma (&swr, gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]));
+  {
+    g_autoptr(GError) error = NULL;
+    const char *at;
+
+    g_assert_false (gverbs_qp_post_send_repeat (p.qp[0], &swr, 200, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "ibv_post_send"));
+    at = strstr (error->message, "work request ");
+    g_assert_nonnull (at);
+    refused = (guint) g_ascii_strtoull (at + strlen ("work request "), NULL, 10);
+    g_assert_cmpuint (refused, >=, 16);
+    g_assert_cmpuint (refused, <, 200);
+    g_assert_nonnull (strstr (error->message, " of 200 (wr_id 7)"));
+  }
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (gverbs_qp_post_send_repeat (p.qp[0], &swr, 3, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "work request 0 of 3 (wr_id 7) refused"));
+  }
+  qp_pair_clear (&p);
+}
+
+typedef struct
+{
+  GVerbsQP *qp;
+  GVerbsMR *local;
+  GVerbsMR *remote;
+  guint index;
+  gboolean ok;
+} RepeatThread;
+
+static gpointer
+repeat_thread (gpointer data)
+{
+  RepeatThread *t = data;
+  GVerbsSendWR swr;
+
+  gverbs_send_wr_init (&swr, 100 + t->index, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+  swr.sg_list[0] = mr_sge (t->local, 64 * t->index, 64);
+  swr.num_sge = 1;
+  gverbs_send_wr_set_wr_rdma (&swr, gverbs_mr_get_rkey (t->remote),
+                              gverbs_mr_get_addr (t->remote) + 1024 * t->index);
+  t->ok = TRUE;
+  for (guint round = 0; round < 8; round++)
+    t->ok = t->ok && gverbs_qp_post_send_repeat (t->qp, &swr, 4, NULL);
+  return NULL;
+}
+
+/* Two threads repeat their own request on one QP at once (one of them may
+ * find the kept chain in use and copy on its stack): every copy lands
+ * where its own request says, and each thread's 8 calls complete 8 times. */
+static void
+test_repeat_two_threads (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE,
+                      FALSE, 128 };
+  RepeatThread t[2];
+  GThread *threads[2];
+  GVerbsWC wc[16];
+  guint per_thread[2] = { 0, 0 };
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  for (guint i = 0; i < 2; i++)
+    {
+      fill_pattern (p.mr[0], 64 * i, 64, 20 + i);
+      t[i] = (RepeatThread) { p.qp[0], p.mr[0], p.mr[1], i, FALSE };
+    }
+  for (guint i = 0; i < 2; i++)
+    threads[i] = g_thread_new ("repeat", repeat_thread, &t[i]);
+  for (guint i = 0; i < 2; i++)
+    g_thread_join (threads[i]);
+  g_assert_true (t[0].ok);
+  g_assert_true (t[1].ok);
+  poll_n (p.cq[0], wc, 16);
+  for (guint i = 0; i < 16; i++)
+    {
+      g_assert_cmpint (wc[i].status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpuint (wc[i].wr_id, >=, 100);
+      g_assert_cmpuint (wc[i].wr_id, <=, 101);
+      per_thread[wc[i].wr_id - 100]++;
+    }
+  g_assert_cmpuint (per_thread[0], ==, 8);
+  g_assert_cmpuint (per_thread[1], ==, 8);
+  assert_cq_empty (p.cq[0]);
+  assert_pattern (p.mr[1], 0, 64, 20);
+  assert_pattern (p.mr[1], 1024, 64, 21);
+  qp_pair_clear (&p);
+}
+
 /* poll_wr_ids: the wr_ids of successful completions, in order; a failed
  * completion fails the call with its GVERBS_WC_ERROR. */
 static void
@@ -239,6 +447,9 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/qp-repeat/send-recv", test_send_recv_repeat);
   g_test_add_func ("/qp-repeat/rdma-write", test_write_repeat);
+  g_test_add_func ("/qp-repeat/kept-chain", test_repeat_kept_chain);
+  g_test_add_func ("/qp-repeat/send-queue-full", test_repeat_send_queue_full);
+  g_test_add_func ("/qp-repeat/two-threads", test_repeat_two_threads);
   g_test_add_func ("/qp-repeat/errors", test_repeat_errors);
   g_test_add_func ("/qp-repeat/poll-wr-ids", test_poll_wr_ids);
   return g_test_run ();

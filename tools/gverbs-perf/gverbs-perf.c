@@ -399,24 +399,15 @@ static void
 post_recvs (End *e, guint n)
 {
   GError *error = NULL;
-  GVerbsRecvWR wrs[MAX_BATCH];
-  GVerbsSGE sge = { gverbs_mr_get_addr (e->mr), (guint32) (max_size () + (opt.ud ? GRH_BYTES : 0)),
-                    gverbs_mr_get_lkey (e->mr) };
+  GVerbsRecvWR wr;
 
-  for (guint i = 0; i < MIN (n, MAX_BATCH); i++)
-    {
-      wrs[i].wr_id = 0;
-      wrs[i].num_sge = 1;
-      wrs[i].sg_list[0] = sge;
-    }
-  while (n > 0)
-    {
-      guint k = MIN (n, MAX_BATCH);
-
-      if (!gverbs_qp_post_recv (e->qp, wrs, k, &error))
-        die ("post receives", error);
-      n -= k;
-    }
+  gverbs_recv_wr_init (&wr, 0);
+  wr.num_sge = 1;
+  wr.sg_list[0] = (GVerbsSGE) { gverbs_mr_get_addr (e->mr),
+                                (guint32) (max_size () + (opt.ud ? GRH_BYTES : 0)),
+                                gverbs_mr_get_lkey (e->mr) };
+  if (n > 0 && !gverbs_qp_post_recv_repeat (e->qp, &wr, n, &error))
+    die ("post receives", error);
 }
 
 /* As the baseline: a status compare per completion, the GError only on failure. */
