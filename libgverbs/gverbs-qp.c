@@ -1460,6 +1460,42 @@ same_inline_wr (const struct ibv_send_wr *a,
          a->wr.rdma.remote_addr == b->wr.rdma.remote_addr && a->wr.rdma.rkey == b->wr.rdma.rkey;
 }
 
+/* Posts @count copies from @copies, a chain of min (@count, POST_BATCH)
+ * copies of one request without %IBV_SEND_SIGNALED: one ibv_post_send() per
+ * POST_BATCH, the chain cut after the copies each needs, @signaled on the
+ * very last. The chain is left as it was. */
+static gboolean
+post_send_copies (GVerbsQP           *self,
+                  GVerbsQPPrivate    *priv,
+                  struct ibv_send_wr *copies,
+                  unsigned int        signaled,
+                  guint               count,
+                  GError            **error)
+{
+  for (guint posted = 0; posted < count;)
+    {
+      guint k = MIN (POST_BATCH, count - posted);
+      struct ibv_send_wr *last = &copies[k - 1], *next = last->next, *bad = NULL;
+      unsigned int flags = last->send_flags;
+      int rc;
+
+      last->next = NULL;
+      if (posted + k == count)
+        last->send_flags |= signaled;
+      rc = ibv_post_send (priv->ibv, copies, &bad);
+      last->next = next;
+      last->send_flags = flags;
+      if (G_UNLIKELY (rc != 0))
+        {
+          set_post_error (self, error, rc, "ibv_post_send",
+                          posted + (bad != NULL ? (guint) (bad - copies) : 0), count, copies->wr_id);
+          return FALSE;
+        }
+      posted += k;
+    }
+  return TRUE;
+}
+
 /* gverbs_qp_post_send_repeat() on the QP's kept chain: a caller that
  * repeats one request (a refill loop, a binding's batch) posts the copies
  * made by an earlier call instead of copying again. @head is the converted
@@ -1484,27 +1520,7 @@ post_send_repeat_chained (GVerbsQP                 *self,
               CHAIN_COPY_END - CHAIN_COPY_FROM);
     }
   priv->chain_len = MAX (priv->chain_len, fill);
-  for (guint posted = 0; posted < count;)
-    {
-      guint k = MIN (POST_BATCH, count - posted);
-      struct ibv_send_wr *last = &chain[k - 1], *next = last->next, *bad = NULL;
-      int rc;
-
-      last->next = NULL;
-      if (posted + k == count)
-        last->send_flags |= signaled;
-      rc = ibv_post_send (priv->ibv, chain, &bad);
-      last->next = next;
-      last->send_flags = head->send_flags;
-      if (G_UNLIKELY (rc != 0))
-        {
-          set_post_error (self, error, rc, "ibv_post_send",
-                          posted + (bad != NULL ? (guint) (bad - chain) : 0), count, head->wr_id);
-          return FALSE;
-        }
-      posted += k;
-    }
-  return TRUE;
+  return post_send_copies (self, priv, chain, signaled, count, error);
 }
 
 /**
@@ -1553,7 +1569,8 @@ gverbs_qp_post_send_repeat (GVerbsQP            *self,
     return FALSE;
   signaled = batch[0].send_flags & IBV_SEND_SIGNALED;
   batch[0].send_flags &= ~IBV_SEND_SIGNALED;
-  if (priv->chain != NULL && (guint) wr->opcode <= IBV_WR_RDMA_READ &&
+  short_copy = (guint) wr->opcode <= IBV_WR_RDMA_READ;
+  if (priv->chain != NULL && short_copy &&
       g_atomic_int_compare_and_exchange (&priv->chain_busy, 0, 1))
     {
       gboolean ok = post_send_repeat_chained (self, priv, &batch[0], signaled, count, error);
@@ -1563,7 +1580,6 @@ gverbs_qp_post_send_repeat (GVerbsQP            *self,
     }
   /* the copies: the fields up to bind_mw/tso are all an RDMA or send
    * opcode uses (an inline 80-byte copy, not a call to memcpy) */
-  short_copy = (guint) wr->opcode <= IBV_WR_RDMA_READ;
   fill = MIN (count, POST_BATCH);
   for (guint i = 1; i < fill; i++)
     {
@@ -1574,26 +1590,7 @@ gverbs_qp_post_send_repeat (GVerbsQP            *self,
       batch[i - 1].next = &batch[i];
     }
   batch[fill - 1].next = NULL;
-  for (guint posted = 0; posted < count;)
-    {
-      guint k = MIN (POST_BATCH, count - posted);
-      struct ibv_send_wr *bad = NULL;
-      int rc;
-
-      batch[k - 1].next = NULL;
-      if (posted + k == count)
-        batch[k - 1].send_flags |= signaled;
-      rc = ibv_post_send (priv->ibv, batch, &bad);
-      if (G_UNLIKELY (rc != 0))
-        {
-          guint at = posted + (bad != NULL ? (guint) (bad - batch) : 0);
-
-          set_post_error (self, error, rc, "ibv_post_send", at, count, wr->wr_id);
-          return FALSE;
-        }
-      posted += k;
-    }
-  return TRUE;
+  return post_send_copies (self, priv, batch, signaled, count, error);
 }
 
 /**
