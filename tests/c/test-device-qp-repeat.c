@@ -95,6 +95,92 @@ test_write_repeat (void)
   qp_pair_clear (&p);
 }
 
+/* UD sends repeated: the copies that are not kept in the QP (its own copy
+ * of the whole request on the stack, AH and all); 40 receives get the bytes
+ * behind their GRH, one send completes. */
+static void
+test_ud_send_repeat (void)
+{
+  g_autoptr(GError) error = NULL;
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_UD, 0, 7, GVERBS_ACCESS_LOCAL_WRITE, FALSE, 64 };
+  GVerbsSendWR swr;
+  GVerbsRecvWR rwr;
+  GVerbsWC wc[N_MSGS];
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  fill_pattern (p.mr[0], 0, 64, 5);
+  gverbs_recv_wr_init (&rwr, 78);
+  rwr.num_sge = 1;
+  rwr.sg_list[0] = mr_sge (p.mr[1], 0, 40 + 64);
+  g_assert_true (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, N_MSGS, &error));
+  gverbs_send_wr_init (&swr, 4321, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED);
+  swr.sg_list[0] = mr_sge (p.mr[0], 0, 64);
+  swr.num_sge = 1;
+  gverbs_send_wr_set_wr_ud (&swr, p.ah[0], gverbs_qp_get_qp_num (p.qp[1]), PAIR_QKEY);
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, N_MSGS, &error));
+  g_assert_no_error (error);
+
+  poll_n (p.cq[1], wc, N_MSGS);
+  for (guint i = 0; i < N_MSGS; i++)
+    {
+      g_assert_cmpint (wc[i].status, ==, GVERBS_WC_SUCCESS);
+      g_assert_cmpuint (wc[i].wr_id, ==, 78);
+      g_assert_cmpuint (wc[i].byte_len, ==, 40 + 64);
+      g_assert_cmpuint (wc[i].src_qp, ==, gverbs_qp_get_qp_num (p.qp[0]));
+    }
+  assert_pattern (p.mr[1], 40, 64, 5);
+  poll_n (p.cq[0], wc, 1);
+  g_assert_cmpint (wc[0].status, ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpuint (wc[0].wr_id, ==, 4321);
+  assert_cq_empty (p.cq[0]);
+  assert_cq_empty (p.cq[1]);
+  qp_pair_clear (&p);
+}
+
+static guint64
+mr_u64 (GVerbsMR *mr,
+        guint64   offset)
+{
+  guint64 v;
+
+  memcpy (&v, (const guint8 *) (guintptr) gverbs_mr_get_addr (mr) + offset, sizeof v);
+  return v;
+}
+
+/* An atomic repeated: copied whole on the stack (never kept in the QP);
+ * 40 fetch-and-adds of 3 leave 120, and the last one fetched 117. */
+static void
+test_atomic_repeat (void)
+{
+  g_autoptr(GError) error = NULL;
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_ATOMIC,
+                      FALSE, 64 };
+  GVerbsSendWR swr;
+  GVerbsWC wc;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  g_assert_cmpuint (mr_u64 (p.mr[1], 64), ==, 0);
+  gverbs_send_wr_init (&swr, 19, GVERBS_WR_ATOMIC_FETCH_AND_ADD, GVERBS_SEND_SIGNALED);
+  swr.sg_list[0] = mr_sge (p.mr[0], 16, 8);
+  swr.num_sge = 1;
+  gverbs_send_wr_set_wr_atomic (&swr, gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]) + 64,
+                                3, 0);
+  g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, N_MSGS, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[0], &wc, 1);
+  g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpint (wc.opcode, ==, GVERBS_WC_FETCH_ADD);
+  g_assert_cmpuint (wc.wr_id, ==, 19);
+  assert_cq_empty (p.cq[0]);
+  g_assert_cmpuint (mr_u64 (p.mr[1], 64), ==, 3 * N_MSGS);
+  g_assert_cmpuint (mr_u64 (p.mr[0], 16), ==, 3 * (N_MSGS - 1));
+  qp_pair_clear (&p);
+}
+
 /* The QP keeps post_send_repeat's copies between calls: whatever changes in
  * the template (wr_id, buffers, remote address, flags, opcode) must reach
  * the device, and a chain that holds no more copies than a second, longer
@@ -447,6 +533,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/qp-repeat/send-recv", test_send_recv_repeat);
   g_test_add_func ("/qp-repeat/rdma-write", test_write_repeat);
+  g_test_add_func ("/qp-repeat/ud-send", test_ud_send_repeat);
+  g_test_add_func ("/qp-repeat/atomic", test_atomic_repeat);
   g_test_add_func ("/qp-repeat/kept-chain", test_repeat_kept_chain);
   g_test_add_func ("/qp-repeat/send-queue-full", test_repeat_send_queue_full);
   g_test_add_func ("/qp-repeat/two-threads", test_repeat_two_threads);
