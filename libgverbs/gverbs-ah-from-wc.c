@@ -46,21 +46,21 @@ gverbs_ah_new_from_wc (GVerbsPD       *pd,
   g_return_val_if_fail (wc != NULL, NULL);
   g_return_val_if_fail (grh != NULL || grh_len == 0, NULL);
 
-  if (!_gverbs_pd_check_open (pd, error))
+  if (!_gverbs_resource_check_open (pd, error))
     return NULL;
   if (grh_len < sizeof g)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    _("ibv_create_ah_from_wc on %s: the GRH is %" G_GSIZE_FORMAT
                      " bytes, it has %" G_GSIZE_FORMAT),
-                   _gverbs_pd_describe (pd), grh_len, sizeof g);
+                   _gverbs_resource_describe (pd), grh_len, sizeof g);
       return NULL;
     }
   if (port_num < 1 || port_num > G_MAXUINT8)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    _("ibv_create_ah_from_wc on %s: port %u does not exist (ports are numbered from 1)"),
-                   _gverbs_pd_describe (pd), port_num);
+                   _gverbs_resource_describe (pd), port_num);
       return NULL;
     }
   memcpy (&g, grh, sizeof g);
@@ -81,7 +81,7 @@ gverbs_ah_new_from_wc (GVerbsPD       *pd,
   if (ibv_init_ah_from_wc (_gverbs_pd_get_ibv (pd)->context, (guint8) port_num, &w, &g, &a) != 0)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_create_ah_from_wc",
-                               _gverbs_pd_describe (pd),
+                               _gverbs_resource_describe (pd),
                                "port %u, wc_flags 0x%x (is it a UD receive completion with "
                                "IBV_WC_GRH, and its GRH?)", port_num, (guint) wc->wc_flags);
       return NULL;

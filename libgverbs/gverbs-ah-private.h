@@ -11,7 +11,5 @@ G_BEGIN_DECLS
 
 /* NULL once the address handle is closed; for UD sends. */
 struct ibv_ah *_gverbs_ah_get_ibv    (GVerbsAH  *self);
-gboolean       _gverbs_ah_check_open (GVerbsAH  *self,
-                                      GError   **error);
 
 G_END_DECLS

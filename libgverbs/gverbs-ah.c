@@ -10,6 +10,7 @@
 #include "gverbs-pd-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsAH:
@@ -21,37 +22,23 @@
  */
 struct _GVerbsAH
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsPD *pd;
   GVerbsAHAttr *attr;
   struct ibv_ah *ibv;
-  char *description;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_ah_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsAH, gverbs_ah, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_ah_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsAH, gverbs_ah, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
   PROP_PD,
   PROP_ATTR,
-  PROP_CLOSED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static void
-close_as_child (gpointer object)
-{
-  gverbs_ah_close (GVERBS_AH (object), NULL);
-}
 
 /* Why ibv_create_ah() refused @a, as far as the port's attributes tell. */
 static char *
@@ -76,10 +63,12 @@ explain_failure (struct ibv_context       *ctx,
   return NULL;
 }
 
-static void
-create (GVerbsAH  *self,
-        GError   **error)
+static gboolean
+gverbs_ah_open (GVerbsResource  *resource,
+                GCancellable    *cancellable,
+                GError         **error)
 {
+  GVerbsAH *self = GVERBS_AH (resource);
   struct ibv_ah_attr a;
   struct ibv_pd *pd;
   int err;
@@ -88,10 +77,10 @@ create (GVerbsAH  *self,
     {
       g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                            _("An address handle needs a protection domain and attributes"));
-      return;
+      return FALSE;
     }
-  if (!_gverbs_pd_check_open (self->pd, error) || !_gverbs_ah_attr_fill (self->attr, &a, error))
-    return;
+  if (!_gverbs_resource_check_open (self->pd, error) || !_gverbs_ah_attr_fill (self->attr, &a, error))
+    return FALSE;
 
   pd = _gverbs_pd_get_ibv (self->pd);
   errno = 0;
@@ -102,45 +91,31 @@ create (GVerbsAH  *self,
 
       err = errno ? errno : EINVAL;
       why = explain_failure (pd->context, &a);
-      _gverbs_set_error_errno (error, err, "ibv_create_ah", _gverbs_pd_describe (self->pd),
+      _gverbs_set_error_errno (error, err, "ibv_create_ah", _gverbs_resource_describe (self->pd),
                                why ? "%s" : NULL, why);
-      return;
+      return FALSE;
     }
-  self->description = g_strdup_printf ("ah %u on %s", self->ibv->handle,
-                                       _gverbs_pd_describe (self->pd));
-  _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_QP, close_as_child);
+  _gverbs_resource_set_description (resource, "ah %u on %s", self->ibv->handle,
+                                       _gverbs_resource_describe (self->pd));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->pd));
+  return TRUE;
 }
 
 static gboolean
-gverbs_ah_initable_init (GInitable     *initable,
-                         GCancellable  *cancellable,
-                         GError       **error)
+gverbs_ah_release (GVerbsResource  *resource,
+                   GError         **error)
 {
-  GVerbsAH *self = GVERBS_AH (initable);
+  GVerbsAH *self = GVERBS_AH (resource);
+  int rc;
 
-  if (!self->initialized)
+  rc = ibv_destroy_ah (self->ibv);
+  self->ibv = NULL;
+  if (rc != 0)
     {
-      self->initialized = TRUE;
-      create (self, &self->init_error);
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_ah", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_ah_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_ah_initable_init;
-}
-
-static void
-gverbs_ah_dispose (GObject *object)
-{
-  GVerbsAH *self = GVERBS_AH (object);
-
-  gverbs_ah_close (self, NULL);
-  g_clear_object (&self->pd);
-  g_clear_object (&self->attr);
-  G_OBJECT_CLASS (gverbs_ah_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -148,8 +123,8 @@ gverbs_ah_finalize (GObject *object)
 {
   GVerbsAH *self = GVERBS_AH (object);
 
-  g_clear_error (&self->init_error);
-  g_free (self->description);
+  g_clear_object (&self->pd);
+  g_clear_object (&self->attr);
   G_OBJECT_CLASS (gverbs_ah_parent_class)->finalize (object);
 }
 
@@ -168,9 +143,6 @@ gverbs_ah_get_property (GObject    *object,
       break;
     case PROP_ATTR:
       g_value_set_object (value, self->attr);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -202,8 +174,12 @@ static void
 gverbs_ah_class_init (GVerbsAHClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_ah_dispose;
+  resource_class->open = gverbs_ah_open;
+  resource_class->release = gverbs_ah_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
+
   object_class->finalize = gverbs_ah_finalize;
   object_class->get_property = gverbs_ah_get_property;
   object_class->set_property = gverbs_ah_set_property;
@@ -224,14 +200,6 @@ gverbs_ah_class_init (GVerbsAHClass *klass)
   properties[PROP_ATTR] =
     g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_AH_ATTR,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAH:closed:
-   *
-   * Whether the address handle is closed (or was never created).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -308,60 +276,9 @@ gverbs_ah_get_attr (GVerbsAH *self)
   return self->attr;
 }
 
-/**
- * gverbs_ah_close:
- * @self: a #GVerbsAH
- * @error: return location for a #GError
- *
- * Destroys the address handle (`ibv_destroy_ah()`). Closing a closed
- * handle does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_ah_close (GVerbsAH  *self,
-                 GError   **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_AH (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  rc = ibv_destroy_ah (self->ibv);
-  self->ibv = NULL;
-  _gverbs_pd_remove_child (self->pd, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_ah", self->description, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_ah_is_closed:
- * @self: a #GVerbsAH
- *
- * Returns: whether the address handle is closed
- */
-gboolean
-gverbs_ah_is_closed (GVerbsAH *self)
-{
-  g_return_val_if_fail (GVERBS_IS_AH (self), TRUE);
-  return self->ibv == NULL;
-}
-
 struct ibv_ah *
 _gverbs_ah_get_ibv (GVerbsAH *self)
 {
   return self->ibv;
 }
 
-gboolean
-_gverbs_ah_check_open (GVerbsAH  *self,
-                       GError   **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, self->description ? self->description : "GVerbsAH", error);
-}

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-pd.h"
 #include "gverbs-ah-attr.h"
 #include "gverbs-wc.h"
@@ -14,7 +15,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_AH (gverbs_ah_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsAH, gverbs_ah, GVERBS, AH, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsAH, gverbs_ah, GVERBS, AH, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsAH     *gverbs_ah_new          (GVerbsPD      *pd,
@@ -35,10 +36,5 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsPD     *gverbs_ah_get_pd       (GVerbsAH      *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsAHAttr *gverbs_ah_get_attr     (GVerbsAH      *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean      gverbs_ah_close        (GVerbsAH      *self,
-                                      GError       **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean      gverbs_ah_is_closed    (GVerbsAH      *self);
 
 G_END_DECLS

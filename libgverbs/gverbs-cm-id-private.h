@@ -29,12 +29,6 @@ GVerbsCMID *_gverbs_cm_id_new_incoming  (GVerbsCMID          *listener,
                                          struct rdma_cm_id   *id);
 void        _gverbs_cm_id_handle_event  (GVerbsCMID          *self,
                                          const GVerbsCMEvent *event);
-const char *_gverbs_cm_id_describe      (GVerbsCMID          *self);
-void        _gverbs_cm_id_add_child     (GVerbsCMID          *self,
-                                         gpointer             child,
-                                         GVerbsCloseFunc      close_func);
-void        _gverbs_cm_id_remove_child  (GVerbsCMID          *self,
-                                         gpointer             child);
 
 /* NULL once closed. */
 struct rdma_cm_id *_gverbs_cm_id_get_id       (GVerbsCMID          *self);

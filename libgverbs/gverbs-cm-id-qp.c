@@ -45,7 +45,7 @@ gverbs_cm_id_query_qp (GVerbsCMID         *self,
   rc = ibv_query_qp (_gverbs_cm_id_get_id (self)->qp, _gverbs_qp_attr_get_ibv (attr), (int) mask, &ia);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_query_qp", _gverbs_cm_id_describe (self), NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_query_qp", _gverbs_resource_describe (self), NULL);
       return NULL;
     }
   _gverbs_qp_attr_forget_objects (attr);
@@ -91,12 +91,12 @@ gverbs_cm_id_init_qp_attr (GVerbsCMID        *self,
   id = _gverbs_cm_id_get_id (self);
   if (id == NULL)
     {
-      _gverbs_set_closed_error (error, _gverbs_cm_id_describe (self));
+      _gverbs_set_closed_error (error, _gverbs_resource_describe (self));
       return NULL;
     }
   if (qp_state != GVERBS_QPS_INIT && qp_state != GVERBS_QPS_RTR && qp_state != GVERBS_QPS_RTS)
     {
-      _gverbs_set_error_errno (error, EINVAL, "rdma_init_qp_attr", _gverbs_cm_id_describe (self),
+      _gverbs_set_error_errno (error, EINVAL, "rdma_init_qp_attr", _gverbs_resource_describe (self),
                                _("state %d: only INIT, RTR and RTS have attributes to initialise"),
                                (int) qp_state);
       return NULL;
@@ -109,7 +109,7 @@ gverbs_cm_id_init_qp_attr (GVerbsCMID        *self,
   if (rdma_init_qp_attr (id, a, &attr_mask) != 0)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "rdma_init_qp_attr",
-                               _gverbs_cm_id_describe (self), _("state %d"), (int) qp_state);
+                               _gverbs_resource_describe (self), _("state %d"), (int) qp_state);
       return NULL;
     }
   _gverbs_qp_attr_forget_objects (attr);

@@ -24,21 +24,21 @@ check_ah (GVerbsCMID  *self,
 {
   struct ibv_ah *ibv;
 
-  if (!_gverbs_ah_check_open (ah, error))
+  if (!_gverbs_resource_check_open (ah, error))
     return FALSE;
   ibv = _gverbs_ah_get_ibv (ah);
   if (ibv->pd != _gverbs_cm_id_get_id (self)->pd)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("%s on %s: the address handle is not on the identifier's protection domain "
-                     "(create it on its pd)"), call, _gverbs_cm_id_describe (self));
+                     "(create it on its pd)"), call, _gverbs_resource_describe (self));
       return FALSE;
     }
   if (_gverbs_cm_id_get_id (self)->qp->qp_type != IBV_QPT_UD)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("%s on %s: the identifier's QP is not a UD QP (use RDMA_PS_UDP)"), call,
-                   _gverbs_cm_id_describe (self));
+                   _gverbs_resource_describe (self));
       return FALSE;
     }
   return TRUE;
@@ -91,7 +91,7 @@ gverbs_cm_id_post_ud_send (GVerbsCMID       *self,
                          mr, flags, _gverbs_ah_get_ibv (ah), remote_qpn) != 0)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "rdma_post_ud_send",
-                               _gverbs_cm_id_describe (self), NULL);
+                               _gverbs_resource_describe (self), NULL);
       return FALSE;
     }
   return TRUE;
@@ -161,7 +161,7 @@ gverbs_cm_id_post_ud_send_with_imm (GVerbsCMID       *self,
   rc = ibv_post_send (_gverbs_cm_id_get_id (self)->qp, &wr, &bad);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_post_send", _gverbs_cm_id_describe (self), NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_post_send", _gverbs_resource_describe (self), NULL);
       return FALSE;
     }
   return TRUE;
@@ -210,7 +210,7 @@ gverbs_cm_id_create_ah_from_wc (GVerbsCMID      *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("ibv_init_ah_from_wc on %s: the work completion is not a successful "
-                     "receive with a GRH"), _gverbs_cm_id_describe (self));
+                     "receive with a GRH"), _gverbs_resource_describe (self));
       return NULL;
     }
   id = _gverbs_cm_id_get_id (self);
@@ -231,7 +231,7 @@ gverbs_cm_id_create_ah_from_wc (GVerbsCMID      *self,
   if (rc != 0)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_init_ah_from_wc",
-                               _gverbs_cm_id_describe (self), NULL);
+                               _gverbs_resource_describe (self), NULL);
       return NULL;
     }
   attr = _gverbs_ah_attr_new_from_ibv (&ah_attr);

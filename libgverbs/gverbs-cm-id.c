@@ -19,6 +19,7 @@
 #include "gverbs-ud-param-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsCMID:
@@ -46,7 +47,7 @@
  */
 struct _GVerbsCMID
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsAddrInfo *addr_info;
   GVerbsEventChannel *channel;
@@ -54,10 +55,8 @@ struct _GVerbsCMID
   GVerbsCMQPInitAttr *qp_init_attr;
 
   struct rdma_cm_id *id;
-  gboolean closed;
+  gboolean closed;              /* released; rdma_destroy_ep waits for dispatch */
   guint dispatching;
-  char *description;
-  GVerbsChildren children;
   GVerbsContext *context;       /* borrowed wrappers of id->verbs and id->pd */
   GVerbsPD *pd;
   GVerbsPD *user_pd;            /* the caller's PD for the QP, or NULL */
@@ -69,16 +68,9 @@ struct _GVerbsCMID
   GTask *route_task;
   GTask *connect_task;
   GTask *accept_task;
-
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_cm_id_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCMID, gverbs_cm_id, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_cm_id_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -93,7 +85,6 @@ enum {
   PROP_REMOTE_ADDRESS,
   PROP_LOCAL_PORT,
   PROP_REMOTE_PORT,
-  PROP_CLOSED,
   PROP_CONTEXT,
   PROP_PD,
   PROP_UD_PARAM,
@@ -124,18 +115,6 @@ static guint signals[N_SIGNALS];
 static void unwatch_completions (GVerbsCMID *self);
 
 static void
-close_as_child (gpointer object)
-{
-  gverbs_cm_id_close (GVERBS_CM_ID (object), NULL);
-}
-
-const char *
-_gverbs_cm_id_describe (GVerbsCMID *self)
-{
-  return self->description ? self->description : "rdma_cm id";
-}
-
-static void
 update_description (GVerbsCMID *self)
 {
   g_autofree char *local = NULL;
@@ -143,22 +122,20 @@ update_description (GVerbsCMID *self)
   if (self->id == NULL)
     return;
   local = _gverbs_sockaddr_to_string (rdma_get_local_addr (self->id));
-  g_free (self->description);
   if (local != NULL)
-    self->description = g_strdup_printf ("rdma_cm id %s:%u%s%s", local,
-                                         _gverbs_sockaddr_get_port (rdma_get_local_addr (self->id)),
-                                         self->id->verbs ? " on " : "",
-                                         self->id->verbs ? ibv_get_device_name (self->id->verbs->device) : "");
+    _gverbs_resource_set_description (GVERBS_RESOURCE (self), "rdma_cm id %s:%u%s%s", local,
+                                      _gverbs_sockaddr_get_port (rdma_get_local_addr (self->id)),
+                                      self->id->verbs ? " on " : "",
+                                      self->id->verbs ? ibv_get_device_name (self->id->verbs->device) : "");
   else
-    self->description = g_strdup ("rdma_cm id");
+    _gverbs_resource_set_description (GVERBS_RESOURCE (self), "rdma_cm id");
 }
 
 static gboolean
 check_open (GVerbsCMID  *self,
             GError     **error)
 {
-  return _gverbs_check_open (!self->closed && self->id != NULL, self->init_error,
-                             _gverbs_cm_id_describe (self), error);
+  return _gverbs_resource_check_open (self, error);
 }
 
 static gboolean
@@ -171,7 +148,7 @@ check_qp (GVerbsCMID  *self,
   if (self->id->qp == NULL)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("%s on %s: the identifier has no QP"), call, _gverbs_cm_id_describe (self));
+                   _("%s on %s: the identifier has no QP"), call, _gverbs_resource_describe (self));
       return FALSE;
     }
   return TRUE;
@@ -188,7 +165,7 @@ check_channel (GVerbsCMID  *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("%s on %s: asynchronous calls need an identifier created on an event channel"),
-                   call, _gverbs_cm_id_describe (self));
+                   call, _gverbs_resource_describe (self));
       return FALSE;
     }
   return TRUE;
@@ -199,7 +176,7 @@ set_errno_error (GVerbsCMID  *self,
                  GError     **error,
                  const char  *call)
 {
-  _gverbs_set_error_errno (error, errno ? errno : EINVAL, call, _gverbs_cm_id_describe (self), NULL);
+  _gverbs_set_error_errno (error, errno ? errno : EINVAL, call, _gverbs_resource_describe (self), NULL);
   return FALSE;
 }
 
@@ -224,14 +201,16 @@ adopt_id (GVerbsCMID        *self,
   self->id = id;
   id->context = self;
   if (self->channel != NULL)
-    _gverbs_event_channel_add_child (self->channel, self, close_as_child);
+    _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (self->channel));
   update_description (self);
 }
 
 static gboolean
-create (GVerbsCMID  *self,
-        GError     **error)
+gverbs_cm_id_open (GVerbsResource  *resource,
+                   GCancellable    *cancellable,
+                   GError         **error)
 {
+  GVerbsCMID *self = GVERBS_CM_ID (resource);
   struct rdma_cm_id *id = NULL;
 
   if (self->addr_info != NULL)
@@ -245,7 +224,7 @@ create (GVerbsCMID  *self,
       self->port_space = rai->ai_port_space;
       if (self->qp_init_attr != NULL)
         fill_qp_init_attr (&attr, self->qp_init_attr);
-      if (self->user_pd != NULL && !_gverbs_pd_check_open (self->user_pd, error))
+      if (self->user_pd != NULL && !_gverbs_resource_check_open (self->user_pd, error))
         return FALSE;
       errno = 0;
       if (rdma_create_ep (&id, rai, self->user_pd ? _gverbs_pd_get_ibv (self->user_pd) : NULL,
@@ -261,7 +240,7 @@ create (GVerbsCMID  *self,
     }
   else if (self->channel != NULL)
     {
-      if (!_gverbs_event_channel_check_open (self->channel, error))
+      if (!_gverbs_resource_check_open (self->channel, error))
         return FALSE;
       errno = 0;
       if (rdma_create_id (_gverbs_event_channel_get_ch (self->channel), &id, NULL,
@@ -280,29 +259,8 @@ create (GVerbsCMID  *self,
     }
   adopt_id (self, id);
   if (self->user_pd != NULL)
-    _gverbs_pd_add_child (self->user_pd, self, GVERBS_RANK_QP, close_as_child);
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->user_pd));
   return TRUE;
-}
-
-static gboolean
-gverbs_cm_id_initable_init (GInitable     *initable,
-                            GCancellable  *cancellable,
-                            GError       **error)
-{
-  GVerbsCMID *self = GVERBS_CM_ID (initable);
-
-  if (!self->initialized)
-    {
-      self->initialized = TRUE;
-      create (self, &self->init_error);
-    }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_cm_id_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_cm_id_initable_init;
 }
 
 static void
@@ -324,23 +282,34 @@ fail_task (GTask     **task,
   if (t == NULL)
     return;
   g_task_return_new_error (t, GVERBS_ERROR, GVERBS_ERROR_CLOSED,
-                           _("%s was closed"), _gverbs_cm_id_describe (self));
+                           _("%s was closed"), _gverbs_resource_describe (self));
   g_object_unref (t);
 }
 
-static void
-gverbs_cm_id_dispose (GObject *object)
+/* Closing an identifier destroys its QP, CQs and buffers and the identifier
+ * itself (rdma_destroy_ep()); a connected peer sees a disconnect, a pending
+ * request a reject. Pending asynchronous calls fail with GVERBS_ERROR_CLOSED.
+ * From the identifier's own signal handlers, the destruction waits until the
+ * handler returns. */
+static gboolean
+gverbs_cm_id_release (GVerbsResource  *resource,
+                      GError         **error)
 {
-  GVerbsCMID *self = GVERBS_CM_ID (object);
+  GVerbsCMID *self = GVERBS_CM_ID (resource);
 
-  gverbs_cm_id_close (self, NULL);
-  g_clear_object (&self->addr_info);
-  g_clear_object (&self->channel);
-  g_clear_object (&self->pd);
-  g_clear_object (&self->user_pd);
-  g_clear_object (&self->ud_param);
-  g_clear_object (&self->context);
-  G_OBJECT_CLASS (gverbs_cm_id_parent_class)->dispose (object);
+  self->closed = TRUE;
+  fail_task (&self->addr_task, self);
+  fail_task (&self->route_task, self);
+  fail_task (&self->connect_task, self);
+  fail_task (&self->accept_task, self);
+  unwatch_completions (self);
+  if (self->pd != NULL)
+    gverbs_resource_close (GVERBS_RESOURCE (self->pd), NULL);
+  if (self->context != NULL)
+    gverbs_resource_close (GVERBS_RESOURCE (self->context), NULL);
+  if (self->dispatching == 0)
+    destroy_id (self);
+  return TRUE;
 }
 
 static void
@@ -348,10 +317,13 @@ gverbs_cm_id_finalize (GObject *object)
 {
   GVerbsCMID *self = GVERBS_CM_ID (object);
 
-  _gverbs_children_clear (&self->children);
+  g_clear_object (&self->addr_info);
+  g_clear_object (&self->channel);
+  g_clear_object (&self->pd);
+  g_clear_object (&self->user_pd);
+  g_clear_object (&self->ud_param);
+  g_clear_object (&self->context);
   g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
-  g_clear_error (&self->init_error);
-  g_free (self->description);
   G_OBJECT_CLASS (gverbs_cm_id_parent_class)->finalize (object);
 }
 
@@ -397,9 +369,6 @@ gverbs_cm_id_get_property (GObject    *object,
       break;
     case PROP_REMOTE_PORT:
       g_value_set_uint (value, gverbs_cm_id_get_remote_port (self));
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, gverbs_cm_id_is_closed (self));
       break;
     case PROP_CONTEXT:
       g_value_set_object (value, gverbs_cm_id_get_context (self));
@@ -451,8 +420,12 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GParamFlags construct = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_cm_id_dispose;
+  resource_class->open = gverbs_cm_id_open;
+  resource_class->release = gverbs_cm_id_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
+
   object_class->finalize = gverbs_cm_id_finalize;
   object_class->get_property = gverbs_cm_id_get_property;
   object_class->set_property = gverbs_cm_id_set_property;
@@ -530,12 +503,6 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * The peer's port, 0 while there is none.
    */
   properties[PROP_REMOTE_PORT] = g_param_spec_uint ("remote-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
-  /**
-   * GVerbsCMID:closed:
-   *
-   * Whether the identifier is closed (or was never created).
-   */
-  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, readable);
   /**
    * GVerbsCMID:context:
    *
@@ -812,67 +779,9 @@ _gverbs_cm_id_new_incoming (GVerbsCMID          *listener,
   GVerbsCMID *self = g_object_new (GVERBS_TYPE_CM_ID, "event-channel", channel,
                                    "port-space", listener->port_space, NULL);
 
-  self->initialized = TRUE;
   adopt_id (self, id);
+  _gverbs_resource_adopt (GVERBS_RESOURCE (self));
   return self;
-}
-
-/**
- * gverbs_cm_id_close:
- * @self: a #GVerbsCMID
- * @error: return location for a #GError
- *
- * Closes the identifier: deregisters its buffers and destroys its QP, CQs
- * and the identifier itself (`rdma_destroy_ep()`); a connected peer sees a
- * disconnect, a pending request a reject. Pending asynchronous calls fail
- * with %GVERBS_ERROR_CLOSED. Safe from the identifier's own signal handlers
- * (the destruction then waits until the handler returns). Closing a closed
- * identifier does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_cm_id_close (GVerbsCMID  *self,
-                    GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
-
-  if (self->closed || self->id == NULL)
-    return TRUE;
-  self->closed = TRUE;
-  g_object_ref (self);
-  fail_task (&self->addr_task, self);
-  fail_task (&self->route_task, self);
-  fail_task (&self->connect_task, self);
-  fail_task (&self->accept_task, self);
-  unwatch_completions (self);
-  _gverbs_children_close_all (&self->children);
-  if (self->pd != NULL)
-    gverbs_pd_close (self->pd, NULL);
-  if (self->context != NULL)
-    gverbs_context_close (self->context, NULL);
-  if (self->dispatching == 0)
-    destroy_id (self);
-  if (self->channel != NULL)
-    _gverbs_event_channel_remove_child (self->channel, self);
-  if (self->user_pd != NULL)
-    _gverbs_pd_remove_child (self->user_pd, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  g_object_unref (self);
-  return TRUE;
-}
-
-/**
- * gverbs_cm_id_is_closed:
- * @self: a #GVerbsCMID
- *
- * Returns: whether the identifier is closed
- */
-gboolean
-gverbs_cm_id_is_closed (GVerbsCMID *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), TRUE);
-  return self->closed || self->id == NULL;
 }
 
 /**
@@ -913,7 +822,7 @@ const char *
 gverbs_cm_id_get_device_name (GVerbsCMID *self)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  if (gverbs_cm_id_is_closed (self) || self->id->verbs == NULL)
+  if (gverbs_resource_is_closed (GVERBS_RESOURCE (self)) || self->id->verbs == NULL)
     return NULL;
   return ibv_get_device_name (self->id->verbs->device);
 }
@@ -928,7 +837,7 @@ guint
 gverbs_cm_id_get_port_num (GVerbsCMID *self)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), 0);
-  return gverbs_cm_id_is_closed (self) || self->id->verbs == NULL ? 0 : self->id->port_num;
+  return gverbs_resource_is_closed (GVERBS_RESOURCE (self)) || self->id->verbs == NULL ? 0 : self->id->port_num;
 }
 
 /**
@@ -941,7 +850,7 @@ guint32
 gverbs_cm_id_get_qp_num (GVerbsCMID *self)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), 0);
-  return gverbs_cm_id_is_closed (self) || self->id->qp == NULL ? 0 : self->id->qp->qp_num;
+  return gverbs_resource_is_closed (GVERBS_RESOURCE (self)) || self->id->qp == NULL ? 0 : self->id->qp->qp_num;
 }
 
 /**
@@ -954,7 +863,7 @@ gboolean
 gverbs_cm_id_has_qp (GVerbsCMID *self)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
-  return !gverbs_cm_id_is_closed (self) && self->id->qp != NULL;
+  return !gverbs_resource_is_closed (GVERBS_RESOURCE (self)) && self->id->qp != NULL;
 }
 
 /**
@@ -967,7 +876,7 @@ char *
 gverbs_cm_id_dup_local_address (GVerbsCMID *self)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  return gverbs_cm_id_is_closed (self) ? NULL
+  return gverbs_resource_is_closed (GVERBS_RESOURCE (self)) ? NULL
          : _gverbs_sockaddr_to_string (rdma_get_local_addr (self->id));
 }
 
@@ -983,7 +892,7 @@ gverbs_cm_id_dup_remote_address (GVerbsCMID *self)
   struct sockaddr *sa;
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  if (gverbs_cm_id_is_closed (self))
+  if (gverbs_resource_is_closed (GVERBS_RESOURCE (self)))
     return NULL;
   sa = rdma_get_peer_addr (self->id);
   if (_gverbs_sockaddr_get_port (sa) == 0 && sa->sa_family == AF_INET &&
@@ -1002,7 +911,7 @@ guint
 gverbs_cm_id_get_local_port (GVerbsCMID *self)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), 0);
-  return gverbs_cm_id_is_closed (self) ? 0 : ntohs (rdma_get_src_port (self->id));
+  return gverbs_resource_is_closed (GVERBS_RESOURCE (self)) ? 0 : ntohs (rdma_get_src_port (self->id));
 }
 
 /**
@@ -1015,7 +924,7 @@ guint
 gverbs_cm_id_get_remote_port (GVerbsCMID *self)
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), 0);
-  return gverbs_cm_id_is_closed (self) ? 0 : ntohs (rdma_get_dst_port (self->id));
+  return gverbs_resource_is_closed (GVERBS_RESOURCE (self)) ? 0 : ntohs (rdma_get_dst_port (self->id));
 }
 
 /**
@@ -1070,7 +979,7 @@ gverbs_cm_id_listen (GVerbsCMID  *self,
     return FALSE;
   if (backlog < 0)
     {
-      _gverbs_set_error_errno (error, EINVAL, "rdma_listen", _gverbs_cm_id_describe (self),
+      _gverbs_set_error_errno (error, EINVAL, "rdma_listen", _gverbs_resource_describe (self),
                                _("backlog %d is negative"), backlog);
       return FALSE;
     }
@@ -1107,7 +1016,7 @@ gverbs_cm_id_get_request (GVerbsCMID  *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("rdma_get_request on %s: an identifier on an event channel gets requests "
-                     "from its connect-request signal"), _gverbs_cm_id_describe (self));
+                     "from its connect-request signal"), _gverbs_resource_describe (self));
       return NULL;
     }
   errno = 0;
@@ -1117,8 +1026,8 @@ gverbs_cm_id_get_request (GVerbsCMID  *self,
       return NULL;
     }
   new_id = g_object_new (GVERBS_TYPE_CM_ID, "port-space", self->port_space, NULL);
-  new_id->initialized = TRUE;
   adopt_id (new_id, id);
+  _gverbs_resource_adopt (GVERBS_RESOURCE (new_id));
   return new_id;
 }
 
@@ -1162,7 +1071,7 @@ check_private_data (GVerbsCMID  *self,
 {
   if (private_data != NULL && g_bytes_get_size (private_data) > G_MAXUINT8)
     {
-      _gverbs_set_error_errno (error, EINVAL, call, _gverbs_cm_id_describe (self),
+      _gverbs_set_error_errno (error, EINVAL, call, _gverbs_resource_describe (self),
                                _("%" G_GSIZE_FORMAT " bytes of private data (at most 255)"),
                                g_bytes_get_size (private_data));
       return FALSE;
@@ -1352,17 +1261,17 @@ gverbs_cm_id_create_qp (GVerbsCMID                *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("rdma_create_qp on %s: the identifier is not bound to a device yet "
-                     "(resolve an address first)"), _gverbs_cm_id_describe (self));
+                     "(resolve an address first)"), _gverbs_resource_describe (self));
       return FALSE;
     }
   if (self->id->qp != NULL)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_EXISTS,
                    _("rdma_create_qp on %s: the identifier already has QP %u"),
-                   _gverbs_cm_id_describe (self), self->id->qp->qp_num);
+                   _gverbs_resource_describe (self), self->id->qp->qp_num);
       return FALSE;
     }
-  if (self->user_pd != NULL && !_gverbs_pd_check_open (self->user_pd, error))
+  if (self->user_pd != NULL && !_gverbs_resource_check_open (self->user_pd, error))
     return FALSE;
   fill_qp_init_attr (&attr, qp_init_attr);
   errno = 0;
@@ -1370,7 +1279,7 @@ gverbs_cm_id_create_qp (GVerbsCMID                *self,
                       &attr) != 0)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "rdma_create_qp",
-                               _gverbs_cm_id_describe (self),
+                               _gverbs_resource_describe (self),
                                _("max_send_wr %u, max_recv_wr %u, max_send_sge %u, max_recv_sge %u"),
                                qp_init_attr->max_send_wr, qp_init_attr->max_recv_wr,
                                qp_init_attr->max_send_sge, qp_init_attr->max_recv_sge);
@@ -1404,7 +1313,7 @@ gverbs_cm_id_query_qp_state (GVerbsCMID  *self,
   rc = ibv_query_qp (self->id->qp, &attr, IBV_QP_STATE, &init_attr);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_query_qp", _gverbs_cm_id_describe (self), NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_query_qp", _gverbs_resource_describe (self), NULL);
       return GVERBS_QPS_UNKNOWN;
     }
   return (GVerbsQPState) attr.qp_state;
@@ -1452,13 +1361,13 @@ gverbs_cm_id_set_option (GVerbsCMID      *self,
       max = 1, optval = &word, optlen = sizeof word;
       break;
     default:
-      _gverbs_set_error_errno (error, EINVAL, "rdma_set_option", _gverbs_cm_id_describe (self),
+      _gverbs_set_error_errno (error, EINVAL, "rdma_set_option", _gverbs_resource_describe (self),
                                _("unknown option %d"), (int) option);
       return FALSE;
     }
   if (value > max)
     {
-      _gverbs_set_error_errno (error, EINVAL, "rdma_set_option", _gverbs_cm_id_describe (self),
+      _gverbs_set_error_errno (error, EINVAL, "rdma_set_option", _gverbs_resource_describe (self),
                                _("value %u of option %d is out of range 0–%u"), value, (int) option, max);
       return FALSE;
     }
@@ -1550,14 +1459,14 @@ reg (GVerbsCMID         *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("rdma_reg_msgs on %s: the identifier has no QP, hence no protection domain"),
-                   _gverbs_cm_id_describe (self));
+                   _gverbs_resource_describe (self));
       return NULL;
     }
   if (size == 0)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("rdma_reg_msgs on %s: the size must be at least 1 byte"),
-                   _gverbs_cm_id_describe (self));
+                   _gverbs_resource_describe (self));
       return NULL;
     }
   return gverbs_mr_new (pd, size, access, error);
@@ -1634,14 +1543,14 @@ buffer_range (GVerbsCMID     *self,
 {
   struct ibv_mr *ibv;
 
-  if (!_gverbs_mr_check_open (buffer, error))
+  if (!_gverbs_resource_check_open (buffer, error))
     return FALSE;
   ibv = _gverbs_mr_get_ibv (buffer);
   if (self->id->pd == NULL || ibv->pd != self->id->pd)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("%s is not on the protection domain of %s (use its reg_msgs() or pd)"),
-                   _gverbs_mr_describe (buffer), _gverbs_cm_id_describe (self));
+                   _gverbs_resource_describe (buffer), _gverbs_resource_describe (self));
       return FALSE;
     }
   if (offset > ibv->length || length > ibv->length - offset || length > G_MAXUINT32)
@@ -1649,7 +1558,7 @@ buffer_range (GVerbsCMID     *self,
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    _("%" G_GSIZE_FORMAT " bytes at offset %" G_GSIZE_FORMAT
                      " do not fit in %s (%" G_GSIZE_FORMAT " bytes)"),
-                   length, offset, _gverbs_mr_describe (buffer), (gsize) ibv->length);
+                   length, offset, _gverbs_resource_describe (buffer), (gsize) ibv->length);
       return FALSE;
     }
   *addr = (guint8 *) ibv->addr + offset;
@@ -1833,7 +1742,7 @@ get_comp (GVerbsCMID  *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("%s on %s: its completions are delivered as signals "
-                     "(gverbs_cm_id_watch_completions())"), call, _gverbs_cm_id_describe (self));
+                     "(gverbs_cm_id_watch_completions())"), call, _gverbs_resource_describe (self));
       return NULL;
     }
   errno = 0;
@@ -2088,7 +1997,7 @@ gverbs_cm_id_watch_completions (GVerbsCMID  *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
                    _("%s: its CQs have no completion channel to watch"),
-                   _gverbs_cm_id_describe (self));
+                   _gverbs_resource_describe (self));
       return FALSE;
     }
   main_context = g_main_context_get_thread_default ();
@@ -2118,7 +2027,7 @@ on_task_cancelled_close (GVerbsCMID *self,
 
   if (task == NULL)
     return;
-  gverbs_cm_id_close (self, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (self), NULL);
   g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Operation was cancelled"));
   g_object_unref (task);
 }
@@ -2161,7 +2070,7 @@ begin_task (GVerbsCMID  *self,
     {
       g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_BUSY,
                                _("%s on %s: the previous call is still pending"), call,
-                               _gverbs_cm_id_describe (self));
+                               _gverbs_resource_describe (self));
       return FALSE;
     }
   if (g_task_return_error_if_cancelled (task))
@@ -2186,7 +2095,7 @@ abort_task (GVerbsCMID  *self,
   GTask *task = g_steal_pointer (slot);
   GError *error = NULL;
 
-  _gverbs_set_error_errno (&error, errno ? errno : EINVAL, call, _gverbs_cm_id_describe (self),
+  _gverbs_set_error_errno (&error, errno ? errno : EINVAL, call, _gverbs_resource_describe (self),
                            NULL);
   g_task_return_error (task, error);
   g_object_unref (task);
@@ -2459,26 +2368,26 @@ event_error (GVerbsCMID          *self,
     case GVERBS_RDMA_CM_EVENT_REJECTED:
       g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_CONNECTION_REFUSED,
                    _("%s on %s: the peer rejected the connection (reason %d)"), call,
-                   _gverbs_cm_id_describe (self), event->status);
+                   _gverbs_resource_describe (self), event->status);
       break;
     case GVERBS_RDMA_CM_EVENT_UNREACHABLE:
     case GVERBS_RDMA_CM_EVENT_CONNECT_ERROR:
       g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_HOST_UNREACHABLE,
                    _("%s on %s: the peer is unreachable (status %d)"), call,
-                   _gverbs_cm_id_describe (self), event->status);
+                   _gverbs_resource_describe (self), event->status);
       break;
     case GVERBS_RDMA_CM_EVENT_DISCONNECTED:
       g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_CONNECTION_RESET,
                    _("%s on %s: disconnected before the connection was established"), call,
-                   _gverbs_cm_id_describe (self));
+                   _gverbs_resource_describe (self));
       break;
     case GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL:
       g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_NO_DEVICE,
-                   _("%s on %s: the device was removed"), call, _gverbs_cm_id_describe (self));
+                   _("%s on %s: the device was removed"), call, _gverbs_resource_describe (self));
       break;
     default:
       _gverbs_set_error_errno (&error, err_no ? err_no : EHOSTUNREACH, call,
-                               _gverbs_cm_id_describe (self), NULL);
+                               _gverbs_resource_describe (self), NULL);
     }
   return error;
 }
@@ -2487,7 +2396,7 @@ void
 _gverbs_cm_id_handle_event (GVerbsCMID          *self,
                             const GVerbsCMEvent *event)
 {
-  if (gverbs_cm_id_is_closed (self))
+  if (gverbs_resource_is_closed (GVERBS_RESOURCE (self)))
     return;
 
   self->dispatching++;
@@ -2582,21 +2491,6 @@ _gverbs_cm_id_handle_event (GVerbsCMID          *self,
   self->dispatching--;
   if (self->dispatching == 0 && self->closed)
     destroy_id (self);
-}
-
-void
-_gverbs_cm_id_add_child (GVerbsCMID      *self,
-                         gpointer         child,
-                         GVerbsCloseFunc  close_func)
-{
-  _gverbs_children_add (&self->children, child, GVERBS_RANK_SRQ, close_func);
-}
-
-void
-_gverbs_cm_id_remove_child (GVerbsCMID *self,
-                            gpointer    child)
-{
-  _gverbs_children_remove (&self->children, child);
 }
 
 struct rdma_cm_id *

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-enums.h"
 #include "gverbs-cm-enums.h"
 #include "gverbs-addr-info.h"
@@ -24,7 +25,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CM_ID (gverbs_cm_id_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS, CM_ID, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS, CM_ID, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCMID     *gverbs_cm_id_new                 (GVerbsAddrInfo            *addr_info,
@@ -40,11 +41,6 @@ GVerbsCMID     *gverbs_cm_id_new_on_channel      (GVerbsEventChannel        *cha
                                                   GVerbsPortSpace            port_space,
                                                   GError                   **error);
 
-GVERBS_AVAILABLE_IN_ALL
-gboolean        gverbs_cm_id_close               (GVerbsCMID                *self,
-                                                  GError                   **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean        gverbs_cm_id_is_closed           (GVerbsCMID                *self);
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsEventChannel *gverbs_cm_id_get_event_channel (GVerbsCMID              *self);

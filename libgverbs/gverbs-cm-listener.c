@@ -4,6 +4,7 @@
 
 #include "gverbs-cm-listener.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 #include "gverbs-private.h"
 
 /**
@@ -24,29 +25,21 @@
  */
 struct _GVerbsCMListener
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsCMQPInitAttr *qp_init_attr;
   GVerbsEventChannel *channel;
   GPtrArray *listening;         /* GVerbsCMID, one per address */
   GHashTable *pending;          /* GVerbsCMID (a reference) -> itself */
   guint n_accepted;
-  gboolean closed;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_cm_listener_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCMListener, gverbs_cm_listener, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_cm_listener_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsCMListener, gverbs_cm_listener, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
   PROP_QP_INIT_ATTR,
   PROP_EVENT_CHANNEL,
-  PROP_CLOSED,
   N_PROPS
 };
 
@@ -61,55 +54,41 @@ enum {
 static guint signals[N_SIGNALS];
 
 static gboolean
-check_open (GVerbsCMListener  *self,
-            GError           **error)
+gverbs_cm_listener_open (GVerbsResource  *resource,
+                         GCancellable    *cancellable,
+                         GError         **error)
 {
-  if (self->init_error != NULL)
+  GVerbsCMListener *self = GVERBS_CM_LISTENER (resource);
+
+  if (self->qp_init_attr == NULL)
     {
-      g_propagate_error (error, g_error_copy (self->init_error));
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A CMListener needs the QP init attributes of its connections"));
       return FALSE;
     }
-  if (self->closed)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED, _("The rdma_cm listener is closed"));
-      return FALSE;
-    }
-  return TRUE;
+  _gverbs_resource_set_description (resource, "rdma_cm listener");
+  self->channel = gverbs_event_channel_new (error);
+  return self->channel != NULL;
 }
 
 static gboolean
-gverbs_cm_listener_initable_init (GInitable     *initable,
-                                  GCancellable  *cancellable,
-                                  GError       **error)
+gverbs_cm_listener_release (GVerbsResource  *resource,
+                            GError         **error)
 {
-  GVerbsCMListener *self = GVERBS_CM_LISTENER (initable);
+  GVerbsCMListener *self = GVERBS_CM_LISTENER (resource);
+  g_autoptr(GList) pending = NULL;
 
-  if (!self->initialized)
-    {
-      self->initialized = TRUE;
-      if (self->qp_init_attr == NULL)
-        g_set_error_literal (&self->init_error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                             _("A CMListener needs the QP init attributes of its connections"));
-      else
-        self->channel = gverbs_event_channel_new (&self->init_error);
-    }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_cm_listener_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_cm_listener_initable_init;
-}
-
-static void
-gverbs_cm_listener_dispose (GObject *object)
-{
-  GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
-
-  gverbs_cm_listener_close (self, NULL);
-  g_clear_object (&self->channel);
-  G_OBJECT_CLASS (gverbs_cm_listener_parent_class)->dispose (object);
+  for (guint i = 0; i < self->listening->len; i++)
+    gverbs_resource_close (g_ptr_array_index (self->listening, i), NULL);
+  g_ptr_array_set_size (self->listening, 0);
+  /* closing one completes its accept, whose callback edits the table */
+  pending = g_hash_table_get_keys (self->pending);
+  g_list_foreach (pending, (GFunc) (void (*) (void)) g_object_ref, NULL);
+  for (GList *l = pending; l != NULL; l = l->next)
+    gverbs_resource_close (l->data, NULL);
+  g_hash_table_remove_all (self->pending);
+  g_list_foreach (pending, (GFunc) (void (*) (void)) g_object_unref, NULL);
+  return TRUE;
 }
 
 static void
@@ -117,10 +96,10 @@ gverbs_cm_listener_finalize (GObject *object)
 {
   GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
 
+  g_clear_object (&self->channel);
   g_clear_pointer (&self->listening, g_ptr_array_unref);
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
-  g_clear_error (&self->init_error);
   G_OBJECT_CLASS (gverbs_cm_listener_parent_class)->finalize (object);
 }
 
@@ -139,9 +118,6 @@ gverbs_cm_listener_get_property (GObject    *object,
       break;
     case PROP_EVENT_CHANNEL:
       g_value_set_object (value, self->channel);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->closed);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -170,8 +146,12 @@ static void
 gverbs_cm_listener_class_init (GVerbsCMListenerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_cm_listener_dispose;
+  resource_class->open = gverbs_cm_listener_open;
+  resource_class->release = gverbs_cm_listener_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
+
   object_class->finalize = gverbs_cm_listener_finalize;
   object_class->get_property = gverbs_cm_listener_get_property;
   object_class->set_property = gverbs_cm_listener_set_property;
@@ -192,13 +172,6 @@ gverbs_cm_listener_class_init (GVerbsCMListenerClass *klass)
   properties[PROP_EVENT_CHANNEL] =
     g_param_spec_object ("event-channel", NULL, NULL, GVERBS_TYPE_EVENT_CHANNEL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCMListener:closed:
-   *
-   * Whether the listener is closed.
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -276,7 +249,7 @@ accepted_cb (GObject      *source,
   else
     {
       g_debug ("rdma_cm listener: %s", error->message);
-      gverbs_cm_id_close (connection, NULL);
+      gverbs_resource_close (GVERBS_RESOURCE (connection), NULL);
     }
   g_object_unref (connection);
 }
@@ -289,7 +262,7 @@ on_connect_request (GVerbsCMID       *listening,
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->closed)
+  if (gverbs_resource_is_closed (GVERBS_RESOURCE (self)))
     return;
   if (!gverbs_cm_id_create_qp (connection, self->qp_init_attr, &error))
     {
@@ -299,7 +272,7 @@ on_connect_request (GVerbsCMID       *listening,
     }
   g_hash_table_add (self->pending, g_object_ref (connection));
   g_signal_emit (self, signals[SIGNAL_ACCEPTING], 0, connection);
-  if (gverbs_cm_id_is_closed (connection))
+  if (gverbs_resource_is_closed (GVERBS_RESOURCE (connection)))
     {
       g_hash_table_remove (self->pending, connection);
       return;
@@ -334,7 +307,7 @@ gverbs_cm_listener_add_address (GVerbsCMListener  *self,
   g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), 0);
   g_return_val_if_fail (address != NULL, 0);
 
-  if (!check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return 0;
   if (port > G_MAXUINT16)
     {
@@ -351,7 +324,7 @@ gverbs_cm_listener_add_address (GVerbsCMListener  *self,
   if (id == NULL || !gverbs_cm_id_bind_addr (id, ai, error) || !gverbs_cm_id_listen (id, backlog, error))
     {
       if (id != NULL)
-        gverbs_cm_id_close (id, NULL);
+        gverbs_resource_close (GVERBS_RESOURCE (id), NULL);
       return 0;
     }
   g_signal_connect_object (id, "connect-request", G_CALLBACK (on_connect_request), self, 0);
@@ -400,50 +373,3 @@ gverbs_cm_listener_get_n_accepted (GVerbsCMListener *self)
   return self->n_accepted;
 }
 
-/**
- * gverbs_cm_listener_close:
- * @self: a #GVerbsCMListener
- * @error: return location for a #GError
- *
- * Stops listening and closes the connections still being set up.
- * Established connections stay open. Closing twice does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_cm_listener_close (GVerbsCMListener  *self,
-                          GError           **error)
-{
-  g_autoptr(GList) pending = NULL;
-
-  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), FALSE);
-
-  if (self->closed)
-    return TRUE;
-  self->closed = TRUE;
-  for (guint i = 0; i < self->listening->len; i++)
-    gverbs_cm_id_close (g_ptr_array_index (self->listening, i), NULL);
-  g_ptr_array_set_size (self->listening, 0);
-  /* closing one completes its accept, whose callback edits the table */
-  pending = g_hash_table_get_keys (self->pending);
-  g_list_foreach (pending, (GFunc) (void (*) (void)) g_object_ref, NULL);
-  for (GList *l = pending; l != NULL; l = l->next)
-    gverbs_cm_id_close (l->data, NULL);
-  g_hash_table_remove_all (self->pending);
-  g_list_foreach (pending, (GFunc) (void (*) (void)) g_object_unref, NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  return TRUE;
-}
-
-/**
- * gverbs_cm_listener_is_closed:
- * @self: a #GVerbsCMListener
- *
- * Returns: whether the listener is closed
- */
-gboolean
-gverbs_cm_listener_is_closed (GVerbsCMListener *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), TRUE);
-  return self->closed;
-}

@@ -6,13 +6,14 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-cm-id.h"
 
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CM_LISTENER (gverbs_cm_listener_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsCMListener, gverbs_cm_listener, GVERBS, CM_LISTENER, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsCMListener, gverbs_cm_listener, GVERBS, CM_LISTENER, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCMListener   *gverbs_cm_listener_new               (const GVerbsCMQPInitAttr  *qp_init_attr,
@@ -29,10 +30,5 @@ GVERBS_AVAILABLE_IN_ALL
 guint               gverbs_cm_listener_get_n_pending     (GVerbsCMListener          *self);
 GVERBS_AVAILABLE_IN_ALL
 guint               gverbs_cm_listener_get_n_accepted    (GVerbsCMListener          *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean            gverbs_cm_listener_close             (GVerbsCMListener          *self,
-                                                          GError                   **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean            gverbs_cm_listener_is_closed         (GVerbsCMListener          *self);
 
 G_END_DECLS

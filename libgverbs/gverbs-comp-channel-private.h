@@ -27,14 +27,6 @@ typedef struct {
 
 /* NULL once the channel is closed. */
 struct ibv_comp_channel *_gverbs_comp_channel_get_ibv      (GVerbsCompChannel   *self);
-gboolean                 _gverbs_comp_channel_check_open   (GVerbsCompChannel   *self,
-                                                            GError             **error);
-void                     _gverbs_comp_channel_add_child    (GVerbsCompChannel   *self,
-                                                            gpointer             child,
-                                                            GVerbsRank           rank,
-                                                            GVerbsCloseFunc      close_func);
-void                     _gverbs_comp_channel_remove_child (GVerbsCompChannel   *self,
-                                                            gpointer             child);
 /* Calls target->on_resume from the channel's source on its next dispatch. */
 void                     _gverbs_comp_channel_schedule     (GVerbsCompChannel   *self,
                                                             GVerbsCQEventTarget *target);

@@ -9,6 +9,7 @@
 #include "gverbs-comp-channel-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /* Events one dispatch takes from the channel before yielding to the loop. */
 #define EVENTS_PER_DISPATCH 64
@@ -34,16 +35,13 @@
  */
 struct _GVerbsCompChannel
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsContext *context;
   struct ibv_comp_channel *ibv;
   GMainContext *main_context;
   GSource *source;
   GPtrArray *scheduled;  /* GVerbsCQEventTarget *, each holding a ref on its object */
-  GVerbsChildren children;
-  gboolean initialized;
-  GError *init_error;
 };
 
 typedef struct {
@@ -51,17 +49,12 @@ typedef struct {
   GVerbsCompChannel *channel;
 } ChannelSource;
 
-static void gverbs_comp_channel_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCompChannel, gverbs_comp_channel, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_comp_channel_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsCompChannel, gverbs_comp_channel, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
   PROP_CONTEXT,
   PROP_FD,
-  PROP_CLOSED,
   N_PROPS
 };
 
@@ -125,16 +118,12 @@ static GSourceFuncs channel_source_funcs = {
   .dispatch = channel_source_dispatch,
 };
 
-static void
-close_as_child (gpointer object)
-{
-  gverbs_comp_channel_close (object, NULL);
-}
-
 static gboolean
-create_channel (GVerbsCompChannel  *self,
-                GError            **error)
+gverbs_comp_channel_open (GVerbsResource  *resource,
+                          GCancellable    *cancellable,
+                          GError         **error)
 {
+  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (resource);
   struct ibv_context *ctx;
   int flags;
 
@@ -144,7 +133,7 @@ create_channel (GVerbsCompChannel  *self,
                            _("A completion channel needs a context"));
       return FALSE;
     }
-  if (!_gverbs_context_check_open (self->context, error))
+  if (!_gverbs_resource_check_open (self->context, error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (self->context);
 
@@ -176,37 +165,42 @@ create_channel (GVerbsCompChannel  *self,
   g_source_add_unix_fd (self->source, self->ibv->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
   g_source_attach (self->source, self->main_context);
 
-  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CHANNEL,
-                             close_as_child);
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
   return TRUE;
 }
 
 static gboolean
-gverbs_comp_channel_initable_init (GInitable     *initable,
-                                   GCancellable  *cancellable,
-                                   GError       **error)
+gverbs_comp_channel_release (GVerbsResource  *resource,
+                             GError         **error)
 {
-  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (initable);
+  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (resource);
+  int rc;
 
-  if (!self->initialized)
+  if (self->scheduled != NULL)
     {
-      self->initialized = TRUE;
-      create_channel (self, &self->init_error);
+      for (guint i = 0; i < self->scheduled->len; i++)
+        {
+          GVerbsCQEventTarget *target = g_ptr_array_index (self->scheduled, i);
+
+          target->scheduled = FALSE;
+          g_object_unref (target->object);
+        }
+      g_clear_pointer (&self->scheduled, g_ptr_array_unref);
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_comp_channel_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_comp_channel_initable_init;
-}
-
-static void
-gverbs_comp_channel_dispose (GObject *object)
-{
-  gverbs_comp_channel_close (GVERBS_COMP_CHANNEL (object), NULL);
-  G_OBJECT_CLASS (gverbs_comp_channel_parent_class)->dispose (object);
+  if (self->source != NULL)
+    {
+      g_source_destroy (self->source);
+      g_clear_pointer (&self->source, g_source_unref);
+    }
+  rc = ibv_destroy_comp_channel (self->ibv);
+  self->ibv = NULL;
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, rc > 0 ? rc : errno, "ibv_destroy_comp_channel",
+                               device_name (self), NULL);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -214,8 +208,6 @@ gverbs_comp_channel_finalize (GObject *object)
 {
   GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (object);
 
-  _gverbs_children_clear (&self->children);
-  g_clear_error (&self->init_error);
   g_clear_pointer (&self->main_context, g_main_context_unref);
   g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_comp_channel_parent_class)->finalize (object);
@@ -236,9 +228,6 @@ gverbs_comp_channel_get_property (GObject    *object,
       break;
     case PROP_FD:
       g_value_set_int (value, self->ibv ? self->ibv->fd : -1);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -267,8 +256,12 @@ static void
 gverbs_comp_channel_class_init (GVerbsCompChannelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_comp_channel_dispose;
+  resource_class->open = gverbs_comp_channel_open;
+  resource_class->release = gverbs_comp_channel_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
+
   object_class->finalize = gverbs_comp_channel_finalize;
   object_class->get_property = gverbs_comp_channel_get_property;
   object_class->set_property = gverbs_comp_channel_set_property;
@@ -290,14 +283,6 @@ gverbs_comp_channel_class_init (GVerbsCompChannelClass *klass)
   properties[PROP_FD] =
     g_param_spec_int ("fd", NULL, NULL, -1, G_MAXINT, -1,
                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCompChannel:closed:
-   *
-   * Whether the channel is closed (or was never created).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -454,7 +439,7 @@ gverbs_comp_channel_get_cq_event (GVerbsCompChannel  *self,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!_gverbs_comp_channel_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return NULL;
   if (timeout_ms >= 0)
     deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
@@ -483,97 +468,10 @@ gverbs_comp_channel_get_cq_event (GVerbsCompChannel  *self,
     }
 }
 
-/**
- * gverbs_comp_channel_close:
- * @self: a #GVerbsCompChannel
- * @error: return location for a #GError
- *
- * Closes the channel's CQs, removes its source from the main context and
- * destroys the channel (`ibv_destroy_comp_channel()`). Closing a closed
- * channel does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_comp_channel_close (GVerbsCompChannel  *self,
-                           GError            **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  _gverbs_children_close_all (&self->children);
-  if (self->scheduled != NULL)
-    {
-      for (guint i = 0; i < self->scheduled->len; i++)
-        {
-          GVerbsCQEventTarget *target = g_ptr_array_index (self->scheduled, i);
-
-          target->scheduled = FALSE;
-          g_object_unref (target->object);
-        }
-      g_clear_pointer (&self->scheduled, g_ptr_array_unref);
-    }
-  if (self->source != NULL)
-    {
-      g_source_destroy (self->source);
-      g_clear_pointer (&self->source, g_source_unref);
-    }
-  rc = ibv_destroy_comp_channel (self->ibv);
-  self->ibv = NULL;
-  _gverbs_context_remove_child (self->context, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc > 0 ? rc : errno, "ibv_destroy_comp_channel",
-                               device_name (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_comp_channel_is_closed:
- * @self: a #GVerbsCompChannel
- *
- * Returns: whether the channel is closed
- */
-gboolean
-gverbs_comp_channel_is_closed (GVerbsCompChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), TRUE);
-  return self->ibv == NULL;
-}
-
 struct ibv_comp_channel *
 _gverbs_comp_channel_get_ibv (GVerbsCompChannel *self)
 {
   return self->ibv;
-}
-
-gboolean
-_gverbs_comp_channel_check_open (GVerbsCompChannel  *self,
-                                 GError            **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, _("The completion channel"), error);
-}
-
-void
-_gverbs_comp_channel_add_child (GVerbsCompChannel *self,
-                                gpointer           child,
-                                GVerbsRank         rank,
-                                GVerbsCloseFunc    close_func)
-{
-  _gverbs_children_add (&self->children, child, rank, close_func);
-}
-
-void
-_gverbs_comp_channel_remove_child (GVerbsCompChannel *self,
-                                   gpointer           child)
-{
-  _gverbs_children_remove (&self->children, child);
 }
 
 void

@@ -6,13 +6,14 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-context.h"
 
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_COMP_CHANNEL (gverbs_comp_channel_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsCompChannel, gverbs_comp_channel, GVERBS, COMP_CHANNEL, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsCompChannel, gverbs_comp_channel, GVERBS, COMP_CHANNEL, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCompChannel *gverbs_comp_channel_new              (GVerbsContext      *context,
@@ -31,10 +32,5 @@ GObject           *gverbs_comp_channel_get_cq_event     (GVerbsCompChannel  *sel
                                                          int                 timeout_ms,
                                                          GCancellable       *cancellable,
                                                          GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_comp_channel_close            (GVerbsCompChannel  *self,
-                                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_comp_channel_is_closed        (GVerbsCompChannel  *self);
 
 G_END_DECLS

@@ -260,7 +260,7 @@ gverbs_context_query_gid_table (GVerbsContext  *self,
   g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!_gverbs_context_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return NULL;
   if (max_entries < -1)
     {
@@ -729,7 +729,7 @@ gverbs_context_find_gid_by_netdev (GVerbsContext  *self,
   g_return_val_if_fail (netdev != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!_gverbs_context_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   ifindex = if_nametoindex (netdev);
   if (ifindex == 0)

@@ -12,14 +12,6 @@ G_BEGIN_DECLS
 
 /* NULL once the context is closed. */
 struct ibv_context *_gverbs_context_get_ibv      (GVerbsContext    *self);
-gboolean            _gverbs_context_check_open   (GVerbsContext    *self,
-                                                  GError          **error);
-void                _gverbs_context_add_child    (GVerbsContext    *self,
-                                                  gpointer          child,
-                                                  GVerbsRank        rank,
-                                                  GVerbsCloseFunc   close_func);
-void                _gverbs_context_remove_child (GVerbsContext    *self,
-                                                  gpointer          child);
 /* Checks that the context is open and that @port_num is one of its ports;
  * the error names @call and the device's port count. */
 gboolean            _gverbs_context_check_port   (GVerbsContext    *self,

@@ -8,6 +8,7 @@
 #include "gverbs-context.h"
 #include "gverbs-context-private.h"
 #include "gverbs-async-event-private.h"
+#include "gverbs-resource-private.h"
 #include "gverbs-device-attr-ex-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-device-attr-private.h"
@@ -37,13 +38,10 @@
  */
 struct _GVerbsContext
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   char *name;
   struct ibv_context *ibv;
-  GVerbsChildren children;
-  gboolean initialized;
-  GError *init_error;
   guint phys_port_cnt;          /* 0 until first needed */
   GMainContext *main_context;
   GSource *async_source;
@@ -60,18 +58,7 @@ typedef struct {
   GVerbsContext *context;       /* no reference: the context destroys the source */
 } AsyncSource;
 
-enum {
-  SIGNAL_ASYNC_EVENT,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
-static void gverbs_context_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsContext, gverbs_context, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_context_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsContext, gverbs_context, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -79,7 +66,6 @@ enum {
   PROP_NUM_COMP_VECTORS,
   PROP_CMD_FD,
   PROP_ASYNC_FD,
-  PROP_CLOSED,
   N_PROPS
 };
 
@@ -224,15 +210,10 @@ async_source_dispatch (GSource     *source,
       GQuark detail = value ? g_quark_from_static_string (value->value_nick) : 0;
       GObject *object = gverbs_async_event_get_object (event);
 
-      g_signal_emit (self, signals[SIGNAL_ASYNC_EVENT], detail, event);
+      _gverbs_resource_emit_async_event (GVERBS_RESOURCE (self), detail, event);
       /* then on the QP, CQ or SRQ itself (the event holds a reference) */
-      if (object != NULL)
-        {
-          guint id = g_signal_lookup ("async-event", G_OBJECT_TYPE (object));
-
-          if (id != 0)
-            g_signal_emit (object, id, detail, event);
-        }
+      if (GVERBS_IS_RESOURCE (object))
+        _gverbs_resource_emit_async_event (GVERBS_RESOURCE (object), detail, event);
     }
 
   if (!keep && self->async_source == source)
@@ -279,35 +260,40 @@ unwatch_async_events (GVerbsContext *self)
 }
 
 static gboolean
-gverbs_context_initable_init (GInitable     *initable,
-                              GCancellable  *cancellable,
-                              GError       **error)
+gverbs_context_open (GVerbsResource  *resource,
+                     GCancellable    *cancellable,
+                     GError         **error)
 {
-  GVerbsContext *self = GVERBS_CONTEXT (initable);
+  GVerbsContext *self = GVERBS_CONTEXT (resource);
 
-  if (!self->initialized)
+  if (!open_device (self, error))
+    return FALSE;
+  _gverbs_resource_set_description (resource, "%s", self->name);
+  if (!watch_async_events (self, error))
     {
-      self->initialized = TRUE;
-      if (open_device (self, &self->init_error) && !watch_async_events (self, &self->init_error))
-        {
-          ibv_close_device (self->ibv);
-          self->ibv = NULL;
-        }
+      ibv_close_device (self->ibv);
+      self->ibv = NULL;
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
+  return TRUE;
 }
 
-static void
-gverbs_context_initable_iface_init (GInitableIface *iface)
+static gboolean
+gverbs_context_release (GVerbsResource  *resource,
+                        GError         **error)
 {
-  iface->init = gverbs_context_initable_init;
-}
+  GVerbsContext *self = GVERBS_CONTEXT (resource);
+  int rc;
 
-static void
-gverbs_context_dispose (GObject *object)
-{
-  gverbs_context_close (GVERBS_CONTEXT (object), NULL);
-  G_OBJECT_CLASS (gverbs_context_parent_class)->dispose (object);
+  unwatch_async_events (self);
+  rc = self->borrowed ? 0 : ibv_close_device (self->ibv);
+  self->ibv = NULL;
+  if (rc != 0)
+    {
+      _gverbs_set_error_errno (error, errno, "ibv_close_device", self->name, NULL);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -315,10 +301,8 @@ gverbs_context_finalize (GObject *object)
 {
   GVerbsContext *self = GVERBS_CONTEXT (object);
 
-  _gverbs_children_clear (&self->children);
   g_clear_pointer (&self->event_objects, g_hash_table_unref);
   g_clear_pointer (&self->main_context, g_main_context_unref);
-  g_clear_error (&self->init_error);
   g_free (self->name);
   G_OBJECT_CLASS (gverbs_context_parent_class)->finalize (object);
 }
@@ -344,9 +328,6 @@ gverbs_context_get_property (GObject    *object,
       break;
     case PROP_ASYNC_FD:
       g_value_set_int (value, self->ibv ? self->ibv->async_fd : -1);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -375,8 +356,10 @@ static void
 gverbs_context_class_init (GVerbsContextClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_context_dispose;
+  resource_class->open = gverbs_context_open;
+  resource_class->release = gverbs_context_release;
   object_class->finalize = gverbs_context_finalize;
   object_class->get_property = gverbs_context_get_property;
   object_class->set_property = gverbs_context_set_property;
@@ -416,34 +399,8 @@ gverbs_context_class_init (GVerbsContextClass *klass)
   properties[PROP_ASYNC_FD] =
     g_param_spec_int ("async-fd", NULL, NULL, -1, G_MAXINT, -1,
                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsContext:closed:
-   *
-   * Whether the context is closed (or was never opened).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /**
-   * GVerbsContext::async-event:
-   * @self: the context
-   * @event: the event, already acknowledged
-   *
-   * Emitted for each asynchronous event of the device (port active or
-   * down, LID, P_Key or GID change, QP, CQ, SRQ or WQ errors, device fatal),
-   * from the thread-default main context of the thread that opened the
-   * context. The signal is detailed by the event type's nick, so a handler
-   * can connect to `async-event::port-active` alone.
-   *
-   * At most 16 events are emitted per main-loop dispatch; the rest follow in
-   * the next iterations.
-   */
-  signals[SIGNAL_ASYNC_EVENT] =
-    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
 }
 
 static void
@@ -527,7 +484,7 @@ gverbs_context_query_device (GVerbsContext  *self,
   g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!_gverbs_context_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return NULL;
   rc = ibv_query_device (self->ibv, &attr);
   if (rc != 0)
@@ -572,79 +529,10 @@ gverbs_context_query_port (GVerbsContext  *self,
   return _gverbs_port_attr_new (&attr);
 }
 
-/**
- * gverbs_context_close:
- * @self: a #GVerbsContext
- * @error: return location for a #GError
- *
- * Closes the device (`ibv_close_device()`), after closing every object that
- * is still open under it. Closing a closed context does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_context_close (GVerbsContext  *self,
-                      GError        **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  _gverbs_children_close_all (&self->children);
-  unwatch_async_events (self);
-  rc = self->borrowed ? 0 : ibv_close_device (self->ibv);
-  self->ibv = NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, errno, "ibv_close_device", self->name, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_context_is_closed:
- * @self: a #GVerbsContext
- *
- * Returns: whether the context is closed
- */
-gboolean
-gverbs_context_is_closed (GVerbsContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), TRUE);
-  return self->ibv == NULL;
-}
-
 struct ibv_context *
 _gverbs_context_get_ibv (GVerbsContext *self)
 {
   return self->ibv;
-}
-
-gboolean
-_gverbs_context_check_open (GVerbsContext  *self,
-                            GError        **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, self->name ? self->name : "GVerbsContext", error);
-}
-
-void
-_gverbs_context_add_child (GVerbsContext   *self,
-                           gpointer         child,
-                           GVerbsRank       rank,
-                           GVerbsCloseFunc  close_func)
-{
-  _gverbs_children_add (&self->children, child, rank, close_func);
-}
-
-void
-_gverbs_context_remove_child (GVerbsContext *self,
-                              gpointer       child)
-{
-  _gverbs_children_remove (&self->children, child);
 }
 
 gboolean
@@ -653,7 +541,7 @@ _gverbs_context_check_port (GVerbsContext  *self,
                             const char     *call,
                             GError        **error)
 {
-  if (!_gverbs_context_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (self->phys_port_cnt == 0)
     {
@@ -716,7 +604,7 @@ gverbs_context_query_device_ex (GVerbsContext  *self,
   g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!_gverbs_context_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return NULL;
   rc = ibv_query_device_ex (self->ibv, NULL, &attr);
   if (rc != 0)
@@ -766,7 +654,7 @@ gverbs_context_get_async_event (GVerbsContext  *self,
       guint n_fds = 1;
       int wait_ms = -1;
 
-      if (!_gverbs_context_check_open (self, error))
+      if (!_gverbs_resource_check_open (self, error))
         return NULL;
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
@@ -808,8 +696,9 @@ _gverbs_context_new_imported (struct ibv_context *ibv)
   GVerbsContext *self = g_object_new (GVERBS_TYPE_CONTEXT,
                                       "name", ibv_get_device_name (ibv->device), NULL);
 
-  self->initialized = TRUE;
   self->ibv = ibv;
+  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "%s", self->name);
+  _gverbs_resource_adopt (GVERBS_RESOURCE (self));
   return self;
 }
 

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-async-event.h"
 #include "gverbs-device-attr.h"
 #include "gverbs-device-attr-ex.h"
@@ -18,7 +19,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CONTEXT (gverbs_context_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsContext, gverbs_context, GVERBS, CONTEXT, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsContext, gverbs_context, GVERBS, CONTEXT, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsContext    *gverbs_context_new                  (const char     *name,
@@ -99,10 +100,5 @@ GVerbsAsyncEvent *gverbs_context_get_async_event      (GVerbsContext  *self,
                                                        int             timeout_ms,
                                                        GCancellable   *cancellable,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean          gverbs_context_close                (GVerbsContext  *self,
-                                                       GError        **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean          gverbs_context_is_closed            (GVerbsContext  *self);
 
 G_END_DECLS

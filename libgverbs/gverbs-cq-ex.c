@@ -12,6 +12,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 #include "gverbs-fields-private.h"
 
 /**
@@ -35,7 +36,7 @@
  */
 struct _GVerbsCQEX
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsContext *context;
   GVerbsCqInitAttrEx *init_attr;
@@ -45,16 +46,9 @@ struct _GVerbsCQEX
   GVerbsCQWatch watch;
   gboolean polling;             /* the caller's batch: start_poll .. end_poll */
   gboolean at_wc;               /* rdma-core's batch is open on a completion */
-  GVerbsChildren children;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_cq_ex_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCQEX, gverbs_cq_ex, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_cq_ex_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -63,7 +57,6 @@ enum {
   PROP_CHANNEL,
   PROP_CQE,
   PROP_WC_FLAGS,
-  PROP_CLOSED,
   PROP_WATCHED,
   N_PROPS
 };
@@ -129,16 +122,12 @@ on_resume (GObject *object)
   _gverbs_cq_watch_on_resume (&GVERBS_CQ_EX (object)->watch);
 }
 
-static void
-close_as_child (gpointer object)
-{
-  gverbs_cq_ex_close (object, NULL);
-}
-
 static gboolean
-create_cq_ex (GVerbsCQEX  *self,
-              GError     **error)
+gverbs_cq_ex_open (GVerbsResource  *resource,
+                   GCancellable    *cancellable,
+                   GError         **error)
 {
+  GVerbsCQEX *self = GVERBS_CQ_EX (resource);
   struct ibv_cq_init_attr_ex attr = { 0 };
   struct ibv_device_attr dev;
   struct ibv_context *ctx;
@@ -150,7 +139,7 @@ create_cq_ex (GVerbsCQEX  *self,
                            _("A completion queue needs a context"));
       return FALSE;
     }
-  if (!_gverbs_context_check_open (self->context, error))
+  if (!_gverbs_resource_check_open (self->context, error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (self->context);
   if (self->init_attr == NULL)
@@ -216,42 +205,38 @@ create_cq_ex (GVerbsCQEX  *self,
 
   self->watch.ibv = ibv_cq_ex_to_cq (self->ibv);
   self->watch.channel = self->channel;
-  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ,
-                             close_as_child);
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
   if (self->channel != NULL)
-    _gverbs_comp_channel_add_child (self->channel, self, GVERBS_RANK_CQ,
-                                    close_as_child);
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->channel));
   _gverbs_context_register_event_object (self->context, ibv_cq_ex_to_cq (self->ibv),
                                          G_OBJECT (self));
   return TRUE;
 }
 
 static gboolean
-gverbs_cq_ex_initable_init (GInitable     *initable,
-                            GCancellable  *cancellable,
-                            GError       **error)
+gverbs_cq_ex_release (GVerbsResource  *resource,
+                      GError         **error)
 {
-  GVerbsCQEX *self = GVERBS_CQ_EX (initable);
+  GVerbsCQEX *self = GVERBS_CQ_EX (resource);
+  gboolean was_watched;
+  int rc;
 
-  if (!self->initialized)
+  if (self->at_wc)
+    ibv_end_poll (self->ibv);
+  self->polling = self->at_wc = FALSE;
+  was_watched = _gverbs_cq_watch_close (&self->watch);
+  _gverbs_context_unregister_event_object (self->context, ibv_cq_ex_to_cq (self->ibv));
+  rc = ibv_destroy_cq (ibv_cq_ex_to_cq (self->ibv));
+  self->ibv = NULL;
+  self->watch.ibv = NULL;
+  if (was_watched)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
+  if (rc != 0)
     {
-      self->initialized = TRUE;
-      create_cq_ex (self, &self->init_error);
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_cq", device_name (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_cq_ex_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_cq_ex_initable_init;
-}
-
-static void
-gverbs_cq_ex_dispose (GObject *object)
-{
-  gverbs_cq_ex_close (GVERBS_CQ_EX (object), NULL);
-  G_OBJECT_CLASS (gverbs_cq_ex_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -259,9 +244,7 @@ gverbs_cq_ex_finalize (GObject *object)
 {
   GVerbsCQEX *self = GVERBS_CQ_EX (object);
 
-  _gverbs_children_clear (&self->children);
   _gverbs_cq_watch_finalize (&self->watch);
-  g_clear_error (&self->init_error);
   g_clear_object (&self->init_attr);
   g_clear_object (&self->channel);
   g_clear_object (&self->context);
@@ -292,9 +275,6 @@ gverbs_cq_ex_get_property (GObject    *object,
       break;
     case PROP_WC_FLAGS:
       g_value_set_flags (value, self->wc_flags);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     case PROP_WATCHED:
       g_value_set_boolean (value, self->watch.watched);
@@ -329,8 +309,12 @@ static void
 gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_cq_ex_dispose;
+  resource_class->open = gverbs_cq_ex_open;
+  resource_class->release = gverbs_cq_ex_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+
   object_class->finalize = gverbs_cq_ex_finalize;
   object_class->get_property = gverbs_cq_ex_get_property;
   object_class->set_property = gverbs_cq_ex_set_property;
@@ -376,14 +360,6 @@ gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
   properties[PROP_WC_FLAGS] =
     g_param_spec_flags ("wc-flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_WC_FLAGS, 0,
                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCQEX:closed:
-   *
-   * Whether the CQ is closed (or was never created).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsCQEX:watched:
    *
@@ -603,7 +579,7 @@ gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_cq_ex_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (self->polling)
     {
@@ -638,7 +614,7 @@ gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_cq_ex_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (!self->polling)
     {
@@ -670,7 +646,7 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
 {
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_cq_ex_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (!self->polling)
     {
@@ -703,7 +679,7 @@ can_read (GVerbsCQEX  *self,
           const char  *call,
           GError     **error)
 {
-  if (!_gverbs_cq_ex_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (!self->at_wc)
     {
@@ -1019,7 +995,7 @@ gverbs_cq_ex_req_notify (GVerbsCQEX  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_cq_ex_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   rc = ibv_req_notify_cq (ibv_cq_ex_to_cq (self->ibv), solicited_only ? 1 : 0);
   if (rc != 0)
@@ -1048,7 +1024,7 @@ gverbs_cq_ex_ack_events (GVerbsCQEX  *self,
 {
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_cq_ex_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   return _gverbs_cq_watch_ack (&self->watch, n_events, device_name (self), error);
 }
@@ -1075,7 +1051,7 @@ gverbs_cq_ex_set_watched (GVerbsCQEX  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_cq_ex_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (!_gverbs_cq_watch_set (&self->watch, watched, device_name (self), &changed, error))
     return FALSE;
@@ -1119,89 +1095,9 @@ gverbs_cq_ex_to_string (GVerbsCQEX *self)
   return g_string_free (out, FALSE);
 }
 
-/**
- * gverbs_cq_ex_close:
- * @self: a #GVerbsCQEX
- * @error: return location for a #GError
- *
- * Closes the objects that use the CQ, ends an open polling batch,
- * acknowledges outstanding events and destroys the CQ (`ibv_destroy_cq()`).
- * Closing a closed CQ does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_cq_ex_close (GVerbsCQEX  *self,
-                    GError     **error)
-{
-  gboolean was_watched;
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  _gverbs_children_close_all (&self->children);
-  if (self->at_wc)
-    ibv_end_poll (self->ibv);
-  self->polling = self->at_wc = FALSE;
-  was_watched = _gverbs_cq_watch_close (&self->watch);
-  if (self->channel != NULL)
-    _gverbs_comp_channel_remove_child (self->channel, self);
-  _gverbs_context_unregister_event_object (self->context, ibv_cq_ex_to_cq (self->ibv));
-  rc = ibv_destroy_cq (ibv_cq_ex_to_cq (self->ibv));
-  self->ibv = NULL;
-  self->watch.ibv = NULL;
-  _gverbs_context_remove_child (self->context, self);
-  if (was_watched)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_cq", device_name (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_cq_ex_is_closed:
- * @self: a #GVerbsCQEX
- *
- * Returns: whether the CQ is closed
- */
-gboolean
-gverbs_cq_ex_is_closed (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), TRUE);
-  return self->ibv == NULL;
-}
-
 struct ibv_cq_ex *
 _gverbs_cq_ex_get_ibv (GVerbsCQEX *self)
 {
   return self->ibv;
 }
 
-gboolean
-_gverbs_cq_ex_check_open (GVerbsCQEX  *self,
-                          GError     **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, _("The extended CQ"), error);
-}
-
-void
-_gverbs_cq_ex_add_child (GVerbsCQEX      *self,
-                         gpointer         child,
-                         GVerbsRank       rank,
-                         GVerbsCloseFunc  close_func)
-{
-  _gverbs_children_add (&self->children, child, rank, close_func);
-}
-
-void
-_gverbs_cq_ex_remove_child (GVerbsCQEX *self,
-                            gpointer    child)
-{
-  _gverbs_children_remove (&self->children, child);
-}

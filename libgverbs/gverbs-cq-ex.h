@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-context.h"
 #include "gverbs-comp-channel.h"
 #include "gverbs-cq-init-attr-ex.h"
@@ -15,7 +16,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CQ_EX (gverbs_cq_ex_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS, CQ_EX, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS, CQ_EX, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQEX        *gverbs_cq_ex_new                 (GVerbsContext       *context,
@@ -100,10 +101,5 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_ex_get_watched         (GVerbsCQEX          *self);
 GVERBS_AVAILABLE_IN_ALL
 char              *gverbs_cq_ex_to_string           (GVerbsCQEX          *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_ex_close               (GVerbsCQEX          *self,
-                                                     GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_ex_is_closed           (GVerbsCQEX          *self);
 
 G_END_DECLS

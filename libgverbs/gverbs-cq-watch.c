@@ -36,7 +36,7 @@ _gverbs_cq_watch_check_channel (GVerbsCompChannel  *channel,
                                 GVerbsContext      *context,
                                 GError            **error)
 {
-  if (!_gverbs_comp_channel_check_open (channel, error))
+  if (!_gverbs_resource_check_open (channel, error))
     return FALSE;
   if (gverbs_comp_channel_get_context (channel) != context)
     {

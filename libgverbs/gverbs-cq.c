@@ -12,6 +12,7 @@
 #include "gverbs-async-event.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 #include "gverbs-fields-private.h"
 
 /* Work completions polled on the stack per ibv_poll_cq() call. */
@@ -40,7 +41,7 @@
  */
 struct _GVerbsCQ
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsContext *context;
   GVerbsCompChannel *channel;
@@ -49,16 +50,9 @@ struct _GVerbsCQ
   int max_cqe;
   struct ibv_cq *ibv;
   GVerbsCQWatch watch;
-  GVerbsChildren children;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_cq_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsCQ, gverbs_cq, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_cq_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsCQ, gverbs_cq, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -67,7 +61,6 @@ enum {
   PROP_CHANNEL,
   PROP_COMP_VECTOR,
   PROP_WATCHED,
-  PROP_CLOSED,
   N_PROPS
 };
 
@@ -110,16 +103,12 @@ on_resume (GObject *object)
   _gverbs_cq_watch_on_resume (&GVERBS_CQ (object)->watch);
 }
 
-static void
-close_as_child (gpointer object)
-{
-  gverbs_cq_close (object, NULL);
-}
-
 static gboolean
-create_cq (GVerbsCQ  *self,
-           GError   **error)
+gverbs_cq_open (GVerbsResource  *resource,
+                GCancellable    *cancellable,
+                GError         **error)
 {
+  GVerbsCQ *self = GVERBS_CQ (resource);
   struct ibv_device_attr attr;
   struct ibv_context *ctx;
   struct ibv_comp_channel *channel = NULL;
@@ -132,7 +121,7 @@ create_cq (GVerbsCQ  *self,
                            _("A completion queue needs a context"));
       return FALSE;
     }
-  if (!_gverbs_context_check_open (self->context, error))
+  if (!_gverbs_resource_check_open (self->context, error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (self->context);
 
@@ -176,40 +165,34 @@ create_cq (GVerbsCQ  *self,
 
   self->watch.ibv = self->ibv;
   self->watch.channel = self->channel;
-  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ, close_as_child);
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
   if (self->channel != NULL)
-    _gverbs_comp_channel_add_child (self->channel, self, GVERBS_RANK_CQ,
-                                    close_as_child);
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->channel));
   _gverbs_context_register_event_object (self->context, self->ibv, G_OBJECT (self));
   return TRUE;
 }
 
 static gboolean
-gverbs_cq_initable_init (GInitable     *initable,
-                         GCancellable  *cancellable,
-                         GError       **error)
+gverbs_cq_release (GVerbsResource  *resource,
+                   GError         **error)
 {
-  GVerbsCQ *self = GVERBS_CQ (initable);
+  GVerbsCQ *self = GVERBS_CQ (resource);
+  gboolean was_watched;
+  int rc;
 
-  if (!self->initialized)
+  was_watched = _gverbs_cq_watch_close (&self->watch);
+  _gverbs_context_unregister_event_object (self->context, self->ibv);
+  rc = ibv_destroy_cq (self->ibv);
+  self->ibv = NULL;
+  self->watch.ibv = NULL;
+  if (was_watched)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
+  if (rc != 0)
     {
-      self->initialized = TRUE;
-      create_cq (self, &self->init_error);
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_cq", device_name (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_cq_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_cq_initable_init;
-}
-
-static void
-gverbs_cq_dispose (GObject *object)
-{
-  gverbs_cq_close (GVERBS_CQ (object), NULL);
-  G_OBJECT_CLASS (gverbs_cq_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -217,8 +200,6 @@ gverbs_cq_finalize (GObject *object)
 {
   GVerbsCQ *self = GVERBS_CQ (object);
 
-  _gverbs_children_clear (&self->children);
-  g_clear_error (&self->init_error);
   _gverbs_cq_watch_finalize (&self->watch);
   g_clear_object (&self->channel);
   g_clear_object (&self->context);
@@ -249,9 +230,6 @@ gverbs_cq_get_property (GObject    *object,
       break;
     case PROP_WATCHED:
       g_value_set_boolean (value, self->watch.watched);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -289,8 +267,12 @@ static void
 gverbs_cq_class_init (GVerbsCQClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_cq_dispose;
+  resource_class->open = gverbs_cq_open;
+  resource_class->release = gverbs_cq_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+
   object_class->finalize = gverbs_cq_finalize;
   object_class->get_property = gverbs_cq_get_property;
   object_class->set_property = gverbs_cq_set_property;
@@ -339,14 +321,6 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
   properties[PROP_WATCHED] =
     g_param_spec_boolean ("watched", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCQ:closed:
-   *
-   * Whether the CQ is closed (or was never created).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -570,7 +544,7 @@ gverbs_cq_poll (GVerbsCQ  *self,
 
   if (G_UNLIKELY (self->ibv == NULL))
     {
-      _gverbs_cq_check_open (self, error);
+      _gverbs_resource_check_open (self, error);
       return -1;
     }
   /* GVerbsWC has struct ibv_wc's layout (asserted in gverbs-wc.c) */
@@ -606,7 +580,7 @@ gverbs_cq_poll_list (GVerbsCQ  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
 
-  if (!_gverbs_cq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return NULL;
   list = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_wc_free);
   while (list->len < max_wcs)
@@ -655,7 +629,7 @@ gverbs_cq_poll_wr_ids (GVerbsCQ  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
 
-  if (!_gverbs_cq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return NULL;
   /* the array is sized after the first poll: an empty poll allocates only
    * the GArray itself */
@@ -716,7 +690,7 @@ gverbs_cq_req_notify (GVerbsCQ  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
 
-  if (!_gverbs_cq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   rc = ibv_req_notify_cq (self->ibv, solicited_only ? 1 : 0);
   if (rc != 0)
@@ -749,7 +723,7 @@ gverbs_cq_ack_events (GVerbsCQ  *self,
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
 
-  if (!_gverbs_cq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   return _gverbs_cq_watch_ack (&self->watch, n_events, device_name (self), error);
 }
@@ -789,7 +763,7 @@ gverbs_cq_resize (GVerbsCQ  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
 
-  if (!_gverbs_cq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (cqe < 1 || cqe > self->max_cqe)
     {
@@ -832,7 +806,7 @@ gverbs_cq_set_watched (GVerbsCQ  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
 
-  if (!_gverbs_cq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (!_gverbs_cq_watch_set (&self->watch, watched, device_name (self), &changed, error))
     return FALSE;
@@ -875,85 +849,9 @@ gverbs_cq_to_string (GVerbsCQ *self)
   return g_string_free (out, FALSE);
 }
 
-/**
- * gverbs_cq_close:
- * @self: a #GVerbsCQ
- * @error: return location for a #GError
- *
- * Closes the objects that use the CQ, acknowledges its outstanding events
- * and destroys it (`ibv_destroy_cq()`). Closing a closed CQ does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_cq_close (GVerbsCQ  *self,
-                 GError   **error)
-{
-  gboolean was_watched;
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  _gverbs_children_close_all (&self->children);
-  was_watched = _gverbs_cq_watch_close (&self->watch);
-  if (self->channel != NULL)
-    _gverbs_comp_channel_remove_child (self->channel, self);
-  _gverbs_context_unregister_event_object (self->context, self->ibv);
-  rc = ibv_destroy_cq (self->ibv);
-  self->ibv = NULL;
-  self->watch.ibv = NULL;
-  _gverbs_context_remove_child (self->context, self);
-  if (was_watched)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_cq", device_name (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_cq_is_closed:
- * @self: a #GVerbsCQ
- *
- * Returns: whether the CQ is closed
- */
-gboolean
-gverbs_cq_is_closed (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), TRUE);
-  return self->ibv == NULL;
-}
-
 struct ibv_cq *
 _gverbs_cq_get_ibv (GVerbsCQ *self)
 {
   return self->ibv;
 }
 
-gboolean
-_gverbs_cq_check_open (GVerbsCQ  *self,
-                       GError   **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, _("The CQ"), error);
-}
-
-void
-_gverbs_cq_add_child (GVerbsCQ        *self,
-                      gpointer         child,
-                      GVerbsRank       rank,
-                      GVerbsCloseFunc  close_func)
-{
-  _gverbs_children_add (&self->children, child, rank, close_func);
-}
-
-void
-_gverbs_cq_remove_child (GVerbsCQ *self,
-                         gpointer  child)
-{
-  _gverbs_children_remove (&self->children, child);
-}

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-context.h"
 #include "gverbs-comp-channel.h"
 #include "gverbs-wc.h"
@@ -14,7 +15,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CQ (gverbs_cq_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsCQ, gverbs_cq, GVERBS, CQ, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsCQ, gverbs_cq, GVERBS, CQ, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQ          *gverbs_cq_new             (GVerbsContext      *context,
@@ -75,10 +76,5 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_get_watched     (GVerbsCQ           *self);
 GVERBS_AVAILABLE_IN_ALL
 char              *gverbs_cq_to_string       (GVerbsCQ           *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_close           (GVerbsCQ           *self,
-                                              GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_is_closed       (GVerbsCQ           *self);
 
 G_END_DECLS

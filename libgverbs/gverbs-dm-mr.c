@@ -8,6 +8,7 @@
 #include "gverbs-pd-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsDMMR:
@@ -19,7 +20,7 @@
  */
 struct _GVerbsDMMR
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsPD *pd;
   GVerbsDM *dm;
@@ -27,16 +28,9 @@ struct _GVerbsDMMR
   GVerbsAccessFlags access;
   guint64 offset;
   struct ibv_mr *ibv;
-  char *description;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_dm_mr_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsDMMR, gverbs_dm_mr, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_dm_mr_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsDMMR, gverbs_dm_mr, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -47,22 +41,17 @@ enum {
   PROP_OFFSET,
   PROP_LKEY,
   PROP_RKEY,
-  PROP_CLOSED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-close_as_child (gpointer object)
+static gboolean
+gverbs_dm_mr_open (GVerbsResource  *resource,
+                   GCancellable    *cancellable,
+                   GError         **error)
 {
-  gverbs_dm_mr_close (GVERBS_DM_MR (object), NULL);
-}
-
-static void
-reg_dm_mr (GVerbsDMMR  *self,
-           GError     **error)
-{
+  GVerbsDMMR *self = GVERBS_DM_MR (resource);
   struct ibv_device_attr_ex attr;
   struct ibv_pd *pd;
 
@@ -70,35 +59,35 @@ reg_dm_mr (GVerbsDMMR  *self,
     {
       g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                            _("A DM memory region needs a protection domain"));
-      return;
+      return FALSE;
     }
-  if (!_gverbs_pd_check_open (self->pd, error))
-    return;
+  if (!_gverbs_resource_check_open (self->pd, error))
+    return FALSE;
   pd = _gverbs_pd_get_ibv (self->pd);
   /* A device without device memory cannot register any (rxe: max_dm_size 0);
    * said first, so that the error names ibv_reg_dm_mr even when the DM itself
    * could not be allocated. */
   if (ibv_query_device_ex (pd->context, NULL, &attr) != 0 || attr.max_dm_size == 0)
     {
-      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_reg_dm_mr", _gverbs_pd_describe (self->pd),
+      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_reg_dm_mr", _gverbs_resource_describe (self->pd),
                                _("the device has no device memory (max_dm_size 0)"));
-      return;
+      return FALSE;
     }
   if (self->dm == NULL)
     {
       g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                            _("A DM memory region needs device memory (dm)"));
-      return;
+      return FALSE;
     }
-  if (!_gverbs_dm_check_open (self->dm, error))
-    return;
+  if (!_gverbs_resource_check_open (self->dm, error))
+    return FALSE;
   if (self->offset > gverbs_dm_get_length (self->dm) ||
       self->length > gverbs_dm_get_length (self->dm) - self->offset)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    _("%" G_GUINT64_FORMAT " bytes at offset %" G_GUINT64_FORMAT " do not fit in %s"),
-                   self->length, self->offset, _gverbs_dm_describe (self->dm));
-      return;
+                   self->length, self->offset, _gverbs_resource_describe (self->dm));
+      return FALSE;
     }
   errno = 0;
   self->ibv = ibv_reg_dm_mr (pd, _gverbs_dm_get_ibv (self->dm), self->offset, self->length,
@@ -106,45 +95,31 @@ reg_dm_mr (GVerbsDMMR  *self,
   if (self->ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_reg_dm_mr",
-                               _gverbs_pd_describe (self->pd), NULL);
-      return;
+                               _gverbs_resource_describe (self->pd), NULL);
+      return FALSE;
     }
-  self->description = g_strdup_printf ("dm mr 0x%x on %s", self->ibv->lkey,
-                                       _gverbs_pd_describe (self->pd));
-  _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_SRQ, close_as_child);
-  _gverbs_dm_add_child (self->dm, self, GVERBS_RANK_QP, close_as_child);
+  _gverbs_resource_set_description (resource, "dm mr 0x%x on %s", self->ibv->lkey,
+                                       _gverbs_resource_describe (self->pd));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->pd));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->dm));
+  return TRUE;
 }
 
 static gboolean
-gverbs_dm_mr_initable_init (GInitable     *initable,
-                            GCancellable  *cancellable,
-                            GError       **error)
+gverbs_dm_mr_release (GVerbsResource  *resource,
+                      GError         **error)
 {
-  GVerbsDMMR *self = GVERBS_DM_MR (initable);
+  GVerbsDMMR *self = GVERBS_DM_MR (resource);
+  int rc;
 
-  if (!self->initialized)
+  rc = ibv_dereg_mr (self->ibv);
+  self->ibv = NULL;
+  if (rc != 0)
     {
-      self->initialized = TRUE;
-      reg_dm_mr (self, &self->init_error);
+      _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_dm_mr_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_dm_mr_initable_init;
-}
-
-static void
-gverbs_dm_mr_dispose (GObject *object)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (object);
-
-  gverbs_dm_mr_close (self, NULL);
-  g_clear_object (&self->pd);
-  g_clear_object (&self->dm);
-  G_OBJECT_CLASS (gverbs_dm_mr_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -152,8 +127,8 @@ gverbs_dm_mr_finalize (GObject *object)
 {
   GVerbsDMMR *self = GVERBS_DM_MR (object);
 
-  g_clear_error (&self->init_error);
-  g_free (self->description);
+  g_clear_object (&self->pd);
+  g_clear_object (&self->dm);
   G_OBJECT_CLASS (gverbs_dm_mr_parent_class)->finalize (object);
 }
 
@@ -187,9 +162,6 @@ gverbs_dm_mr_get_property (GObject    *object,
       break;
     case PROP_RKEY:
       g_value_set_uint (value, self->ibv ? self->ibv->rkey : 0);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -232,8 +204,12 @@ gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags construct = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   const GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_dm_mr_dispose;
+  resource_class->open = gverbs_dm_mr_open;
+  resource_class->release = gverbs_dm_mr_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
+
   object_class->finalize = gverbs_dm_mr_finalize;
   object_class->get_property = gverbs_dm_mr_get_property;
   object_class->set_property = gverbs_dm_mr_set_property;
@@ -281,12 +257,6 @@ gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
    * The remote key, 0 when closed.
    */
   properties[PROP_RKEY] = g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0, readable);
-  /**
-   * GVerbsDMMR:closed:
-   *
-   * Whether the region is deregistered (or was never registered).
-   */
-  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, readable);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -377,48 +347,3 @@ gverbs_dm_mr_get_rkey (GVerbsDMMR *self)
   return self->ibv ? self->ibv->rkey : 0;
 }
 
-/**
- * gverbs_dm_mr_close:
- * @self: a #GVerbsDMMR
- * @error: return location for a #GError
- *
- * Deregisters the region (`ibv_dereg_mr()`). Closing a closed region does
- * nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_dm_mr_close (GVerbsDMMR  *self,
-                    GError     **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_DM_MR (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  rc = ibv_dereg_mr (self->ibv);
-  self->ibv = NULL;
-  _gverbs_pd_remove_child (self->pd, self);
-  _gverbs_dm_remove_child (self->dm, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", self->description, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_dm_mr_is_closed:
- * @self: a #GVerbsDMMR
- *
- * Returns: whether the region is deregistered
- */
-gboolean
-gverbs_dm_mr_is_closed (GVerbsDMMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DM_MR (self), TRUE);
-  return self->ibv == NULL;
-}

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-enums.h"
 #include "gverbs-pd.h"
 #include "gverbs-dm.h"
@@ -14,7 +15,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_DM_MR (gverbs_dm_mr_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsDMMR, gverbs_dm_mr, GVERBS, DM_MR, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsDMMR, gverbs_dm_mr, GVERBS, DM_MR, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsDMMR *gverbs_dm_mr_new       (GVerbsPD           *pd,
@@ -31,10 +32,5 @@ GVERBS_AVAILABLE_IN_ALL
 guint32     gverbs_dm_mr_get_lkey  (GVerbsDMMR         *self);
 GVERBS_AVAILABLE_IN_ALL
 guint32     gverbs_dm_mr_get_rkey  (GVerbsDMMR         *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean    gverbs_dm_mr_close     (GVerbsDMMR         *self,
-                                    GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean    gverbs_dm_mr_is_closed (GVerbsDMMR         *self);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include "gverbs-alloc-dm-attr-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsDM:
@@ -21,45 +22,32 @@
  */
 struct _GVerbsDM
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsContext *context;
   GVerbsAllocDmAttr *attr;
   struct ibv_dm *ibv;
   guint64 length;
-  char *description;
-  GVerbsChildren children;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_dm_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsDM, gverbs_dm, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_dm_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsDM, gverbs_dm, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
   PROP_CONTEXT,
   PROP_ATTR,
   PROP_LENGTH,
-  PROP_CLOSED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-close_as_child (gpointer object)
+static gboolean
+gverbs_dm_open (GVerbsResource  *resource,
+                GCancellable    *cancellable,
+                GError         **error)
 {
-  gverbs_dm_close (GVERBS_DM (object), NULL);
-}
-
-static void
-alloc_dm (GVerbsDM  *self,
-          GError   **error)
-{
+  GVerbsDM *self = GVERBS_DM (resource);
   struct ibv_alloc_dm_attr attr;
   const char *name;
 
@@ -67,10 +55,10 @@ alloc_dm (GVerbsDM  *self,
     {
       g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                            _("Device memory needs a context and allocation attributes"));
-      return;
+      return FALSE;
     }
-  if (!_gverbs_context_check_open (self->context, error))
-    return;
+  if (!_gverbs_resource_check_open (self->context, error))
+    return FALSE;
   name = gverbs_context_get_name (self->context);
   _gverbs_alloc_dm_attr_fill (self->attr, &attr);
   errno = 0;
@@ -79,44 +67,30 @@ alloc_dm (GVerbsDM  *self,
     {
       _gverbs_set_error_errno (error, errno ? errno : EOPNOTSUPP, "ibv_alloc_dm", name,
                                _("length %" G_GUINT64_FORMAT), (guint64) attr.length);
-      return;
+      return FALSE;
     }
   self->length = attr.length;
-  self->description = g_strdup_printf ("dm of %" G_GUINT64_FORMAT " bytes on %s",
+  _gverbs_resource_set_description (resource, "dm of %" G_GUINT64_FORMAT " bytes on %s",
                                        self->length, name);
-  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ, close_as_child);
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
+  return TRUE;
 }
 
 static gboolean
-gverbs_dm_initable_init (GInitable     *initable,
-                         GCancellable  *cancellable,
-                         GError       **error)
+gverbs_dm_release (GVerbsResource  *resource,
+                   GError         **error)
 {
-  GVerbsDM *self = GVERBS_DM (initable);
+  GVerbsDM *self = GVERBS_DM (resource);
+  int rc;
 
-  if (!self->initialized)
+  rc = ibv_free_dm (self->ibv);
+  self->ibv = NULL;
+  if (rc != 0)
     {
-      self->initialized = TRUE;
-      alloc_dm (self, &self->init_error);
+      _gverbs_set_error_errno (error, rc, "ibv_free_dm", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_dm_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_dm_initable_init;
-}
-
-static void
-gverbs_dm_dispose (GObject *object)
-{
-  GVerbsDM *self = GVERBS_DM (object);
-
-  gverbs_dm_close (self, NULL);
-  g_clear_object (&self->context);
-  g_clear_object (&self->attr);
-  G_OBJECT_CLASS (gverbs_dm_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -124,9 +98,8 @@ gverbs_dm_finalize (GObject *object)
 {
   GVerbsDM *self = GVERBS_DM (object);
 
-  _gverbs_children_clear (&self->children);
-  g_clear_error (&self->init_error);
-  g_free (self->description);
+  g_clear_object (&self->context);
+  g_clear_object (&self->attr);
   G_OBJECT_CLASS (gverbs_dm_parent_class)->finalize (object);
 }
 
@@ -148,9 +121,6 @@ gverbs_dm_get_property (GObject    *object,
       break;
     case PROP_LENGTH:
       g_value_set_uint64 (value, self->length);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -182,8 +152,12 @@ static void
 gverbs_dm_class_init (GVerbsDMClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_dm_dispose;
+  resource_class->open = gverbs_dm_open;
+  resource_class->release = gverbs_dm_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+
   object_class->finalize = gverbs_dm_finalize;
   object_class->get_property = gverbs_dm_get_property;
   object_class->set_property = gverbs_dm_set_property;
@@ -212,14 +186,6 @@ gverbs_dm_class_init (GVerbsDMClass *klass)
   properties[PROP_LENGTH] =
     g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsDM:closed:
-   *
-   * Whether the device memory is freed (or was never allocated).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -285,7 +251,7 @@ check_range (GVerbsDM    *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    _("%" G_GSIZE_FORMAT " bytes at offset %" G_GUINT64_FORMAT
-                     " do not fit in %s"), length, dm_offset, self->description);
+                     " do not fit in %s"), length, dm_offset, _gverbs_resource_describe (self));
       return FALSE;
     }
   return TRUE;
@@ -316,12 +282,12 @@ gverbs_dm_copy_to_dm (GVerbsDM      *self,
   g_return_val_if_fail (GVERBS_IS_DM (self), FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
-  if (!_gverbs_dm_check_open (self, error) || !check_range (self, dm_offset, length, error))
+  if (!_gverbs_resource_check_open (self, error) || !check_range (self, dm_offset, length, error))
     return FALSE;
   rc = ibv_memcpy_to_dm (self->ibv, dm_offset, data, length);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_memcpy_to_dm", self->description, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_memcpy_to_dm", _gverbs_resource_describe (self), NULL);
       return FALSE;
     }
   return TRUE;
@@ -350,62 +316,16 @@ gverbs_dm_copy_from_dm (GVerbsDM  *self,
 
   g_return_val_if_fail (GVERBS_IS_DM (self), NULL);
 
-  if (!_gverbs_dm_check_open (self, error) || !check_range (self, dm_offset, length, error))
+  if (!_gverbs_resource_check_open (self, error) || !check_range (self, dm_offset, length, error))
     return NULL;
   buf = g_malloc0 (length ? length : 1);
   rc = ibv_memcpy_from_dm (buf, self->ibv, dm_offset, length);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_memcpy_from_dm", self->description, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_memcpy_from_dm", _gverbs_resource_describe (self), NULL);
       return NULL;
     }
   return g_bytes_new_take (g_steal_pointer (&buf), length);
-}
-
-/**
- * gverbs_dm_close:
- * @self: a #GVerbsDM
- * @error: return location for a #GError
- *
- * Frees the device memory (`ibv_free_dm()`), after closing the DM MRs
- * still registered on it. Closing a closed DM does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_dm_close (GVerbsDM  *self,
-                 GError   **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_DM (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  _gverbs_children_close_all (&self->children);
-  rc = ibv_free_dm (self->ibv);
-  self->ibv = NULL;
-  _gverbs_context_remove_child (self->context, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_free_dm", self->description, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_dm_is_closed:
- * @self: a #GVerbsDM
- *
- * Returns: whether the device memory is freed
- */
-gboolean
-gverbs_dm_is_closed (GVerbsDM *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DM (self), TRUE);
-  return self->ibv == NULL;
 }
 
 struct ibv_dm *
@@ -414,31 +334,3 @@ _gverbs_dm_get_ibv (GVerbsDM *self)
   return self->ibv;
 }
 
-gboolean
-_gverbs_dm_check_open (GVerbsDM  *self,
-                       GError   **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, _gverbs_dm_describe (self), error);
-}
-
-const char *
-_gverbs_dm_describe (GVerbsDM *self)
-{
-  return self->description ? self->description : "GVerbsDM";
-}
-
-void
-_gverbs_dm_add_child (GVerbsDM        *self,
-                      gpointer         child,
-                      GVerbsRank       rank,
-                      GVerbsCloseFunc  close_func)
-{
-  _gverbs_children_add (&self->children, child, rank, close_func);
-}
-
-void
-_gverbs_dm_remove_child (GVerbsDM *self,
-                         gpointer  child)
-{
-  _gverbs_children_remove (&self->children, child);
-}

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-context.h"
 #include "gverbs-alloc-dm-attr.h"
 
@@ -13,7 +14,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_DM (gverbs_dm_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsDM, gverbs_dm, GVERBS, DM, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsDM, gverbs_dm, GVERBS, DM, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsDM      *gverbs_dm_new          (GVerbsContext      *context,
@@ -34,10 +35,5 @@ GBytes        *gverbs_dm_copy_from_dm (GVerbsDM           *self,
                                        guint64             dm_offset,
                                        gsize               length,
                                        GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_dm_close        (GVerbsDM           *self,
-                                       GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_dm_is_closed    (GVerbsDM           *self);
 
 G_END_DECLS

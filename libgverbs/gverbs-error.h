@@ -48,6 +48,8 @@ G_BEGIN_DECLS
  * @GVERBS_ERROR_HOST_UNREACHABLE: the peer cannot be reached
  * @GVERBS_ERROR_ADDRESS_IN_USE: the address is already in use
  * @GVERBS_ERROR_PROTOCOL: the peer violated the protocol (EPROTO)
+ * @GVERBS_ERROR_NOT_INITIALIZED: the object's construction failed or never
+ *   ran (it was constructed without g_initable_init())
  *
  * Error codes of the %GVERBS_ERROR domain.
  */
@@ -71,6 +73,7 @@ typedef enum { /*< underscore_name=gverbs_error >*/
   GVERBS_ERROR_HOST_UNREACHABLE,
   GVERBS_ERROR_ADDRESS_IN_USE,
   GVERBS_ERROR_PROTOCOL,
+  GVERBS_ERROR_NOT_INITIALIZED,
 } GVerbsError;
 
 GVERBS_AVAILABLE_IN_ALL

@@ -14,12 +14,5 @@ G_BEGIN_DECLS
 #define GVERBS_EVENT_CHANNEL_BATCH 32
 
 struct rdma_event_channel *_gverbs_event_channel_get_ch     (GVerbsEventChannel  *self);
-gboolean                   _gverbs_event_channel_check_open (GVerbsEventChannel  *self,
-                                                             GError             **error);
-void                       _gverbs_event_channel_add_child  (GVerbsEventChannel  *self,
-                                                             gpointer             child,
-                                                             GVerbsCloseFunc      close_func);
-void                       _gverbs_event_channel_remove_child (GVerbsEventChannel *self,
-                                                             gpointer             child);
 
 G_END_DECLS

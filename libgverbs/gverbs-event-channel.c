@@ -8,6 +8,7 @@
 #include "gverbs-event-channel-private.h"
 #include "gverbs-cm-id-private.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsEventChannel:
@@ -24,14 +25,11 @@
  */
 struct _GVerbsEventChannel
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   struct rdma_event_channel *ch;
   GSource *source;
-  GVerbsChildren children;
   guint events_received;
-  gboolean initialized;
-  GError *init_error;
 };
 
 typedef struct {
@@ -39,16 +37,11 @@ typedef struct {
   GVerbsEventChannel *channel; /* not a reference: the channel owns the source */
 } ChannelSource;
 
-static void gverbs_event_channel_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsEventChannel, gverbs_event_channel, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_event_channel_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsEventChannel, gverbs_event_channel, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
   PROP_FD,
-  PROP_CLOSED,
   N_PROPS
 };
 
@@ -133,64 +126,49 @@ static GSourceFuncs channel_source_funcs = {
 };
 
 static gboolean
-gverbs_event_channel_initable_init (GInitable     *initable,
-                                    GCancellable  *cancellable,
-                                    GError       **error)
+gverbs_event_channel_open (GVerbsResource  *resource,
+                           GCancellable    *cancellable,
+                           GError         **error)
 {
-  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (initable);
+  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (resource);
+  int flags;
 
-  if (!self->initialized)
+  errno = 0;
+  self->ch = rdma_create_event_channel ();
+  if (self->ch == NULL)
     {
-      self->initialized = TRUE;
-      errno = 0;
-      self->ch = rdma_create_event_channel ();
-      if (self->ch == NULL)
-        _gverbs_set_error_errno (&self->init_error, errno ? errno : ENODEV,
-                                 "rdma_create_event_channel", NULL, NULL);
-      else
-        {
-          int flags = fcntl (self->ch->fd, F_GETFL);
-
-          if (flags < 0 || fcntl (self->ch->fd, F_SETFL, flags | O_NONBLOCK) < 0)
-            {
-              _gverbs_set_error_errno (&self->init_error, errno, "fcntl", "rdma_cm event channel",
-                                       NULL);
-              g_clear_pointer (&self->ch, rdma_destroy_event_channel);
-            }
-          else
-            {
-              self->source = g_source_new (&channel_source_funcs, sizeof (ChannelSource));
-              ((ChannelSource *) self->source)->channel = self;
-              g_source_set_static_name (self->source, "GVerbsEventChannel");
-              g_source_add_unix_fd (self->source, self->ch->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
-              g_source_attach (self->source, g_main_context_get_thread_default ());
-            }
-        }
+      _gverbs_set_error_errno (error, errno ? errno : ENODEV, "rdma_create_event_channel", NULL, NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
+  flags = fcntl (self->ch->fd, F_GETFL);
+  if (flags < 0 || fcntl (self->ch->fd, F_SETFL, flags | O_NONBLOCK) < 0)
+    {
+      _gverbs_set_error_errno (error, errno, "fcntl", "rdma_cm event channel", NULL);
+      g_clear_pointer (&self->ch, rdma_destroy_event_channel);
+      return FALSE;
+    }
+  _gverbs_resource_set_description (resource, "rdma_cm event channel %d", self->ch->fd);
+  self->source = g_source_new (&channel_source_funcs, sizeof (ChannelSource));
+  ((ChannelSource *) self->source)->channel = self;
+  g_source_set_static_name (self->source, "GVerbsEventChannel");
+  g_source_add_unix_fd (self->source, self->ch->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
+  g_source_attach (self->source, g_main_context_get_thread_default ());
+  return TRUE;
 }
 
-static void
-gverbs_event_channel_initable_iface_init (GInitableIface *iface)
+static gboolean
+gverbs_event_channel_release (GVerbsResource  *resource,
+                              GError         **error)
 {
-  iface->init = gverbs_event_channel_initable_init;
-}
+  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (resource);
 
-static void
-gverbs_event_channel_dispose (GObject *object)
-{
-  gverbs_event_channel_close (GVERBS_EVENT_CHANNEL (object), NULL);
-  G_OBJECT_CLASS (gverbs_event_channel_parent_class)->dispose (object);
-}
-
-static void
-gverbs_event_channel_finalize (GObject *object)
-{
-  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (object);
-
-  _gverbs_children_clear (&self->children);
-  g_clear_error (&self->init_error);
-  G_OBJECT_CLASS (gverbs_event_channel_parent_class)->finalize (object);
+  if (self->source != NULL)
+    {
+      g_source_destroy (self->source);
+      g_clear_pointer (&self->source, g_source_unref);
+    }
+  g_clear_pointer (&self->ch, rdma_destroy_event_channel);
+  return TRUE;
 }
 
 static void
@@ -206,9 +184,6 @@ gverbs_event_channel_get_property (GObject    *object,
     case PROP_FD:
       g_value_set_int (value, gverbs_event_channel_get_fd (self));
       break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ch == NULL);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -218,9 +193,12 @@ static void
 gverbs_event_channel_class_init (GVerbsEventChannelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_event_channel_dispose;
-  object_class->finalize = gverbs_event_channel_finalize;
+  resource_class->open = gverbs_event_channel_open;
+  resource_class->release = gverbs_event_channel_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
+
   object_class->get_property = gverbs_event_channel_get_property;
 
   /**
@@ -232,14 +210,6 @@ gverbs_event_channel_class_init (GVerbsEventChannelClass *klass)
   properties[PROP_FD] =
     g_param_spec_int ("fd", NULL, NULL, -1, G_MAXINT, -1,
                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsEventChannel:closed:
-   *
-   * Whether the channel is closed (or was never created).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -289,74 +259,9 @@ gverbs_event_channel_get_events_received (GVerbsEventChannel *self)
   return self->events_received;
 }
 
-/**
- * gverbs_event_channel_close:
- * @self: a #GVerbsEventChannel
- * @error: return location for a #GError
- *
- * Closes every #GVerbsCMID still open on the channel, stops watching it and
- * destroys it (`rdma_destroy_event_channel()`). Closing a closed channel
- * does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_event_channel_close (GVerbsEventChannel  *self,
-                            GError             **error)
-{
-  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), FALSE);
-
-  if (self->ch == NULL)
-    return TRUE;
-  _gverbs_children_close_all (&self->children);
-  if (self->source != NULL)
-    {
-      g_source_destroy (self->source);
-      g_clear_pointer (&self->source, g_source_unref);
-    }
-  rdma_destroy_event_channel (self->ch);
-  self->ch = NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  return TRUE;
-}
-
-/**
- * gverbs_event_channel_is_closed:
- * @self: a #GVerbsEventChannel
- *
- * Returns: whether the channel is closed
- */
-gboolean
-gverbs_event_channel_is_closed (GVerbsEventChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), TRUE);
-  return self->ch == NULL;
-}
-
 struct rdma_event_channel *
 _gverbs_event_channel_get_ch (GVerbsEventChannel *self)
 {
   return self->ch;
 }
 
-gboolean
-_gverbs_event_channel_check_open (GVerbsEventChannel  *self,
-                                  GError             **error)
-{
-  return _gverbs_check_open (self->ch != NULL, self->init_error, "rdma_cm event channel", error);
-}
-
-void
-_gverbs_event_channel_add_child (GVerbsEventChannel *self,
-                                 gpointer            child,
-                                 GVerbsCloseFunc     close_func)
-{
-  _gverbs_children_add (&self->children, child, GVERBS_RANK_QP, close_func);
-}
-
-void
-_gverbs_event_channel_remove_child (GVerbsEventChannel *self,
-                                    gpointer            child)
-{
-  _gverbs_children_remove (&self->children, child);
-}

@@ -6,12 +6,13 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_EVENT_CHANNEL (gverbs_event_channel_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsEventChannel, gverbs_event_channel, GVERBS, EVENT_CHANNEL, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsEventChannel, gverbs_event_channel, GVERBS, EVENT_CHANNEL, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsEventChannel *gverbs_event_channel_new       (GError             **error);
@@ -19,10 +20,5 @@ GVERBS_AVAILABLE_IN_ALL
 int                 gverbs_event_channel_get_fd    (GVerbsEventChannel  *self);
 GVERBS_AVAILABLE_IN_ALL
 guint               gverbs_event_channel_get_events_received (GVerbsEventChannel *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean            gverbs_event_channel_close     (GVerbsEventChannel  *self,
-                                                    GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean            gverbs_event_channel_is_closed (GVerbsEventChannel  *self);
 
 G_END_DECLS

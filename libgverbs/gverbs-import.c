@@ -77,7 +77,7 @@ gverbs_pd_import (GVerbsContext  *context,
 
   g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
 
-  if (!_gverbs_context_check_open (context, error))
+  if (!_gverbs_resource_check_open (context, error))
     return NULL;
   errno = 0;
   ibv = ibv_import_pd (_gverbs_context_get_ibv (context), handle);
@@ -123,10 +123,10 @@ gverbs_pd_unimport (GVerbsPD  *self,
   if (!_gverbs_pd_get_imported (self))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("%s was not imported; close it instead"), _gverbs_pd_describe (self));
+                   _("%s was not imported; close it instead"), _gverbs_resource_describe (self));
       return FALSE;
     }
-  return gverbs_pd_close (self, error);
+  return gverbs_resource_close (GVERBS_RESOURCE (self), error);
 }
 
 /**
@@ -153,14 +153,14 @@ gverbs_mr_import (GVerbsPD  *pd,
 
   g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
 
-  if (!_gverbs_pd_check_open (pd, error))
+  if (!_gverbs_resource_check_open (pd, error))
     return NULL;
   errno = 0;
   ibv = ibv_import_mr (_gverbs_pd_get_ibv (pd), handle);
   if (ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_import_mr",
-                               _gverbs_pd_describe (pd), _("mr handle %u"), handle);
+                               _gverbs_resource_describe (pd), _("mr handle %u"), handle);
       return NULL;
     }
   return _gverbs_mr_new_imported (pd, ibv);
@@ -199,8 +199,8 @@ gverbs_mr_unimport (GVerbsMR  *self,
   if (!_gverbs_mr_get_imported (self))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("%s was not imported; close it instead"), _gverbs_mr_describe (self));
+                   _("%s was not imported; close it instead"), _gverbs_resource_describe (self));
       return FALSE;
     }
-  return gverbs_mr_close (self, error);
+  return gverbs_resource_close (GVERBS_RESOURCE (self), error);
 }

@@ -12,10 +12,6 @@ G_BEGIN_DECLS
 
 /* NULL once the MR is closed. */
 struct ibv_mr *_gverbs_mr_get_ibv    (GVerbsMR  *self);
-gboolean       _gverbs_mr_check_open (GVerbsMR  *self,
-                                      GError   **error);
-/* "mr lkey 0x… on pd … on rxe0", for error messages */
-const char    *_gverbs_mr_describe   (GVerbsMR  *self);
 
 /* Wraps an MR from ibv_import_mr(): closing it unimports it; its memory
  * (another process's) is neither read nor written. */

@@ -11,6 +11,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsMR:
@@ -26,7 +27,7 @@
  */
 struct _GVerbsMR
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsPD *pd;
   guint64 length;
@@ -36,16 +37,9 @@ struct _GVerbsMR
   gboolean owns_buffer;
   gboolean imported;     /* from ibv_import_mr(): its memory is another process's */
   struct ibv_mr *ibv;
-  char *description;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_mr_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsMR, gverbs_mr, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_mr_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsMR, gverbs_mr, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -56,17 +50,10 @@ enum {
   PROP_LKEY,
   PROP_RKEY,
   PROP_HANDLE,
-  PROP_CLOSED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static void
-close_as_child (gpointer object)
-{
-  gverbs_mr_close (GVERBS_MR (object), NULL);
-}
 
 static gpointer
 alloc_buffer (guint64 length)
@@ -124,20 +111,20 @@ check_length (GVerbsMR  *self,
 
   if (self->length == 0)
     {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_resource_describe (self->pd),
                                _("length 0: a memory region holds at least one byte"));
       return FALSE;
     }
   if (self->length > G_MAXSIZE)
     {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_resource_describe (self->pd),
                                _("length %" G_GUINT64_FORMAT " does not fit in memory"),
                                self->length);
       return FALSE;
     }
   if (ctx != NULL && ibv_query_device (ctx, &attr) == 0 && self->length > attr.max_mr_size)
     {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+      _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_resource_describe (self->pd),
                                _("length %" G_GUINT64_FORMAT " > device limit max_mr_size %"
                                  G_GUINT64_FORMAT), self->length, (guint64) attr.max_mr_size);
       return FALSE;
@@ -145,7 +132,7 @@ check_length (GVerbsMR  *self,
   return TRUE;
 }
 
-static void
+static gboolean
 register_memory (GVerbsMR  *self,
                  GError   **error)
 {
@@ -156,8 +143,8 @@ register_memory (GVerbsMR  *self,
       buffer = alloc_buffer (self->length);
       if (buffer == NULL)
         {
-          set_alloc_error (error, errno, self->length, _gverbs_pd_describe (self->pd));
-          return;
+          set_alloc_error (error, errno, self->length, _gverbs_resource_describe (self->pd));
+          return FALSE;
         }
     }
 
@@ -167,61 +154,64 @@ register_memory (GVerbsMR  *self,
     {
       int err = errno ? errno : ENOMEM;
 
-      _gverbs_set_error_errno (error, err, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
+      _gverbs_set_error_errno (error, err, "ibv_reg_mr", _gverbs_resource_describe (self->pd),
                                _("length %" G_GUINT64_FORMAT ", access 0x%x"),
                                self->length, (guint) self->access);
       if (self->user_memory == NULL)
         free_buffer (buffer, self->length);
-      return;
+      return FALSE;
     }
   self->buffer = buffer;
   self->owns_buffer = self->user_memory == NULL;
-  self->description = g_strdup_printf ("mr 0x%x on %s", self->ibv->lkey,
-                                       _gverbs_pd_describe (self->pd));
-  _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_SRQ, close_as_child);
+  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "mr 0x%x on %s", self->ibv->lkey,
+                                    _gverbs_resource_describe (self->pd));
+  _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (self->pd));
+  return TRUE;
 }
 
 static gboolean
-gverbs_mr_initable_init (GInitable     *initable,
-                         GCancellable  *cancellable,
-                         GError       **error)
+gverbs_mr_open (GVerbsResource  *resource,
+                GCancellable    *cancellable,
+                GError         **error)
 {
-  GVerbsMR *self = GVERBS_MR (initable);
+  GVerbsMR *self = GVERBS_MR (resource);
 
-  if (!self->initialized)
+  if (self->pd == NULL)
     {
-      self->initialized = TRUE;
-      if (self->pd == NULL)
-        g_set_error_literal (&self->init_error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                             _("A memory region needs a protection domain"));
-      else if (_gverbs_pd_check_open (self->pd, &self->init_error) &&
-               check_length (self, &self->init_error) &&
-               check_access (self->access, "ibv_reg_mr", _gverbs_pd_describe (self->pd),
-                             &self->init_error))
-        register_memory (self, &self->init_error);
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A memory region needs a protection domain"));
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
+  return _gverbs_resource_check_open (self->pd, error) &&
+         check_length (self, error) &&
+         check_access (self->access, "ibv_reg_mr", _gverbs_resource_describe (self->pd), error) &&
+         register_memory (self, error);
 }
 
-static void
-gverbs_mr_initable_iface_init (GInitableIface *iface)
+/* If rdma-core refuses (a type 1 memory window is still bound), the memory
+ * region stays registered: gverbs_resource_close() leaves it open. */
+static gboolean
+gverbs_mr_release (GVerbsResource  *resource,
+                   GError         **error)
 {
-  iface->init = gverbs_mr_initable_init;
-}
+  GVerbsMR *self = GVERBS_MR (resource);
+  int rc = 0;
 
-static void
-gverbs_mr_dispose (GObject *object)
-{
-  GVerbsMR *self = GVERBS_MR (object);
-
-  if (!gverbs_mr_close (self, NULL))
+  if (self->imported)
+    ibv_unimport_mr (self->ibv);
+  else
+    rc = ibv_dereg_mr (self->ibv);
+  if (rc != 0)
     {
-      /* rdma-core refused (a memory window still bound): the kernel object
-       * lives on until the context closes; the object goes. */
-      _gverbs_pd_remove_child (self->pd, self);
-      self->ibv = NULL;
+      _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
-  G_OBJECT_CLASS (gverbs_mr_parent_class)->dispose (object);
+  self->ibv = NULL;
+  if (self->owns_buffer)
+    free_buffer (self->buffer, self->length);
+  self->buffer = NULL;
+  self->owns_buffer = FALSE;
+  return TRUE;
 }
 
 static void
@@ -234,8 +224,6 @@ gverbs_mr_finalize (GObject *object)
   if (self->owns_buffer)
     free_buffer (self->buffer, self->length);
   g_clear_object (&self->pd);
-  g_clear_error (&self->init_error);
-  g_free (self->description);
   G_OBJECT_CLASS (gverbs_mr_parent_class)->finalize (object);
 }
 
@@ -270,9 +258,6 @@ gverbs_mr_get_property (GObject    *object,
     case PROP_HANDLE:
       g_value_set_uint (value, gverbs_mr_get_handle (self));
       break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -306,8 +291,13 @@ static void
 gverbs_mr_class_init (GVerbsMRClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_mr_dispose;
+  resource_class->open = gverbs_mr_open;
+  resource_class->release = gverbs_mr_release;
+  resource_class->keeps_open_when_release_fails = TRUE;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
+
   object_class->finalize = gverbs_mr_finalize;
   object_class->get_property = gverbs_mr_get_property;
   object_class->set_property = gverbs_mr_set_property;
@@ -373,14 +363,6 @@ gverbs_mr_class_init (GVerbsMRClass *klass)
   properties[PROP_HANDLE] =
     g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:closed:
-   *
-   * Whether the memory region is deregistered (or was never registered).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -590,7 +572,7 @@ check_range (GVerbsMR    *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
                    _("Cannot %s the memory of %s: it belongs to the process that registered it"),
-                   what, self->description);
+                   what, _gverbs_resource_describe (self));
       return FALSE;
     }
   if (offset > self->length || length > self->length - offset)
@@ -600,7 +582,7 @@ check_range (GVerbsMR    *self,
                     * rxe0: it is 100 bytes long" */
                    _("Cannot %s %" G_GUINT64_FORMAT " bytes at offset %" G_GUINT64_FORMAT
                      " of %s: it is %" G_GUINT64_FORMAT " bytes long"),
-                   what, length, offset, self->description, self->length);
+                   what, length, offset, _gverbs_resource_describe (self), self->length);
       return FALSE;
     }
   return TRUE;
@@ -629,7 +611,7 @@ gverbs_mr_write (GVerbsMR      *self,
   g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
-  if (!_gverbs_mr_check_open (self, error) ||
+  if (!_gverbs_resource_check_open (self, error) ||
       !check_range (self, _("write"), length, offset, error))
     return FALSE;
   if (length > 0)
@@ -657,7 +639,7 @@ gverbs_mr_read (GVerbsMR  *self,
 {
   g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
 
-  if (!_gverbs_mr_check_open (self, error) ||
+  if (!_gverbs_resource_check_open (self, error) ||
       !check_range (self, _("read"), length, offset, error))
     return NULL;
   return g_bytes_new ((guint8 *) self->buffer + offset, length);
@@ -684,7 +666,7 @@ gverbs_mr_sge (GVerbsMR  *self,
 {
   g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
 
-  if (!_gverbs_mr_check_open (self, error) ||
+  if (!_gverbs_resource_check_open (self, error) ||
       !check_range (self, _("address"), length, offset, error))
     return NULL;
   if (length > G_MAXUINT32)
@@ -727,34 +709,34 @@ gverbs_mr_rereg (GVerbsMR            *self,
   g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
   g_return_val_if_fail (pd == NULL || GVERBS_IS_PD (pd), FALSE);
 
-  if (!_gverbs_mr_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (flags & GVERBS_REREG_MR_CHANGE_PD)
     {
       if (pd == NULL)
         {
-          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", self->description,
+          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", _gverbs_resource_describe (self),
                                    _("IBV_REREG_MR_CHANGE_PD needs a protection domain"));
           return FALSE;
         }
-      if (!_gverbs_pd_check_open (pd, error))
+      if (!_gverbs_resource_check_open (pd, error))
         return FALSE;
       if (gverbs_pd_get_context (pd) != gverbs_pd_get_context (self->pd))
         {
-          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", self->description,
+          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", _gverbs_resource_describe (self),
                                    _("%s belongs to another device context"),
-                                   _gverbs_pd_describe (pd));
+                                   _gverbs_resource_describe (pd));
           return FALSE;
         }
     }
   if ((flags & GVERBS_REREG_MR_CHANGE_ACCESS) &&
-      !check_access (access, "ibv_rereg_mr", self->description, error))
+      !check_access (access, "ibv_rereg_mr", _gverbs_resource_describe (self), error))
     return FALSE;
   if (flags & GVERBS_REREG_MR_CHANGE_TRANSLATION)
     {
       if (!self->owns_buffer)
         {
-          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", self->description,
+          _gverbs_set_error_errno (error, EINVAL, "ibv_rereg_mr", _gverbs_resource_describe (self),
                                    _("the memory region registers caller memory; "
                                      "IBV_REREG_MR_CHANGE_TRANSLATION needs library memory"));
           return FALSE;
@@ -762,7 +744,7 @@ gverbs_mr_rereg (GVerbsMR            *self,
       new_buffer = alloc_buffer (self->length);
       if (new_buffer == NULL)
         {
-          set_alloc_error (error, errno, self->length, self->description);
+          set_alloc_error (error, errno, self->length, _gverbs_resource_describe (self));
           return FALSE;
         }
     }
@@ -777,7 +759,7 @@ gverbs_mr_rereg (GVerbsMR            *self,
       int err = errno ? errno : EOPNOTSUPP;
 
       free_buffer (new_buffer, self->length);
-      _gverbs_set_error_errno (error, err, "ibv_rereg_mr", self->description,
+      _gverbs_set_error_errno (error, err, "ibv_rereg_mr", _gverbs_resource_describe (self),
                                _("flags 0x%x"), (guint) flags);
       return FALSE;
     }
@@ -796,75 +778,17 @@ gverbs_mr_rereg (GVerbsMR            *self,
     }
   if ((flags & GVERBS_REREG_MR_CHANGE_PD) && pd != self->pd)
     {
-      _gverbs_pd_remove_child (self->pd, self);
+      _gverbs_resource_replace_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (self->pd),
+                                       GVERBS_RESOURCE (pd));
       g_set_object (&self->pd, pd);
-      _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_SRQ, close_as_child);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PD]);
     }
-  g_free (self->description);
-  self->description = g_strdup_printf ("mr 0x%x on %s", self->ibv->lkey,
-                                       _gverbs_pd_describe (self->pd));
+  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "mr 0x%x on %s", self->ibv->lkey,
+                                    _gverbs_resource_describe (self->pd));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LKEY]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RKEY]);
   g_object_thaw_notify (G_OBJECT (self));
   return TRUE;
-}
-
-/**
- * gverbs_mr_close:
- * @self: a #GVerbsMR
- * @error: return location for a #GError
- *
- * Deregisters the memory region (`ibv_dereg_mr()`) and frees its memory if
- * the library allocated it. Closing a closed memory region does nothing. If
- * rdma-core refuses (a type 1 memory window is still bound to it), the
- * memory region stays open and usable, and the error says why.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_mr_close (GVerbsMR  *self,
-                 GError   **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  if (self->imported)
-    {
-      ibv_unimport_mr (self->ibv);
-      rc = 0;
-    }
-  else
-    rc = ibv_dereg_mr (self->ibv);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", self->description, NULL);
-      return FALSE;
-    }
-  self->ibv = NULL;
-  if (self->owns_buffer)
-    free_buffer (self->buffer, self->length);
-  self->buffer = NULL;
-  self->owns_buffer = FALSE;
-  _gverbs_pd_remove_child (self->pd, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  return TRUE;
-}
-
-/**
- * gverbs_mr_is_closed:
- * @self: a #GVerbsMR
- *
- * Returns: whether the memory region is closed
- */
-gboolean
-gverbs_mr_is_closed (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), TRUE);
-  return self->ibv == NULL;
 }
 
 struct ibv_mr *
@@ -873,18 +797,6 @@ _gverbs_mr_get_ibv (GVerbsMR *self)
   return self->ibv;
 }
 
-gboolean
-_gverbs_mr_check_open (GVerbsMR  *self,
-                       GError   **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, _gverbs_mr_describe (self), error);
-}
-
-const char *
-_gverbs_mr_describe (GVerbsMR *self)
-{
-  return self->description ? self->description : "GVerbsMR";
-}
 
 GVerbsMR *
 _gverbs_mr_new_imported (GVerbsPD      *pd,
@@ -892,11 +804,12 @@ _gverbs_mr_new_imported (GVerbsPD      *pd,
 {
   GVerbsMR *self = g_object_new (GVERBS_TYPE_MR, "pd", pd, "length", (guint64) ibv->length, NULL);
 
-  self->initialized = TRUE;
   self->imported = TRUE;
   self->ibv = ibv;
-  self->description = g_strdup_printf ("imported mr 0x%x on %s", ibv->lkey, _gverbs_pd_describe (pd));
-  _gverbs_pd_add_child (pd, self, GVERBS_RANK_SRQ, close_as_child);
+  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "imported mr 0x%x on %s", ibv->lkey,
+                                    _gverbs_resource_describe (pd));
+  _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (pd));
+  _gverbs_resource_adopt (GVERBS_RESOURCE (self));
   return self;
 }
 

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-enums.h"
 #include "gverbs-pd.h"
 #include "gverbs-sge.h"
@@ -14,7 +15,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_MR (gverbs_mr_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsMR, gverbs_mr, GVERBS, MR, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsMR, gverbs_mr, GVERBS, MR, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsMR          *gverbs_mr_new            (GVerbsPD            *pd,
@@ -70,10 +71,5 @@ gboolean           gverbs_mr_rereg          (GVerbsMR            *self,
                                              GVerbsPD            *pd,
                                              GVerbsAccessFlags    access,
                                              GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_mr_close          (GVerbsMR            *self,
-                                             GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_mr_is_closed      (GVerbsMR            *self);
 
 G_END_DECLS

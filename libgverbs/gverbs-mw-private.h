@@ -13,10 +13,6 @@ G_BEGIN_DECLS
 
 /* NULL once the MW is closed. */
 struct ibv_mw *_gverbs_mw_get_ibv    (GVerbsMW  *self);
-gboolean       _gverbs_mw_check_open (GVerbsMW  *self,
-                                      GError   **error);
-/* "mw 0x… on pd … on rxe0", for error messages */
-const char    *_gverbs_mw_describe   (GVerbsMW  *self);
 /* After a bind (ibv_bind_mw or IBV_WR_BIND_MW) to @mr, or an unbind (@mr
  * NULL): notifies GVerbsMW:rkey and keeps @mr alive until the window is
  * closed or bound elsewhere, since rdma-core refuses to deregister a memory

@@ -8,6 +8,7 @@
 #include "gverbs-pd-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsMW:
@@ -21,22 +22,15 @@
  */
 struct _GVerbsMW
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsPD *pd;
   GVerbsMWType type;
   struct ibv_mw *ibv;
   GVerbsMR *bound_mr;           /* kept alive while the window may open it */
-  char *description;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_mw_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsMW, gverbs_mw, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_mw_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsMW, gverbs_mw, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -44,67 +38,57 @@ enum {
   PROP_TYPE,
   PROP_RKEY,
   PROP_HANDLE,
-  PROP_CLOSED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-close_as_child (gpointer object)
-{
-  gverbs_mw_close (GVERBS_MW (object), NULL);
-}
-
 static gboolean
-gverbs_mw_initable_init (GInitable     *initable,
-                         GCancellable  *cancellable,
-                         GError       **error)
+gverbs_mw_open (GVerbsResource  *resource,
+                GCancellable    *cancellable,
+                GError         **error)
 {
-  GVerbsMW *self = GVERBS_MW (initable);
+  GVerbsMW *self = GVERBS_MW (resource);
 
-  if (!self->initialized)
+  if (self->pd == NULL)
     {
-      self->initialized = TRUE;
-      if (self->pd == NULL)
-        g_set_error_literal (&self->init_error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                             _("A memory window needs a protection domain"));
-      else if (_gverbs_pd_check_open (self->pd, &self->init_error))
-        {
-          errno = 0;
-          self->ibv = ibv_alloc_mw (_gverbs_pd_get_ibv (self->pd), (enum ibv_mw_type) self->type);
-          if (self->ibv == NULL)
-            _gverbs_set_error_errno (&self->init_error, errno ? errno : ENOMEM, "ibv_alloc_mw",
-                                     _gverbs_pd_describe (self->pd), _("type %d"), self->type);
-          else
-            {
-              self->description = g_strdup_printf ("mw %u (type %d) on %s", self->ibv->handle,
-                                                   self->type, _gverbs_pd_describe (self->pd));
-              _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_QP, close_as_child);
-            }
-        }
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A memory window needs a protection domain"));
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
+  if (!_gverbs_resource_check_open (self->pd, error))
+    return FALSE;
+  errno = 0;
+  self->ibv = ibv_alloc_mw (_gverbs_pd_get_ibv (self->pd), (enum ibv_mw_type) self->type);
+  if (self->ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_alloc_mw",
+                               _gverbs_resource_describe (self->pd), _("type %d"), self->type);
+      return FALSE;
+    }
+  _gverbs_resource_set_description (resource, "mw %u (type %d) on %s", self->ibv->handle,
+                                    self->type, _gverbs_resource_describe (self->pd));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->pd));
+  return TRUE;
 }
 
-static void
-gverbs_mw_initable_iface_init (GInitableIface *iface)
+/* Deallocating also ends the window's binding. If rdma-core refuses, the
+ * window stays open. */
+static gboolean
+gverbs_mw_release (GVerbsResource  *resource,
+                   GError         **error)
 {
-  iface->init = gverbs_mw_initable_init;
-}
+  GVerbsMW *self = GVERBS_MW (resource);
+  int rc = ibv_dealloc_mw (self->ibv);
 
-static void
-gverbs_mw_dispose (GObject *object)
-{
-  GVerbsMW *self = GVERBS_MW (object);
-
-  if (!gverbs_mw_close (self, NULL))
+  if (rc != 0)
     {
-      _gverbs_pd_remove_child (self->pd, self);
-      self->ibv = NULL;
+      _gverbs_set_error_errno (error, rc, "ibv_dealloc_mw", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
+  self->ibv = NULL;
   g_clear_object (&self->bound_mr);
-  G_OBJECT_CLASS (gverbs_mw_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -112,9 +96,8 @@ gverbs_mw_finalize (GObject *object)
 {
   GVerbsMW *self = GVERBS_MW (object);
 
+  g_clear_object (&self->bound_mr);
   g_clear_object (&self->pd);
-  g_clear_error (&self->init_error);
-  g_free (self->description);
   G_OBJECT_CLASS (gverbs_mw_parent_class)->finalize (object);
 }
 
@@ -139,9 +122,6 @@ gverbs_mw_get_property (GObject    *object,
       break;
     case PROP_HANDLE:
       g_value_set_uint (value, gverbs_mw_get_handle (self));
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -173,8 +153,13 @@ static void
 gverbs_mw_class_init (GVerbsMWClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_mw_dispose;
+  resource_class->open = gverbs_mw_open;
+  resource_class->release = gverbs_mw_release;
+  resource_class->keeps_open_when_release_fails = TRUE;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
+
   object_class->finalize = gverbs_mw_finalize;
   object_class->get_property = gverbs_mw_get_property;
   object_class->set_property = gverbs_mw_set_property;
@@ -213,14 +198,6 @@ gverbs_mw_class_init (GVerbsMWClass *klass)
   properties[PROP_HANDLE] =
     g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMW:closed:
-   *
-   * Whether the memory window is deallocated (or was never allocated).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -254,7 +231,7 @@ gverbs_mw_new (GVerbsPD      *pd,
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("ibv_alloc_mw on %s: memory window type %d is neither "
                      "IBV_MW_TYPE_1 nor IBV_MW_TYPE_2"),
-                   _gverbs_pd_describe (pd), (int) type);
+                   _gverbs_resource_describe (pd), (int) type);
       return NULL;
     }
   return g_initable_new (GVERBS_TYPE_MW, NULL, error, "pd", pd, "type", type, NULL);
@@ -331,69 +308,10 @@ gverbs_mw_get_handle (GVerbsMW *self)
   return self->ibv ? self->ibv->handle : 0;
 }
 
-/**
- * gverbs_mw_close:
- * @self: a #GVerbsMW
- * @error: return location for a #GError
- *
- * Deallocates the memory window (`ibv_dealloc_mw()`), which also ends its
- * binding. Closing a closed memory window does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_mw_close (GVerbsMW  *self,
-                 GError   **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_MW (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  rc = ibv_dealloc_mw (self->ibv);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_dealloc_mw", self->description, NULL);
-      return FALSE;
-    }
-  self->ibv = NULL;
-  g_clear_object (&self->bound_mr);
-  _gverbs_pd_remove_child (self->pd, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  return TRUE;
-}
-
-/**
- * gverbs_mw_is_closed:
- * @self: a #GVerbsMW
- *
- * Returns: whether the memory window is closed
- */
-gboolean
-gverbs_mw_is_closed (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), TRUE);
-  return self->ibv == NULL;
-}
-
 struct ibv_mw *
 _gverbs_mw_get_ibv (GVerbsMW *self)
 {
   return self->ibv;
-}
-
-gboolean
-_gverbs_mw_check_open (GVerbsMW  *self,
-                       GError   **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, _gverbs_mw_describe (self), error);
-}
-
-const char *
-_gverbs_mw_describe (GVerbsMW *self)
-{
-  return self->description ? self->description : "GVerbsMW";
 }
 
 void

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-enums.h"
 #include "gverbs-pd.h"
 
@@ -13,7 +14,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_MW (gverbs_mw_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsMW, gverbs_mw, GVERBS, MW, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsMW, gverbs_mw, GVERBS, MW, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsMW     *gverbs_mw_new        (GVerbsPD      *pd,
@@ -31,10 +32,5 @@ GVERBS_AVAILABLE_IN_ALL
 guint32       gverbs_mw_get_rkey   (GVerbsMW      *self);
 GVERBS_AVAILABLE_IN_ALL
 guint32       gverbs_mw_get_handle (GVerbsMW      *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean      gverbs_mw_close      (GVerbsMW      *self,
-                                    GError       **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean      gverbs_mw_is_closed  (GVerbsMW      *self);
 
 G_END_DECLS

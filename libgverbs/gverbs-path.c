@@ -449,7 +449,7 @@ gverbs_path_fill_from_qp (GVerbsPath  *self,
   g_return_val_if_fail (GVERBS_IS_PATH (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_QP (qp), FALSE);
 
-  if (!_gverbs_qp_check_open (qp, error))
+  if (!_gverbs_resource_check_open (qp, error))
     return FALSE;
   ctx = _gverbs_qp_get_ibv (qp)->context;
   port_num = self->values[GVERBS_PATH_FIELD_PORT_NUM];
@@ -686,7 +686,7 @@ gverbs_path_get_ah (GVerbsPath  *self,
   g_return_val_if_fail (GVERBS_IS_PATH (self), NULL);
   g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
 
-  if (self->ah != NULL && gverbs_ah_get_pd (self->ah) == pd && !gverbs_ah_is_closed (self->ah))
+  if (self->ah != NULL && gverbs_ah_get_pd (self->ah) == pd && !gverbs_resource_is_closed (GVERBS_RESOURCE (self->ah)))
     return g_object_ref (self->ah);
   attr = gverbs_path_to_ah_attr (self);
   ah = gverbs_ah_new (pd, attr, error);

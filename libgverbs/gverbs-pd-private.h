@@ -12,16 +12,6 @@ G_BEGIN_DECLS
 
 /* NULL once the PD is closed. */
 struct ibv_pd *_gverbs_pd_get_ibv      (GVerbsPD         *self);
-gboolean       _gverbs_pd_check_open   (GVerbsPD         *self,
-                                        GError          **error);
-/* "pd 0x… on rxe0", for error messages */
-const char    *_gverbs_pd_describe     (GVerbsPD         *self);
-void           _gverbs_pd_add_child    (GVerbsPD         *self,
-                                        gpointer          child,
-                                        GVerbsRank        rank,
-                                        GVerbsCloseFunc   close_func);
-void           _gverbs_pd_remove_child (GVerbsPD         *self,
-                                        gpointer          child);
 
 /* Imported PDs (gverbs-import.c) are unimported, not deallocated, on close. */
 GVerbsPD      *_gverbs_pd_new_imported (GVerbsContext    *context,

@@ -7,6 +7,7 @@
 #include "gverbs-pd-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsPD:
@@ -18,87 +19,73 @@
  */
 struct _GVerbsPD
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsContext *context;
   struct ibv_pd *ibv;
-  char *description;
-  GVerbsChildren children;
   gboolean imported;
   gboolean borrowed;            /* rdma_cm's PD: closing it never deallocates it */
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_pd_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsPD, gverbs_pd, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_pd_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
   PROP_CONTEXT,
   PROP_HANDLE,
-  PROP_CLOSED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-close_as_child (gpointer object)
+static gboolean
+gverbs_pd_open (GVerbsResource  *resource,
+                GCancellable    *cancellable,
+                GError         **error)
 {
-  gverbs_pd_close (GVERBS_PD (object), NULL);
+  GVerbsPD *self = GVERBS_PD (resource);
+
+  if (self->context == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A protection domain needs a context"));
+      return FALSE;
+    }
+  if (!_gverbs_resource_check_open (self->context, error))
+    return FALSE;
+
+  errno = 0;
+  self->ibv = ibv_alloc_pd (_gverbs_context_get_ibv (self->context));
+  if (self->ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_alloc_pd",
+                               gverbs_context_get_name (self->context), NULL);
+      return FALSE;
+    }
+  _gverbs_resource_set_description (resource, "pd %u on %s", self->ibv->handle,
+                                    gverbs_context_get_name (self->context));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
+  return TRUE;
 }
 
 static gboolean
-gverbs_pd_initable_init (GInitable     *initable,
-                         GCancellable  *cancellable,
-                         GError       **error)
+gverbs_pd_release (GVerbsResource  *resource,
+                   GError         **error)
 {
-  GVerbsPD *self = GVERBS_PD (initable);
+  GVerbsPD *self = GVERBS_PD (resource);
+  int rc = 0;
 
-  if (!self->initialized)
+  if (self->imported)
+    ibv_unimport_pd (self->ibv);
+  else if (!self->borrowed)
+    rc = ibv_dealloc_pd (self->ibv);
+  self->ibv = NULL;
+  if (rc != 0)
     {
-      self->initialized = TRUE;
-      if (self->context == NULL)
-        g_set_error_literal (&self->init_error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                             _("A protection domain needs a context"));
-      else if (_gverbs_context_check_open (self->context, &self->init_error))
-        {
-          struct ibv_context *ctx = _gverbs_context_get_ibv (self->context);
-
-          errno = 0;
-          self->ibv = ibv_alloc_pd (ctx);
-          if (self->ibv == NULL)
-            _gverbs_set_error_errno (&self->init_error, errno ? errno : ENOMEM, "ibv_alloc_pd",
-                                     gverbs_context_get_name (self->context), NULL);
-          else
-            {
-              self->description = g_strdup_printf ("pd %u on %s", self->ibv->handle,
-                                                   gverbs_context_get_name (self->context));
-              _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ, close_as_child);
-            }
-        }
+      _gverbs_set_error_errno (error, rc, "ibv_dealloc_pd", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_pd_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_pd_initable_init;
-}
-
-static void
-gverbs_pd_dispose (GObject *object)
-{
-  GVerbsPD *self = GVERBS_PD (object);
-
-  gverbs_pd_close (self, NULL);
-  g_clear_object (&self->context);
-  G_OBJECT_CLASS (gverbs_pd_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -106,9 +93,7 @@ gverbs_pd_finalize (GObject *object)
 {
   GVerbsPD *self = GVERBS_PD (object);
 
-  _gverbs_children_clear (&self->children);
-  g_clear_error (&self->init_error);
-  g_free (self->description);
+  g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_pd_parent_class)->finalize (object);
 }
 
@@ -127,9 +112,6 @@ gverbs_pd_get_property (GObject    *object,
       break;
     case PROP_HANDLE:
       g_value_set_uint (value, self->ibv ? self->ibv->handle : 0);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -158,8 +140,11 @@ static void
 gverbs_pd_class_init (GVerbsPDClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_pd_dispose;
+  resource_class->open = gverbs_pd_open;
+  resource_class->release = gverbs_pd_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
   object_class->finalize = gverbs_pd_finalize;
   object_class->get_property = gverbs_pd_get_property;
   object_class->set_property = gverbs_pd_set_property;
@@ -181,14 +166,6 @@ gverbs_pd_class_init (GVerbsPDClass *klass)
   properties[PROP_HANDLE] =
     g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsPD:closed:
-   *
-   * Whether the protection domain is closed (or was never allocated).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -257,93 +234,10 @@ gverbs_pd_get_handle (GVerbsPD *self)
   return self->ibv ? self->ibv->handle : 0;
 }
 
-/**
- * gverbs_pd_close:
- * @self: a #GVerbsPD
- * @error: return location for a #GError
- *
- * Deallocates the protection domain (`ibv_dealloc_pd()`), after closing
- * every object still open under it. Closing a closed PD does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_pd_close (GVerbsPD  *self,
-                 GError   **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_PD (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  _gverbs_children_close_all (&self->children);
-  if (self->borrowed)
-    rc = 0;
-  else if (self->imported)
-    {
-      ibv_unimport_pd (self->ibv);
-      rc = 0;
-    }
-  else
-    rc = ibv_dealloc_pd (self->ibv);
-  self->ibv = NULL;
-  _gverbs_context_remove_child (self->context, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_dealloc_pd", self->description, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_pd_is_closed:
- * @self: a #GVerbsPD
- *
- * Returns: whether the protection domain is closed
- */
-gboolean
-gverbs_pd_is_closed (GVerbsPD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PD (self), TRUE);
-  return self->ibv == NULL;
-}
-
 struct ibv_pd *
 _gverbs_pd_get_ibv (GVerbsPD *self)
 {
   return self->ibv;
-}
-
-gboolean
-_gverbs_pd_check_open (GVerbsPD  *self,
-                       GError   **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, self->description ? self->description : "GVerbsPD", error);
-}
-
-const char *
-_gverbs_pd_describe (GVerbsPD *self)
-{
-  return self->description ? self->description : "GVerbsPD";
-}
-
-void
-_gverbs_pd_add_child (GVerbsPD        *self,
-                      gpointer         child,
-                      GVerbsRank       rank,
-                      GVerbsCloseFunc  close_func)
-{
-  _gverbs_children_add (&self->children, child, rank, close_func);
-}
-
-void
-_gverbs_pd_remove_child (GVerbsPD *self,
-                         gpointer  child)
-{
-  _gverbs_children_remove (&self->children, child);
 }
 
 GVerbsPD *
@@ -352,12 +246,12 @@ _gverbs_pd_new_imported (GVerbsContext *context,
 {
   GVerbsPD *self = g_object_new (GVERBS_TYPE_PD, "context", context, NULL);
 
-  self->initialized = TRUE;
   self->imported = TRUE;
   self->ibv = ibv;
-  self->description = g_strdup_printf ("imported pd %u on %s", ibv->handle,
-                                       gverbs_context_get_name (context));
-  _gverbs_context_add_child (context, self, GVERBS_RANK_CQ, close_as_child);
+  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "imported pd %u on %s", ibv->handle,
+                                    gverbs_context_get_name (context));
+  _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (context));
+  _gverbs_resource_adopt (GVERBS_RESOURCE (self));
   return self;
 }
 
@@ -373,12 +267,12 @@ _gverbs_pd_new_borrowed (GVerbsContext *context,
 {
   GVerbsPD *self = g_object_new (GVERBS_TYPE_PD, "context", context, NULL);
 
-  self->initialized = TRUE;
   self->borrowed = TRUE;
   self->ibv = ibv;
-  self->description = g_strdup_printf ("rdma_cm pd %u on %s", ibv->handle,
-                                       gverbs_context_get_name (context));
-  _gverbs_context_add_child (context, self, GVERBS_RANK_CQ, close_as_child);
+  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "rdma_cm pd %u on %s", ibv->handle,
+                                    gverbs_context_get_name (context));
+  _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (context));
+  _gverbs_resource_adopt (GVERBS_RESOURCE (self));
   return self;
 }
 

@@ -6,13 +6,14 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-context.h"
 
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_PD (gverbs_pd_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS, PD, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS, PD, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsPD      *gverbs_pd_new              (GVerbsContext  *context,
@@ -24,10 +25,5 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsContext *gverbs_pd_get_context      (GVerbsPD       *self);
 GVERBS_AVAILABLE_IN_ALL
 guint32        gverbs_pd_get_handle       (GVerbsPD       *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_pd_close            (GVerbsPD       *self,
-                                           GError        **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_pd_is_closed        (GVerbsPD       *self);
 
 G_END_DECLS

@@ -285,7 +285,7 @@ ready (GVerbsQPEx  *self,
   GVerbsQP *qp = GVERBS_QP (self);
   struct ibv_qp_ex *qpx;
 
-  if (!_gverbs_qp_check_open (qp, error))
+  if (!_gverbs_resource_check_open (qp, error))
     return NULL;
   qpx = _gverbs_qp_get_qp_ex (qp);
   if (qpx == NULL)
@@ -293,14 +293,14 @@ ready (GVerbsQPEx  *self,
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
                    _("%s on %s: the queue pair was created without "
                      "IBV_QP_INIT_ATTR_SEND_OPS_FLAGS in its comp_mask"),
-                   call, _gverbs_qp_describe (qp));
+                   call, _gverbs_resource_describe (qp));
       return NULL;
     }
   if (op != 0 && !(_gverbs_qp_get_send_ops_flags (qp) & op))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
                    _("%s on %s: the queue pair was not created with %s in its send_ops_flags"),
-                   call, _gverbs_qp_describe (qp), op_name (op));
+                   call, _gverbs_resource_describe (qp), op_name (op));
       return NULL;
     }
   if (need_open != *_gverbs_qp_wr_open (qp))
@@ -308,14 +308,14 @@ ready (GVerbsQPEx  *self,
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    need_open ? _("%s on %s: call wr_start first")
                              : _("%s on %s: a posting sequence is already open (wr_complete or wr_abort it)"),
-                   call, _gverbs_qp_describe (qp));
+                   call, _gverbs_resource_describe (qp));
       return NULL;
     }
   if (need_op && !self->have_op)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("%s on %s: add an operation (wr_send, wr_rdma_write …) first"),
-                   call, _gverbs_qp_describe (qp));
+                   call, _gverbs_resource_describe (qp));
       return NULL;
     }
   return qpx;
@@ -572,10 +572,10 @@ gverbs_qp_ex_wr_set_ud_addr (GVerbsQPEx  *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("ibv_wr_set_ud_addr on %s: only UD queue pairs take an address per work request"),
-                   _gverbs_qp_describe (GVERBS_QP (self)));
+                   _gverbs_resource_describe (GVERBS_QP (self)));
       return FALSE;
     }
-  if (!_gverbs_ah_check_open (ah, error))
+  if (!_gverbs_resource_check_open (ah, error))
     return FALSE;
   ibv_wr_set_ud_addr (qpx, _gverbs_ah_get_ibv (ah), remote_qpn, remote_qkey);
   return TRUE;
@@ -694,7 +694,7 @@ gverbs_qp_ex_wr_set_sge_list (GVerbsQPEx       *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    _("ibv_wr_set_sge_list on %s: %u SGEs, more than max_send_sge %u"),
-                   _gverbs_qp_describe (GVERBS_QP (self)), n_sges, cap.max_send_sge);
+                   _gverbs_resource_describe (GVERBS_QP (self)), n_sges, cap.max_send_sge);
       return FALSE;
     }
   for (guint i = 0; i < n_sges; i++)
@@ -709,7 +709,7 @@ gverbs_qp_ex_wr_set_sge_list (GVerbsQPEx       *self,
                          _("ibv_wr_set_sge_list on %s: rxe before rdma-core 64 counts the "
                            "length of a list of SGEs of unequal lengths wrong, and these %u "
                            "SGEs cannot be rewritten as at most max_send_sge %u it counts right"),
-                         _gverbs_qp_describe (GVERBS_QP (self)), n_sges, cap.max_send_sge);
+                         _gverbs_resource_describe (GVERBS_QP (self)), n_sges, cap.max_send_sge);
             return FALSE;
           }
         break;
@@ -744,7 +744,7 @@ gverbs_qp_ex_wr_complete (GVerbsQPEx  *self,
   *_gverbs_qp_wr_open (GVERBS_QP (self)) = FALSE;
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_wr_complete", _gverbs_qp_describe (GVERBS_QP (self)),
+      _gverbs_set_error_errno (error, rc, "ibv_wr_complete", _gverbs_resource_describe (GVERBS_QP (self)),
                                "no work request of the sequence was posted");
       return FALSE;
     }

@@ -20,11 +20,11 @@ check_bind (GVerbsQP     *self,
 {
   struct ibv_mr *ibv_mr;
 
-  if (!_gverbs_qp_check_open (self, error) || !_gverbs_mw_check_open (mw, error))
+  if (!_gverbs_resource_check_open (self, error) || !_gverbs_resource_check_open (mw, error))
     return FALSE;
   if (mr == NULL)
     return TRUE;    /* unbind */
-  if (!_gverbs_mr_check_open (mr, error))
+  if (!_gverbs_resource_check_open (mr, error))
     return FALSE;
   ibv_mr = _gverbs_mr_get_ibv (mr);
   if (addr < (guint64) (guintptr) ibv_mr->addr || length > ibv_mr->length ||
@@ -32,8 +32,8 @@ check_bind (GVerbsQP     *self,
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    _("Binding %s: the window 0x%" G_GINT64_MODIFIER "x+%" G_GUINT64_FORMAT
-                     " is not inside %s"), _gverbs_mw_describe (mw), addr, length,
-                   _gverbs_mr_describe (mr));
+                     " is not inside %s"), _gverbs_resource_describe (mw), addr, length,
+                   _gverbs_resource_describe (mr));
       return FALSE;
     }
   return TRUE;
@@ -85,8 +85,8 @@ gverbs_qp_bind_mw (GVerbsQP          *self,
   rc = ibv_bind_mw (_gverbs_qp_get_ibv (self), _gverbs_mw_get_ibv (mw), &bind);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_bind_mw", _gverbs_qp_describe (self),
-                               "binding %s", _gverbs_mw_describe (mw));
+      _gverbs_set_error_errno (error, rc, "ibv_bind_mw", _gverbs_resource_describe (self),
+                               "binding %s", _gverbs_resource_describe (mw));
       return FALSE;
     }
   _gverbs_mw_bound (mw, mr);
@@ -146,8 +146,8 @@ gverbs_qp_post_bind_mw (GVerbsQP          *self,
   rc = ibv_post_send (_gverbs_qp_get_ibv (self), &wr, &bad);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_post_send", _gverbs_qp_describe (self),
-                               "IBV_WR_BIND_MW of %s", _gverbs_mw_describe (mw));
+      _gverbs_set_error_errno (error, rc, "ibv_post_send", _gverbs_resource_describe (self),
+                               "IBV_WR_BIND_MW of %s", _gverbs_resource_describe (mw));
       return FALSE;
     }
   /* rdma-core leaves tracking a type 2 window's rkey to the caller */

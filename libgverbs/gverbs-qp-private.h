@@ -12,14 +12,11 @@ G_BEGIN_DECLS
 
 /* NULL once the QP is closed. */
 struct ibv_qp *_gverbs_qp_get_ibv    (GVerbsQP  *self);
-gboolean       _gverbs_qp_check_open (GVerbsQP  *self,
-                                      GError   **error);
 
 /* The extended send API: NULL unless created with
  * IBV_QP_INIT_ATTR_SEND_OPS_FLAGS; then the operations it may post. */
 struct ibv_qp_ex *_gverbs_qp_get_qp_ex (GVerbsQP *self);
 guint             _gverbs_qp_get_send_ops_flags (GVerbsQP *self);
 gboolean         *_gverbs_qp_wr_open   (GVerbsQP *self);
-const char       *_gverbs_qp_describe  (GVerbsQP *self);
 
 G_END_DECLS

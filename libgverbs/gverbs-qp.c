@@ -20,6 +20,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsQP:
@@ -60,20 +61,12 @@ typedef struct
   guint send_ops_flags;
   gboolean wr_open;             /* between wr_start and wr_complete/abort */
   GVerbsQPCap cap;
-  char *description;
-  gboolean initialized;
-  GError *init_error;
 } GVerbsQPPrivate;
 
 /* Work requests go to rdma-core in chunks of this many, converted on the stack. */
 #define POST_BATCH 32
 
-static void gverbs_qp_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_TYPE_WITH_CODE (GVerbsQP, gverbs_qp, G_TYPE_OBJECT,
-                         G_ADD_PRIVATE (GVerbsQP)
-                         G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                gverbs_qp_initable_iface_init))
+G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQP, gverbs_qp, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -86,7 +79,6 @@ enum {
   PROP_QP_TYPE,
   PROP_QP_STATE,
   PROP_CAP,
-  PROP_CLOSED,
   PROP_SEND_OPS_FLAGS,
   N_PROPS
 };
@@ -108,19 +100,6 @@ typedef struct
   GVerbsQP *self;
   GError **error;
 } PostFrame;
-
-enum {
-  SIGNAL_ASYNC_EVENT,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
-static void
-close_as_child (gpointer object)
-{
-  gverbs_qp_close (GVERBS_QP (object), NULL);
-}
 
 static const char *
 qp_type_name (int type)
@@ -146,36 +125,6 @@ qp_state_name (int state)
   return state >= 0 && state < (int) G_N_ELEMENTS (names) ? names[state] : "?";
 }
 
-static void
-add_to_cqs (GVerbsQP *self)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
-  if (priv->send_cq != NULL)
-    _gverbs_cq_add_child (priv->send_cq, self, GVERBS_RANK_QP, close_as_child);
-  else
-    _gverbs_cq_ex_add_child (priv->send_cq_ex, self, GVERBS_RANK_QP, close_as_child);
-  if (priv->recv_cq != NULL && priv->recv_cq != priv->send_cq)
-    _gverbs_cq_add_child (priv->recv_cq, self, GVERBS_RANK_QP, close_as_child);
-  else if (priv->recv_cq_ex != NULL && priv->recv_cq_ex != priv->send_cq_ex)
-    _gverbs_cq_ex_add_child (priv->recv_cq_ex, self, GVERBS_RANK_QP, close_as_child);
-}
-
-static void
-remove_from_cqs (GVerbsQP *self)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
-  if (priv->send_cq != NULL)
-    _gverbs_cq_remove_child (priv->send_cq, self);
-  else
-    _gverbs_cq_ex_remove_child (priv->send_cq_ex, self);
-  if (priv->recv_cq != NULL && priv->recv_cq != priv->send_cq)
-    _gverbs_cq_remove_child (priv->recv_cq, self);
-  else if (priv->recv_cq_ex != NULL && priv->recv_cq_ex != priv->send_cq_ex)
-    _gverbs_cq_ex_remove_child (priv->recv_cq_ex, self);
-}
-
 static gboolean
 check_caps (GVerbsQP                      *self,
             struct ibv_context            *ctx,
@@ -184,7 +133,7 @@ check_caps (GVerbsQP                      *self,
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_device_attr dev;
-  const char *name = _gverbs_pd_describe (priv->pd);
+  const char *name = _gverbs_resource_describe (priv->pd);
 
   if (ibv_query_device (ctx, &dev) != 0)
     return TRUE; /* let ibv_create_qp judge */
@@ -240,16 +189,16 @@ take_cq (GVerbsQP     *self,
                    ? _("ibv_create_qp on %s: a queue pair needs a send CQ and a receive CQ "
                        "(a CQ or a CQEX; no %s CQ given)")
                    : _("ibv_create_qp on %s: both a CQ and a CQEX given as %s CQ"),
-                   _gverbs_pd_describe (priv->pd), which);
+                   _gverbs_resource_describe (priv->pd), which);
       return NULL;
     }
   if (cq != NULL)
     {
       g_set_object (cq_out, cq);
-      return _gverbs_cq_check_open (cq, error) ? _gverbs_cq_get_ibv (cq) : NULL;
+      return _gverbs_resource_check_open (cq, error) ? _gverbs_cq_get_ibv (cq) : NULL;
     }
   g_set_object (cq_ex_out, cq_ex);
-  return _gverbs_cq_ex_check_open (cq_ex, error) ? ibv_cq_ex_to_cq (_gverbs_cq_ex_get_ibv (cq_ex)) : NULL;
+  return _gverbs_resource_check_open (cq_ex, error) ? ibv_cq_ex_to_cq (_gverbs_cq_ex_get_ibv (cq_ex)) : NULL;
 }
 
 /* The protection domain: given, or from a #GVerbsQPInitAttrEx. */
@@ -290,14 +239,14 @@ take_pd (GVerbsQP            *self,
                                : _("A queue pair needs a protection domain"));
       return FALSE;
     }
-  if (!_gverbs_pd_check_open (priv->pd, error))
+  if (!_gverbs_resource_check_open (priv->pd, error))
     return FALSE;
   if (GVERBS_IS_QP_EX (self) &&
       _gverbs_qp_ex_get_context (GVERBS_QP_EX (self)) != gverbs_pd_get_context (priv->pd))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("ibv_create_qp_ex: the protection domain %s belongs to another device context"),
-                   _gverbs_pd_describe (priv->pd));
+                   _gverbs_resource_describe (priv->pd));
       return FALSE;
     }
   return TRUE;
@@ -327,7 +276,7 @@ create_ex (GVerbsQP                *self,
   x.pd = _gverbs_pd_get_ibv (priv->pd);
   if ((x.comp_mask & IBV_QP_INIT_ATTR_XRCD) && xrcd != NULL)
     {
-      if (!_gverbs_xrcd_check_open (xrcd, error))
+      if (!_gverbs_resource_check_open (xrcd, error))
         return NULL;
       x.xrcd = _gverbs_xrcd_get_ibv (xrcd);
     }
@@ -336,7 +285,7 @@ create_ex (GVerbsQP                *self,
   if (qp == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_create_qp_ex",
-                               _gverbs_pd_describe (priv->pd),
+                               _gverbs_resource_describe (priv->pd),
                                "%s queue pair, comp_mask 0x%x, send_ops_flags 0x%" G_GINT64_MODIFIER "x, "
                                "create_flags 0x%x (are these valid for this transport on this device?)",
                                qp_type_name (ia->qp_type), x.comp_mask, (guint64) x.send_ops_flags,
@@ -353,9 +302,11 @@ create_ex (GVerbsQP                *self,
 }
 
 static gboolean
-create (GVerbsQP  *self,
-        GError   **error)
+gverbs_qp_open (GVerbsResource  *resource,
+                GCancellable    *cancellable,
+                GError         **error)
 {
+  GVerbsQP *self = GVERBS_QP (resource);
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   GVerbsQPInitAttrEx *iax;
   struct ibv_qp_init_attr ia;
@@ -376,7 +327,7 @@ create (GVerbsQP  *self,
   if (ia.recv_cq == NULL)
     return FALSE;
   g_set_object (&priv->srq, gverbs_qp_init_attr_get_srq (priv->init_attr));
-  if (priv->srq != NULL && !_gverbs_srq_check_open (priv->srq, error))
+  if (priv->srq != NULL && !_gverbs_resource_check_open (priv->srq, error))
     return FALSE;
   ia.srq = priv->srq ? _gverbs_srq_get_ibv (priv->srq) : NULL;
   ctx = _gverbs_pd_get_ibv (priv->pd)->context;
@@ -398,7 +349,7 @@ create (GVerbsQP  *self,
     {
       int err = errno ? errno : EINVAL;
 
-      _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_pd_describe (priv->pd),
+      _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_resource_describe (priv->pd),
                                "%s queue pair (%s)", qp_type_name (ia.qp_type),
                                ia.qp_type == IBV_QPT_XRC_SEND || ia.qp_type == IBV_QPT_XRC_RECV
                                ? "XRC queue pairs need an XRC domain, which this device lacks"
@@ -415,74 +366,55 @@ create (GVerbsQP  *self,
       for (guint i = 0; i < POST_BATCH; i++)
         priv->chain[i].next = i + 1 < POST_BATCH ? &priv->chain[i + 1] : NULL;
     }
-  priv->description = g_strdup_printf ("%s qp 0x%x on %s", qp_type_name (ia.qp_type),
-                                       priv->ibv->qp_num, _gverbs_pd_describe (priv->pd));
-  _gverbs_pd_add_child (priv->pd, self, GVERBS_RANK_QP, close_as_child);
-  add_to_cqs (self);
+  _gverbs_resource_set_description (resource, "%s qp 0x%x on %s", qp_type_name (ia.qp_type),
+                                    priv->ibv->qp_num, _gverbs_resource_describe (priv->pd));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->pd));
+  _gverbs_resource_add_parent (resource, priv->send_cq ? GVERBS_RESOURCE (priv->send_cq)
+                                                       : GVERBS_RESOURCE (priv->send_cq_ex));
+  if (priv->recv_cq != NULL && priv->recv_cq != priv->send_cq)
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->recv_cq));
+  else if (priv->recv_cq_ex != NULL && priv->recv_cq_ex != priv->send_cq_ex)
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->recv_cq_ex));
   if (priv->srq != NULL)
-    _gverbs_srq_add_child (priv->srq, self, GVERBS_RANK_QP, close_as_child);
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->srq));
   _gverbs_context_register_event_object (gverbs_pd_get_context (priv->pd), priv->ibv, G_OBJECT (self));
 
-  if (priv->qp_attr != NULL)
+  if (priv->qp_attr == NULL)
+    return TRUE;
+  /* usable from here on; a failure below closes it again */
+  _gverbs_resource_adopt (resource);
+  switch (ia.qp_type)
     {
-      gboolean ok;
-
-      switch (ia.qp_type)
-        {
-        case IBV_QPT_UD:
-        case IBV_QPT_RAW_PACKET:
-          ok = gverbs_qp_to_rts (self, priv->qp_attr, error);
-          break;
-        default:
-          ok = gverbs_qp_to_init (self, priv->qp_attr, error);
-        }
-      if (!ok)
-        {
-          gverbs_qp_close (self, NULL);
-          return FALSE;
-        }
+    case IBV_QPT_UD:
+    case IBV_QPT_RAW_PACKET:
+      return gverbs_qp_to_rts (self, priv->qp_attr, error);
+    default:
+      return gverbs_qp_to_init (self, priv->qp_attr, error);
     }
-  return TRUE;
 }
 
 static gboolean
-gverbs_qp_initable_init (GInitable     *initable,
-                         GCancellable  *cancellable,
-                         GError       **error)
+gverbs_qp_release (GVerbsResource  *resource,
+                   GError         **error)
 {
-  GVerbsQP *self = GVERBS_QP (initable);
+  GVerbsQP *self = GVERBS_QP (resource);
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  int rc;
 
-  if (!priv->initialized)
+  if (priv->wr_open)
+    ibv_wr_abort (priv->qpx);
+  priv->wr_open = FALSE;
+  _gverbs_context_unregister_event_object (gverbs_pd_get_context (priv->pd), priv->ibv);
+  rc = ibv_destroy_qp (priv->ibv);
+  priv->ibv = NULL;
+  priv->fast_ibv = NULL;
+  priv->qpx = NULL;
+  if (rc != 0)
     {
-      priv->initialized = TRUE;
-      create (self, &priv->init_error);
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_qp", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (priv->init_error, error);
-}
-
-static void
-gverbs_qp_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_qp_initable_init;
-}
-
-static void
-gverbs_qp_dispose (GObject *object)
-{
-  GVerbsQP *self = GVERBS_QP (object);
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
-  gverbs_qp_close (self, NULL);
-  g_clear_object (&priv->init_attr);
-  g_clear_object (&priv->qp_attr);
-  g_clear_object (&priv->send_cq);
-  g_clear_object (&priv->recv_cq);
-  g_clear_object (&priv->send_cq_ex);
-  g_clear_object (&priv->recv_cq_ex);
-  g_clear_object (&priv->srq);
-  g_clear_object (&priv->pd);
-  G_OBJECT_CLASS (gverbs_qp_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -491,8 +423,14 @@ gverbs_qp_finalize (GObject *object)
   GVerbsQP *self = GVERBS_QP (object);
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
-  g_clear_error (&priv->init_error);
-  g_free (priv->description);
+  g_clear_object (&priv->init_attr);
+  g_clear_object (&priv->qp_attr);
+  g_clear_object (&priv->send_cq);
+  g_clear_object (&priv->recv_cq);
+  g_clear_object (&priv->send_cq_ex);
+  g_clear_object (&priv->recv_cq_ex);
+  g_clear_object (&priv->srq);
+  g_clear_object (&priv->pd);
   g_free (priv->chain);
   G_OBJECT_CLASS (gverbs_qp_parent_class)->finalize (object);
 }
@@ -535,9 +473,6 @@ gverbs_qp_get_property (GObject    *object,
     case PROP_CAP:
       g_value_set_boxed (value, &priv->cap);
       break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, priv->ibv == NULL);
-      break;
     case PROP_SEND_OPS_FLAGS:
       g_value_set_flags (value, priv->send_ops_flags);
       break;
@@ -577,9 +512,13 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags ctor = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_qp_open;
+  resource_class->release = gverbs_qp_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
 
   qp_gtype = G_TYPE_FROM_CLASS (klass);
-  object_class->dispose = gverbs_qp_dispose;
   object_class->finalize = gverbs_qp_finalize;
   object_class->get_property = gverbs_qp_get_property;
   object_class->set_property = gverbs_qp_set_property;
@@ -645,12 +584,6 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
    */
   properties[PROP_CAP] = g_param_spec_boxed ("cap", NULL, NULL, GVERBS_TYPE_QP_CAP, ro);
   /**
-   * GVerbsQP:closed:
-   *
-   * Whether the queue pair is closed (or was never created).
-   */
-  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, ro);
-  /**
    * GVerbsQP:send-ops-flags:
    *
    * The operations of the extended send API the queue pair was created for
@@ -660,21 +593,6 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
   properties[PROP_SEND_OPS_FLAGS] =
     g_param_spec_flags ("send-ops-flags", NULL, NULL, GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /**
-   * GVerbsQP::async-event:
-   * @self: the queue pair
-   * @event: the event, already acknowledged
-   *
-   * Emitted for each asynchronous event about this queue pair (fatal or
-   * access errors, communication established, path migration, last WQE
-   * reached …), right after #GVerbsContext::async-event, in the same main
-   * context. Detailed by the event type's nick (`async-event::qp-fatal`).
-   */
-  signals[SIGNAL_ASYNC_EVENT] =
-    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
 }
 
 static void
@@ -865,7 +783,7 @@ gverbs_qp_modify (GVerbsQP          *self,
 
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
-  if (!_gverbs_qp_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (!_gverbs_qp_attr_prepare (attr, mask, error))
     return FALSE;
@@ -877,11 +795,11 @@ gverbs_qp_modify (GVerbsQP          *self,
       g_autofree char *mask_text = g_flags_to_string (GVERBS_TYPE_QP_ATTR_MASK, mask);
 
       if (mask & IBV_QP_STATE)
-        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", priv->description,
+        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", _gverbs_resource_describe (self),
                                  "%s -> %s, attributes %s", qp_state_name (from),
                                  qp_state_name (a->qp_state), mask_text);
       else
-        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", priv->description,
+        _gverbs_set_error_errno (error, rc, "ibv_modify_qp", _gverbs_resource_describe (self),
                                  "attributes %s", mask_text);
       return FALSE;
     }
@@ -916,7 +834,7 @@ gverbs_qp_query (GVerbsQP          *self,
   g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
   if (init_attr != NULL)
     *init_attr = NULL;
-  if (!_gverbs_qp_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return NULL;
   attr = gverbs_qp_attr_new ();
   memset (&ia, 0, sizeof ia);
@@ -924,7 +842,7 @@ gverbs_qp_query (GVerbsQP          *self,
   rc = ibv_query_qp (priv->ibv, _gverbs_qp_attr_get_ibv (attr), (int) mask, &ia);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_query_qp", priv->description, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_query_qp", _gverbs_resource_describe (self), NULL);
       return NULL;
     }
   _gverbs_qp_attr_forget_objects (attr);
@@ -1017,7 +935,7 @@ gverbs_qp_to_init (GVerbsQP      *self,
 {
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
-  if (!_gverbs_qp_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   return transition (self, attr, GVERBS_QPS_INIT, error);
 }
@@ -1040,7 +958,7 @@ gverbs_qp_to_rtr (GVerbsQP      *self,
 {
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
-  if (!_gverbs_qp_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (gverbs_qp_get_qp_state (self) != GVERBS_QPS_INIT && !gverbs_qp_to_init (self, attr, error))
     return FALSE;
@@ -1064,7 +982,7 @@ gverbs_qp_to_rts (GVerbsQP      *self,
 {
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
-  if (!_gverbs_qp_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (gverbs_qp_get_qp_state (self) != GVERBS_QPS_RTR && !gverbs_qp_to_rtr (self, attr, error))
     return FALSE;
@@ -1080,11 +998,10 @@ too_many_sges (GVerbsQP  *self,
                guint32    num_sge,
                GError   **error)
 {
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   if (G_LIKELY (num_sge <= GVERBS_MAX_SGE))
     return FALSE;
   g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-               _("Work request %u for %s: num_sge %u > %u"), index, priv->description,
+               _("Work request %u for %s: num_sge %u > %u"), index, _gverbs_resource_describe (self),
                num_sge, GVERBS_MAX_SGE);
   return TRUE;
 }
@@ -1098,9 +1015,7 @@ set_post_error (GVerbsQP    *self,
                 guint        n_wrs,
                 guint64      wr_id)
 {
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
-  _gverbs_set_post_error (error, rc, call, priv->description, index, n_wrs, wr_id);
+  _gverbs_set_post_error (error, rc, call, _gverbs_resource_describe (self), index, n_wrs, wr_id);
 }
 
 /* The device refused the one request of a fast post path (@f->bad is it). */
@@ -1159,7 +1074,7 @@ convert_send_wr_rest (GVerbsQP            *self,
                        w->ah == NULL ? GVERBS_ERROR_INVALID_ARGUMENT : GVERBS_ERROR_CLOSED,
                        w->ah == NULL ? _("Work request %u for %s: a UD send needs an address handle (set_wr_ud)")
                                      : _("Work request %u for %s: its address handle is closed"),
-                       index, priv->description);
+                       index, _gverbs_resource_describe (self));
           return FALSE;
         }
       d->wr.ud.ah = ah;
@@ -1200,7 +1115,7 @@ static gboolean
 post_closed_error (GVerbsQP  *self,
                   GError   **error)
 {
-  return _gverbs_qp_check_open (self, error);
+  return _gverbs_resource_check_open (self, error);
 }
 
 /* More than one work request, from an array (@wrs) or a list of pointers
@@ -1689,71 +1604,6 @@ gverbs_qp_post_recv_one (GVerbsQP            *self,
   return gverbs_qp_post_recv (self, wr, 1, error);
 }
 
-/**
- * gverbs_qp_close:
- * @self: a #GVerbsQP
- * @error: return location for a #GError
- *
- * Destroys the queue pair (`ibv_destroy_qp()`). Closing a closed queue pair
- * does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_qp_close (GVerbsQP  *self,
-                 GError   **error)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  if (priv->ibv == NULL)
-    return TRUE;
-  if (priv->wr_open)
-    ibv_wr_abort (priv->qpx);
-  priv->wr_open = FALSE;
-  _gverbs_context_unregister_event_object (gverbs_pd_get_context (priv->pd), priv->ibv);
-  rc = ibv_destroy_qp (priv->ibv);
-  priv->ibv = NULL;
-  priv->fast_ibv = NULL;
-  priv->qpx = NULL;
-  _gverbs_pd_remove_child (priv->pd, self);
-  if (priv->srq != NULL)
-    _gverbs_srq_remove_child (priv->srq, self);
-  remove_from_cqs (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_qp", priv->description, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_qp_is_closed:
- * @self: a #GVerbsQP
- *
- * Returns: whether the queue pair is closed
- */
-gboolean
-gverbs_qp_is_closed (GVerbsQP *self)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP (self), TRUE);
-  return priv->ibv == NULL;
-}
-
-gboolean
-_gverbs_qp_check_open (GVerbsQP  *self,
-                       GError   **error)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
-  return _gverbs_check_open (G_LIKELY (priv->ibv != NULL), priv->init_error,
-                             priv->description ? priv->description : "GVerbsQP", error);
-}
-
 struct ibv_qp *
 _gverbs_qp_get_ibv (GVerbsQP *self)
 {
@@ -1782,9 +1632,3 @@ _gverbs_qp_wr_open (GVerbsQP *self)
   return &priv->wr_open;
 }
 
-const char *
-_gverbs_qp_describe (GVerbsQP *self)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  return priv->description ? priv->description : "GVerbsQP";
-}

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-enums.h"
 #include "gverbs-pd.h"
 #include "gverbs-cq.h"
@@ -21,7 +22,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_QP (gverbs_qp_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_DERIVABLE_TYPE (GVerbsQP, gverbs_qp, GVERBS, QP, GObject)
+G_DECLARE_DERIVABLE_TYPE (GVerbsQP, gverbs_qp, GVERBS, QP, GVerbsResource)
 
 /**
  * GVerbsQPClass:
@@ -31,7 +32,7 @@ G_DECLARE_DERIVABLE_TYPE (GVerbsQP, gverbs_qp, GVERBS, QP, GObject)
  */
 struct _GVerbsQPClass
 {
-  GObjectClass parent_class;
+  GVerbsResourceClass parent_class;
 
   /*< private >*/
   gpointer padding[8];
@@ -144,10 +145,5 @@ gboolean       gverbs_qp_post_bind_mw   (GVerbsQP           *self,
                                          guint64             wr_id,
                                          GVerbsSendFlags     send_flags,
                                          GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_close         (GVerbsQP          *self,
-                                        GError           **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_qp_is_closed     (GVerbsQP          *self);
 
 G_END_DECLS

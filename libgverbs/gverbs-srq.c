@@ -14,6 +14,7 @@
 #include "gverbs-async-event.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsSRQ:
@@ -37,7 +38,7 @@
 
 struct _GVerbsSRQ
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsContext *context;
   GVerbsPD *pd;
@@ -47,17 +48,9 @@ struct _GVerbsSRQ
   GVerbsSrqInitAttrEx *init_attr_ex;
   GVerbsSRQType srq_type;
   struct ibv_srq *ibv;
-  GVerbsChildren children;
-  char *description;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_srq_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsSRQ, gverbs_srq, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_srq_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsSRQ, gverbs_srq, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -66,7 +59,6 @@ enum {
   PROP_INIT_ATTR,
   PROP_INIT_ATTR_EX,
   PROP_SRQ_TYPE,
-  PROP_CLOSED,
   N_PROPS
 };
 
@@ -79,17 +71,11 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void
-close_as_child (gpointer object)
-{
-  gverbs_srq_close (GVERBS_SRQ (object), NULL);
-}
-
 static const char *
 where (GVerbsSRQ *self)
 {
   if (self->pd != NULL)
-    return _gverbs_pd_describe (self->pd);
+    return _gverbs_resource_describe (self->pd);
   return self->context ? gverbs_context_get_name (self->context) : "?";
 }
 
@@ -148,7 +134,7 @@ create_basic (GVerbsSRQ  *self,
   struct ibv_srq_init_attr ia;
   GVerbsSrqAttr attr;
 
-  if (!_gverbs_pd_check_open (self->pd, error))
+  if (!_gverbs_resource_check_open (self->pd, error))
     return FALSE;
   self->context = g_object_ref (gverbs_pd_get_context (self->pd));
   gverbs_srq_init_attr_get_attr (self->init_attr, &attr);
@@ -178,7 +164,7 @@ create_ex (GVerbsSRQ  *self,
   GVerbsCQ *cq;
   GVerbsSrqAttr attr;
 
-  if (!_gverbs_context_check_open (self->context, error))
+  if (!_gverbs_resource_check_open (self->context, error))
     return FALSE;
   _gverbs_srq_init_attr_ex_to_ibv (self->init_attr_ex, &ia, &pd, &xrcd, &cq);
   memcpy (&attr, &ia.attr, sizeof attr);
@@ -187,7 +173,7 @@ create_ex (GVerbsSRQ  *self,
     ia.comp_mask |= IBV_SRQ_INIT_ATTR_TYPE;
   if (pd != NULL)
     {
-      if (!_gverbs_pd_check_open (pd, error))
+      if (!_gverbs_resource_check_open (pd, error))
         return FALSE;
       if (gverbs_pd_get_context (pd) != self->context)
         {
@@ -211,7 +197,7 @@ create_ex (GVerbsSRQ  *self,
     }
   if (xrcd != NULL)
     {
-      if (!_gverbs_xrcd_check_open (xrcd, error))
+      if (!_gverbs_resource_check_open (xrcd, error))
         return FALSE;
       ia.xrcd = _gverbs_xrcd_get_ibv (xrcd);
       ia.comp_mask |= IBV_SRQ_INIT_ATTR_XRCD;
@@ -219,7 +205,7 @@ create_ex (GVerbsSRQ  *self,
     }
   if (cq != NULL)
     {
-      if (!_gverbs_cq_check_open (cq, error))
+      if (!_gverbs_resource_check_open (cq, error))
         return FALSE;
       ia.cq = _gverbs_cq_get_ibv (cq);
       ia.comp_mask |= IBV_SRQ_INIT_ATTR_CQ;
@@ -246,9 +232,11 @@ create_ex (GVerbsSRQ  *self,
 }
 
 static gboolean
-create (GVerbsSRQ  *self,
-        GError    **error)
+gverbs_srq_open (GVerbsResource  *resource,
+                 GCancellable    *cancellable,
+                 GError         **error)
 {
+  GVerbsSRQ *self = GVERBS_SRQ (resource);
   gboolean ok;
 
   if (self->pd != NULL && self->init_attr != NULL)
@@ -265,48 +253,30 @@ create (GVerbsSRQ  *self,
   if (!ok)
     return FALSE;
 
-  self->description = g_strdup_printf ("srq %u on %s", self->ibv->handle, where (self));
-  _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_SRQ, close_as_child);
+  _gverbs_resource_set_description (resource, "srq %u on %s", self->ibv->handle, where (self));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->pd));
   if (self->cq != NULL)
-    _gverbs_cq_add_child (self->cq, self, GVERBS_RANK_SRQ, close_as_child);
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->cq));
   _gverbs_context_register_event_object (self->context, self->ibv, G_OBJECT (self));
   return TRUE;
 }
 
 static gboolean
-gverbs_srq_initable_init (GInitable     *initable,
-                          GCancellable  *cancellable,
-                          GError       **error)
+gverbs_srq_release (GVerbsResource  *resource,
+                    GError         **error)
 {
-  GVerbsSRQ *self = GVERBS_SRQ (initable);
+  GVerbsSRQ *self = GVERBS_SRQ (resource);
+  int rc;
 
-  if (!self->initialized)
+  _gverbs_context_unregister_event_object (self->context, self->ibv);
+  rc = ibv_destroy_srq (self->ibv);
+  self->ibv = NULL;
+  if (rc != 0)
     {
-      self->initialized = TRUE;
-      create (self, &self->init_error);
+      _gverbs_set_error_errno (error, rc, "ibv_destroy_srq", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_srq_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_srq_initable_init;
-}
-
-static void
-gverbs_srq_dispose (GObject *object)
-{
-  GVerbsSRQ *self = GVERBS_SRQ (object);
-
-  gverbs_srq_close (self, NULL);
-  g_clear_object (&self->init_attr);
-  g_clear_object (&self->init_attr_ex);
-  g_clear_object (&self->cq);
-  g_clear_object (&self->xrcd);
-  g_clear_object (&self->pd);
-  g_clear_object (&self->context);
-  G_OBJECT_CLASS (gverbs_srq_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -314,9 +284,12 @@ gverbs_srq_finalize (GObject *object)
 {
   GVerbsSRQ *self = GVERBS_SRQ (object);
 
-  _gverbs_children_clear (&self->children);
-  g_clear_error (&self->init_error);
-  g_free (self->description);
+  g_clear_object (&self->init_attr);
+  g_clear_object (&self->init_attr_ex);
+  g_clear_object (&self->cq);
+  g_clear_object (&self->xrcd);
+  g_clear_object (&self->pd);
+  g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_srq_parent_class)->finalize (object);
 }
 
@@ -344,9 +317,6 @@ gverbs_srq_get_property (GObject    *object,
       break;
     case PROP_SRQ_TYPE:
       g_value_set_enum (value, self->srq_type);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -388,8 +358,12 @@ gverbs_srq_class_init (GVerbsSRQClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags ctor = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_srq_dispose;
+  resource_class->open = gverbs_srq_open;
+  resource_class->release = gverbs_srq_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
+
   object_class->finalize = gverbs_srq_finalize;
   object_class->get_property = gverbs_srq_get_property;
   object_class->set_property = gverbs_srq_set_property;
@@ -427,12 +401,6 @@ gverbs_srq_class_init (GVerbsSRQClass *klass)
    */
   properties[PROP_SRQ_TYPE] =
     g_param_spec_enum ("srq-type", NULL, NULL, GVERBS_TYPE_SRQ_TYPE, GVERBS_SRQT_BASIC, ro);
-  /**
-   * GVerbsSRQ:closed:
-   *
-   * Whether the SRQ is closed (or was never created).
-   */
-  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, TRUE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -577,13 +545,13 @@ gverbs_srq_query (GVerbsSRQ  *self,
   int rc;
 
   g_return_val_if_fail (GVERBS_IS_SRQ (self), NULL);
-  if (!_gverbs_srq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return NULL;
   memset (&attr, 0, sizeof attr);
   rc = ibv_query_srq (self->ibv, &attr);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_query_srq", self->description, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_query_srq", _gverbs_resource_describe (self), NULL);
       return NULL;
     }
   return gverbs_srq_attr_new (attr.max_wr, attr.max_sge, attr.srq_limit);
@@ -612,20 +580,20 @@ gverbs_srq_modify (GVerbsSRQ            *self,
 
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (attr != NULL, FALSE);
-  if (!_gverbs_srq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (mask & ~(GVERBS_SRQ_MAX_WR | GVERBS_SRQ_LIMIT))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("ibv_modify_srq on %s: unknown attribute mask bits 0x%x"),
-                   self->description, (guint) (mask & ~(GVERBS_SRQ_MAX_WR | GVERBS_SRQ_LIMIT)));
+                   _gverbs_resource_describe (self), (guint) (mask & ~(GVERBS_SRQ_MAX_WR | GVERBS_SRQ_LIMIT)));
       return FALSE;
     }
   memcpy (&a, attr, sizeof a);
   rc = ibv_modify_srq (self->ibv, &a, (int) mask);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_modify_srq", self->description,
+      _gverbs_set_error_errno (error, rc, "ibv_modify_srq", _gverbs_resource_describe (self),
                                "max_wr %u, srq_limit %u, mask 0x%x",
                                attr->max_wr, attr->srq_limit, (guint) mask);
       return FALSE;
@@ -682,7 +650,7 @@ post_chunks (GVerbsSRQ           *self,
             {
               g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                            _("Work request %u for %s: num_sge %u > %u"), start + i,
-                           self->description, w->num_sge, GVERBS_MAX_SGE);
+                           _gverbs_resource_describe (self), w->num_sge, GVERBS_MAX_SGE);
               return FALSE;
             }
           batch[i].wr_id = w->wr_id;
@@ -695,7 +663,7 @@ post_chunks (GVerbsSRQ           *self,
         {
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
 
-          _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", self->description, at, n_wrs,
+          _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", _gverbs_resource_describe (self), at, n_wrs,
                                   ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
           return FALSE;
         }
@@ -711,7 +679,7 @@ post_checked (GVerbsSRQ           *self,
 {
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (!_gverbs_srq_check_open (self, error)))
+  if (G_UNLIKELY (!_gverbs_resource_check_open (self, error)))
     return FALSE;
   return post_chunks (self, wrs, NULL, n_wrs, error);
 }
@@ -747,7 +715,7 @@ gverbs_srq_post_recv (GVerbsSRQ           *self,
   rc = ibv_post_srq_recv (self->ibv, (struct ibv_recv_wr *) wrs, &bad);
   if (G_LIKELY (rc == 0))
     return TRUE;
-  _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", self->description, 0, 1, wrs->wr_id);
+  _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", _gverbs_resource_describe (self), 0, 1, wrs->wr_id);
   return FALSE;
 }
 
@@ -768,7 +736,7 @@ gverbs_srq_post_recv_list (GVerbsSRQ  *self,
 {
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  if (G_UNLIKELY (!_gverbs_srq_check_open (self, error)))
+  if (G_UNLIKELY (!_gverbs_resource_check_open (self, error)))
     return FALSE;
   return post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
 }
@@ -813,77 +781,21 @@ gverbs_srq_get_srq_num (GVerbsSRQ  *self,
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (srq_num != NULL, FALSE);
   *srq_num = 0;
-  if (!_gverbs_srq_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
   if (self->srq_type != GVERBS_SRQT_XRC)
     {
-      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_get_srq_num", self->description,
+      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_get_srq_num", _gverbs_resource_describe (self),
                                "only XRC SRQs have an SRQ number");
       return FALSE;
     }
   rc = ibv_get_srq_num (self->ibv, srq_num);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_get_srq_num", self->description, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_get_srq_num", _gverbs_resource_describe (self), NULL);
       return FALSE;
     }
   return TRUE;
-}
-
-/**
- * gverbs_srq_close:
- * @self: a #GVerbsSRQ
- * @error: return location for a #GError
- *
- * Closes the queue pairs using the SRQ, then destroys it
- * (`ibv_destroy_srq()`). Closing a closed SRQ does nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_srq_close (GVerbsSRQ  *self,
-                  GError    **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
-  if (self->ibv == NULL)
-    return TRUE;
-  _gverbs_children_close_all (&self->children);
-  _gverbs_context_unregister_event_object (self->context, self->ibv);
-  rc = ibv_destroy_srq (self->ibv);
-  self->ibv = NULL;
-  _gverbs_pd_remove_child (self->pd, self);
-  if (self->cq != NULL)
-    _gverbs_cq_remove_child (self->cq, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_srq", self->description, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_srq_is_closed:
- * @self: a #GVerbsSRQ
- *
- * Returns: whether the SRQ is closed
- */
-gboolean
-gverbs_srq_is_closed (GVerbsSRQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), TRUE);
-  return self->ibv == NULL;
-}
-
-gboolean
-_gverbs_srq_check_open (GVerbsSRQ  *self,
-                        GError    **error)
-{
-  return _gverbs_check_open (G_LIKELY (self->ibv != NULL), self->init_error,
-                             self->description ? self->description : "GVerbsSRQ", error);
 }
 
 struct ibv_srq *
@@ -892,18 +804,3 @@ _gverbs_srq_get_ibv (GVerbsSRQ *self)
   return self->ibv;
 }
 
-void
-_gverbs_srq_add_child (GVerbsSRQ       *self,
-                       gpointer         child,
-                       GVerbsRank       rank,
-                       GVerbsCloseFunc  close_func)
-{
-  _gverbs_children_add (&self->children, child, rank, close_func);
-}
-
-void
-_gverbs_srq_remove_child (GVerbsSRQ *self,
-                          gpointer   child)
-{
-  _gverbs_children_remove (&self->children, child);
-}

@@ -6,6 +6,7 @@
 
 #include <glib-object.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-enums.h"
 #include "gverbs-context.h"
 #include "gverbs-pd.h"
@@ -17,7 +18,7 @@ G_BEGIN_DECLS
 #define GVERBS_TYPE_SRQ (gverbs_srq_get_type ())
 
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsSRQ, gverbs_srq, GVERBS, SRQ, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsSRQ, gverbs_srq, GVERBS, SRQ, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsSRQ     *gverbs_srq_new            (GVerbsPD             *pd,
@@ -62,11 +63,6 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_srq_get_srq_num    (GVerbsSRQ            *self,
                                           guint32              *srq_num,
                                           GError              **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_srq_close          (GVerbsSRQ            *self,
-                                          GError              **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_srq_is_closed      (GVerbsSRQ            *self);
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsSRQ     *gverbs_pd_create_srq      (GVerbsPD             *self,

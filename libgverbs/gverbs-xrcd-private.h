@@ -11,7 +11,5 @@ G_BEGIN_DECLS
 
 /* NULL once the XRC domain is closed; for XRC SRQs and QPs. */
 struct ibv_xrcd *_gverbs_xrcd_get_ibv    (GVerbsXRCD  *self);
-gboolean         _gverbs_xrcd_check_open (GVerbsXRCD  *self,
-                                          GError     **error);
 
 G_END_DECLS

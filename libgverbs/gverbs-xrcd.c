@@ -8,6 +8,7 @@
 #include "gverbs-xrcd-init-attr-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
+#include "gverbs-resource-private.h"
 
 /**
  * GVerbsXRCD:
@@ -19,42 +20,30 @@
  */
 struct _GVerbsXRCD
 {
-  GObject parent_instance;
+  GVerbsResource parent_instance;
 
   GVerbsContext *context;
   GVerbsXRCDInitAttr *init_attr;
   struct ibv_xrcd *ibv;
-  char *description;
-  gboolean initialized;
-  GError *init_error;
 };
 
-static void gverbs_xrcd_initable_iface_init (GInitableIface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsXRCD, gverbs_xrcd, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_xrcd_initable_iface_init))
+G_DEFINE_FINAL_TYPE (GVerbsXRCD, gverbs_xrcd, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
   PROP_CONTEXT,
   PROP_INIT_ATTR,
-  PROP_CLOSED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-close_as_child (gpointer object)
+static gboolean
+gverbs_xrcd_open (GVerbsResource  *resource,
+                  GCancellable    *cancellable,
+                  GError         **error)
 {
-  gverbs_xrcd_close (GVERBS_XRCD (object), NULL);
-}
-
-static void
-open_xrcd (GVerbsXRCD  *self,
-           GError     **error)
-{
+  GVerbsXRCD *self = GVERBS_XRCD (resource);
   struct ibv_xrcd_init_attr attr;
   const char *name;
 
@@ -62,10 +51,10 @@ open_xrcd (GVerbsXRCD  *self,
     {
       g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                            _("An XRC domain needs a context and init attributes"));
-      return;
+      return FALSE;
     }
-  if (!_gverbs_context_check_open (self->context, error))
-    return;
+  if (!_gverbs_resource_check_open (self->context, error))
+    return FALSE;
   name = gverbs_context_get_name (self->context);
   _gverbs_xrcd_init_attr_fill (self->init_attr, &attr);
   errno = 0;
@@ -73,42 +62,28 @@ open_xrcd (GVerbsXRCD  *self,
   if (self->ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : EOPNOTSUPP, "ibv_open_xrcd", name, NULL);
-      return;
+      return FALSE;
     }
-  self->description = g_strdup_printf ("xrcd on %s", name);
-  _gverbs_context_add_child (self->context, self, GVERBS_RANK_CQ, close_as_child);
+  _gverbs_resource_set_description (resource, "xrcd on %s", name);
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
+  return TRUE;
 }
 
 static gboolean
-gverbs_xrcd_initable_init (GInitable     *initable,
-                           GCancellable  *cancellable,
-                           GError       **error)
+gverbs_xrcd_release (GVerbsResource  *resource,
+                     GError         **error)
 {
-  GVerbsXRCD *self = GVERBS_XRCD (initable);
+  GVerbsXRCD *self = GVERBS_XRCD (resource);
+  int rc;
 
-  if (!self->initialized)
+  rc = ibv_close_xrcd (self->ibv);
+  self->ibv = NULL;
+  if (rc != 0)
     {
-      self->initialized = TRUE;
-      open_xrcd (self, &self->init_error);
+      _gverbs_set_error_errno (error, rc, "ibv_close_xrcd", _gverbs_resource_describe (self), NULL);
+      return FALSE;
     }
-  return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_xrcd_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_xrcd_initable_init;
-}
-
-static void
-gverbs_xrcd_dispose (GObject *object)
-{
-  GVerbsXRCD *self = GVERBS_XRCD (object);
-
-  gverbs_xrcd_close (self, NULL);
-  g_clear_object (&self->context);
-  g_clear_object (&self->init_attr);
-  G_OBJECT_CLASS (gverbs_xrcd_parent_class)->dispose (object);
+  return TRUE;
 }
 
 static void
@@ -116,8 +91,8 @@ gverbs_xrcd_finalize (GObject *object)
 {
   GVerbsXRCD *self = GVERBS_XRCD (object);
 
-  g_clear_error (&self->init_error);
-  g_free (self->description);
+  g_clear_object (&self->context);
+  g_clear_object (&self->init_attr);
   G_OBJECT_CLASS (gverbs_xrcd_parent_class)->finalize (object);
 }
 
@@ -136,9 +111,6 @@ gverbs_xrcd_get_property (GObject    *object,
       break;
     case PROP_INIT_ATTR:
       g_value_set_object (value, self->init_attr);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->ibv == NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -170,8 +142,12 @@ static void
 gverbs_xrcd_class_init (GVerbsXRCDClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
-  object_class->dispose = gverbs_xrcd_dispose;
+  resource_class->open = gverbs_xrcd_open;
+  resource_class->release = gverbs_xrcd_release;
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+
   object_class->finalize = gverbs_xrcd_finalize;
   object_class->get_property = gverbs_xrcd_get_property;
   object_class->set_property = gverbs_xrcd_set_property;
@@ -192,14 +168,6 @@ gverbs_xrcd_class_init (GVerbsXRCDClass *klass)
   properties[PROP_INIT_ATTR] =
     g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_XRCD_INIT_ATTR,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsXRCD:closed:
-   *
-   * Whether the XRC domain is closed (or was never opened).
-   */
-  properties[PROP_CLOSED] =
-    g_param_spec_boolean ("closed", NULL, NULL, TRUE,
-                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -243,60 +211,9 @@ gverbs_xrcd_get_context (GVerbsXRCD *self)
   return self->context;
 }
 
-/**
- * gverbs_xrcd_close:
- * @self: a #GVerbsXRCD
- * @error: return location for a #GError
- *
- * Closes the XRC domain (`ibv_close_xrcd()`). Closing a closed domain does
- * nothing.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_xrcd_close (GVerbsXRCD  *self,
-                   GError     **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_XRCD (self), FALSE);
-
-  if (self->ibv == NULL)
-    return TRUE;
-  rc = ibv_close_xrcd (self->ibv);
-  self->ibv = NULL;
-  _gverbs_context_remove_child (self->context, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_close_xrcd", self->description, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_xrcd_is_closed:
- * @self: a #GVerbsXRCD
- *
- * Returns: whether the XRC domain is closed
- */
-gboolean
-gverbs_xrcd_is_closed (GVerbsXRCD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_XRCD (self), TRUE);
-  return self->ibv == NULL;
-}
-
 struct ibv_xrcd *
 _gverbs_xrcd_get_ibv (GVerbsXRCD *self)
 {
   return self->ibv;
 }
 
-gboolean
-_gverbs_xrcd_check_open (GVerbsXRCD  *self,
-                         GError     **error)
-{
-  return _gverbs_check_open (self->ibv != NULL, self->init_error, self->description ? self->description : "GVerbsXRCD", error);
-}

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
+#include "gverbs-resource.h"
 #include "gverbs-enums.h"
 #include "gverbs-context.h"
 #include "gverbs-xrcd-init-attr.h"
@@ -14,7 +15,7 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_XRCD (gverbs_xrcd_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsXRCD, gverbs_xrcd, GVERBS, XRCD, GObject)
+G_DECLARE_FINAL_TYPE (GVerbsXRCD, gverbs_xrcd, GVERBS, XRCD, GVerbsResource)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsXRCD    *gverbs_xrcd_new         (GVerbsContext       *context,
@@ -22,10 +23,5 @@ GVerbsXRCD    *gverbs_xrcd_new         (GVerbsContext       *context,
                                         GError             **error);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsContext *gverbs_xrcd_get_context (GVerbsXRCD          *self);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_xrcd_close       (GVerbsXRCD          *self,
-                                        GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_xrcd_is_closed   (GVerbsXRCD          *self);
 
 G_END_DECLS

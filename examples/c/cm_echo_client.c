@@ -152,7 +152,7 @@ main (int argc, char **argv)
   g_print ("%u messages echoed\n", next);
   g_clear_object (&send_mr);
   g_clear_object (&recv_mr);
-  gverbs_cm_id_close (id, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (id), NULL);
   g_object_unref (id);
   g_main_loop_unref (loop);
   return 0;

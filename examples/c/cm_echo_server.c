@@ -88,13 +88,13 @@ connection_closed (GVerbsCMID *conn, const char *how)
   g_autofree char *peer = gverbs_cm_id_dup_remote_address (conn);
   guint source = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (conn), "keepalive"));
 
-  if (gverbs_cm_id_is_closed (conn))
+  if (gverbs_resource_is_closed (GVERBS_RESOURCE (conn)))
     return;
   g_print ("%s:%u %s after %u messages\n", peer, gverbs_cm_id_get_remote_port (conn), how,
            *(guint *) g_object_get_data (G_OBJECT (conn), "count"));
   if (source != 0)
     g_source_remove (source);
-  gverbs_cm_id_close (conn, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (conn), NULL);
   if (max_connections > 0 && ++closed_connections == max_connections)
     g_main_loop_quit (loop);
   g_object_unref (conn);        /* the reference taken in on_incoming */
@@ -160,7 +160,7 @@ main (int argc, char **argv)
   g_print ("listening on %s:%u\n", argv[1], port);
   loop = g_main_loop_new (NULL, FALSE);
   g_main_loop_run (loop);
-  gverbs_cm_listener_close (listener, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (listener), NULL);
   g_main_loop_unref (loop);
   return 0;
 }

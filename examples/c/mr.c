@@ -31,5 +31,5 @@ main (int argc, char **argv)
           gverbs_mr_get_length (mr), gverbs_mr_get_lkey (mr), gverbs_mr_get_rkey (mr));
   printf ("read back: %.*s\n", (int) g_bytes_get_size (back),
           (const char *) g_bytes_get_data (back, NULL));
-  return gverbs_context_close (ctx, &error) ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gverbs_resource_close (GVERBS_RESOURCE (ctx), &error) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

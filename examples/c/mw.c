@@ -23,5 +23,5 @@ main (int argc, char **argv)
       return EXIT_FAILURE;
     }
   printf ("MW type %d rkey 0x%x\n", gverbs_mw_get_mw_type (mw), gverbs_mw_get_rkey (mw));
-  return gverbs_context_close (ctx, &error) ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gverbs_resource_close (GVERBS_RESOURCE (ctx), &error) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -18,7 +18,7 @@ main (int argc, char **argv)
       return 1;
     }
   g_print ("PD handle %u on %s\n", gverbs_pd_get_handle (pd), gverbs_context_get_name (ctx));
-  gverbs_context_close (ctx, NULL);
-  g_print ("closed with its context: %s\n", gverbs_pd_is_closed (pd) ? "yes" : "no");
+  gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL);
+  g_print ("closed with its context: %s\n", gverbs_resource_is_closed (GVERBS_RESOURCE (pd)) ? "yes" : "no");
   return 0;
 }

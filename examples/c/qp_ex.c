@@ -161,7 +161,7 @@ run (const char *name, GError **error)
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the message did not arrive intact");
       return 1;
     }
-  gverbs_context_close (ctx, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL);
   return 0;
 }
 

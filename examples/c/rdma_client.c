@@ -69,6 +69,6 @@ main (int argc, char **argv)
   print_hex ("sent ", sent);
   print_hex ("received ", reply);
   gverbs_cm_id_shutdown (id, NULL);
-  gverbs_cm_id_close (id, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (id), NULL);
   return 0;
 }

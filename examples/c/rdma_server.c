@@ -73,7 +73,7 @@ main (int argc, char **argv)
   print_hex ("received ", got);
   print_hex ("sent ", sent);
   gverbs_cm_id_shutdown (id, NULL);
-  gverbs_cm_id_close (id, NULL);
-  gverbs_cm_id_close (listener, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (id), NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (listener), NULL);
   return 0;
 }

@@ -114,6 +114,6 @@ main (int argc, char **argv)
       printf ("ping data: %s\n", (const char *) g_bytes_get_data (echoed, NULL));
     }
   gverbs_cm_id_shutdown (id, NULL);
-  gverbs_cm_id_close (id, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (id), NULL);
   return 0;
 }

@@ -129,7 +129,7 @@ main (int argc, char **argv)
    * has no disconnect event to wait for, so leave the client a second. */
   g_usleep (G_USEC_PER_SEC);
   gverbs_cm_id_shutdown (id, NULL);
-  gverbs_cm_id_close (id, NULL);
-  gverbs_cm_id_close (listener, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (id), NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (listener), NULL);
   return 0;
 }

@@ -460,7 +460,7 @@ test_get_cq_event (void)
   g_assert_cmpuint (gverbs_cq_get_unacked_events (pair.cq), ==, 1);
   g_assert_true (ibv_destroy_qp (pair.a) == 0 && ibv_destroy_qp (pair.b) == 0);
   pair.a = pair.b = NULL;
-  g_assert_true (gverbs_cq_close (pair.cq, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pair.cq), &error));
   g_assert_no_error (error);
 
   ibv_dereg_mr (pair.send_mr);

@@ -44,7 +44,7 @@ test_create_sizes (void)
       g_assert_true (gverbs_cq_get_context (cq) == ctx);
       g_assert_null (gverbs_cq_get_channel (cq));
       g_assert_cmpint (gverbs_cq_get_comp_vector (cq), ==, 0);
-      g_assert_false (gverbs_cq_is_closed (cq));
+      g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (cq)));
       g_assert_nonnull (gverbs_cq_get_native (cq));
 
       text = gverbs_cq_to_string (cq);
@@ -263,10 +263,10 @@ test_channel (void)
     g_autoptr(GVerbsCQ) cq = gverbs_cq_new (ctx, 10, here, 0, &error);
 
     g_assert_no_error (error);
-    g_assert_true (gverbs_comp_channel_close (here, &error));
+    g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (here), &error));
     g_assert_no_error (error);
-    g_assert_true (gverbs_cq_is_closed (cq));
-    g_assert_true (gverbs_comp_channel_is_closed (here));
+    g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (cq)));
+    g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (here)));
     g_assert_cmpint (gverbs_comp_channel_get_fd (here), ==, -1);
   }
   /* A closed channel cannot take new CQs. */
@@ -314,13 +314,13 @@ test_close (void)
   g_assert_no_error (error);
 
   /* Closing the context closes everything under it. */
-  g_assert_true (gverbs_context_close (ctx, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_cq_is_closed (cq));
-  g_assert_true (gverbs_cq_is_closed (watched));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (cq)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (watched)));
   g_assert_false (gverbs_cq_get_watched (watched));
-  g_assert_true (gverbs_cq_ex_is_closed (cq_ex));
-  g_assert_true (gverbs_comp_channel_is_closed (channel));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (cq_ex)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (channel)));
   g_object_get (cq, "closed", &closed, NULL);
   g_assert_true (closed);
 
@@ -343,10 +343,10 @@ test_close (void)
   g_assert_cmpint (gverbs_cq_get_handle (cq), ==, 0);
   g_assert_null (gverbs_cq_get_native (cq));
 
-  g_assert_true (gverbs_cq_close (cq, &error));
-  g_assert_true (gverbs_cq_ex_close (cq_ex, &error));
-  g_assert_true (gverbs_comp_channel_close (channel, &error));
-  g_assert_true (gverbs_context_close (ctx, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (cq), &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (cq_ex), &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (channel), &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), &error));
   g_assert_no_error (error);
 
   /* Nothing can be created on a closed context. */
@@ -379,14 +379,14 @@ test_close_cq_first (void)
   channel = gverbs_comp_channel_new (ctx, &error);
   cq = gverbs_cq_new (ctx, 10, channel, 0, &error);
   g_assert_no_error (error);
-  g_assert_true (gverbs_cq_close (cq, &error));
-  g_assert_true (gverbs_cq_close (cq, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (cq), &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (cq), &error));
   g_assert_no_error (error);
-  g_assert_false (gverbs_comp_channel_is_closed (channel));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (channel)));
   /* The channel no longer lists the CQ: closing it closes nothing twice. */
-  g_assert_true (gverbs_comp_channel_close (channel, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (channel), &error));
   g_assert_no_error (error);
-  g_assert_false (gverbs_context_is_closed (ctx));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (ctx)));
 }
 
 static void
@@ -455,10 +455,10 @@ test_cq_ex (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
 
-  g_assert_true (gverbs_cq_ex_close (cq, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (cq), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_cq_ex_is_closed (cq));
-  g_assert_true (gverbs_cq_ex_close (cq, &error));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (cq)));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (cq), &error));
 }
 
 static void

@@ -111,7 +111,7 @@ test_reply (void)
     g_clear_error (&error);
   }
   g_clear_object (&reply);
-  g_assert_true (gverbs_pd_close (p.pd, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.pd), &error));
   {
     g_autoptr(GVerbsAH) bad = gverbs_ah_new_from_wc (p.pd, &wc, g_bytes_get_data (grh, NULL), GRH, 1, &error);
 

@@ -61,16 +61,16 @@ test_create_and_close (void)
 
   ah2 = gverbs_pd_create_ah (pd, attr, &error);
   g_assert_no_error (error);
-  g_assert_true (gverbs_ah_close (ah2, &error));
-  g_assert_true (gverbs_ah_is_closed (ah2));
-  g_assert_true (gverbs_ah_close (ah2, &error));  /* idempotent */
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ah2), &error));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (ah2)));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ah2), &error));  /* idempotent */
   g_assert_no_error (error);
 
   /* the PD's close closes its AH first */
-  g_assert_true (gverbs_pd_close (pd, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_ah_is_closed (ah));
-  g_assert_true (gverbs_ah_close (ah, &error));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (ah)));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ah), &error));
   g_assert_no_error (error);
 
   /* an AH on a closed PD */
@@ -102,7 +102,7 @@ test_ah_keeps_pd_alive (void)
   g_object_unref (pd);
   pd = g_weak_ref_get (&weak);
   g_assert_nonnull (pd);
-  g_assert_false (gverbs_pd_is_closed (pd));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (pd)));
   g_object_unref (pd);
   g_clear_object (&ah);
   g_assert_null (g_weak_ref_get (&weak));
@@ -131,7 +131,7 @@ expect_failure (GVerbsAHAttr *attr,
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, fragment));
   /* nothing half-built: the PD has no child left to close */
-  g_assert_true (gverbs_pd_close (pd, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), NULL));
 }
 
 static void

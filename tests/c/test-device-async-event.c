@@ -218,7 +218,7 @@ test_signal_on_main_loop (void)
     }
 
   /* a closed context stops watching: nothing dispatches any more */
-  g_assert_true (gverbs_context_close (ctx, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL));
   while (g_main_context_iteration (main_context, FALSE))
     ;
   g_main_context_pop_thread_default (main_context);

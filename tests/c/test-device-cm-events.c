@@ -136,9 +136,9 @@ test_timewait_exit (void)
   g_assert_cmpint (p.last_client_event, ==, GVERBS_RDMA_CM_EVENT_TIMEWAIT_EXIT);
   g_assert_cmpint (p.last_server_event, ==, GVERBS_RDMA_CM_EVENT_TIMEWAIT_EXIT);
 
-  g_assert_true (gverbs_cm_id_close (p.conn.client, &error));
-  g_assert_true (gverbs_cm_id_close (p.conn.server, &error));
-  g_assert_true (gverbs_cm_id_close (p.conn.listener, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.conn.client), &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.conn.server), &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.conn.listener), &error));
   g_assert_no_error (error);
   g_source_remove (timeout);
   cm_test_conn_clear (&p.conn);

@@ -101,7 +101,7 @@ on_server_disconnected (GVerbsCMID *conn,
                         Bench      *b)
 {
   b->server_disconnects++;
-  gverbs_cm_id_close (conn, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (conn), NULL);
   g_ptr_array_remove (b->server_conns, conn);
 }
 
@@ -276,14 +276,14 @@ test_echo_many_clients (void)
   g_assert_cmpuint (b.server_conns->len, ==, 0);
   for (guint i = 0; i < N_CLIENTS; i++)
     {
-      g_assert_true (gverbs_cm_id_close (clients[i].id, &error));
-      g_assert_true (gverbs_mr_is_closed (clients[i].send));
+      g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (clients[i].id), &error));
+      g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (clients[i].send)));
       g_clear_object (&clients[i].send);
       g_clear_object (&clients[i].recv);
       g_clear_object (&clients[i].id);
     }
-  g_assert_true (gverbs_cm_listener_close (listener, &error));
-  g_assert_true (gverbs_cm_listener_is_closed (listener));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (listener), &error));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (listener)));
   g_assert_cmpuint (gverbs_cm_listener_add_address (listener, addr, 0, 0, &error), ==, 0);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);

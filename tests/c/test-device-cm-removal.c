@@ -22,7 +22,7 @@ on_removal (GVerbsCMID *id,
   g_autoptr(GError) error = NULL;
 
   c->removals++;
-  g_assert_true (gverbs_cm_id_close (id, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (id), &error));
   g_assert_no_error (error);
   if (c->removals == 2)
     g_main_loop_quit (c->loop);
@@ -73,10 +73,10 @@ child_main (const char *addr,
   g_main_loop_run (c.loop);
 
   g_assert_cmpuint (c.removals, ==, 2);
-  g_assert_true (gverbs_cm_id_is_closed (listener));
-  g_assert_true (gverbs_cm_id_is_closed (client));
-  g_assert_true (gverbs_mr_is_closed (mr));
-  g_assert_true (gverbs_pd_is_closed (pd));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (listener)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (client)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (mr)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (pd)));
   g_object_unref (pd);
   g_assert_false (gverbs_cm_id_post_send (client, mr, 0, 64, GVERBS_SEND_SIGNALED, 1, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
@@ -90,7 +90,7 @@ child_main (const char *addr,
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "rdma_bind_addr"));
   g_clear_error (&error);
-  gverbs_cm_id_close (late, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (late), NULL);
   g_main_loop_unref (c.loop);
   return 0;
 }

@@ -237,7 +237,7 @@ run_sync_ud (gboolean with_imm)
   g_assert_cmpuint (s.verified, ==, N_MESSAGES);
   if (with_imm)
     g_assert_cmpuint (s.imm_seen, ==, gverbs_cm_id_get_qp_num (id));
-  g_assert_true (gverbs_cm_id_close (id, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (id), &error));
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
 }
 
@@ -307,7 +307,7 @@ test_ud_bad_input (void)
   g_assert_nonnull (strstr (error->message, "protection domain"));
   g_clear_error (&error);
   /* a closed address handle */
-  gverbs_ah_close (foreign_ah, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (foreign_ah), NULL);
   g_assert_false (gverbs_cm_id_post_ud_send_with_imm (ud, mr, 0, 64, foreign_ah, 1, 1, 1, 0, 0, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
@@ -339,15 +339,15 @@ test_ud_bad_input (void)
     }
 
   /* closed identifier */
-  g_assert_true (gverbs_cm_id_close (ud, &error));
-  g_assert_true (gverbs_ah_is_closed (ah));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ud), &error));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (ah)));
   g_assert_false (gverbs_cm_id_post_ud_send (ud, mr, 0, 64, ah, 1, 0, 0, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
   g_assert_null (gverbs_cm_id_query_qp (ud, GVERBS_QP_STATE, NULL, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
-  gverbs_cm_id_close (rc, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (rc), NULL);
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
 }
 
@@ -475,11 +475,11 @@ test_rc_pd_and_qp_attr (void)
   g_assert_cmpuint (s.verified, ==, N_MESSAGES);
 
   /* closing the PD closes the identifier first */
-  g_assert_true (gverbs_pd_close (pd, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_cm_id_is_closed (id));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (id)));
   /* the PD lived on the context the probe borrowed from rdma_cm */
-  gverbs_cm_id_close (probe, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (probe), NULL);
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
 }
 
@@ -591,9 +591,9 @@ test_multicast_traffic (void)
   g_assert_true (gverbs_cm_id_leave_multicast (receiver, group, &error));
   g_assert_true (gverbs_cm_id_leave_multicast (sender, group, &error));
   g_assert_no_error (error);
-  gverbs_cm_id_close (sender, NULL);
-  gverbs_cm_id_close (receiver, NULL);
-  g_assert_true (gverbs_ah_is_closed (ah));
+  gverbs_resource_close (GVERBS_RESOURCE (sender), NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (receiver), NULL);
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (ah)));
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
   g_source_remove (timeout);
   g_main_loop_unref (w.loop);

@@ -47,9 +47,9 @@ on_server_disconnected (GVerbsCMID *id,
 
   f->server_disconnected = TRUE;
   /* closing an identifier from its own signal handler is safe */
-  g_assert_true (gverbs_cm_id_close (id, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (id), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_cm_id_is_closed (id));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (id)));
   maybe_quit (f);
 }
 
@@ -236,12 +236,12 @@ test_async_flow (void)
   g_assert_cmpuint (gverbs_event_channel_get_events_received (f.conn.ch), >=, 7);
 
   /* the server closed itself in its handler; the buffer went with it */
-  g_assert_true (gverbs_mr_is_closed (f.server_buf));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (f.server_buf)));
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 2);
-  g_assert_true (gverbs_event_channel_close (f.conn.ch, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (f.conn.ch), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_cm_id_is_closed (f.conn.client));
-  g_assert_true (gverbs_cm_id_is_closed (f.conn.listener));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (f.conn.client)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (f.conn.listener)));
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
 
   g_object_unref (f.server_buf);
@@ -376,7 +376,7 @@ test_reject_with_private_data (void)
   g_assert_cmpuint (g_bytes_get_size (t.rejected_data), >=, sizeof why);
   g_assert_cmpmem (g_bytes_get_data (t.rejected_data, NULL), sizeof why, why, sizeof why);
 
-  g_assert_true (gverbs_event_channel_close (t.conn.ch, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (t.conn.ch), &error));
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
   fail_clear (&t);
 }
@@ -398,7 +398,7 @@ test_connect_nobody_listening (void)
   g_assert_true (t.rejected_data != NULL || t.unreachable > 0);
   g_test_message ("nobody listening: %s", t.error->message);
 
-  gverbs_cm_id_close (t.conn.client, NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (t.conn.client), NULL);
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
   fail_clear (&t);
 }
@@ -420,12 +420,12 @@ test_cancel_pending_connect (void)
   run_failing_connect (&t, addr, "7483");
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   /* a cancelled connect leaves the identifier cleanly closed */
-  g_assert_true (gverbs_cm_id_is_closed (t.conn.client));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (t.conn.client)));
   g_clear_error (&t.error);
   g_assert_false (gverbs_cm_id_listen (t.conn.client, 0, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
 
-  g_assert_true (gverbs_event_channel_close (t.conn.ch, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (t.conn.ch), &error));
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
   fail_clear (&t);
 }
@@ -523,10 +523,10 @@ test_sync_calls_refused_on_channel (void)
 
     g_object_ref (pd);
     g_object_ref (ctx);
-    g_assert_true (gverbs_cm_id_close (id, &error));
-    g_assert_true (gverbs_mr_is_closed (buf));
-    g_assert_true (gverbs_pd_is_closed (pd));
-    g_assert_true (gverbs_context_is_closed (ctx));
+    g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (id), &error));
+    g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (buf)));
+    g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (pd)));
+    g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (ctx)));
     g_assert_null (gverbs_cm_id_get_pd (id));
     g_object_unref (pd);
     g_object_unref (ctx);
@@ -571,21 +571,21 @@ test_borrowed_pd_shared (void)
   g_assert_cmpint (gverbs_mr_get_access (mr_b), ==, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE);
   pds_before = cm_test_count_resources ("pd");
 
-  g_assert_true (gverbs_cm_id_close (a, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (a), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_pd_is_closed (pd_a));
-  g_assert_true (gverbs_mr_is_closed (mr_a));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (pd_a)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (mr_a)));
   /* the kernel PD is still there and still usable through b */
   g_assert_cmpuint (cm_test_count_resources ("pd"), ==, pds_before);
-  g_assert_false (gverbs_mr_is_closed (mr_b));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (mr_b)));
   mr_b2 = gverbs_mr_new (gverbs_cm_id_get_pd (b), 64, GVERBS_ACCESS_LOCAL_WRITE, &error);
   g_assert_no_error (error);
   g_assert_true (gverbs_mr_write (mr_b2, (const guint8 *) "still here", 10, 0, &error));
   back = gverbs_mr_read (mr_b2, 10, 0, &error);
   g_assert_no_error (error);
   g_assert_cmpmem (g_bytes_get_data (back, NULL), 10, "still here", 10);
-  g_assert_true (gverbs_cm_id_close (b, &error));
-  g_assert_true (gverbs_mr_is_closed (mr_b2));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (b), &error));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (mr_b2)));
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
 }
 
@@ -656,7 +656,7 @@ test_multicast_join_leave (void)
   g_assert_nonnull (strstr (error->message, "rdma_leave_multicast"));
   g_clear_error (&error);
 
-  g_assert_true (gverbs_cm_id_close (id, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (id), &error));
   g_assert_false (gverbs_cm_id_join_multicast (id, group, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);

@@ -135,12 +135,12 @@ test_close (void)
 
   if (ctx == NULL)
     return;
-  g_assert_false (gverbs_context_is_closed (ctx));
-  g_assert_true (gverbs_context_close (ctx, &error));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (ctx)));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_context_close (ctx, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_context_is_closed (ctx));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (ctx)));
   g_object_get (ctx, "closed", &closed, NULL);
   g_assert_true (closed);
   g_assert_cmpint (gverbs_context_get_cmd_fd (ctx), ==, -1);

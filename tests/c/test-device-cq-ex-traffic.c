@@ -361,10 +361,10 @@ test_qp_ex (void)
   assert_pattern (p.mr[1], 0, 300, 5);
   assert_pattern (p.mr[0], 2048, 256, 6);
   /* closing the CQEX closes the QP that uses it first */
-  g_assert_true (gverbs_cq_ex_close (p.cqx[0], &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.cqx[0]), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_qp_is_closed (p.qp[0]));
-  g_assert_false (gverbs_qp_is_closed (p.qp[1]));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (p.qp[0])));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (p.qp[1])));
   qp_pair_clear (&p);
 }
 

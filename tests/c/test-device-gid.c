@@ -485,7 +485,7 @@ test_closed (void)
 
   if (ctx == NULL)
     return;
-  g_assert_true (gverbs_context_close (ctx, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL));
   g_assert_null (gverbs_context_query_gid (ctx, 1, 0, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);

@@ -68,7 +68,7 @@ test_write_read (void)
   g_assert_true (gverbs_mr_get_pd (mr) == pd);
   g_assert_cmpuint (gverbs_mr_get_length (mr), ==, len);
   g_assert_cmpuint (gverbs_mr_get_access (mr), ==, LOCAL_WRITE);
-  g_assert_false (gverbs_mr_is_closed (mr));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (mr)));
   /* page-aligned, zeroed, and the address is the buffer's */
   g_assert_cmpuint (gverbs_mr_get_addr (mr) % sysconf (_SC_PAGESIZE), ==, 0);
   g_assert_cmpuint (gverbs_mr_get_addr (mr), ==, (guint64) (guintptr) gverbs_mr_get_buffer (mr));
@@ -203,7 +203,7 @@ test_kernel_view (void)
   g_assert_cmpint (gverbs_test_parse_number (g_hash_table_lookup (seen, "mrlen")), ==, 12345);
   g_assert_cmpint (gverbs_test_parse_number (g_hash_table_lookup (seen, "pdn")), ==, pdn);
 
-  g_assert_true (gverbs_mr_close (mr, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mr), &error));
   g_assert_no_error (error);
   g_assert_cmpuint (count_mrs (), ==, 0);
   {
@@ -230,8 +230,8 @@ test_closed_mr (void)
   g_assert_no_error (error);
   mr = gverbs_mr_new (pd, 64, LOCAL_WRITE, &error);
   g_assert_no_error (error);
-  g_assert_true (gverbs_mr_close (mr, &error));
-  g_assert_true (gverbs_mr_close (mr, &error));  /* idempotent */
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mr), &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mr), &error));  /* idempotent */
   g_assert_no_error (error);
   g_object_get (mr, "closed", &closed, NULL);
   g_assert_true (closed);
@@ -284,12 +284,12 @@ test_pd_close_closes_mrs_and_mws (void)
   g_assert_no_error (error);
   g_assert_cmpuint (count_mrs (), ==, 2);
 
-  g_assert_true (gverbs_pd_close (pd, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_mr_is_closed (mr1));
-  g_assert_true (gverbs_mr_is_closed (mr2));
-  g_assert_true (gverbs_mw_is_closed (mw1));
-  g_assert_true (gverbs_mw_is_closed (mw2));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (mr1)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (mr2)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (mw1)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (mw2)));
   g_assert_cmpuint (count_mrs (), ==, 0);
   {
     g_autoptr(GPtrArray) pds = gverbs_test_rdma_resources ("pd");
@@ -301,8 +301,8 @@ test_pd_close_closes_mrs_and_mws (void)
   g_clear_error (&error);
   g_assert_cmpuint (gverbs_mw_get_rkey (mw1), ==, 0);
   /* nothing more to do */
-  g_assert_true (gverbs_mr_close (mr1, &error));
-  g_assert_true (gverbs_mw_close (mw2, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mr1), &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mw2), &error));
   g_assert_no_error (error);
 
   /* and on a closed PD nothing can be made */
@@ -336,7 +336,7 @@ test_mr_keeps_pd_alive (void)
   g_object_unref (pd);
   pd = g_weak_ref_get (&weak);
   g_assert_nonnull (pd);
-  g_assert_false (gverbs_pd_is_closed (pd));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (pd)));
   g_object_unref (pd);
   g_assert_true (gverbs_mr_write (mr, (const guint8 *) "still", 5, 0, &error));
   g_assert_no_error (error);
@@ -517,7 +517,7 @@ test_caller_memory (void)
   g_clear_error (&error);
 
   /* close deregisters but leaves the memory to its owner (ASan checks) */
-  g_assert_true (gverbs_mr_close (mr, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mr), &error));
   g_assert_no_error (error);
   g_assert_cmpuint (count_mrs (), ==, 0);
   g_assert_cmpmem (memory + len - 3, 3, "abc", 3);
@@ -595,7 +595,7 @@ test_rereg (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "IBV_ACCESS_LOCAL_WRITE"));
   g_clear_error (&error);
-  g_assert_true (gverbs_pd_close (pd2, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd2), NULL));
   g_assert_false (gverbs_mr_rereg (mr, GVERBS_REREG_MR_CHANGE_PD, pd2, 0, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);

@@ -60,13 +60,13 @@ test_alloc_both_types (void)
 
   for (guint i = 0; i < mws->len; i++)
     {
-      g_assert_true (gverbs_mw_close (mws->pdata[i], &error));
+      g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mws->pdata[i]), &error));
       g_assert_no_error (error);
-      g_assert_true (gverbs_mw_is_closed (mws->pdata[i]));
+      g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (mws->pdata[i])));
       g_assert_cmpuint (gverbs_mw_get_rkey (mws->pdata[i]), ==, 0);
       g_assert_cmpuint (gverbs_mw_get_handle (mws->pdata[i]), ==, 0);
       g_assert_cmpint (pd_users (), ==, mws->len - i - 1);
-      g_assert_true (gverbs_mw_close (mws->pdata[i], &error));  /* idempotent */
+      g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mws->pdata[i]), &error));  /* idempotent */
       g_assert_no_error (error);
     }
 }

@@ -250,7 +250,7 @@ test_errors (void)
 
   if (!pair_init (&p, GVERBS_QPT_RC, FALSE))
     return;
-  g_assert_true (gverbs_qp_close (p.qp[0], NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.qp[0]), NULL));
   g_assert_false (gverbs_qp_modify_to_init (p.qp[0], p.path[0], 0, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
@@ -304,11 +304,11 @@ test_cached_ah (void)
   }
   send_and_check (&p, GVERBS_QPT_UD, 11, 300);
   /* A closed AH is not handed out again. */
-  g_assert_true (gverbs_ah_close (ah4, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ah4), NULL));
   ah5 = gverbs_path_get_ah (p.path[0], p.pd, &error);
   g_assert_no_error (error);
   g_assert_true (ah5 != ah4);
-  g_assert_false (gverbs_ah_is_closed (ah5));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (ah5)));
   pair_clear (&p);
 }
 

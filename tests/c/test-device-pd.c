@@ -26,7 +26,7 @@ test_alloc_and_close (void)
   pd = gverbs_pd_new (ctx, &error);
   g_assert_no_error (error);
   g_assert_true (gverbs_pd_get_context (pd) == ctx);
-  g_assert_false (gverbs_pd_is_closed (pd));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (pd)));
   pd2 = gverbs_context_alloc_pd (ctx, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (gverbs_pd_get_handle (pd), !=, gverbs_pd_get_handle (pd2));
@@ -38,11 +38,11 @@ test_alloc_and_close (void)
   g_assert_cmpuint (pds->len, ==, 2);
   g_assert_cmpstr (g_hash_table_lookup (pds->pdata[0], "dev"), ==, gverbs_test_device_name ());
 
-  g_assert_true (gverbs_pd_close (pd, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_pd_is_closed (pd));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (pd)));
   g_assert_cmpuint (count_pds (), ==, 1);
-  g_assert_true (gverbs_pd_close (pd, &error));  /* idempotent */
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), &error));  /* idempotent */
   g_assert_no_error (error);
   g_assert_cmpuint (gverbs_pd_get_handle (pd), ==, 0);
 }
@@ -66,7 +66,7 @@ test_context_close_closes_pds (void)
     }
   g_assert_cmpuint (count_pds (), ==, 16);
   /* closing the parent closes every live child first */
-  g_assert_true (gverbs_context_close (ctx, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), &error));
   g_assert_no_error (error);
   g_assert_cmpuint (count_pds (), ==, 0);
   for (guint i = 0; i < pds->len; i++)
@@ -93,7 +93,7 @@ test_pd_keeps_context_alive (void)
   /* the PD's reference keeps the context open */
   ctx = g_weak_ref_get (&weak);
   g_assert_nonnull (ctx);
-  g_assert_false (gverbs_context_is_closed (ctx));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (ctx)));
   g_object_unref (ctx);
   g_clear_object (&pd);
   ctx = g_weak_ref_get (&weak);
@@ -111,7 +111,7 @@ test_alloc_on_closed_context (void)
 
   if (ctx == NULL)
     return;
-  g_assert_true (gverbs_context_close (ctx, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL));
   pd = gverbs_pd_new (ctx, &error);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_assert_nonnull (strstr (error->message, gverbs_test_device_name ()));

@@ -343,7 +343,7 @@ test_misuse (void)
   assert_cq_empty (p.cq[0]);
   /* closing with a sequence open is fine; then everything says CLOSED */
   g_assert_true (gverbs_qp_ex_wr_start (QX (p), NULL));
-  g_assert_true (gverbs_qp_close (p.qp[0], NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.qp[0]), NULL));
   g_assert_false (gverbs_qp_ex_wr_start (QX (p), &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);

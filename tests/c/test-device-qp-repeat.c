@@ -455,7 +455,7 @@ test_poll_wr_ids (void)
       g_usleep (100);
     }
 
-  gverbs_cq_close (p.cq[1], NULL);
+  gverbs_resource_close (GVERBS_RESOURCE (p.cq[1]), NULL);
   {
     g_autoptr(GError) error = NULL;
 
@@ -508,7 +508,7 @@ test_repeat_errors (void)
     g_assert_nonnull (strstr (error->message, "of 200"));
   }
 
-  g_assert_true (gverbs_qp_close (p.qp[0], NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.qp[0]), NULL));
   {
     g_autoptr(GError) error = NULL;
 
@@ -516,7 +516,7 @@ test_repeat_errors (void)
     g_assert_false (gverbs_qp_post_send_repeat (p.qp[0], &swr, 2, &error));
     g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   }
-  g_assert_true (gverbs_qp_close (p.qp[1], NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.qp[1]), NULL));
   {
     g_autoptr(GError) error = NULL;
 

@@ -420,7 +420,7 @@ test_post_errors (void)
     g_assert_nonnull (strstr (error->message, "address handle"));
     g_clear_error (&error);
     gverbs_send_wr_set_wr_ud (&wrs[0], u.ah[0], gverbs_qp_get_qp_num (u.qp[1]), PAIR_QKEY);
-    g_assert_true (gverbs_ah_close (u.ah[0], NULL));
+    g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (u.ah[0]), NULL));
     g_assert_false (gverbs_qp_post_send (u.qp[0], wrs, 1, &error));
     g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
     g_clear_error (&error);
@@ -428,7 +428,7 @@ test_post_errors (void)
   }
 
   /* closed QP */
-  g_assert_true (gverbs_qp_close (p.qp[0], NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.qp[0]), NULL));
   g_assert_false (gverbs_qp_post_send (p.qp[0], wrs, 1, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
@@ -548,8 +548,8 @@ test_wr_forms (void)
   /* closed: the unconverted path gives the same error as the other */
   swr.num_sge = 1;
   rwr.num_sge = 1;
-  g_assert_true (gverbs_qp_close (p.qp[0], NULL));
-  g_assert_true (gverbs_qp_close (p.qp[1], NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.qp[0]), NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.qp[1]), NULL));
   g_assert_false (gverbs_qp_post_send (p.qp[0], &swr, 1, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
@@ -617,7 +617,7 @@ test_mw_bind (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
   g_clear_error (&error);
   /* windows go before the memory region they are bound to */
-  g_assert_true (gverbs_mw_close (mw1, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mw1), &error));
   g_assert_no_error (error);
   qp_pair_clear (&p);
 
@@ -640,7 +640,7 @@ test_mw_bind (void)
   /* the old rkey no longer opens the window */
   mw_write_through (&p, old_rkey, 66, 1, GVERBS_WC_REM_ACCESS_ERR);
   assert_pattern (p.mr[1], base, 256, 91);
-  g_assert_true (gverbs_mw_close (mw2, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mw2), &error));
   g_assert_no_error (error);
   qp_pair_clear (&p);
 }
@@ -687,9 +687,9 @@ test_mw_keeps_bound_mr (void)
   g_object_unref (mr);
   g_assert_nonnull (mr);
   g_assert_true (kernel_has_mr (mr_rkey));
-  g_assert_false (gverbs_mr_is_closed (mr));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (mr)));
 
-  g_assert_true (gverbs_mw_close (mw, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mw), &error));
   g_assert_no_error (error);
   g_assert_null (mr);
   g_assert_false (kernel_has_mr (mr_rkey));

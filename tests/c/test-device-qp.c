@@ -73,9 +73,9 @@ test_create_types (void)
       g_assert_cmpstr (g_hash_table_lookup (res, "type"), ==, names[i]);
       g_assert_cmpstr (g_hash_table_lookup (res, "state"), ==, "RESET");
 
-      g_assert_true (gverbs_qp_close (qp, &error));
+      g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (qp), &error));
       g_assert_no_error (error);
-      g_assert_true (gverbs_qp_is_closed (qp));
+      g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (qp)));
       g_clear_pointer (&res, g_hash_table_unref);
       res = find_qp_resource (qp_num);
       g_assert_null (res);
@@ -296,7 +296,7 @@ test_errors (void)
   }
 
   /* closed */
-  g_assert_true (gverbs_qp_close (qp, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (qp), &error));
   g_assert_false (gverbs_qp_to_init (qp, attr, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
@@ -336,9 +336,9 @@ test_parents_close_qp (void)
   g_assert_no_error (error);
 
   /* closing the receive CQ closes the QPs using it first (else EBUSY) */
-  g_assert_true (gverbs_cq_close (rcq, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (rcq), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_qp_is_closed (q1) && gverbs_qp_is_closed (q2) && gverbs_qp_is_closed (q3));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (q1)) && gverbs_resource_is_closed (GVERBS_RESOURCE (q2)) && gverbs_resource_is_closed (GVERBS_RESOURCE (q3)));
   {
     g_autoptr(GPtrArray) qps = gverbs_test_rdma_resources ("qp");
 
@@ -350,10 +350,10 @@ test_parents_close_qp (void)
   ia = gverbs_qp_init_attr_new (GVERBS_QPT_UD, scq, scq, NULL);
   q1 = gverbs_qp_new (pd, ia, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (gverbs_pd_close (pd, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_qp_is_closed (q1));
-  g_assert_true (gverbs_cq_close (scq, &error));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (q1)));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (scq), &error));
   g_assert_no_error (error);
 }
 

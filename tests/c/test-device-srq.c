@@ -599,13 +599,13 @@ test_close_order (void)
   /* closing the SRQ closes its QP */
   srq = make_srq (p.pd, 16, 0);
   qp = make_qp (&p, GVERBS_QPT_RC, cq, srq);
-  g_assert_true (gverbs_srq_close (srq, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (srq), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_qp_is_closed (qp));
-  g_assert_true (gverbs_srq_is_closed (srq));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (qp)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (srq)));
   g_object_get (srq, "closed", &closed, NULL);
   g_assert_true (closed);
-  g_assert_true (gverbs_srq_close (srq, &error));  /* idempotent */
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (srq), &error));  /* idempotent */
   g_assert_false (gverbs_srq_post_recv (srq, &rwr, 1, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
@@ -636,11 +636,11 @@ test_close_order (void)
   qp2 = make_qp (&p, GVERBS_QPT_UD, cq, srq);
   g_assert_true (gverbs_srq_post_recv (srq, &rwr, 1, &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_pd_close (p.pd, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.pd), &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_qp_is_closed (qp));
-  g_assert_true (gverbs_qp_is_closed (qp2));
-  g_assert_true (gverbs_srq_is_closed (srq));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (qp)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (qp2)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (srq)));
   g_assert_false (gverbs_srq_post_recv (srq, &rwr, 1, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
@@ -757,12 +757,12 @@ test_event_lifetime (void)
   object = gverbs_async_event_get_object (event);
   g_assert_true (object == G_OBJECT (small));
   g_object_unref (r);
-  g_assert_true (gverbs_cq_close (small, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (small), &error));
   g_assert_no_error (error);
   g_object_unref (small);
   /* still the CQ, alive and closed */
   g_assert_true (GVERBS_IS_CQ (object));
-  g_assert_true (gverbs_cq_is_closed (GVERBS_CQ (object)));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (GVERBS_CQ (object))));
 
   /* a second overflow, CQ destroyed before its event is read */
   g_object_unref (s);

@@ -54,7 +54,7 @@ test_xrcd (void)
   g_assert_cmpint (fcntl (fd, F_GETFD), >=, 0);
   g_close (fd, NULL);
   g_unlink (path);
-  g_assert_true (gverbs_context_close (ctx, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL));
 }
 
 static void
@@ -81,7 +81,7 @@ test_dm_and_dm_mr (void)
   g_assert_false (g_initable_init (G_INITABLE (dm), NULL, &error));
   assert_not_supported (error, "ibv_alloc_dm");
   g_clear_error (&error);
-  g_assert_true (gverbs_dm_is_closed (dm));
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (dm)));
   g_assert_cmpuint (gverbs_dm_get_length (dm), ==, 0);
   g_assert_false (gverbs_dm_copy_to_dm (dm, 0, data, sizeof data, &error));
   assert_not_supported (error, "ibv_alloc_dm");
@@ -90,7 +90,7 @@ test_dm_and_dm_mr (void)
   g_assert_null (bytes);
   assert_not_supported (error, "ibv_alloc_dm");
   g_clear_error (&error);
-  g_assert_true (gverbs_dm_close (dm, &error));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (dm), &error));
 
   pd = gverbs_pd_new (ctx, &error);
   g_assert_no_error (error);
@@ -101,8 +101,8 @@ test_dm_and_dm_mr (void)
   mr = gverbs_dm_mr_new (pd, 64, GVERBS_ACCESS_ZERO_BASED, NULL, 0, &error);
   g_assert_null (mr);
   assert_not_supported (error, "ibv_reg_dm_mr");
-  g_assert_true (gverbs_pd_close (pd, NULL));
-  g_assert_true (gverbs_context_close (ctx, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL));
 }
 
 static void
@@ -123,7 +123,7 @@ test_import_device (void)
   /* the duplicate descriptor was closed again, the original still works */
   g_assert_cmpuint (count_fds (), ==, fds);
   g_assert_cmpint (fcntl (gverbs_context_get_cmd_fd (ctx), F_GETFD), >=, 0);
-  g_assert_false (gverbs_context_is_closed (ctx));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (ctx)));
 
   imported = gverbs_context_new_from_cmd_fd (-1, &error);
   g_assert_null (imported);
@@ -161,12 +161,12 @@ test_import_pd (void)
   g_assert_false (gverbs_pd_is_imported (pd));
   g_assert_false (gverbs_pd_unimport (pd, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
-  g_assert_false (gverbs_pd_is_closed (pd));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (pd)));
   pds = gverbs_test_rdma_resources ("pd");
   g_assert_cmpuint (pds->len, ==, 1);
   g_clear_error (&error);
 
-  g_assert_true (gverbs_context_close (ctx, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL));
   imported = gverbs_pd_import (ctx, 0, &error);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
 }
@@ -200,13 +200,13 @@ test_import_mr (void)
   g_assert_false (gverbs_mr_unimport (mr, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_false (gverbs_mr_is_closed (mr));
+  g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (mr)));
   g_assert_true (gverbs_mr_write (mr, (const guint8 *) "ok", 2, 0, &error));
   g_assert_no_error (error);
   mrs = gverbs_test_rdma_resources ("mr");
   g_assert_cmpuint (mrs->len, ==, 1);
 
-  g_assert_true (gverbs_pd_close (pd, NULL));
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (pd), NULL));
   imported = gverbs_mr_import (pd, handle, &error);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
 }

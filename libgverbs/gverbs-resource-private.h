@@ -1,0 +1,79 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include "gverbs-resource.h"
+#include "gverbs-async-event.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The resource tree. A child holds a strong reference to the objects it was
+ * made from (its own construct properties); its registered parent keeps it in
+ * a list without a reference, to close it first. A parent's close() closes
+ * its children lowest rank first, newest first within a rank.
+ */
+typedef enum {
+  GVERBS_RANK_QP = 0,   /* QPs, MWs, AHs, flows: users of other resources */
+  GVERBS_RANK_SRQ = 1,  /* SRQs, WQs, MRs */
+  GVERBS_RANK_CQ = 2,   /* CQs, PDs, DMs, XRCDs */
+  GVERBS_RANK_CHANNEL = 3,
+  GVERBS_N_RANKS
+} GVerbsRank;
+
+/*
+ * The usage guard: a call that uses the rdma-core object from another thread
+ * than the one closing it enters the guard first and leaves it when done;
+ * close() marks the guard closing, waits until no call is inside, and only
+ * then releases. Nothing waits on the data path: an enter is one atomic add.
+ * Never hold the guard across a signal emission or a blocking wait.
+ */
+#define GVERBS_GUARD_CLOSING 0x40000000
+
+extern gsize _gverbs_resource_guard_offset;
+
+static inline gint *
+_gverbs_resource_guard (gpointer self)
+{
+  return (gint *) G_STRUCT_MEMBER_P (self, _gverbs_resource_guard_offset);
+}
+
+static inline gboolean
+_gverbs_resource_enter (gpointer self)
+{
+  gint *guard = _gverbs_resource_guard (self);
+
+  if (G_LIKELY ((g_atomic_int_add (guard, 1) & GVERBS_GUARD_CLOSING) == 0))
+    return TRUE;
+  g_atomic_int_add (guard, -1);
+  return FALSE;
+}
+
+static inline void
+_gverbs_resource_leave (gpointer self)
+{
+  g_atomic_int_add (_gverbs_resource_guard (self), -1);
+}
+
+void        _gverbs_resource_class_set_rank (GVerbsResourceClass  *klass,
+                                             GVerbsRank            rank);
+void        _gverbs_resource_add_parent     (GVerbsResource       *self,
+                                             GVerbsResource       *parent);
+void        _gverbs_resource_replace_parent (GVerbsResource       *self,
+                                             GVerbsResource       *old_parent,
+                                             GVerbsResource       *new_parent);
+void        _gverbs_resource_set_description (GVerbsResource      *self,
+                                              const char          *format,
+                                              ...) G_GNUC_PRINTF (2, 3);
+const char *_gverbs_resource_describe       (gpointer              self);
+gboolean    _gverbs_resource_check_open     (gpointer              self,
+                                             GError              **error);
+gboolean    _gverbs_resource_is_open        (gpointer              self);
+void        _gverbs_resource_adopt          (GVerbsResource       *self);
+void        _gverbs_resource_emit_async_event (GVerbsResource     *self,
+                                               GQuark              detail,
+                                               GVerbsAsyncEvent   *event);
+
+G_END_DECLS

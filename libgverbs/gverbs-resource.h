@@ -1,0 +1,48 @@
+#pragma once
+
+#if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
+# error "Only <gverbs.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "gverbs-version.h"
+
+G_BEGIN_DECLS
+
+#define GVERBS_TYPE_RESOURCE (gverbs_resource_get_type ())
+GVERBS_AVAILABLE_IN_ALL
+G_DECLARE_DERIVABLE_TYPE (GVerbsResource, gverbs_resource, GVERBS, RESOURCE, GObject)
+
+/**
+ * GVerbsResourceClass:
+ * @parent_class: the parent class
+ *
+ * The class of #GVerbsResource. Its virtual functions are private to
+ * libgverbs: every resource class of the library derives from it.
+ */
+struct _GVerbsResourceClass
+{
+  GObjectClass parent_class;
+
+  /*< private >*/
+  gboolean (*open)    (GVerbsResource  *self,
+                       GCancellable    *cancellable,
+                       GError         **error);
+  gboolean (*release) (GVerbsResource  *self,
+                       GError         **error);
+  guint rank;
+  guint keeps_open_when_release_fails : 1;
+  gpointer padding[8];
+};
+
+GVERBS_AVAILABLE_IN_ALL
+gboolean    gverbs_resource_close           (GVerbsResource  *self,
+                                             GError         **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean    gverbs_resource_is_closed       (GVerbsResource  *self);
+GVERBS_AVAILABLE_IN_ALL
+const char *gverbs_resource_get_description (GVerbsResource  *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsResource *gverbs_resource_get_parent  (GVerbsResource  *self);
+
+G_END_DECLS
