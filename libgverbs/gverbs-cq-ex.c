@@ -67,7 +67,6 @@ enum {
   SIGNAL_EVENT,
   SIGNAL_COMPLETION,
   SIGNAL_COMPLETIONS,
-  SIGNAL_ASYNC_EVENT,
   N_SIGNALS
 };
 
@@ -395,19 +394,6 @@ gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
   signals[SIGNAL_COMPLETIONS] =
     g_signal_new ("completions", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
-  /**
-   * GVerbsCQEX::async-event:
-   * @self: the CQ
-   * @event: the event (%GVERBS_EVENT_CQ_ERR), already acknowledged
-   *
-   * Emitted for each asynchronous event about this CQ, right after
-   * #GVerbsContext::async-event, in the same main context. Detailed by the
-   * event type's nick.
-   */
-  signals[SIGNAL_ASYNC_EVENT] =
-    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
 
   /**
    * GVerbsCQEX::event:

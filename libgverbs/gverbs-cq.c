@@ -70,7 +70,6 @@ enum {
   SIGNAL_COMPLETION,
   SIGNAL_COMPLETIONS,
   SIGNAL_EVENT,
-  SIGNAL_ASYNC_EVENT,
   N_SIGNALS
 };
 
@@ -359,19 +358,6 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
   signals[SIGNAL_EVENT] =
     g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  /**
-   * GVerbsCQ::async-event:
-   * @self: the CQ
-   * @event: the event (%GVERBS_EVENT_CQ_ERR), already acknowledged
-   *
-   * Emitted for each asynchronous event about this CQ, right after
-   * #GVerbsContext::async-event, in the same main context. Detailed by the
-   * event type's nick.
-   */
-  signals[SIGNAL_ASYNC_EVENT] =
-    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
 }
 
 static void
@@ -542,13 +528,14 @@ gverbs_cq_poll (GVerbsCQ  *self,
   g_return_val_if_fail (GVERBS_IS_CQ (self), -1);
   g_return_val_if_fail (wcs != NULL || n_wcs == 0, -1);
 
-  if (G_UNLIKELY (self->ibv == NULL))
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
     {
       _gverbs_resource_check_open (self, error);
       return -1;
     }
   /* GVerbsWC has struct ibv_wc's layout (asserted in gverbs-wc.c) */
   rc = ibv_poll_cq (self->ibv, (int) MIN (n_wcs, (guint) G_MAXINT), (struct ibv_wc *) wcs);
+  _gverbs_resource_leave (self);
   if (G_UNLIKELY (rc < 0))
     {
       _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", device_name (self),

@@ -611,11 +611,16 @@ gverbs_mr_write (GVerbsMR      *self,
   g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
-  if (!_gverbs_resource_check_open (self, error) ||
-      !check_range (self, _("write"), length, offset, error))
-    return FALSE;
+  if (!_gverbs_resource_enter (self))
+    return _gverbs_resource_check_open (self, error);
+  if (!check_range (self, _("write"), length, offset, error))
+    {
+      _gverbs_resource_leave (self);
+      return FALSE;
+    }
   if (length > 0)
     memcpy ((guint8 *) self->buffer + offset, data, length);
+  _gverbs_resource_leave (self);
   return TRUE;
 }
 
@@ -637,12 +642,19 @@ gverbs_mr_read (GVerbsMR  *self,
                 guint64    offset,
                 GError   **error)
 {
+  GBytes *bytes = NULL;
+
   g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
 
-  if (!_gverbs_resource_check_open (self, error) ||
-      !check_range (self, _("read"), length, offset, error))
-    return NULL;
-  return g_bytes_new ((guint8 *) self->buffer + offset, length);
+  if (!_gverbs_resource_enter (self))
+    {
+      _gverbs_resource_check_open (self, error);
+      return NULL;
+    }
+  if (check_range (self, _("read"), length, offset, error))
+    bytes = g_bytes_new ((guint8 *) self->buffer + offset, length);
+  _gverbs_resource_leave (self);
+  return bytes;
 }
 
 /**

@@ -1169,9 +1169,13 @@ post_send_converted (GVerbsQP            *self,
 
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (priv->ibv == NULL))
+  gboolean ok;
+
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
     return post_closed_error (self, error);
-  return post_send_chunks (self, priv, wrs, NULL, n_wrs, error);
+  ok = post_send_chunks (self, priv, wrs, NULL, n_wrs, error);
+  _gverbs_resource_leave (self);
+  return ok;
 }
 
 /**
@@ -1203,13 +1207,19 @@ gverbs_qp_post_send (GVerbsQP            *self,
    * UC queue pair: it is an ibv_send_wr already (see GVerbsSendWR). */
   if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
     return post_send_converted (self, wrs, n_wrs, error);
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    return post_closed_error (self, error);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->fast_ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list ||
                   (guint) wrs->opcode > IBV_WR_RDMA_READ || wrs->num_sge > GVERBS_MAX_SGE))
-    return post_send_converted (self, wrs, n_wrs, error);
+    {
+      _gverbs_resource_leave (self);
+      return post_send_converted (self, wrs, n_wrs, error);
+    }
   f.self = self;
   f.error = error;
   rc = ibv_post_send (qp, (struct ibv_send_wr *) wrs, (struct ibv_send_wr **) &f.bad);
+  _gverbs_resource_leave (self);
   if (G_LIKELY (rc == 0))
     return TRUE;
   return post_refused (&f, rc, "ibv_post_send");
@@ -1269,9 +1279,13 @@ post_recv_converted (GVerbsQP            *self,
 
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (priv->ibv == NULL))
+  gboolean ok;
+
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
     return post_closed_error (self, error);
-  return post_recv_chunks (self, priv, wrs, NULL, n_wrs, error);
+  ok = post_recv_chunks (self, priv, wrs, NULL, n_wrs, error);
+  _gverbs_resource_leave (self);
+  return ok;
 }
 
 /**
@@ -1301,12 +1315,18 @@ gverbs_qp_post_recv (GVerbsQP            *self,
   /* One request made by gverbs_recv_wr_init(): an ibv_recv_wr already. */
   if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
     return post_recv_converted (self, wrs, n_wrs, error);
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    return post_closed_error (self, error);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list || wrs->num_sge > GVERBS_MAX_SGE))
-    return post_recv_converted (self, wrs, n_wrs, error);
+    {
+      _gverbs_resource_leave (self);
+      return post_recv_converted (self, wrs, n_wrs, error);
+    }
   f.self = self;
   f.error = error;
   rc = ibv_post_recv (qp, (struct ibv_recv_wr *) wrs, (struct ibv_recv_wr **) &f.bad);
+  _gverbs_resource_leave (self);
   if (G_LIKELY (rc == 0))
     return TRUE;
   return post_refused (&f, rc, "ibv_post_recv");
@@ -1332,9 +1352,13 @@ gverbs_qp_post_send_list (GVerbsQP   *self,
 
   g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  if (G_UNLIKELY (priv->ibv == NULL))
+  gboolean ok;
+
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
     return post_closed_error (self, error);
-  return post_send_chunks (self, priv, NULL, (GVerbsSendWR *const *) wrs->pdata, wrs->len, error);
+  ok = post_send_chunks (self, priv, NULL, (GVerbsSendWR *const *) wrs->pdata, wrs->len, error);
+  _gverbs_resource_leave (self);
+  return ok;
 }
 
 /**
@@ -1356,9 +1380,13 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
 
   g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  if (G_UNLIKELY (priv->ibv == NULL))
+  gboolean ok;
+
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
     return post_closed_error (self, error);
-  return post_recv_chunks (self, priv, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
+  ok = post_recv_chunks (self, priv, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
+  _gverbs_resource_leave (self);
+  return ok;
 }
 
 /* What convert_send_wr() fills for an RDMA or send request on an RC/UC QP:
@@ -1438,35 +1466,11 @@ post_send_repeat_chained (GVerbsQP                 *self,
   return post_send_copies (self, priv, chain, signaled, count, error);
 }
 
-/**
- * gverbs_qp_post_send_repeat:
- * @self: an open #GVerbsQP
- * @wr: the work request to repeat
- * @count: how many copies of @wr to post
- * @error: return location for a #GError
- *
- * Posts @count copies of @wr, chained, with one `ibv_post_send()` per 32:
- * the batch call for bindings, where building a list of @count work
- * requests would cost more than posting them. Every copy carries @wr's
- * wr_id, buffers and flags, except %GVERBS_SEND_SIGNALED: if @wr has it,
- * only the last copy is signaled (selective signaling — on an RC or UC
- * queue pair its completion means all @count are done, and it is the only
- * completion the batch produces). Nothing is allocated. If the device
- * refuses one, the error says which; those before it were posted.
- *
- * An RC or UC queue pair keeps the copies of an RDMA write, RDMA read or
- * send from one call to the next (up to 32 of them, made when the queue
- * pair was created): calling again with the same request, as a refill loop
- * does, posts them without copying again. Anything that changed in @wr is
- * seen and copied.
- *
- * Returns: %TRUE if all were posted
- */
-gboolean
-gverbs_qp_post_send_repeat (GVerbsQP            *self,
-                            const GVerbsSendWR  *wr,
-                            guint                count,
-                            GError             **error)
+static gboolean
+post_send_repeat_entered (GVerbsQP            *self,
+                          const GVerbsSendWR  *wr,
+                          guint                count,
+                          GError             **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_send_wr batch[POST_BATCH];
@@ -1474,10 +1478,6 @@ gverbs_qp_post_send_repeat (GVerbsQP            *self,
   gboolean short_copy;
   guint fill;
 
-  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
-  g_return_val_if_fail (wr != NULL, FALSE);
-  if (G_UNLIKELY (priv->ibv == NULL))
-    return post_closed_error (self, error);
   if (count == 0)
     return TRUE;
   if (!convert_send_wr (self, priv, wr, &batch[0], 0, error))
@@ -1509,33 +1509,56 @@ gverbs_qp_post_send_repeat (GVerbsQP            *self,
 }
 
 /**
- * gverbs_qp_post_recv_repeat:
+ * gverbs_qp_post_send_repeat:
  * @self: an open #GVerbsQP
  * @wr: the work request to repeat
  * @count: how many copies of @wr to post
  * @error: return location for a #GError
  *
- * Posts @count copies of @wr (the same wr_id and buffers), chained, with
- * one `ibv_post_recv()` per 32: the batch call for bindings that refill a
- * receive queue. Nothing is allocated. If the device refuses one, the
- * error says which; those before it were posted.
+ * Posts @count copies of @wr, chained, with one `ibv_post_send()` per 32:
+ * the batch call for bindings, where building a list of @count work
+ * requests would cost more than posting them. Every copy carries @wr's
+ * wr_id, buffers and flags, except %GVERBS_SEND_SIGNALED: if @wr has it,
+ * only the last copy is signaled (selective signaling — on an RC or UC
+ * queue pair its completion means all @count are done, and it is the only
+ * completion the batch produces). Nothing is allocated. If the device
+ * refuses one, the error says which; those before it were posted.
+ *
+ * An RC or UC queue pair keeps the copies of an RDMA write, RDMA read or
+ * send from one call to the next (up to 32 of them, made when the queue
+ * pair was created): calling again with the same request, as a refill loop
+ * does, posts them without copying again. Anything that changed in @wr is
+ * seen and copied.
  *
  * Returns: %TRUE if all were posted
  */
 gboolean
-gverbs_qp_post_recv_repeat (GVerbsQP            *self,
-                            const GVerbsRecvWR  *wr,
+gverbs_qp_post_send_repeat (GVerbsQP            *self,
+                            const GVerbsSendWR  *wr,
                             guint                count,
                             GError             **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wr != NULL, FALSE);
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    return post_closed_error (self, error);
+  ok = post_send_repeat_entered (self, wr, count, error);
+  _gverbs_resource_leave (self);
+  return ok;
+}
+
+static gboolean
+post_recv_repeat_entered (GVerbsQP            *self,
+                          const GVerbsRecvWR  *wr,
+                          guint                count,
+                          GError             **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_recv_wr batch[POST_BATCH];
   guint fill;
 
-  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
-  g_return_val_if_fail (wr != NULL, FALSE);
-  if (G_UNLIKELY (priv->ibv == NULL))
-    return post_closed_error (self, error);
   if (count == 0)
     return TRUE;
   if (G_UNLIKELY (wr->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wr->num_sge, error))
@@ -1563,6 +1586,37 @@ gverbs_qp_post_recv_repeat (GVerbsQP            *self,
       posted += k;
     }
   return TRUE;
+}
+
+/**
+ * gverbs_qp_post_recv_repeat:
+ * @self: an open #GVerbsQP
+ * @wr: the work request to repeat
+ * @count: how many copies of @wr to post
+ * @error: return location for a #GError
+ *
+ * Posts @count copies of @wr (the same wr_id and buffers), chained, with
+ * one `ibv_post_recv()` per 32: the batch call for bindings that refill a
+ * receive queue. Nothing is allocated. If the device refuses one, the
+ * error says which; those before it were posted.
+ *
+ * Returns: %TRUE if all were posted
+ */
+gboolean
+gverbs_qp_post_recv_repeat (GVerbsQP            *self,
+                            const GVerbsRecvWR  *wr,
+                            guint                count,
+                            GError             **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wr != NULL, FALSE);
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    return post_closed_error (self, error);
+  ok = post_recv_repeat_entered (self, wr, count, error);
+  _gverbs_resource_leave (self);
+  return ok;
 }
 
 /**

@@ -64,13 +64,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-enum {
-  SIGNAL_ASYNC_EVENT,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
 static const char *
 where (GVerbsSRQ *self)
 {
@@ -403,20 +396,6 @@ gverbs_srq_class_init (GVerbsSRQClass *klass)
     g_param_spec_enum ("srq-type", NULL, NULL, GVERBS_TYPE_SRQ_TYPE, GVERBS_SRQT_BASIC, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /**
-   * GVerbsSRQ::async-event:
-   * @self: the SRQ
-   * @event: the event, already acknowledged
-   *
-   * Emitted for each asynchronous event about this SRQ
-   * (%GVERBS_EVENT_SRQ_LIMIT_REACHED, %GVERBS_EVENT_SRQ_ERR), right after
-   * #GVerbsContext::async-event, in the same main context. Detailed by the
-   * event type's nick (`async-event::srq-limit-reached`).
-   */
-  signals[SIGNAL_ASYNC_EVENT] =
-    g_signal_new ("async-event", G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GVERBS_TYPE_ASYNC_EVENT);
 }
 
 static void

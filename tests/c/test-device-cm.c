@@ -424,6 +424,7 @@ test_cancel_pending_connect (void)
   g_clear_error (&t.error);
   g_assert_false (gverbs_cm_id_listen (t.conn.client, 0, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  g_clear_error (&error);
 
   g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (t.conn.ch), &error));
   g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);

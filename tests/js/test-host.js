@@ -17,6 +17,30 @@ try {
     check('missing device throws NO_DEVICE', e.matches(Verbs.error_quark(), Verbs.Error.NO_DEVICE));
     check('message names the device', e.message.includes('gverbs-no-such-device'));
 }
+// constructed without init(), or with a failed init(): not initialized, not "closed"
+const bare = new Verbs.Context({ name: 'gverbs-no-such-device' });
+check('a bare resource is a Verbs.Resource', bare instanceof Verbs.Resource);
+check('a bare resource reads as closed', bare.is_closed() && bare.closed);
+try {
+    bare.query_device();
+    check('a call on a bare resource throws', false);
+} catch (e) {
+    check('a call on a bare resource throws NOT_INITIALIZED',
+          e.matches(Verbs.error_quark(), Verbs.Error.NOT_INITIALIZED));
+}
+try {
+    bare.init(null);
+    check('init of a missing device throws', false);
+} catch (e) {
+    check('init of a missing device throws NO_DEVICE', e.matches(Verbs.error_quark(), Verbs.Error.NO_DEVICE));
+}
+try {
+    bare.query_device();
+} catch (e) {
+    check('after a failed init: NOT_INITIALIZED with the reason',
+          e.matches(Verbs.error_quark(), Verbs.Error.NOT_INITIALIZED) && e.message.includes('gverbs-no-such-device'));
+}
+check('closing it does nothing and succeeds', bare.close() === true);
 print(`${passed} passed, ${failed} failed`);
 if (failed > 0)
     imports.system.exit(1);

@@ -51,3 +51,25 @@ def test_device_list_is_a_list():
     assert isinstance(devices, list)
     for dev in devices:
         assert str(dev).startswith('Device ')
+
+
+
+def test_bare_and_failed_resources_are_not_initialized():
+    from gi.repository import GObject
+    # constructed without init(): not initialized, not "closed"
+    bare = GObject.new(Verbs.Context, name='gverbs-no-such-device')
+    assert isinstance(bare, Verbs.Resource)
+    assert bare.is_closed() and bare.props.closed
+    with pytest.raises(GLib.Error) as e:
+        bare.query_device()
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.NOT_INITIALIZED)
+    assert 'not initialized' in e.value.message
+    # its construction fails: every later call says so, with the reason
+    with pytest.raises(GLib.Error) as e:
+        bare.init(None)
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.NO_DEVICE)
+    with pytest.raises(GLib.Error) as e:
+        bare.query_device()
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.NOT_INITIALIZED)
+    assert 'gverbs-no-such-device' in e.value.message
+    assert bare.close()

@@ -42,8 +42,9 @@ def _props_setattr(self, name, value):
         GObject.Object.__setattr__(self, name, value)
 
 
-class _Closable:
-    """Context-manager behaviour of every object that has close()."""
+class Resource(Verbs.Resource):
+    """Every object that owns an rdma-core resource: a context manager whose
+    exit closes it, as pyverbs' objects are."""
 
     def __enter__(self):
         return self
@@ -51,6 +52,9 @@ class _Closable:
     def __exit__(self, *exc):
         self.close()
         return False
+
+
+Resource = _export(override(Resource))
 
 
 # --- devices and contexts ---------------------------------------------------
@@ -88,7 +92,7 @@ class DeviceAttr(Verbs.DeviceAttr):
 DeviceAttr = _export(override(DeviceAttr))
 
 
-class Context(_Closable, Verbs.Context):
+class Context(Verbs.Context):
     """An open RDMA device: Context(name='rxe0')."""
     __getattr__ = _props_getattr
 
@@ -112,7 +116,7 @@ PortAttr = _export(override(PortAttr))
 
 # --- protection domains ---------------------------------------------------------
 
-class PD(_Closable, Verbs.PD):
+class PD(Verbs.PD):
     """A protection domain: PD(ctx)."""
     __getattr__ = _props_getattr
 
@@ -179,7 +183,7 @@ class SGE(Verbs.SGE):
 SGE = _export(override(SGE))
 
 
-class MR(_Closable, Verbs.MR):
+class MR(Verbs.MR):
     """A memory region over library-owned memory: MR(pd, length, access)."""
     __getattr__ = _props_getattr
 
@@ -246,7 +250,7 @@ def _pd_mr(self, buf, access=0):
 PD.mr = _pd_mr
 
 
-class MW(_Closable, Verbs.MW):
+class MW(Verbs.MW):
     """A memory window: MW(pd, IBV_MW_TYPE_1 or IBV_MW_TYPE_2)."""
     __getattr__ = _props_getattr
 
@@ -495,7 +499,7 @@ class AHAttr(Verbs.AHAttr):
 AHAttr = _export(override(AHAttr))
 
 
-class AH(_Closable, Verbs.AH):
+class AH(Verbs.AH):
     """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr), or the way back
     to the sender of a UD message: AH(pd, wc=wc, grh=grh, port_num=1)
     (ibv_create_ah_from_wc), grh being the 40 bytes its receive buffer starts
@@ -535,7 +539,7 @@ class XRCDInitAttr(Verbs.XRCDInitAttr):
 XRCDInitAttr = _export(override(XRCDInitAttr))
 
 
-class XRCD(_Closable, Verbs.XRCD):
+class XRCD(Verbs.XRCD):
     """An XRC domain: XRCD(ctx, init_attr)."""
     __getattr__ = _props_getattr
 
@@ -560,7 +564,7 @@ class AllocDmAttr(Verbs.AllocDmAttr):
 AllocDmAttr = _export(override(AllocDmAttr))
 
 
-class DM(_Closable, Verbs.DM):
+class DM(Verbs.DM):
     """Device memory: DM(ctx, dm_attr)."""
     __getattr__ = _props_getattr
 
@@ -583,7 +587,7 @@ class DM(_Closable, Verbs.DM):
 DM = _export(override(DM))
 
 
-class DMMR(_Closable, Verbs.DMMR):
+class DMMR(Verbs.DMMR):
     """A memory region over device memory: DMMR(pd, length, access, dm=dm, offset=0)."""
     __getattr__ = _props_getattr
 
@@ -714,7 +718,7 @@ for _value in Verbs.WCError.__enum_values__.values():
 _export(WCError)
 
 
-class CompChannel(_Closable, Verbs.CompChannel):
+class CompChannel(Verbs.CompChannel):
     """A completion channel: CompChannel(ctx). Its source runs on the
     thread-default main context of the thread that creates it."""
     __getattr__ = _props_getattr
@@ -740,7 +744,7 @@ class CompChannel(_Closable, Verbs.CompChannel):
 CompChannel = _export(override(CompChannel))
 
 
-class CQ(_Closable, Verbs.CQ):
+class CQ(Verbs.CQ):
     """A completion queue: CQ(ctx, cqe, cq_context, channel, comp_vector).
 
     cq_context is kept as cq.cq_context for the caller; rdma-core's is used by
@@ -806,7 +810,7 @@ class CqInitAttrEx(Verbs.CqInitAttrEx):
 CqInitAttrEx = _export(override(CqInitAttrEx))
 
 
-class CQEX(_Closable, Verbs.CQEX):
+class CQEX(Verbs.CQEX):
     """An extended CQ: CQEX(ctx, CqInitAttrEx(...)).
 
     start_poll() and poll_next() return 0 when a completion is ready and
@@ -1050,7 +1054,7 @@ def _wr_list(wr):
     return out
 
 
-class QP(_Closable, Verbs.QP):
+class QP(Verbs.QP):
     """QP(pd, init_attr, qp_attr=None): with a QPAttr, UD goes to RTS, RC/UC to INIT."""
     __getattr__ = _props_getattr
 
@@ -1188,7 +1192,7 @@ class AddrInfo(Verbs.AddrInfo):
 AddrInfo = _export(override(AddrInfo))
 
 
-class EventChannel(_Closable, Verbs.EventChannel):
+class EventChannel(Verbs.EventChannel):
     """An rdma_cm event channel watched on the thread-default main context
     (pyverbs' CMEventChannel())."""
     __getattr__ = _props_getattr
@@ -1257,7 +1261,7 @@ class UDParam(Verbs.UDParam):
 UDParam = _export(override(UDParam))
 
 
-class CMID(_Closable, Verbs.CMID):
+class CMID(Verbs.CMID):
     """pyverbs' CMID: CMID(creator=AddrInfo, qp_init_attr=…) for the
     synchronous API (rdma_create_ep), CMID(creator=CMEventChannel,
     port_space=…) for the event-driven one.  cid.connect() with no signal
@@ -1369,7 +1373,7 @@ class CMID(_Closable, Verbs.CMID):
 
 CMID = _export(override(CMID))
 
-class CMListener(_Closable, Verbs.CMListener):
+class CMListener(Verbs.CMListener):
     """An rdma_cm server on the main loop (GSocketService style):
     CMListener(qp_init_attr); add_address(address, port=0, backlog=0) returns
     the port; signals 'accepting' (post first receives) and 'incoming'."""
@@ -1465,7 +1469,7 @@ class SrqInitAttrEx(Verbs.SrqInitAttrEx):
 SrqInitAttrEx = _export(override(SrqInitAttrEx))
 
 
-class SRQ(_Closable, Verbs.SRQ):
+class SRQ(Verbs.SRQ):
     """SRQ(creator, attr): from a PD with a SrqInitAttr (ibv_create_srq) or from a
     Context with a SrqInitAttrEx (ibv_create_srq_ex)."""
     __getattr__ = _props_getattr
