@@ -9,6 +9,7 @@
 #include "gverbs-addr-info-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-error-private.h"
 
 G_STATIC_ASSERT ((int) GVERBS_RDMA_PS_IPOIB == (int) RDMA_PS_IPOIB);
 G_STATIC_ASSERT ((int) GVERBS_RDMA_PS_TCP == (int) RDMA_PS_TCP);
@@ -410,7 +411,9 @@ gverbs_addr_info_init (GVerbsAddrInfo *self)
  * @flags: hint flags; %GVERBS_RAI_PASSIVE for a listener
  * @error: return location for a #GError
  *
- * Resolves addresses with `rdma_getaddrinfo()`. An unknown host or service
+ * Resolves addresses with `rdma_getaddrinfo()`. @flags with a bit that no
+ * #GVerbsAddrInfoFlags value names, or a @port_space that is not a
+ * #GVerbsPortSpace, is %GVERBS_ERROR_INVALID_ARGUMENT. An unknown host or service
  * gives %GVERBS_ERROR_NOT_FOUND; a host without RDMA devices
  * %GVERBS_ERROR_NO_DEVICE.
  *
@@ -425,6 +428,9 @@ gverbs_addr_info_new (const char           *src,
                       GVerbsAddrInfoFlags   flags,
                       GError              **error)
 {
+  if (!_gverbs_check_flags (GVERBS_TYPE_ADDR_INFO_FLAGS, flags, "rdma_getaddrinfo", "flags", error) ||
+      !_gverbs_check_enum (GVERBS_TYPE_PORT_SPACE, port_space, "rdma_getaddrinfo", "port space", error))
+    return NULL;
   return g_initable_new (GVERBS_TYPE_ADDR_INFO, NULL, error,
                          "src", src, "dst", dst,
                          "src-service", src_service, "dst-service", dst_service,

@@ -148,18 +148,19 @@ gverbs_ah_attr_class_init (GVerbsAHAttrClass *klass)
   /**
    * GVerbsAHAttr:sl:
    *
-   * The service level.
+   * The service level (4 bits: 0 … 15).
    */
   properties[PROP_SL] =
-    g_param_spec_uint ("sl", NULL, NULL, 0, G_MAXUINT8, 0,
+    g_param_spec_uint ("sl", NULL, NULL, 0, 15, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsAHAttr:src-path-bits:
    *
-   * The bits ORed into the port's base LID when the port uses an LMC.
+   * The bits ORed into the port's base LID when the port uses an LMC
+   * (7 bits: 0 … 127).
    */
   properties[PROP_SRC_PATH_BITS] =
-    g_param_spec_uint ("src-path-bits", NULL, NULL, 0, G_MAXUINT8, 0,
+    g_param_spec_uint ("src-path-bits", NULL, NULL, 0, 127, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsAHAttr:static-rate:

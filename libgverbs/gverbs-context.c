@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib-unix.h>
+#include <unistd.h>
 
 #include "gverbs-context.h"
 #include "gverbs-context-private.h"
@@ -84,6 +85,24 @@ available_devices (struct ibv_device **list,
   return n > 0 ? g_strjoinv (", ", names) : g_strdup (_("none"));
 }
 
+/* Whether the process can open one more file: when it cannot,
+ * ibv_get_device_list() gives an empty list (it could not read sysfs), and
+ * "no such device" would hide the real cause. Returns the errno of a failed
+ * open (EMFILE, ENFILE, ENOMEM …) or 0. */
+static int
+cannot_open_files (void)
+{
+  int fd = open ("/dev/null", O_RDONLY | O_CLOEXEC);
+  int err_no = errno;
+
+  if (fd >= 0)
+    {
+      close (fd);
+      return 0;
+    }
+  return err_no;
+}
+
 static gboolean
 open_device (GVerbsContext  *self,
              GError        **error)
@@ -102,8 +121,13 @@ open_device (GVerbsContext  *self,
   if (found == NULL)
     {
       g_autofree char *names = available_devices (list, n);
+      int err_no = n == 0 ? cannot_open_files () : 0;
 
-      if (self->name != NULL)
+      if (err_no != 0)
+        _gverbs_set_error_errno (error, err_no, "ibv_get_device_list",
+                                 self->name ? self->name : _("(any device)"),
+                                 _("no device could be listed: the process cannot open a file"));
+      else if (self->name != NULL)
         g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NO_DEVICE,
                      _("No RDMA device named “%s” (devices: %s)"), self->name, names);
       else

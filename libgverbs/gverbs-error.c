@@ -5,6 +5,7 @@
 
 #include "gverbs-error.h"
 #include "gverbs-private.h"
+#include "gverbs-error-private.h"
 
 G_DEFINE_QUARK (gverbs-error-quark, gverbs_error)
 G_DEFINE_QUARK (gverbs-wc-error-quark, gverbs_wc_error)
@@ -131,7 +132,66 @@ _gverbs_set_error_errno (GError     **error,
                _("%s on %s: %s (%s)%s%s%s"),
                call, object ? object : _("(no device)"), g_strerror (err_no), code,
                detail ? ": " : "", detail ? detail : "",
-               err_no == ENOMEM ? _("; check the locked-memory limit (ulimit -l)") : "");
+               err_no == ENOMEM && _gverbs_call_locks_memory (call)
+                 ? _("; check the locked-memory limit (ulimit -l)") : "");
+}
+
+/* The calls whose ENOMEM can come from RLIMIT_MEMLOCK: those that pin
+ * memory (registration) or allocate and pin queue buffers. A full send or
+ * receive queue (ibv_post_*), an address or connection call is never the
+ * locked-memory limit, and the hint would mislead. */
+gboolean
+_gverbs_call_locks_memory (const char *call)
+{
+  static const char *const prefixes[] = {
+    "ibv_reg_", "ibv_rereg_mr", "ibv_create_cq", "ibv_resize_cq", "ibv_create_qp",
+    "ibv_create_srq", "ibv_create_wq", "ibv_alloc_dm", "ibv_create_comp_channel",
+    "rdma_create_qp", "rdma_create_srq", "rdma_reg_",
+  };
+
+  if (call == NULL)
+    return FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (g_str_has_prefix (call, prefixes[i]))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_gverbs_check_flags (GType        flags_type,
+                     guint        value,
+                     const char  *call,
+                     const char  *what,
+                     GError     **error)
+{
+  g_autoptr(GFlagsClass) klass = g_type_class_ref (flags_type);
+  guint unknown = value & ~klass->mask;
+
+  if (unknown == 0)
+    return TRUE;
+  /* TRANSLATORS: "ibv_reg_mr: access 0x1000007 has bits 0x1000000 that no
+   * GVerbsAccessFlags value names" */
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+               _("%s: %s 0x%x has bits 0x%x that no %s value names"),
+               call, what, value, unknown, g_type_name (flags_type));
+  return FALSE;
+}
+
+gboolean
+_gverbs_check_enum (GType        enum_type,
+                    int          value,
+                    const char  *call,
+                    const char  *what,
+                    GError     **error)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (enum_type);
+
+  if (g_enum_get_value (klass, value) != NULL)
+    return TRUE;
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+               _("%s: %s %d is not a %s value"),
+               call, what, value, g_type_name (enum_type));
+  return FALSE;
 }
 
 /* A post call (ibv_post_send() …) refused work request @index of @n_wrs:

@@ -11,6 +11,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-error-private.h"
 #include "gverbs-resource-private.h"
 
 /**
@@ -380,6 +381,8 @@ gverbs_mr_init (GVerbsMR *self)
  *
  * Allocates @length bytes of zeroed, page-aligned memory and registers them
  * with the device (`ibv_reg_mr()`), as pyverbs' `MR(pd, length, access)`.
+ * An @access with a bit that no #GVerbsAccessFlags value names is
+ * %GVERBS_ERROR_INVALID_ARGUMENT naming the bits.
  *
  * Returns: (transfer full): the memory region, or %NULL on error
  */
@@ -390,6 +393,8 @@ gverbs_mr_new (GVerbsPD           *pd,
                GError            **error)
 {
   g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
+  if (!_gverbs_check_flags (GVERBS_TYPE_ACCESS_FLAGS, access, "ibv_reg_mr", "access", error))
+    return NULL;
   return g_initable_new (GVERBS_TYPE_MR, NULL, error,
                          "pd", pd, "length", length, "access", access, NULL);
 }
@@ -441,6 +446,8 @@ gverbs_mr_new_for_memory (GVerbsPD           *pd,
 
   g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
   g_return_val_if_fail (addr != NULL, NULL);
+  if (!_gverbs_check_flags (GVERBS_TYPE_ACCESS_FLAGS, access, "ibv_reg_mr", "access", error))
+    return NULL;
 
   self = g_object_new (GVERBS_TYPE_MR, "pd", pd, "length", (guint64) length,
                        "access", access, NULL);

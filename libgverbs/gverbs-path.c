@@ -526,21 +526,14 @@ gverbs_path_to_variant (GVerbsPath *self)
 }
 
 static gboolean
-lookup_gid (GVariant   *dict,
-            const char *key,
-            GVerbsGid  *gid,
-            GError    **error)
+take_gid (const char *key,
+          GVariant   *v,
+          GVerbsGid  *gid,
+          GError    **error)
 {
-  g_autoptr(GVariant) v = g_variant_lookup_value (dict, key, NULL);
   gconstpointer data;
   gsize n;
 
-  if (v == NULL)
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("Path variant has no “%s” field"), key);
-      return FALSE;
-    }
   if (!g_variant_is_of_type (v, G_VARIANT_TYPE_BYTESTRING))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
@@ -559,6 +552,60 @@ lookup_gid (GVariant   *dict,
   return TRUE;
 }
 
+/* The index of @key among the wire form's fields: the numeric fields in
+ * GVerbsPathField order, then sgid and dgid; -1 for an unknown key. */
+static int
+wire_field_index (const char *key)
+{
+  for (guint i = 0; i < GVERBS_PATH_N_FIELDS; i++)
+    if (strcmp (key, specs[i].name) == 0)
+      return (int) i;
+  if (strcmp (key, "sgid") == 0)
+    return GVERBS_PATH_N_FIELDS;
+  if (strcmp (key, "dgid") == 0)
+    return GVERBS_PATH_N_FIELDS + 1;
+  return -1;
+}
+
+static const char *
+wire_field_name (guint index)
+{
+  if (index < GVERBS_PATH_N_FIELDS)
+    return specs[index].name;
+  return index == GVERBS_PATH_N_FIELDS ? "sgid" : "dgid";
+}
+
+static gboolean
+take_field (GVerbsPath *path,
+            guint       index,
+            GVariant   *v,
+            GError    **error)
+{
+  guint32 value;
+
+  if (index == GVERBS_PATH_N_FIELDS)
+    return take_gid ("sgid", v, &path->sgid, error);
+  if (index == GVERBS_PATH_N_FIELDS + 1)
+    return take_gid ("dgid", v, &path->dgid, error);
+  if (!g_variant_is_of_type (v, G_VARIANT_TYPE_UINT32))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("Path variant field “%s” has type “%s”, expected “u”"), specs[index].name,
+                   g_variant_get_type_string (v));
+      return FALSE;
+    }
+  value = g_variant_get_uint32 (v);
+  if (!value_valid (index, value))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("Path variant field “%s” has value %u, out of range (maximum %u)"),
+                   specs[index].name, value, specs[index].max);
+      return FALSE;
+    }
+  path->values[index] = value;
+  return TRUE;
+}
+
 /**
  * gverbs_path_new_from_variant:
  * @variant: a path in the form gverbs_path_to_variant() gives, as received
@@ -566,10 +613,14 @@ lookup_gid (GVariant   *dict,
  * @error: return location for a #GError
  *
  * Rebuilds a path from its wire form. @variant is untrusted input: a
- * variant that is not `a{sv}`, lacks a field, has a field of the wrong type
- * or a value out of its range (MTU not a #GVerbsMTU, QPN or PSN over 24
- * bits, port 0, GID not 16 bytes …) gives %GVERBS_ERROR_INVALID_ARGUMENT
- * naming the field. Unknown keys are ignored.
+ * variant that is not `a{sv}`, is larger than %GVERBS_PATH_WIRE_MAX_SIZE
+ * bytes or has more than %GVERBS_PATH_WIRE_MAX_ENTRIES entries, lacks a
+ * field, has a field twice, has a field of the wrong type or a value out of
+ * its range (MTU not a #GVerbsMTU, QPN or PSN over 24 bits, port 0, GID not
+ * 16 bytes …) gives %GVERBS_ERROR_INVALID_ARGUMENT naming the field.
+ * Unknown keys are ignored. The size and entry count are checked before
+ * any entry is read, and each entry is read once, so a hostile blob costs
+ * time linear in at most %GVERBS_PATH_WIRE_MAX_SIZE bytes.
  *
  * Returns: (transfer full): a new #GVerbsPath, or %NULL on error
  */
@@ -578,6 +629,8 @@ gverbs_path_new_from_variant (GVariant  *variant,
                               GError   **error)
 {
   g_autoptr(GVerbsPath) path = NULL;
+  gboolean seen[GVERBS_PATH_N_FIELDS + 2] = { FALSE, };
+  gsize size, n;
 
   g_return_val_if_fail (variant != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -589,38 +642,51 @@ gverbs_path_new_from_variant (GVariant  *variant,
                    g_variant_get_type_string (variant));
       return NULL;
     }
-  path = gverbs_path_new ();
-  for (guint i = 0; i < GVERBS_PATH_N_FIELDS; i++)
+  size = g_variant_get_size (variant);
+  if (size > GVERBS_PATH_WIRE_MAX_SIZE)
     {
-      g_autoptr(GVariant) v = g_variant_lookup_value (variant, specs[i].name, NULL);
-      guint32 value;
-
-      if (v == NULL)
-        {
-          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                       _("Path variant has no “%s” field"), specs[i].name);
-          return NULL;
-        }
-      if (!g_variant_is_of_type (v, G_VARIANT_TYPE_UINT32))
-        {
-          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                       _("Path variant field “%s” has type “%s”, expected “u”"), specs[i].name,
-                       g_variant_get_type_string (v));
-          return NULL;
-        }
-      value = g_variant_get_uint32 (v);
-      if (!value_valid (i, value))
-        {
-          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                       _("Path variant field “%s” has value %u, out of range (maximum %u)"),
-                       specs[i].name, value, specs[i].max);
-          return NULL;
-        }
-      path->values[i] = value;
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("Path variant is %" G_GSIZE_FORMAT " bytes long, more than the %u a path may have"),
+                   size, (guint) GVERBS_PATH_WIRE_MAX_SIZE);
+      return NULL;
     }
-  if (!lookup_gid (variant, "sgid", &path->sgid, error) ||
-      !lookup_gid (variant, "dgid", &path->dgid, error))
-    return NULL;
+  n = g_variant_n_children (variant);
+  if (n > GVERBS_PATH_WIRE_MAX_ENTRIES)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("Path variant has %" G_GSIZE_FORMAT " entries, more than the %u a path may have"),
+                   n, (guint) GVERBS_PATH_WIRE_MAX_ENTRIES);
+      return NULL;
+    }
+
+  path = gverbs_path_new ();
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(GVariant) entry = g_variant_get_child_value (variant, i);
+      g_autoptr(GVariant) key = g_variant_get_child_value (entry, 0);
+      g_autoptr(GVariant) boxed = g_variant_get_child_value (entry, 1);
+      g_autoptr(GVariant) v = g_variant_get_variant (boxed);
+      int index = wire_field_index (g_variant_get_string (key, NULL));
+
+      if (index < 0)
+        continue;
+      if (seen[index])
+        {
+          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                       _("Path variant has field “%s” more than once"), wire_field_name (index));
+          return NULL;
+        }
+      seen[index] = TRUE;
+      if (!take_field (path, index, v, error))
+        return NULL;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (seen); i++)
+    if (!seen[i])
+      {
+        g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                     _("Path variant has no “%s” field"), wire_field_name (i));
+        return NULL;
+      }
   return g_steal_pointer (&path);
 }
 

@@ -14,6 +14,23 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GVERBS_PATH_WIRE_MAX_SIZE:
+ *
+ * The largest serialised path gverbs_path_new_from_variant() accepts, in
+ * bytes. The wire form gverbs_path_to_variant() gives is under 600 bytes;
+ * anything larger than this is refused before any field is looked at.
+ */
+#define GVERBS_PATH_WIRE_MAX_SIZE 4096
+
+/**
+ * GVERBS_PATH_WIRE_MAX_ENTRIES:
+ *
+ * The most dictionary entries gverbs_path_new_from_variant() accepts
+ * (the wire form has 25; the rest is room for fields a newer peer adds).
+ */
+#define GVERBS_PATH_WIRE_MAX_ENTRIES 64
+
 #define GVERBS_TYPE_PATH (gverbs_path_get_type ())
 GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsPath, gverbs_path, GVERBS, PATH, GObject)

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <endian.h>
+#include <string.h>
 #include <infiniband/verbs.h>
 
 #include "gverbs-qp-attr.h"
@@ -164,6 +165,25 @@ gverbs_qp_attr_set_property (GObject      *object,
     }
 }
 
+/* The fields narrower than their C type, as the InfiniBand spec gives
+ * them: a value beyond would be cut by the kernel or the wire format, so the
+ * property refuses it (from Python the override raises GLib.Error
+ * OUT_OF_RANGE before GObject sees it). */
+static guint
+field_max (const GVerbsField *field)
+{
+  static const struct { const char *name; guint max; } narrow[] = {
+    { "retry_cnt", 7 }, { "rnr_retry", 7 },
+    { "min_rnr_timer", 31 }, { "timeout", 31 }, { "alt_timeout", 31 },
+    { "rq_psn", 0xffffff }, { "sq_psn", 0xffffff }, { "dest_qp_num", 0xffffff },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (narrow); i++)
+    if (strcmp (field->name, narrow[i].name) == 0)
+      return narrow[i].max;
+  return field->size >= 4 ? G_MAXUINT32 : (1u << (8 * field->size)) - 1;
+}
+
 static GParamSpec *
 field_pspec (const GVerbsField *field)
 {
@@ -183,9 +203,7 @@ field_pspec (const GVerbsField *field)
     case GVERBS_FIELD_FLAGS:
       return g_param_spec_flags (name, NULL, NULL, field->type (), 0, flags);
     default:
-      return g_param_spec_uint (name, NULL, NULL, 0,
-                                field->size >= 4 ? G_MAXUINT32 : (1u << (8 * field->size)) - 1,
-                                0, flags);
+      return g_param_spec_uint (name, NULL, NULL, 0, field_max (field), 0, flags);
     }
 }
 

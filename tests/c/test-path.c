@@ -167,6 +167,68 @@ test_malformed (void)
   }
 }
 
+/* A hostile blob is refused from its size or entry count alone, before any
+ * entry is read: it used to take seconds (quadratic lookups). */
+static void
+assert_blob_refused_fast (gsize       size,
+                          const char *needle)
+{
+  g_autofree guint8 *zeros = g_malloc0 (size);
+  g_autoptr(GBytes) bytes = g_bytes_new_take (g_steal_pointer (&zeros), size);
+  g_autoptr(GVariant) v = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE_VARDICT, bytes, FALSE));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsPath) path = NULL;
+  gint64 start, elapsed;
+
+  start = g_get_monotonic_time ();
+  path = gverbs_path_new_from_variant (v, &error);
+  elapsed = g_get_monotonic_time () - start;
+  g_test_message ("%" G_GSIZE_FORMAT " bytes refused in %" G_GINT64_FORMAT " us: %s", size, elapsed,
+                  error ? error->message : "(no error)");
+  g_assert_null (path);
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, needle));
+  g_assert_cmpint (elapsed, <, 10000);
+}
+
+static void
+test_hostile_blob (void)
+{
+  assert_blob_refused_fast (1024 * 1024, "more than the 4096");
+  assert_blob_refused_fast (4 * 1024 * 1024, "more than the 4096");
+  /* Within the size bound, 2048 empty entries: refused for their count. */
+  assert_blob_refused_fast (GVERBS_PATH_WIRE_MAX_SIZE, "entries, more than the 64");
+}
+
+static void
+test_duplicate_field (void)
+{
+  g_autoptr(GVerbsPath) path = sample_path ();
+  g_autoptr(GVariant) v = gverbs_path_to_variant (path);
+  g_autoptr(GVariant) twice = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GVariant) wire = NULL;
+  GVariantBuilder b;
+  GVariantIter iter;
+  const char *k;
+  GVariant *val;
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_iter_init (&iter, v);
+  while (g_variant_iter_loop (&iter, "{&sv}", &k, &val))
+    g_variant_builder_add (&b, "{sv}", k, val);
+  g_variant_builder_add (&b, "{sv}", "dqpn", g_variant_new_uint32 (7));
+  twice = g_variant_ref_sink (g_variant_builder_end (&b));
+  /* The real wire form is well inside the bounds. */
+  bytes = g_variant_get_data_as_bytes (v);
+  g_assert_cmpuint (g_bytes_get_size (bytes), <, 600);
+  g_assert_cmpuint (g_variant_n_children (v), <=, GVERBS_PATH_WIRE_MAX_ENTRIES);
+  g_clear_pointer (&bytes, g_bytes_unref);
+  bytes = g_variant_get_data_as_bytes (twice);
+  wire = g_variant_new_from_bytes (G_VARIANT_TYPE_VARDICT, bytes, FALSE);
+  assert_rejected (g_variant_ref_sink (g_steal_pointer (&wire)), "“dqpn” more than once");
+}
+
 static void
 test_defaults (void)
 {
@@ -197,5 +259,7 @@ main (int argc, char **argv)
   g_test_add_func ("/path/variant-round-trip", test_round_trip);
   g_test_add_func ("/path/reverse", test_reverse);
   g_test_add_func ("/path/variant-malformed", test_malformed);
+  g_test_add_func ("/path/variant-hostile-blob", test_hostile_blob);
+  g_test_add_func ("/path/variant-duplicate-field", test_duplicate_field);
   return g_test_run ();
 }

@@ -31,13 +31,62 @@ def _props_getattr(self, name):
     raise AttributeError('%r object has no attribute %r' % (type(self).__name__, name))
 
 
+def _check_value(pspec, value, label=None):
+    """Refuses a value GObject's property validation would drop with only a
+    warning (the object would keep its old value or the default): an integer
+    outside the property's range, a flag bit no flag of its type names, a
+    number no member of its enum has. Raises GLib.Error: OUT_OF_RANGE for a
+    range, INVALID_ARGUMENT for flags and enums. Other types pass through to
+    GObject, which raises TypeError for what it cannot convert."""
+    if pspec is None or isinstance(value, bool) or not isinstance(value, int):
+        return value
+    label = label or pspec.name.replace('-', '_')
+    vtype = pspec.value_type
+    if GObject.type_is_a(vtype, GObject.TYPE_FLAGS):
+        mask = 0
+        for bit in vtype.pytype.__flags_values__:
+            mask |= int(bit)
+        if value < 0 or value & ~mask:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               '%s 0x%x has bits 0x%x that no %s value names' %
+                               (label, value, value & ~mask if value >= 0 else value,
+                                vtype.pytype.__name__))
+    elif GObject.type_is_a(vtype, GObject.TYPE_ENUM):
+        if int(value) not in vtype.pytype.__enum_values__:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               '%s %d is not a %s value' % (label, value, vtype.pytype.__name__))
+    elif vtype in _RANGED_TYPES:
+        if not pspec.minimum <= value <= pspec.maximum:
+            raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
+                               (label, value, pspec.minimum, pspec.maximum))
+    return value
+
+
+_RANGED_TYPES = (GObject.TYPE_UINT, GObject.TYPE_INT, GObject.TYPE_UINT64, GObject.TYPE_INT64,
+                 GObject.TYPE_ULONG, GObject.TYPE_LONG, GObject.TYPE_UCHAR, GObject.TYPE_CHAR)
+
+
+def _set_checked(self, name, value):
+    """set_property() that raises instead of letting GObject drop the value."""
+    pspec = type(self).find_property(name)
+    self.set_property(name, _check_value(pspec, value))
+
+
+def _init_checked(base, self, **props):
+    """base.__init__(self, **props) with every construct property checked
+    first (GObject would make the object with the default instead)."""
+    for key, value in props.items():
+        _check_value(base.find_property(key.replace('_', '-')), value, key)
+    base.__init__(self, **props)
+
+
 def _props_setattr(self, name, value):
     # pyverbs' attribute carriers have settable fields: attr.port_num = 2
     pspec = None
     if not name.startswith('_') and not isinstance(getattr(type(self), name, None), property):
         pspec = type(self).find_property(name.replace('_', '-'))
     if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
-        self.set_property(pspec.name, value)
+        self.set_property(pspec.name, _check_value(pspec, value, name))
     else:
         GObject.Object.__setattr__(self, name, value)
 
@@ -194,8 +243,8 @@ class MR(Verbs.MR):
                                'libgverbs allocates and owns the memory of a Python MR')
         if length is None:
             raise TypeError('MR() needs a length')
-        Verbs.MR.__init__(self, pd=pd, length=_check_uint('length', length),
-                          access=Verbs.AccessFlags(int(access)))
+        _init_checked(Verbs.MR, self, pd=pd, length=_check_uint('length', length),
+                      access=Verbs.AccessFlags(int(access)))
         self.init(None)
 
     # pyverbs' name for the start address
@@ -432,8 +481,8 @@ class GlobalRoute(Verbs.GlobalRoute):
     __getattr__ = _props_getattr
 
     def __init__(self, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
-        Verbs.GlobalRoute.__init__(self, flow_label=flow_label, sgid_index=sgid_index,
-                                   hop_limit=hop_limit, traffic_class=traffic_class)
+        _init_checked(Verbs.GlobalRoute, self, flow_label=flow_label, sgid_index=sgid_index,
+                      hop_limit=hop_limit, traffic_class=traffic_class)
         if dgid is not None:
             self.dgid = dgid
 
@@ -460,9 +509,9 @@ class AHAttr(Verbs.AHAttr):
 
     def __init__(self, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
                  port_num=1, gr=None, grh=None):
-        Verbs.AHAttr.__init__(self, dlid=dlid, sl=sl, src_path_bits=src_path_bits,
-                              static_rate=static_rate, is_global=bool(is_global),
-                              port_num=port_num)
+        _init_checked(Verbs.AHAttr, self, dlid=dlid, sl=sl, src_path_bits=src_path_bits,
+                      static_rate=static_rate, is_global=bool(is_global),
+                      port_num=port_num)
         if gr is None:
             gr = grh
         if gr is not None:
@@ -533,7 +582,7 @@ class XRCDInitAttr(Verbs.XRCDInitAttr):
     __setattr__ = _props_setattr
 
     def __init__(self, comp_mask=0, oflags=0, fd=-1):
-        Verbs.XRCDInitAttr.__init__(self, comp_mask=comp_mask, oflags=oflags, fd=fd)
+        _init_checked(Verbs.XRCDInitAttr, self, comp_mask=comp_mask, oflags=oflags, fd=fd)
 
 
 XRCDInitAttr = _export(override(XRCDInitAttr))
@@ -557,8 +606,8 @@ class AllocDmAttr(Verbs.AllocDmAttr):
     __setattr__ = _props_setattr
 
     def __init__(self, length=0, log_align_req=0, comp_mask=0):
-        Verbs.AllocDmAttr.__init__(self, length=length, log_align_req=log_align_req,
-                                   comp_mask=comp_mask)
+        _init_checked(Verbs.AllocDmAttr, self, length=length, log_align_req=log_align_req,
+                      comp_mask=comp_mask)
 
 
 AllocDmAttr = _export(override(AllocDmAttr))
@@ -592,7 +641,7 @@ class DMMR(Verbs.DMMR):
     __getattr__ = _props_getattr
 
     def __init__(self, pd, length, access, dm=None, offset=0, **kwargs):
-        Verbs.DMMR.__init__(self, pd=pd, length=length, access=access, dm=dm, offset=offset)
+        _init_checked(Verbs.DMMR, self, pd=pd, length=length, access=access, dm=dm, offset=offset)
         self.init(None)
 
 
@@ -751,8 +800,8 @@ class CQ(Verbs.CQ):
     the library. cq.watched = True delivers completions on the main loop."""
 
     def __init__(self, context, cqe=100, cq_context=None, channel=None, comp_vector=0, **kwargs):
-        Verbs.CQ.__init__(self, context=context, cqe=cqe, channel=channel,
-                          comp_vector=comp_vector)
+        _init_checked(Verbs.CQ, self, context=context, cqe=cqe, channel=channel,
+                      comp_vector=comp_vector)
         self.init(None)
         GObject.Object.__setattr__(self, 'cq_context', cq_context)
 
@@ -793,12 +842,12 @@ class CqInitAttrEx(Verbs.CqInitAttrEx):
     def __init__(self, cqe=100, channel=None, comp_vector=0, wc_flags=0, comp_mask=0,
                  flags=0, **kwargs):
         Verbs.CqInitAttrEx.__init__(self)
-        self.set_property('cqe', cqe)
+        _set_checked(self, 'cqe', cqe)
         self.set_property('channel', channel)
-        self.set_property('comp-vector', comp_vector)
-        self.set_property('wc-flags', int(wc_flags))
-        self.set_property('comp-mask', int(comp_mask))
-        self.set_property('flags', int(flags))
+        _set_checked(self, 'comp-vector', comp_vector)
+        _set_checked(self, 'wc-flags', int(wc_flags))
+        _set_checked(self, 'comp-mask', int(comp_mask))
+        _set_checked(self, 'flags', int(flags))
 
     comp_channel = property(lambda self: self.get_property('channel'),
                             lambda self, value: self.set_property('channel', value))
@@ -888,14 +937,10 @@ class QPCap(Verbs.QPCap):
 QPCap = _export(override(QPCap))
 
 
-def _checked_setattr(self, name, value):
-    # integer fields have rdma-core's widths (u8, u16, u32): refuse what does not fit
-    pspec = None if name.startswith('_') else type(self).find_property(name.replace('_', '-'))
-    if pspec is not None and pspec.value_type == GObject.TYPE_UINT and \
-            isinstance(value, int) and not pspec.minimum <= value <= pspec.maximum:
-        raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
-                           (name, value, pspec.minimum, pspec.maximum))
-    _props_setattr(self, name, value)
+# integer fields have rdma-core's widths (u8, u16, u32) or the IB spec's
+# (retry_cnt 3 bits, timeout 5 bits, PSN 24 bits): _props_setattr refuses
+# what does not fit
+_checked_setattr = _props_setattr
 
 
 class QPAttr(Verbs.QPAttr):
@@ -928,7 +973,7 @@ class QPInitAttr(Verbs.QPInitAttr):
 
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
-        Verbs.QPInitAttr.__init__(self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
+        _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
         if srq is not None:
             self.srq = srq
         # a CQ or a CQEX, as pyverbs takes either
@@ -1181,11 +1226,11 @@ class AddrInfo(Verbs.AddrInfo):
 
     def __init__(self, src=None, dst=None, src_service=None, dst_service=None,
                  port_space=Verbs.PortSpace.TCP, flags=0, **kwargs):
-        Verbs.AddrInfo.__init__(self, src=src, dst=dst,
-                                src_service=_service(src_service),
-                                dst_service=_service(dst_service),
-                                port_space=Verbs.PortSpace(int(port_space) or Verbs.PortSpace.TCP),
-                                flags=Verbs.AddrInfoFlags(int(flags)))
+        _init_checked(Verbs.AddrInfo, self, src=src, dst=dst,
+                      src_service=_service(src_service),
+                      dst_service=_service(dst_service),
+                      port_space=Verbs.PortSpace(int(port_space) or Verbs.PortSpace.TCP),
+                      flags=Verbs.AddrInfoFlags(int(flags)))
         self.init(None)
 
 
@@ -1546,7 +1591,7 @@ class Path(Verbs.Path):
     def __setattr__(self, name, value):
         if name == 'end_port':
             port = getattr(value, 'port_id', value)
-            self.set_property('port-num', int(port))
+            _set_checked(self, 'port-num', int(port))
             return
         name = _PATH_ALIASES.get(name, name)
         if name in ('sgid', 'dgid'):
