@@ -224,7 +224,10 @@ adopt_id (GVerbsCMID        *self,
   self->id = id;
   id->context = self;
   if (self->channel != NULL)
-    _gverbs_event_channel_add_child (self->channel, self, close_as_child);
+    {
+      _gverbs_event_channel_hold_ch (self->channel);
+      _gverbs_event_channel_add_child (self->channel, self, close_as_child);
+    }
   update_description (self);
 }
 
@@ -313,6 +316,8 @@ destroy_id (GVerbsCMID *self)
   self->id->context = NULL;
   rdma_destroy_ep (self->id);
   self->id = NULL;
+  if (self->channel != NULL)
+    _gverbs_event_channel_release_ch (self->channel);
 }
 
 static void

@@ -21,5 +21,10 @@ void                       _gverbs_event_channel_add_child  (GVerbsEventChannel 
                                                              GVerbsCloseFunc      close_func);
 void                       _gverbs_event_channel_remove_child (GVerbsEventChannel *self,
                                                              gpointer             child);
+/* An rdma_cm_id on the channel holds its rdma_event_channel from its creation
+ * to its rdma_destroy_id(), which may come after gverbs_event_channel_close()
+ * when a handler closed the channel during a dispatch. */
+void                       _gverbs_event_channel_hold_ch    (GVerbsEventChannel  *self);
+void                       _gverbs_event_channel_release_ch (GVerbsEventChannel  *self);
 
 G_END_DECLS

@@ -20,13 +20,21 @@
  * context.
  *
  * The #GVerbsCMID objects created on the channel keep it alive;
- * gverbs_event_channel_close() closes them first.
+ * gverbs_event_channel_close() closes them first. Closing the channel (or
+ * dropping references) from a signal handler of one of its identifiers is
+ * safe: the identifier and the `rdma_event_channel` are destroyed, in that
+ * order, once the handler has returned.
  */
 struct _GVerbsEventChannel
 {
   GObject parent_instance;
 
   struct rdma_event_channel *ch;
+  /* Closed but not yet destroyed: librdmacm reads an identifier's channel
+   * in rdma_destroy_id(), so the channel outlives the identifiers on it,
+   * which a dispatch may still be running a handler of. */
+  struct rdma_event_channel *retired;
+  guint n_ids;                  /* rdma_cm_ids alive on the channel */
   GSource *source;
   GVerbsChildren children;
   guint events_received;
@@ -188,6 +196,7 @@ gverbs_event_channel_finalize (GObject *object)
 {
   GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (object);
 
+  g_clear_pointer (&self->retired, rdma_destroy_event_channel);
   _gverbs_children_clear (&self->children);
   g_clear_error (&self->init_error);
   G_OBJECT_CLASS (gverbs_event_channel_parent_class)->finalize (object);
@@ -314,7 +323,10 @@ gverbs_event_channel_close (GVerbsEventChannel  *self,
       g_source_destroy (self->source);
       g_clear_pointer (&self->source, g_source_unref);
     }
-  rdma_destroy_event_channel (self->ch);
+  if (self->n_ids > 0)
+    self->retired = self->ch;
+  else
+    rdma_destroy_event_channel (self->ch);
   self->ch = NULL;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   return TRUE;
@@ -359,4 +371,18 @@ _gverbs_event_channel_remove_child (GVerbsEventChannel *self,
                                     gpointer            child)
 {
   _gverbs_children_remove (&self->children, child);
+}
+
+void
+_gverbs_event_channel_hold_ch (GVerbsEventChannel *self)
+{
+  self->n_ids++;
+}
+
+void
+_gverbs_event_channel_release_ch (GVerbsEventChannel *self)
+{
+  g_return_if_fail (self->n_ids > 0);
+  if (--self->n_ids == 0)
+    g_clear_pointer (&self->retired, rdma_destroy_event_channel);
 }
