@@ -131,7 +131,7 @@ test_close_channel_in_addr_resolved (void)
   g_assert_no_error (error);
   id = gverbs_cm_id_new_on_channel (c.ch, GVERBS_RDMA_PS_TCP, &error);
   g_assert_no_error (error);
-  dst = gverbs_addr_info_new (NULL, addr, NULL, "7601", GVERBS_RDMA_PS_TCP, 0, &error);
+  dst = gverbs_addr_info_new (NULL, addr, NULL, "7801", GVERBS_RDMA_PS_TCP, 0, &error);
   g_assert_no_error (error);
   g_signal_connect (id, "event", G_CALLBACK (close_channel_on_addr_resolved), &c);
 
