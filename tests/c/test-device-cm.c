@@ -754,6 +754,43 @@ test_unbound_connect_accept_refused (void)
   g_main_loop_unref (u.loop);
 }
 
+/* Issue 11, defect 11: getaddrinfo() took "65536" and "" as port 0 */
+static void
+test_bad_service (void)
+{
+  const char *addr = cm_test_addr ();
+  const char *bad[] = { "", "65536", "99999", "123456", "-1", "+80", " 80", "80 ", "0x10", "7471a" };
+
+  if (addr == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    for (guint side = 0; side < 2; side++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GVerbsAddrInfo) ai = NULL;
+
+        if (side == 0)
+          ai = gverbs_addr_info_new (addr, NULL, bad[i], NULL, GVERBS_RDMA_PS_TCP, GVERBS_RAI_PASSIVE,
+                                     &error);
+        else
+          ai = gverbs_addr_info_new (NULL, addr, NULL, bad[i], GVERBS_RDMA_PS_TCP, 0, &error);
+        g_assert_null (ai);
+        g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+        g_assert_nonnull (strstr (error->message, "port number 0–65535"));
+      }
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *good[] = { "0", "65535", "00080" };
+      const guint port[] = { 0, 65535, 80 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GVerbsAddrInfo) ai =
+        gverbs_addr_info_new (NULL, addr, NULL, good[i], GVERBS_RDMA_PS_TCP, 0, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (gverbs_addr_info_get_dst_port (ai), ==, port[i]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -767,5 +804,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cm/borrowed-pd-shared", test_borrowed_pd_shared);
   g_test_add_func ("/cm/multicast-join-leave", test_multicast_join_leave);
   g_test_add_func ("/cm/unbound-connect-accept-refused", test_unbound_connect_accept_refused);
+  g_test_add_func ("/cm/bad-service", test_bad_service);
   return g_test_run ();
 }

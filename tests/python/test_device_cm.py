@@ -406,3 +406,17 @@ def test_unbound_accept_connect_refused():
         cid.accept()
     assert e.value.matches(Verbs.error_quark(), Verbs.Error.CLOSED)
     ch.close()
+
+
+@pytest.mark.parametrize('service', ['', '65536', '70000', '-1', '1e3'])
+def test_addrinfo_bad_service(service):
+    """Issue 11, defect 11: "65536" and "" resolved as port 0."""
+    addr = vm_addr()
+    with pytest.raises(GLib.Error) as e:
+        Verbs.AddrInfo(dst=addr, dst_service=service, port_space=Verbs.RDMA_PS_TCP)
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
+    assert service in e.value.message
+    with pytest.raises(GLib.Error):
+        Verbs.AddrInfo(src=addr, src_service=service, port_space=Verbs.RDMA_PS_TCP,
+                       flags=Verbs.RAI_PASSIVE)
+    assert Verbs.AddrInfo(dst=addr, dst_service='65535', port_space=Verbs.RDMA_PS_TCP).dst_port == 65535
