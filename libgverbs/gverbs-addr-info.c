@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <netdb.h>
+#include <string.h>
 #include <arpa/inet.h>
 #include <glib/gi18n-lib.h>
 
@@ -142,6 +143,29 @@ set_getaddrinfo_error (GError     **error,
                gai_strerror (rc), what_node, what_service);
 }
 
+/* getaddrinfo() reads a numeric service with strtoul() and truncates it to
+ * 16 bits ("65536" and "-1" are ports 0 and 65535), and takes "" as port 0:
+ * a service that is not a name must be a decimal port 0-65535. */
+static gboolean
+check_service (const char  *service,
+               GError     **error)
+{
+  guint64 port;
+
+  if (service == NULL || g_ascii_isalpha (service[0]))
+    return TRUE;
+  for (const char *c = service; *c != '\0'; c++)
+    if (!g_ascii_isdigit (*c))
+      goto bad;
+  if (service[0] != '\0' && strlen (service) <= 5 &&
+      g_ascii_string_to_unsigned (service, 10, 0, G_MAXUINT16, &port, NULL))
+    return TRUE;
+bad:
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+               _("Service “%s” is neither a port number 0–65535 nor a service name"), service);
+  return FALSE;
+}
+
 static gboolean
 resolve (GVerbsAddrInfo  *self,
          GError         **error)
@@ -157,6 +181,8 @@ resolve (GVerbsAddrInfo  *self,
                            _("An AddrInfo needs an address or a service"));
       return FALSE;
     }
+  if (!check_service (self->src_service, error) || !check_service (self->dst_service, error))
+    return FALSE;
 
   hints.ai_port_space = self->port_space;
   hints.ai_flags = self->flags;
@@ -343,13 +369,15 @@ gverbs_addr_info_class_init (GVerbsAddrInfoClass *klass)
   /**
    * GVerbsAddrInfo:src-service:
    *
-   * The source service: a port number as text, such as `"7471"`.
+   * The source service: a port number 0–65535 as text, such as `"7471"`, or
+   * a service name; anything else (`""`, `"65536"`) is refused.
    */
   properties[PROP_SRC_SERVICE] = g_param_spec_string ("src-service", NULL, NULL, NULL, construct);
   /**
    * GVerbsAddrInfo:dst-service:
    *
-   * The destination service: a port number as text, such as `"7471"`.
+   * The destination service: a port number 0–65535 as text, such as `"7471"`, or
+   * a service name; anything else (`""`, `"65536"`) is refused.
    */
   properties[PROP_DST_SERVICE] = g_param_spec_string ("dst-service", NULL, NULL, NULL, construct);
   /**

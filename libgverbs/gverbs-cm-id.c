@@ -171,6 +171,27 @@ check_channel (GVerbsCMID  *self,
   return TRUE;
 }
 
+/* rdma_connect() and rdma_accept() dereference the identifier's device
+ * (librdmacm reads id->verbs for the connection parameters): refuse an
+ * identifier that is not bound to one yet. */
+static gboolean
+check_bound (GVerbsCMID  *self,
+             const char  *call,
+             GError     **error)
+{
+  if (!check_open (self, error))
+    return FALSE;
+  if (self->id->verbs == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s on %s: the identifier is not bound to a device: resolve an address "
+                     "and a route first (or accept an identifier from a connection request)"),
+                   call, _gverbs_resource_describe (self));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 set_errno_error (GVerbsCMID  *self,
                  GError     **error,
@@ -201,7 +222,10 @@ adopt_id (GVerbsCMID        *self,
   self->id = id;
   id->context = self;
   if (self->channel != NULL)
-    _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (self->channel));
+    {
+      _gverbs_event_channel_hold_ch (self->channel);
+      _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (self->channel));
+    }
   update_description (self);
 }
 
@@ -271,6 +295,8 @@ destroy_id (GVerbsCMID *self)
   self->id->context = NULL;
   rdma_destroy_ep (self->id);
   self->id = NULL;
+  if (self->channel != NULL)
+    _gverbs_event_channel_release_ch (self->channel);
 }
 
 static void
@@ -1113,7 +1139,9 @@ take_sync_ud_param (GVerbsCMID *self)
  * Accepts a connection request (`rdma_accept()`). A synchronous identifier
  * returns once the connection is established; one on an event channel
  * returns at once and emits #GVerbsCMID::established later (see
- * gverbs_cm_id_accept_async()).
+ * gverbs_cm_id_accept_async()). An identifier not bound to a device (one
+ * that did not come from a connection request) gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
  */
@@ -1127,7 +1155,8 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!check_open (self, error) || !check_private_data (self, private_data, "rdma_accept", error))
+  if (!check_bound (self, "rdma_accept", error) ||
+      !check_private_data (self, private_data, "rdma_accept", error))
     return FALSE;
   fill_conn_param (&conn, param, private_data);
   errno = 0;
@@ -1149,7 +1178,8 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
  * synchronous identifier returns once the connection is established (a
  * reject gives %GVERBS_ERROR_CONNECTION_REFUSED); one on an event channel
  * returns at once and reports through its signals (see
- * gverbs_cm_id_connect_async()).
+ * gverbs_cm_id_connect_async()). An identifier not bound to a device yet
+ * (no address and route resolved) gives %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
  */
@@ -1163,7 +1193,8 @@ gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!check_open (self, error) || !check_private_data (self, private_data, "rdma_connect", error))
+  if (!check_bound (self, "rdma_connect", error) ||
+      !check_private_data (self, private_data, "rdma_connect", error))
     return FALSE;
   fill_conn_param (&conn, param, private_data);
   errno = 0;
@@ -2267,7 +2298,8 @@ gverbs_cm_id_connect_async (GVerbsCMID             *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_connect_async);
-  if (!check_private_data (self, private_data, "rdma_connect", &error))
+  if (!check_bound (self, "rdma_connect", &error) ||
+      !check_private_data (self, private_data, "rdma_connect", &error))
     {
       g_task_return_error (task, error);
       return;
@@ -2325,7 +2357,8 @@ gverbs_cm_id_accept_async (GVerbsCMID             *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_accept_async);
-  if (!check_private_data (self, private_data, "rdma_accept", &error))
+  if (!check_bound (self, "rdma_accept", &error) ||
+      !check_private_data (self, private_data, "rdma_accept", &error))
     {
       g_task_return_error (task, error);
       return;

@@ -14,5 +14,10 @@ G_BEGIN_DECLS
 #define GVERBS_EVENT_CHANNEL_BATCH 32
 
 struct rdma_event_channel *_gverbs_event_channel_get_ch     (GVerbsEventChannel  *self);
+/* An rdma_cm_id on the channel holds its rdma_event_channel from its creation
+ * to its rdma_destroy_id(), which may come after gverbs_event_channel_close()
+ * when a handler closed the channel during a dispatch. */
+void                       _gverbs_event_channel_hold_ch    (GVerbsEventChannel  *self);
+void                       _gverbs_event_channel_release_ch (GVerbsEventChannel  *self);
 
 G_END_DECLS

@@ -21,13 +21,21 @@
  * context.
  *
  * The #GVerbsCMID objects created on the channel keep it alive;
- * gverbs_event_channel_close() closes them first.
+ * gverbs_event_channel_close() closes them first. Closing the channel (or
+ * dropping references) from a signal handler of one of its identifiers is
+ * safe: the identifier and the `rdma_event_channel` are destroyed, in that
+ * order, once the handler has returned.
  */
 struct _GVerbsEventChannel
 {
   GVerbsResource parent_instance;
 
   struct rdma_event_channel *ch;
+  /* Closed but not yet destroyed: librdmacm reads an identifier's channel
+   * in rdma_destroy_id(), so the channel outlives the identifiers on it,
+   * which a dispatch may still be running a handler of. */
+  struct rdma_event_channel *retired;
+  guint n_ids;                  /* rdma_cm_ids alive on the channel */
   GSource *source;
   guint events_received;
 };
@@ -167,8 +175,21 @@ gverbs_event_channel_release (GVerbsResource  *resource,
       g_source_destroy (self->source);
       g_clear_pointer (&self->source, g_source_unref);
     }
-  g_clear_pointer (&self->ch, rdma_destroy_event_channel);
+  if (self->n_ids > 0)
+    self->retired = self->ch;
+  else
+    rdma_destroy_event_channel (self->ch);
+  self->ch = NULL;
   return TRUE;
+}
+
+static void
+gverbs_event_channel_finalize (GObject *object)
+{
+  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (object);
+
+  g_clear_pointer (&self->retired, rdma_destroy_event_channel);
+  G_OBJECT_CLASS (gverbs_event_channel_parent_class)->finalize (object);
 }
 
 static void
@@ -199,6 +220,7 @@ gverbs_event_channel_class_init (GVerbsEventChannelClass *klass)
   resource_class->release = gverbs_event_channel_release;
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
 
+  object_class->finalize = gverbs_event_channel_finalize;
   object_class->get_property = gverbs_event_channel_get_property;
 
   /**
@@ -265,3 +287,16 @@ _gverbs_event_channel_get_ch (GVerbsEventChannel *self)
   return self->ch;
 }
 
+void
+_gverbs_event_channel_hold_ch (GVerbsEventChannel *self)
+{
+  self->n_ids++;
+}
+
+void
+_gverbs_event_channel_release_ch (GVerbsEventChannel *self)
+{
+  g_return_if_fail (self->n_ids > 0);
+  if (--self->n_ids == 0)
+    g_clear_pointer (&self->retired, rdma_destroy_event_channel);
+}

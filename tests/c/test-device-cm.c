@@ -666,6 +666,132 @@ test_multicast_join_leave (void)
   g_main_loop_unref (m.loop);
 }
 
+/* Issue 11, defect 4: librdmacm dereferences the device of the identifier
+ * when given connection parameters, which an identifier bound to nothing
+ * does not have: connect and accept, sync and async, are refused. */
+typedef struct {
+  GMainLoop *loop;
+  GError *error;
+} Unbound;
+
+static void
+unbound_connected (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  Unbound *u = data;
+
+  g_assert_false (gverbs_cm_id_connect_finish (GVERBS_CM_ID (source), result, &u->error));
+  g_main_loop_quit (u->loop);
+}
+
+static void
+unbound_accepted (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  Unbound *u = data;
+
+  g_assert_false (gverbs_cm_id_accept_finish (GVERBS_CM_ID (source), result, &u->error));
+  g_main_loop_quit (u->loop);
+}
+
+static void
+assert_not_bound (GError     **error,
+                  const char  *call)
+{
+  g_assert_error (*error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr ((*error)->message, call));
+  g_assert_nonnull (strstr ((*error)->message, "not bound to a device"));
+  g_clear_error (error);
+}
+
+static void
+test_unbound_connect_accept_refused (void)
+{
+  const char *addr = cm_test_addr ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsEventChannel) ch = NULL;
+  g_autoptr(GBytes) data = g_bytes_new_static ("hello", 5);
+  GVerbsConnParam param = { .responder_resources = 1, .initiator_depth = 1, .retry_count = 7 };
+  Unbound u = { 0 };
+
+  if (addr == NULL)
+    return;
+  u.loop = g_main_loop_new (NULL, FALSE);
+  ch = gverbs_event_channel_new (&error);
+  g_assert_no_error (error);
+  for (guint ps = 0; ps < 2; ps++)
+    {
+      g_autoptr(GVerbsCMID) id =
+        gverbs_cm_id_new_on_channel (ch, ps ? GVERBS_RDMA_PS_UDP : GVERBS_RDMA_PS_TCP, &error);
+
+      g_assert_no_error (error);
+      g_assert_null (gverbs_cm_id_get_device_name (id));
+      g_assert_false (gverbs_cm_id_accept (id, NULL, NULL, &error));
+      assert_not_bound (&error, "rdma_accept");
+      g_assert_false (gverbs_cm_id_accept (id, &param, data, &error));
+      assert_not_bound (&error, "rdma_accept");
+      g_assert_false (gverbs_cm_id_connect_to_peer (id, NULL, NULL, &error));
+      assert_not_bound (&error, "rdma_connect");
+      g_assert_false (gverbs_cm_id_connect_to_peer (id, &param, data, &error));
+      assert_not_bound (&error, "rdma_connect");
+
+      gverbs_cm_id_connect_async (id, &param, data, NULL, unbound_connected, &u);
+      g_main_loop_run (u.loop);
+      assert_not_bound (&u.error, "rdma_connect");
+      gverbs_cm_id_accept_async (id, NULL, NULL, NULL, unbound_accepted, &u);
+      g_main_loop_run (u.loop);
+      assert_not_bound (&u.error, "rdma_accept");
+
+      /* still usable, and closed afterwards */
+      g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (id)));
+      g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (id), &error));
+      g_assert_false (gverbs_cm_id_accept (id, NULL, NULL, &error));
+      g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+      g_clear_error (&error);
+    }
+  g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
+  g_main_loop_unref (u.loop);
+}
+
+/* Issue 11, defect 11: getaddrinfo() took "65536" and "" as port 0 */
+static void
+test_bad_service (void)
+{
+  const char *addr = cm_test_addr ();
+  const char *bad[] = { "", "65536", "99999", "123456", "-1", "+80", " 80", "80 ", "0x10", "7471a" };
+
+  if (addr == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    for (guint side = 0; side < 2; side++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GVerbsAddrInfo) ai = NULL;
+
+        if (side == 0)
+          ai = gverbs_addr_info_new (addr, NULL, bad[i], NULL, GVERBS_RDMA_PS_TCP, GVERBS_RAI_PASSIVE,
+                                     &error);
+        else
+          ai = gverbs_addr_info_new (NULL, addr, NULL, bad[i], GVERBS_RDMA_PS_TCP, 0, &error);
+        g_assert_null (ai);
+        g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+        g_assert_nonnull (strstr (error->message, "port number 0–65535"));
+      }
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *good[] = { "0", "65535", "00080" };
+      const guint port[] = { 0, 65535, 80 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GVerbsAddrInfo) ai =
+        gverbs_addr_info_new (NULL, addr, NULL, good[i], GVERBS_RDMA_PS_TCP, 0, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (gverbs_addr_info_get_dst_port (ai), ==, port[i]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -678,5 +804,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cm/sync-calls-refused-on-channel", test_sync_calls_refused_on_channel);
   g_test_add_func ("/cm/borrowed-pd-shared", test_borrowed_pd_shared);
   g_test_add_func ("/cm/multicast-join-leave", test_multicast_join_leave);
+  g_test_add_func ("/cm/unbound-connect-accept-refused", test_unbound_connect_accept_refused);
+  g_test_add_func ("/cm/bad-service", test_bad_service);
   return g_test_run ();
 }

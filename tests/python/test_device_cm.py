@@ -367,3 +367,56 @@ def test_async_resolve_cancelled():
     assert cid.closed
     ch.close()
     assert rdma_resources('cm_id') == []
+
+
+def test_unbound_accept_connect_refused():
+    """Issue 11, defect 4: accept/connect on an identifier bound to no device
+    segfaulted in librdmacm; now a GLib.Error."""
+    vm_addr()
+    ch = Verbs.EventChannel()
+    cid = Verbs.CMID(creator=ch)
+    for call in (lambda: cid.accept(),
+                 lambda: cid.accept(private_data=b'x' * 8),
+                 lambda: cid.connect(),
+                 lambda: cid.connect(Verbs.ConnParam(), private_data=b'hi')):
+        with pytest.raises(GLib.Error) as e:
+            call()
+        assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
+        assert 'not bound to a device' in e.value.message
+
+    loop = GLib.MainLoop()
+    errors = []
+
+    def done(src, res, finish):
+        try:
+            finish(res)
+        except GLib.Error as err:
+            errors.append(err)
+        loop.quit()
+
+    cid.connect_async(None, None, None, done, cid.connect_finish)
+    loop.run()
+    cid.accept_async(None, None, None, done, cid.accept_finish)
+    loop.run()
+    assert [e.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT) for e in errors] == [True, True]
+    # the identifier stays usable until closed
+    assert not cid.is_closed()
+    cid.close()
+    with pytest.raises(GLib.Error) as e:
+        cid.accept()
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.CLOSED)
+    ch.close()
+
+
+@pytest.mark.parametrize('service', ['', '65536', '70000', '-1', '1e3'])
+def test_addrinfo_bad_service(service):
+    """Issue 11, defect 11: "65536" and "" resolved as port 0."""
+    addr = vm_addr()
+    with pytest.raises(GLib.Error) as e:
+        Verbs.AddrInfo(dst=addr, dst_service=service, port_space=Verbs.RDMA_PS_TCP)
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
+    assert service in e.value.message
+    with pytest.raises(GLib.Error):
+        Verbs.AddrInfo(src=addr, src_service=service, port_space=Verbs.RDMA_PS_TCP,
+                       flags=Verbs.RAI_PASSIVE)
+    assert Verbs.AddrInfo(dst=addr, dst_service='65535', port_space=Verbs.RDMA_PS_TCP).dst_port == 65535
