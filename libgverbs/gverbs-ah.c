@@ -106,16 +106,10 @@ gverbs_ah_release (GVerbsResource  *resource,
                    GError         **error)
 {
   GVerbsAH *self = GVERBS_AH (resource);
-  int rc;
+  int rc = ibv_destroy_ah (self->ibv);
 
-  rc = ibv_destroy_ah (self->ibv);
   self->ibv = NULL;
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_ah", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_ah", error);
 }
 
 static void

@@ -165,6 +165,7 @@ gverbs_comp_channel_open (GVerbsResource  *resource,
   g_source_add_unix_fd (self->source, self->ibv->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
   g_source_attach (self->source, self->main_context);
 
+  _gverbs_resource_set_description (resource, "completion channel %d on %s", self->ibv->fd, device_name (self));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
   return TRUE;
 }

@@ -164,6 +164,7 @@ gverbs_cq_open (GVerbsResource  *resource,
 
   self->watch.ibv = self->ibv;
   self->watch.channel = self->channel;
+  _gverbs_resource_set_description (resource, "cq %u on %s", self->ibv->handle, device_name (self));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
   if (self->channel != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->channel));
@@ -186,12 +187,7 @@ gverbs_cq_release (GVerbsResource  *resource,
   self->watch.ibv = NULL;
   if (was_watched)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_cq", device_name (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_cq", error);
 }
 
 static void

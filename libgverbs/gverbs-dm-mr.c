@@ -110,16 +110,10 @@ gverbs_dm_mr_release (GVerbsResource  *resource,
                       GError         **error)
 {
   GVerbsDMMR *self = GVERBS_DM_MR (resource);
-  int rc;
+  int rc = ibv_dereg_mr (self->ibv);
 
-  rc = ibv_dereg_mr (self->ibv);
   self->ibv = NULL;
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_resource_release_result (resource, rc, "ibv_dereg_mr", error);
 }
 
 static void

@@ -81,16 +81,10 @@ gverbs_dm_release (GVerbsResource  *resource,
                    GError         **error)
 {
   GVerbsDM *self = GVERBS_DM (resource);
-  int rc;
+  int rc = ibv_free_dm (self->ibv);
 
-  rc = ibv_free_dm (self->ibv);
   self->ibv = NULL;
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_free_dm", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_resource_release_result (resource, rc, "ibv_free_dm", error);
 }
 
 static void

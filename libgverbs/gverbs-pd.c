@@ -80,12 +80,7 @@ gverbs_pd_release (GVerbsResource  *resource,
   else if (!self->borrowed)
     rc = ibv_dealloc_pd (self->ibv);
   self->ibv = NULL;
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_dealloc_pd", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_resource_release_result (resource, rc, "ibv_dealloc_pd", error);
 }
 
 static void

@@ -409,12 +409,7 @@ gverbs_qp_release (GVerbsResource  *resource,
   priv->ibv = NULL;
   priv->fast_ibv = NULL;
   priv->qpx = NULL;
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_qp", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_qp", error);
 }
 
 static void

@@ -72,6 +72,10 @@ gboolean    _gverbs_resource_check_open     (gpointer              self,
                                              GError              **error);
 gboolean    _gverbs_resource_is_open        (gpointer              self);
 void        _gverbs_resource_adopt          (GVerbsResource       *self);
+gboolean    _gverbs_resource_release_result (gpointer             self,
+                                             int                  rc,
+                                             const char          *call,
+                                             GError             **error);
 void        _gverbs_resource_emit_async_event (GVerbsResource     *self,
                                                GQuark              detail,
                                                GVerbsAsyncEvent   *event);

@@ -5,6 +5,7 @@
 #include "gverbs-resource.h"
 #include "gverbs-resource-private.h"
 #include "gverbs-error.h"
+#include "gverbs-private.h"
 
 /**
  * GVerbsResource:
@@ -538,6 +539,20 @@ _gverbs_resource_check_open (gpointer   self,
   else
     g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED,
                  _("%s is closed"), _gverbs_resource_describe (self));
+  return FALSE;
+}
+
+/* The end of a release vfunc: %TRUE for @rc 0, else the error of @call
+ * (an errno value, as rdma-core's destroy calls return) naming @self. */
+gboolean
+_gverbs_resource_release_result (gpointer     self,
+                                 int          rc,
+                                 const char  *call,
+                                 GError     **error)
+{
+  if (rc == 0)
+    return TRUE;
+  _gverbs_set_error_errno (error, rc, call, _gverbs_resource_describe (self), NULL);
   return FALSE;
 }
 

@@ -264,12 +264,7 @@ gverbs_srq_release (GVerbsResource  *resource,
   _gverbs_context_unregister_event_object (self->context, self->ibv);
   rc = ibv_destroy_srq (self->ibv);
   self->ibv = NULL;
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_destroy_srq", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_srq", error);
 }
 
 static void

@@ -74,16 +74,10 @@ gverbs_xrcd_release (GVerbsResource  *resource,
                      GError         **error)
 {
   GVerbsXRCD *self = GVERBS_XRCD (resource);
-  int rc;
+  int rc = ibv_close_xrcd (self->ibv);
 
-  rc = ibv_close_xrcd (self->ibv);
   self->ibv = NULL;
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_close_xrcd", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return _gverbs_resource_release_result (resource, rc, "ibv_close_xrcd", error);
 }
 
 static void
