@@ -96,7 +96,7 @@ gverbs_ah_open (GVerbsResource  *resource,
       return FALSE;
     }
   _gverbs_resource_set_description (resource, "ah %u on %s", self->ibv->handle,
-                                       _gverbs_resource_describe (self->pd));
+                                    _gverbs_resource_describe (self->pd));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->pd));
   return TRUE;
 }

@@ -99,7 +99,7 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
       return FALSE;
     }
   _gverbs_resource_set_description (resource, "dm mr 0x%x on %s", self->ibv->lkey,
-                                       _gverbs_resource_describe (self->pd));
+                                    _gverbs_resource_describe (self->pd));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->pd));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->dm));
   return TRUE;

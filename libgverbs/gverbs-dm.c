@@ -71,7 +71,7 @@ gverbs_dm_open (GVerbsResource  *resource,
     }
   self->length = attr.length;
   _gverbs_resource_set_description (resource, "dm of %" G_GUINT64_FORMAT " bytes on %s",
-                                       self->length, name);
+                                    self->length, name);
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
   return TRUE;
 }
