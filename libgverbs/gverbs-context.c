@@ -1,7 +1,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib-unix.h>
 #include <unistd.h>
@@ -10,6 +9,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-async-event-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-fd-source-private.h"
 #include "gverbs-device-attr-ex-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-device-attr-private.h"
@@ -53,11 +53,6 @@ struct _GVerbsContext
 /* Events handled per dispatch; more pending keeps the fd readable, so the
  * source runs again on the next main-loop iteration. */
 #define ASYNC_EVENT_BATCH 16
-
-typedef struct {
-  GSource source;
-  GVerbsContext *context;       /* no reference: the context destroys the source */
-} AsyncSource;
 
 G_DEFINE_FINAL_TYPE (GVerbsContext, gverbs_context, GVERBS_TYPE_RESOURCE)
 
@@ -200,11 +195,11 @@ read_async_event (GVerbsContext *self)
 }
 
 static gboolean
-async_source_dispatch (GSource     *source,
-                       GSourceFunc  callback,
-                       gpointer     user_data)
+on_async_fd (int           fd,
+             GIOCondition  condition,
+             gpointer      user_data)
 {
-  g_autoptr(GVerbsContext) self = g_object_ref (((AsyncSource *) source)->context);
+  g_autoptr(GVerbsContext) self = g_object_ref (user_data);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_object_unref);
   gboolean keep = TRUE;
 
@@ -240,7 +235,7 @@ async_source_dispatch (GSource     *source,
         _gverbs_resource_emit_async_event (GVERBS_RESOURCE (object), detail, event);
     }
 
-  if (!keep && self->async_source == source)
+  if (!keep)
     {
       g_clear_pointer (&self->async_source, g_source_unref);
       return G_SOURCE_REMOVE;
@@ -248,39 +243,15 @@ async_source_dispatch (GSource     *source,
   return G_SOURCE_CONTINUE;
 }
 
-static GSourceFuncs async_source_funcs = {
-  .dispatch = async_source_dispatch,
-};
-
 static gboolean
 watch_async_events (GVerbsContext  *self,
                     GError        **error)
 {
-  int fd = self->ibv->async_fd;
-  int flags = fcntl (fd, F_GETFL);
-
-  if (flags < 0 || fcntl (fd, F_SETFL, flags | O_NONBLOCK) < 0)
-    {
-      _gverbs_set_error_errno (error, errno, "fcntl", self->name,
-                               _("cannot make the async-event descriptor non-blocking"));
-      return FALSE;
-    }
-  self->async_source = g_source_new (&async_source_funcs, sizeof (AsyncSource));
-  ((AsyncSource *) self->async_source)->context = self;
-  g_source_set_name (self->async_source, "GVerbsContext async events");
-  g_source_add_unix_fd (self->async_source, fd, G_IO_IN);
   self->main_context = g_main_context_ref_thread_default ();
-  g_source_attach (self->async_source, self->main_context);
-  return TRUE;
-}
-
-static void
-unwatch_async_events (GVerbsContext *self)
-{
-  if (self->async_source == NULL)
-    return;
-  g_source_destroy (self->async_source);
-  g_clear_pointer (&self->async_source, g_source_unref);
+  self->async_source = _gverbs_fd_source_new (self->ibv->async_fd, "GVerbsContext async events",
+                                              on_async_fd, self, self->main_context, self->name,
+                                              error);
+  return self->async_source != NULL;
 }
 
 static gboolean
@@ -309,7 +280,7 @@ gverbs_context_release (GVerbsResource  *resource,
   GVerbsContext *self = GVERBS_CONTEXT (resource);
   int rc;
 
-  unwatch_async_events (self);
+  _gverbs_fd_source_clear (&self->async_source);
   rc = self->borrowed ? 0 : ibv_close_device (self->ibv);
   self->ibv = NULL;
   if (rc != 0)

@@ -1,0 +1,43 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-fd-source-private.h"
+#include "gverbs-private.h"
+
+GSource *
+_gverbs_fd_source_new (int                 fd,
+                       const char         *name,
+                       GUnixFDSourceFunc   func,
+                       gpointer            owner,
+                       GMainContext       *context,
+                       const char         *object,
+                       GError            **error)
+{
+  GError *local_error = NULL;
+  GSource *source;
+
+  if (!g_unix_set_fd_nonblocking (fd, TRUE, &local_error))
+    {
+      _gverbs_set_error_errno (error, errno, "fcntl", object,
+                               _("cannot make descriptor %d non-blocking"), fd);
+      g_error_free (local_error);
+      return NULL;
+    }
+  source = g_unix_fd_source_new (fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
+  g_source_set_callback (source, G_SOURCE_FUNC (func), owner, NULL);
+  g_source_set_static_name (source, name);
+  g_source_attach (source, context);
+  return source;
+}
+
+/* Destroys and drops a source made above; nothing if *@source is NULL. */
+void
+_gverbs_fd_source_clear (GSource **source)
+{
+  if (*source == NULL)
+    return;
+  g_source_destroy (*source);
+  g_clear_pointer (source, g_source_unref);
+}
