@@ -179,6 +179,7 @@ register_memory (GVerbsMR  *self,
   self->description = g_strdup_printf ("mr 0x%x on %s", self->ibv->lkey,
                                        _gverbs_pd_describe (self->pd));
   _gverbs_pd_add_child (self->pd, self, GVERBS_RANK_SRQ, close_as_child);
+  _gverbs_pd_add_mr_key (self->pd, self->ibv);
 }
 
 static gboolean
@@ -219,6 +220,8 @@ gverbs_mr_dispose (GObject *object)
       /* rdma-core refused (a memory window still bound): the kernel object
        * lives on until the context closes; the object goes. */
       _gverbs_pd_remove_child (self->pd, self);
+      if (self->ibv != NULL)
+        _gverbs_pd_remove_mr_key (self->pd, self->ibv);
       self->ibv = NULL;
     }
   G_OBJECT_CLASS (gverbs_mr_parent_class)->dispose (object);
@@ -768,10 +771,13 @@ gverbs_mr_rereg (GVerbsMR            *self,
     }
 
   errno = 0;
+  _gverbs_pd_remove_mr_key (self->pd, self->ibv);
   rc = ibv_rereg_mr (self->ibv, flags,
                      (flags & GVERBS_REREG_MR_CHANGE_PD) ? _gverbs_pd_get_ibv (pd) : NULL,
                      new_buffer, new_buffer ? self->length : 0,
                      (flags & GVERBS_REREG_MR_CHANGE_ACCESS) ? access : 0);
+  /* the lkey, address or PD may have changed */
+  _gverbs_pd_add_mr_key ((rc == 0 && (flags & GVERBS_REREG_MR_CHANGE_PD)) ? pd : self->pd, self->ibv);
   if (rc != 0)
     {
       int err = errno ? errno : EOPNOTSUPP;
@@ -834,11 +840,17 @@ gverbs_mr_close (GVerbsMR  *self,
     return TRUE;
   if (self->imported)
     {
+      _gverbs_pd_remove_mr_key (self->pd, self->ibv);
       ibv_unimport_mr (self->ibv);
       rc = 0;
     }
   else
-    rc = ibv_dereg_mr (self->ibv);
+    {
+      _gverbs_pd_remove_mr_key (self->pd, self->ibv);
+      rc = ibv_dereg_mr (self->ibv);
+      if (rc != 0)
+        _gverbs_pd_add_mr_key (self->pd, self->ibv);
+    }
   if (rc != 0)
     {
       _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", self->description, NULL);
@@ -897,6 +909,7 @@ _gverbs_mr_new_imported (GVerbsPD      *pd,
   self->ibv = ibv;
   self->description = g_strdup_printf ("imported mr 0x%x on %s", ibv->lkey, _gverbs_pd_describe (pd));
   _gverbs_pd_add_child (pd, self, GVERBS_RANK_SRQ, close_as_child);
+  _gverbs_pd_add_mr_key (pd, ibv);
   return self;
 }
 
