@@ -331,6 +331,66 @@ test_limit_messages (void)
   qp_pair_clear (&p);
 }
 
+/* A full SRQ says so, with its size; the AH count limit is named. */
+static void
+test_srq_full_and_ah_limit (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE, FALSE, 16 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) ahs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GVerbsDeviceAttr) dev = NULL;
+  g_autoptr(GVerbsAHAttr) ah_attr = gverbs_ah_attr_new ();
+  g_autoptr(GVerbsGlobalRoute) gr = gverbs_global_route_new ();
+  GVerbsRecvWR rwr;
+  guint posted;
+  int max_ah = 0;
+
+  o.srq = TRUE;
+  if (!qp_pair_init (&p, &o))
+    return;
+  gverbs_recv_wr_init (&rwr, 3);
+  rwr.sg_list[0] = mr_sge (p.mr[1], 0, 8);
+  rwr.num_sge = 1;
+  for (posted = 0; posted < 16 + 128; posted++)
+    if (!gverbs_srq_post_recv (p.srq, &rwr, 1, &error))
+      break;
+  g_assert_cmpuint (posted, >=, 16);
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NO_MEMORY);
+  g_assert_nonnull (strstr (error->message, "shared receive queue is full (max_wr "));
+  g_assert_null (strstr (error->message, "ulimit"));
+  g_clear_error (&error);
+
+  dev = gverbs_context_query_device (p.ctx, &error);
+  g_assert_no_error (error);
+  g_object_get (dev, "max-ah", &max_ah, NULL);
+  g_assert_cmpint (max_ah, >, 0);
+  if (max_ah > 100000)
+    {
+      g_test_message ("max_ah %d: too many to exhaust here", max_ah);
+      qp_pair_clear (&p);
+      return;
+    }
+  g_object_set (gr, "dgid", p.gid, "sgid-index", p.gid_index, NULL);
+  g_object_set (ah_attr, "is-global", TRUE, "port-num", 1u, "grh", gr, NULL);
+  for (int i = 0; i <= max_ah + 16; i++)
+    {
+      GVerbsAH *ah = gverbs_ah_new (p.pd, ah_attr, &error);
+
+      if (ah == NULL)
+        break;
+      g_ptr_array_add (ahs, ah);
+    }
+  g_assert_nonnull (error);
+  g_test_message ("%u AHs, then: %s", ahs->len, error->message);
+  {
+    g_autofree char *limit = g_strdup_printf ("max_ah %d", max_ah);
+    g_assert_nonnull (strstr (error->message, limit));
+  }
+  g_ptr_array_set_size (ahs, 0);
+  qp_pair_clear (&p);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -339,5 +399,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/wr-safety/repeat-count-bounds", test_repeat_count_bounds);
   g_test_add_func ("/wr-safety/inline-unmapped", test_inline_unmapped);
   g_test_add_func ("/wr-safety/limit-messages", test_limit_messages);
+  g_test_add_func ("/wr-safety/srq-full-and-ah-limit", test_srq_full_and_ah_limit);
   return g_test_run ();
 }
