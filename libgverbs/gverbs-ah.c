@@ -40,12 +40,15 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* Why ibv_create_ah() refused @a, as far as the port's attributes tell. */
+/* Why ibv_create_ah() refused @a (with @err), as far as the port's and
+ * the device's attributes tell. */
 static char *
 explain_failure (struct ibv_context       *ctx,
-                 const struct ibv_ah_attr *a)
+                 const struct ibv_ah_attr *a,
+                 int                       err)
 {
   struct ibv_port_attr port;
+  struct ibv_device_attr dev;
   union ibv_gid gid;
   static const guint8 zero[16];
 
@@ -60,6 +63,10 @@ explain_failure (struct ibv_context       *ctx,
                        memcmp (gid.raw, zero, 16) == 0))
     return g_strdup_printf (_("sgid_index %u is an empty entry of port %u's GID table"),
                             a->grh.sgid_index, a->port_num);
+  /* the attributes are fine: what is left is the device's count of AHs */
+  if ((err == EINVAL || err == ENOMEM || err == ENOSPC) && ibv_query_device (ctx, &dev) == 0)
+    return g_strdup_printf (_("the attributes are valid; the device's limit is max_ah %d address "
+                              "handles (for all processes: see `rdma resource show`)"), dev.max_ah);
   return NULL;
 }
 
@@ -90,7 +97,7 @@ gverbs_ah_open (GVerbsResource  *resource,
       g_autofree char *why = NULL;
 
       err = errno ? errno : EINVAL;
-      why = explain_failure (pd->context, &a);
+      why = explain_failure (pd->context, &a, err);
       _gverbs_set_error_errno (error, err, "ibv_create_ah", _gverbs_resource_describe (self->pd),
                                why ? "%s" : NULL, why);
       return FALSE;

@@ -305,7 +305,7 @@ check_range (GVerbsBufferPool  *self,
 {
   if (!check_index (self, index, error))
     return FALSE;
-  if (offset + length > self->size)
+  if (offset > self->size || length > self->size - offset)   /* no overflow for any 64-bit values */
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    _("%" G_GUINT64_FORMAT " bytes at offset %" G_GUINT64_FORMAT

@@ -167,6 +167,7 @@ register_memory (GVerbsMR  *self,
   _gverbs_resource_set_description (GVERBS_RESOURCE (self), "mr 0x%x on %s", self->ibv->lkey,
                                     _gverbs_resource_describe (self->pd));
   _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (self->pd));
+  _gverbs_pd_add_mr_key (self->pd, self->ibv);
   return TRUE;
 }
 
@@ -198,12 +199,14 @@ gverbs_mr_release (GVerbsResource  *resource,
   GVerbsMR *self = GVERBS_MR (resource);
   int rc = 0;
 
+  _gverbs_pd_remove_mr_key (self->pd, self->ibv);
   if (self->imported)
     ibv_unimport_mr (self->ibv);
   else
     rc = ibv_dereg_mr (self->ibv);
   if (rc != 0)
     {
+      _gverbs_pd_add_mr_key (self->pd, self->ibv);
       _gverbs_set_error_errno (error, rc, "ibv_dereg_mr", _gverbs_resource_describe (self), NULL);
       return FALSE;
     }
@@ -221,7 +224,9 @@ gverbs_mr_finalize (GObject *object)
   GVerbsMR *self = GVERBS_MR (object);
 
   /* Only when ibv_dereg_mr() failed: the kernel holds its own reference
-   * to the pinned pages. */
+   * to the pinned pages, and no inline send may take them for ours. */
+  if (self->ibv != NULL)
+    _gverbs_pd_remove_mr_key (self->pd, self->ibv);
   if (self->owns_buffer)
     free_buffer (self->buffer, self->length);
   g_clear_object (&self->pd);
@@ -769,10 +774,13 @@ gverbs_mr_rereg (GVerbsMR            *self,
     }
 
   errno = 0;
+  _gverbs_pd_remove_mr_key (self->pd, self->ibv);
   rc = ibv_rereg_mr (self->ibv, flags,
                      (flags & GVERBS_REREG_MR_CHANGE_PD) ? _gverbs_pd_get_ibv (pd) : NULL,
                      new_buffer, new_buffer ? self->length : 0,
                      (flags & GVERBS_REREG_MR_CHANGE_ACCESS) ? access : 0);
+  /* the lkey, address or PD may have changed */
+  _gverbs_pd_add_mr_key ((rc == 0 && (flags & GVERBS_REREG_MR_CHANGE_PD)) ? pd : self->pd, self->ibv);
   if (rc != 0)
     {
       int err = errno ? errno : EOPNOTSUPP;
@@ -828,6 +836,7 @@ _gverbs_mr_new_imported (GVerbsPD      *pd,
   _gverbs_resource_set_description (GVERBS_RESOURCE (self), "imported mr 0x%x on %s", ibv->lkey,
                                     _gverbs_resource_describe (pd));
   _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (pd));
+  _gverbs_pd_add_mr_key (pd, ibv);
   _gverbs_resource_adopt (GVERBS_RESOURCE (self));
   return self;
 }

@@ -12,6 +12,15 @@ G_BEGIN_DECLS
 
 /* NULL once the PD is closed. */
 struct ibv_pd *_gverbs_pd_get_ibv      (GVerbsPD         *self);
+/* lkey -> memory region, for the checks of inline sends (gverbs-qp.c) */
+void           _gverbs_pd_add_mr_key    (GVerbsPD         *self,
+                                         struct ibv_mr    *mr);
+void           _gverbs_pd_remove_mr_key (GVerbsPD         *self,
+                                         struct ibv_mr    *mr);
+gboolean       _gverbs_pd_mr_covers     (GVerbsPD         *self,
+                                         guint32           lkey,
+                                         guint64           addr,
+                                         guint64           length);
 
 /* Imported PDs (gverbs-import.c) are unimported, not deallocated, on close. */
 GVerbsPD      *_gverbs_pd_new_imported (GVerbsContext    *context,

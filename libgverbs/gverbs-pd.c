@@ -23,6 +23,7 @@ struct _GVerbsPD
 
   GVerbsContext *context;
   struct ibv_pd *ibv;
+  GHashTable *mr_keys;          /* lkey -> struct ibv_mr *, for inline sends' checks */
   gboolean imported;
   gboolean borrowed;            /* rdma_cm's PD: closing it never deallocates it */
 };
@@ -88,6 +89,7 @@ gverbs_pd_finalize (GObject *object)
 {
   GVerbsPD *self = GVERBS_PD (object);
 
+  g_clear_pointer (&self->mr_keys, g_hash_table_unref);
   g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_pd_parent_class)->finalize (object);
 }
@@ -233,6 +235,46 @@ struct ibv_pd *
 _gverbs_pd_get_ibv (GVerbsPD *self)
 {
   return self->ibv;
+}
+
+/* The memory regions of the PD by lkey, so an inline send can check that
+ * its buffers are registered memory with one hash lookup (no allocation). */
+void
+_gverbs_pd_add_mr_key (GVerbsPD      *self,
+                       struct ibv_mr *mr)
+{
+  if (self->mr_keys == NULL)
+    self->mr_keys = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (self->mr_keys, GUINT_TO_POINTER (mr->lkey), mr);
+}
+
+void
+_gverbs_pd_remove_mr_key (GVerbsPD      *self,
+                          struct ibv_mr *mr)
+{
+  if (self->mr_keys != NULL &&
+      g_hash_table_lookup (self->mr_keys, GUINT_TO_POINTER (mr->lkey)) == mr)
+    g_hash_table_remove (self->mr_keys, GUINT_TO_POINTER (mr->lkey));
+}
+
+/* Whether [@addr, @addr + @length) lies inside the open memory region of
+ * this PD whose lkey is @lkey. */
+gboolean
+_gverbs_pd_mr_covers (GVerbsPD *self,
+                      guint32   lkey,
+                      guint64   addr,
+                      guint64   length)
+{
+  const struct ibv_mr *mr;
+  guint64 start;
+
+  if (self->mr_keys == NULL)
+    return FALSE;
+  mr = g_hash_table_lookup (self->mr_keys, GUINT_TO_POINTER (lkey));
+  if (mr == NULL)
+    return FALSE;
+  start = (guint64) (guintptr) mr->addr;
+  return addr >= start && length <= mr->length && addr - start <= mr->length - length;
 }
 
 GVerbsPD *

@@ -1,7 +1,12 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE    /* process_vm_readv() */
+#endif
 #include "config.h"
 
 #include <errno.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-qp.h"
@@ -1001,6 +1006,11 @@ too_many_sges (GVerbsQP  *self,
   return TRUE;
 }
 
+/* Why the device refused the request at @bad (rdma-core's struct: a
+ * struct ibv_send_wr when @send, else a struct ibv_recv_wr; NULL if it did
+ * not say), in the terms of the limit it hit: a full queue (ENOMEM, which
+ * is not about locked memory here) or more SGEs than the QP was created
+ * for (EINVAL). */
 static void
 set_post_error (GVerbsQP    *self,
                 GError     **error,
@@ -1008,8 +1018,38 @@ set_post_error (GVerbsQP    *self,
                 const char  *call,
                 guint        index,
                 guint        n_wrs,
-                guint64      wr_id)
+                guint64      wr_id,
+                gboolean     send,
+                const void  *bad)
 {
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  int num_sge = bad == NULL ? 0 : send ? ((const struct ibv_send_wr *) bad)->num_sge
+                                       : ((const struct ibv_recv_wr *) bad)->num_sge;
+  guint32 max_sge = send ? priv->cap.max_send_sge : priv->cap.max_recv_sge;
+
+  if (rc == ENOMEM)
+    {
+      g_set_error (error, GVERBS_ERROR, gverbs_error_from_errno (rc),
+                   send ? _("%s on %s: the send queue is full (max_send_wr %u): work request %u of %u "
+                            "(wr_id %" G_GUINT64_FORMAT ") refused, %u before it posted; poll "
+                            "completions before posting more")
+                        : _("%s on %s: the receive queue is full (max_recv_wr %u): work request %u of %u "
+                            "(wr_id %" G_GUINT64_FORMAT ") refused, %u before it posted; poll "
+                            "completions before posting more"),
+                   call, _gverbs_resource_describe (self), send ? priv->cap.max_send_wr : priv->cap.max_recv_wr,
+                   index, n_wrs, wr_id, index);
+      return;
+    }
+  if (rc == EINVAL && num_sge > 0 && (guint) num_sge > max_sge)
+    {
+      g_set_error (error, GVERBS_ERROR, gverbs_error_from_errno (rc),
+                   send ? _("%s on %s: work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
+                            "%u before it posted: num_sge %d > the queue pair's max_send_sge %u")
+                        : _("%s on %s: work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
+                            "%u before it posted: num_sge %d > the queue pair's max_recv_sge %u"),
+                   call, _gverbs_resource_describe (self), index, n_wrs, wr_id, index, num_sge, max_sge);
+      return;
+    }
   _gverbs_set_post_error (error, rc, call, _gverbs_resource_describe (self), index, n_wrs, wr_id);
 }
 
@@ -1017,12 +1057,78 @@ set_post_error (GVerbsQP    *self,
 static G_GNUC_NO_INLINE gboolean
 post_refused (PostFrame   *f,
               int          rc,
-              const char  *call)
+              const char  *call,
+              gboolean     send)
 {
   guint64 wr_id = f->bad != NULL ? *(const guint64 *) f->bad : 0;
 
-  set_post_error (f->self, f->error, rc, call, 0, 1, wr_id);
+  set_post_error (f->self, f->error, rc, call, 0, 1, wr_id, send, f->bad);
   return FALSE;
+}
+
+/* Whether [@addr, @addr + @length) can be read: the provider copies an
+ * inline send's buffers with memcpy() at post time, so an address that is
+ * not mapped would kill the process. Reading it through the kernel
+ * (process_vm_readv() on this process) fails with EFAULT instead. */
+static gboolean
+memory_readable (guint64 addr,
+                 guint32 length)
+{
+  guint8 scratch[256];
+
+  for (guint64 done = 0; done < length;)
+    {
+      size_t n = MIN (sizeof scratch, length - done);
+      struct iovec local = { scratch, n };
+      struct iovec remote = { (void *) (guintptr) (addr + done), n };
+      ssize_t got = process_vm_readv (getpid (), &local, 1, &remote, 1, 0);
+
+      if (got <= 0)
+        return got < 0 && errno != EFAULT;   /* a kernel without it: cannot tell */
+      done += (guint64) got;
+    }
+  return TRUE;
+}
+
+/* An inline send's buffers: at most max_inline_data bytes in all, each in a
+ * memory region of the QP's PD (one hash lookup by lkey, the common case)
+ * or else readable memory (a system call: unregistered buffers are allowed
+ * inline, as rdma-core allows them). */
+static G_GNUC_NO_INLINE gboolean
+check_inline_sges (GVerbsQP            *self,
+                   GVerbsQPPrivate     *priv,
+                   const GVerbsSendWR  *w,
+                   guint                index,
+                   GError             **error)
+{
+  guint64 total = 0;
+
+  for (guint i = 0; i < w->num_sge; i++)
+    total += w->sg_list[i].length;
+  if (total > priv->cap.max_inline_data)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("Work request %u for %s: %" G_GUINT64_FORMAT " bytes of inline data > the queue "
+                     "pair's max_inline_data %u"), index, _gverbs_resource_describe (self), total,
+                   priv->cap.max_inline_data);
+      return FALSE;
+    }
+  for (guint i = 0; i < w->num_sge; i++)
+    {
+      const GVerbsSGE *sge = &w->sg_list[i];
+
+      if (sge->length == 0 || _gverbs_pd_mr_covers (priv->pd, sge->lkey, sge->addr, sge->length))
+        continue;
+      if (sge->addr > G_MAXUINT64 - sge->length || !memory_readable (sge->addr, sge->length))
+        {
+          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                       _("Work request %u for %s: inline buffer %u at 0x%" G_GINT64_MODIFIER "x+%u "
+                         "is not readable memory (nor inside the memory region of lkey 0x%x)"),
+                       index, _gverbs_resource_describe (self), i, sge->addr, sge->length, sge->lkey);
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 /* The rarer parts of convert_send_wr(), out of the hot path: atomic and
@@ -1036,6 +1142,8 @@ convert_send_wr_rest (GVerbsQP            *self,
                       GError             **error)
 {
   if (too_many_sges (self, index, w->num_sge, error))
+    return FALSE;
+  if ((w->send_flags & IBV_SEND_INLINE) && !check_inline_sges (self, priv, w, index, error))
     return FALSE;
   switch ((int) w->opcode)
     {
@@ -1101,9 +1209,27 @@ convert_send_wr (GVerbsQP            *self,
   d->wr.rdma.remote_addr = w->remote_addr;
   d->wr.rdma.rkey = w->rkey;
   if (G_LIKELY ((guint) w->opcode <= IBV_WR_RDMA_READ && w->num_sge <= GVERBS_MAX_SGE &&
+                (w->send_flags & IBV_SEND_INLINE) == 0 &&
                 (guint) (priv->ibv->qp_type - IBV_QPT_RC) <= IBV_QPT_UC - IBV_QPT_RC))
     return TRUE;
   return convert_send_wr_rest (self, priv, w, d, index, error);
+}
+
+/* A batch of @count copies that the queue (of @limit entries, as created)
+ * could never hold at once: refused, instead of posting for as long as the
+ * device keeps draining the queue. */
+static G_GNUC_NO_INLINE gboolean
+repeat_count_error (GVerbsQP         *self,
+                    const char       *func,
+                    guint             count,
+                    const char       *limit_name,
+                    guint32           limit,
+                    GError          **error)
+{
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+               _("%s on %s: count %u > the queue pair's %s %u: the queue can never hold them"),
+               func, _gverbs_resource_describe (self), count, limit_name, limit);
+  return FALSE;
 }
 
 static gboolean
@@ -1145,7 +1271,7 @@ post_send_chunks (GVerbsQP            *self,
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
 
           set_post_error (self, error, rc, "ibv_post_send", at, n_wrs,
-                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
+                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id, TRUE, bad);
           return FALSE;
         }
     }
@@ -1206,7 +1332,8 @@ gverbs_qp_post_send (GVerbsQP            *self,
     return post_closed_error (self, error);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->fast_ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list ||
-                  (guint) wrs->opcode > IBV_WR_RDMA_READ || wrs->num_sge > GVERBS_MAX_SGE))
+                  (guint) wrs->opcode > IBV_WR_RDMA_READ || wrs->num_sge > GVERBS_MAX_SGE ||
+                  (wrs->send_flags & IBV_SEND_INLINE)))
     {
       _gverbs_resource_leave (self);
       return post_send_converted (self, wrs, n_wrs, error);
@@ -1217,7 +1344,7 @@ gverbs_qp_post_send (GVerbsQP            *self,
   _gverbs_resource_leave (self);
   if (G_LIKELY (rc == 0))
     return TRUE;
-  return post_refused (&f, rc, "ibv_post_send");
+  return post_refused (&f, rc, "ibv_post_send", TRUE);
 }
 
 /* More than one receive work request, from an array or a list of pointers:
@@ -1255,7 +1382,7 @@ post_recv_chunks (GVerbsQP            *self,
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
 
           set_post_error (self, error, rc, "ibv_post_recv", at, n_wrs,
-                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
+                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id, FALSE, bad);
           return FALSE;
         }
     }
@@ -1324,7 +1451,7 @@ gverbs_qp_post_recv (GVerbsQP            *self,
   _gverbs_resource_leave (self);
   if (G_LIKELY (rc == 0))
     return TRUE;
-  return post_refused (&f, rc, "ibv_post_recv");
+  return post_refused (&f, rc, "ibv_post_recv", FALSE);
 }
 
 /**
@@ -1426,7 +1553,8 @@ post_send_copies (GVerbsQP           *self,
       if (G_UNLIKELY (rc != 0))
         {
           set_post_error (self, error, rc, "ibv_post_send",
-                          posted + (bad != NULL ? (guint) (bad - copies) : 0), count, copies->wr_id);
+                          posted + (bad != NULL ? (guint) (bad - copies) : 0), count, copies->wr_id,
+                          TRUE, bad);
           return FALSE;
         }
       posted += k;
@@ -1475,6 +1603,8 @@ post_send_repeat_entered (GVerbsQP            *self,
 
   if (count == 0)
     return TRUE;
+  if (G_UNLIKELY (count > priv->cap.max_send_wr))
+    return repeat_count_error (self, "post_send_repeat", count, "max_send_wr", priv->cap.max_send_wr, error);
   if (!convert_send_wr (self, priv, wr, &batch[0], 0, error))
     return FALSE;
   signaled = batch[0].send_flags & IBV_SEND_SIGNALED;
@@ -1556,6 +1686,8 @@ post_recv_repeat_entered (GVerbsQP            *self,
 
   if (count == 0)
     return TRUE;
+  if (G_UNLIKELY (count > priv->cap.max_recv_wr))
+    return repeat_count_error (self, "post_recv_repeat", count, "max_recv_wr", priv->cap.max_recv_wr, error);
   if (G_UNLIKELY (wr->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wr->num_sge, error))
     return FALSE;
   fill = MIN (count, POST_BATCH);
@@ -1575,7 +1707,7 @@ post_recv_repeat_entered (GVerbsQP            *self,
         {
           guint at = posted + (bad != NULL ? (guint) (bad - batch) : 0);
 
-          set_post_error (self, error, rc, "ibv_post_recv", at, count, wr->wr_id);
+          set_post_error (self, error, rc, "ibv_post_recv", at, count, wr->wr_id, FALSE, bad);
           return FALSE;
         }
       posted += k;

@@ -26,6 +26,37 @@ SAME_FIELD (remote_srqn, qp_type.xrc.remote_srqn);
 G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSendWR, sg_list) == sizeof (struct ibv_send_wr));
 G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
 
+/* A request made by gverbs_send_wr_new() or gverbs_send_wr_copy() (a heap
+ * one, freed by gverbs_send_wr_free()) records its own address in a private
+ * word and holds a reference to the address handle that
+ * gverbs_send_wr_set_wr_ud() or the copy gave it, so a binding that drops
+ * its last reference to the AH cannot leave the request pointing at freed
+ * memory. A struct on the stack, filled by gverbs_send_wr_init() or an
+ * initializer, or copied by assignment, has another address there: it holds
+ * nothing, and its caller keeps the AH alive. These words sit where
+ * rdma-core keeps bind_mw's fields, which it reads only for
+ * IBV_WR_BIND_MW, an opcode that is always converted. */
+#define WR_OWNER(wr) ((wr)->ibv_reserved[3])
+#define WR_HELD_AH(wr) ((wr)->ibv_reserved[4])
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSendWR, ibv_reserved[3]) >= G_STRUCT_OFFSET (struct ibv_send_wr, bind_mw));
+
+static inline gboolean
+wr_is_owned (const GVerbsSendWR *wr)
+{
+  return WR_OWNER (wr) == (guintptr) wr;
+}
+
+static void
+wr_hold_ah (GVerbsSendWR *wr,
+            GVerbsAH     *ah)
+{
+  GVerbsAH *old = (GVerbsAH *) WR_HELD_AH (wr);
+
+  WR_HELD_AH (wr) = (guintptr) (ah != NULL ? g_object_ref (ah) : NULL);
+  if (old != NULL)
+    g_object_unref (old);
+}
+
 /**
  * gverbs_send_wr_init:
  * @wr: (out caller-allocates): the work request to fill
@@ -35,6 +66,9 @@ G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
  *
  * Clears a send work request (for instance one on the stack), sets these
  * fields and makes it postable without conversion (see #GVerbsSendWR).
+ * The cleared request holds no address handle (see
+ * gverbs_send_wr_set_wr_ud()): on one from gverbs_send_wr_new() that holds
+ * one, call gverbs_send_wr_set_wr_ud() with %NULL first.
  */
 void
 gverbs_send_wr_init (GVerbsSendWR    *wr,
@@ -66,6 +100,7 @@ gverbs_send_wr_new (guint64         wr_id,
   GVerbsSendWR *wr = g_new (GVerbsSendWR, 1);
 
   gverbs_send_wr_init (wr, wr_id, opcode, send_flags);
+  WR_OWNER (wr) = (guintptr) wr;
   return wr;
 }
 
@@ -73,8 +108,11 @@ gverbs_send_wr_new (guint64         wr_id,
  * gverbs_send_wr_copy:
  * @wr: a #GVerbsSendWR
  *
- * Returns: (transfer full): a copy of @wr (the address handle is shared,
- *   not referenced)
+ * Copies a request. The copy holds a reference to @wr's address handle
+ * (#GVerbsSendWR.ah) until gverbs_send_wr_free(), so it can be posted after
+ * every other reference to the AH is gone.
+ *
+ * Returns: (transfer full): a copy of @wr
  */
 GVerbsSendWR *
 gverbs_send_wr_copy (const GVerbsSendWR *wr)
@@ -85,6 +123,9 @@ gverbs_send_wr_copy (const GVerbsSendWR *wr)
   copy = g_memdup2 (wr, sizeof *wr);
   copy->ibv_next = 0;
   copy->ibv_sg_list = (guintptr) copy->sg_list;
+  WR_OWNER (copy) = (guintptr) copy;
+  WR_HELD_AH (copy) = 0;
+  wr_hold_ah (copy, copy->ah);
   return copy;
 }
 
@@ -92,11 +133,16 @@ gverbs_send_wr_copy (const GVerbsSendWR *wr)
  * gverbs_send_wr_free:
  * @wr: (nullable): a #GVerbsSendWR
  *
- * Frees a send work request made by gverbs_send_wr_new() or copied.
+ * Frees a send work request made by gverbs_send_wr_new() or copied, and
+ * drops the reference it held to its address handle.
  */
 void
 gverbs_send_wr_free (GVerbsSendWR *wr)
 {
+  if (wr == NULL)
+    return;
+  if (wr_is_owned (wr))
+    wr_hold_ah (wr, NULL);
   g_free (wr);
 }
 
@@ -213,12 +259,19 @@ gverbs_send_wr_set_wr_atomic (GVerbsSendWR *wr,
 /**
  * gverbs_send_wr_set_wr_ud:
  * @wr: a #GVerbsSendWR
- * @ah: (nullable): the address handle of the destination; not referenced:
- *   keep it open until the request is posted
+ * @ah: (nullable): the address handle of the destination
  * @remote_qpn: the destination QP number
  * @remote_qkey: the destination Q_Key
  *
  * Addresses a UD send (pyverbs' `set_wr_ud`).
+ *
+ * A request made by gverbs_send_wr_new() or gverbs_send_wr_copy() (every
+ * request a binding makes with them) takes a reference to @ah, dropped by
+ * gverbs_send_wr_free() or the next call: the request stays postable
+ * however early the caller drops its own reference. A struct on the stack
+ * (gverbs_send_wr_init(), an initializer or an assignment) only points at
+ * the address handle: its caller keeps it alive until the request is posted. Either way a
+ * closed address handle makes the post fail with %GVERBS_ERROR_CLOSED.
  */
 void
 gverbs_send_wr_set_wr_ud (GVerbsSendWR *wr,
@@ -228,6 +281,8 @@ gverbs_send_wr_set_wr_ud (GVerbsSendWR *wr,
 {
   g_return_if_fail (wr != NULL);
   g_return_if_fail (ah == NULL || GVERBS_IS_AH (ah));
+  if (wr_is_owned (wr))
+    wr_hold_ah (wr, ah);
   wr->ah = ah;
   wr->remote_qpn = remote_qpn;
   wr->remote_qkey = remote_qkey;

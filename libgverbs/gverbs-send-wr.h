@@ -28,8 +28,11 @@ G_BEGIN_DECLS
  * @compare_add: the value compared (compare-and-swap) or added
  *   (fetch-and-add) by atomic operations
  * @swap: the value swapped in by compare-and-swap
- * @ah: (nullable): UD: the address handle of the destination, not owned:
- *   it must stay open until the request is posted
+ * @ah: (nullable): UD: the address handle of the destination; set it with
+ *   gverbs_send_wr_set_wr_ud(), which makes a heap request (made by
+ *   gverbs_send_wr_new() or gverbs_send_wr_copy()) hold a reference to it;
+ *   a struct on the stack only points at it, and its caller keeps it alive
+ *   until the request is posted
  * @remote_qpn: UD: the destination QP number
  * @remote_qkey: UD: the destination Q_Key
  * @remote_srqn: XRC: the destination SRQ number

@@ -599,6 +599,30 @@ gverbs_srq_arm (GVerbsSRQ  *self,
 /* Work requests go to rdma-core in chunks of this many, converted on the stack. */
 #define POST_BATCH 32
 
+/* The device refused a receive: a full SRQ (ENOMEM) says so with its
+ * size, not the locked-memory hint of other ENOMEMs. */
+static G_GNUC_NO_INLINE void
+set_srq_post_error (GVerbsSRQ   *self,
+                    GError     **error,
+                    int          rc,
+                    guint        index,
+                    guint        n_wrs,
+                    guint64      wr_id)
+{
+  struct ibv_srq_attr attr = { 0 };
+
+  if (rc == ENOMEM && ibv_query_srq (self->ibv, &attr) == 0)
+    {
+      g_set_error (error, GVERBS_ERROR, gverbs_error_from_errno (rc),
+                   _("%s on %s: the shared receive queue is full (max_wr %u): work request %u of %u "
+                     "(wr_id %" G_GUINT64_FORMAT ") refused, %u before it posted; poll "
+                     "completions before posting more"),
+                   "ibv_post_srq_recv", _gverbs_resource_describe (self), attr.max_wr, index, n_wrs, wr_id, index);
+      return;
+    }
+  _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", _gverbs_resource_describe (self), index, n_wrs, wr_id);
+}
+
 /* Posts from an array (@wrs) or a list of pointers (@ptrs), converted in
  * chunks into a stack array. */
 static gboolean
@@ -637,8 +661,8 @@ post_chunks (GVerbsSRQ           *self,
         {
           guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
 
-          _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", _gverbs_resource_describe (self), at, n_wrs,
-                                  ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
+          set_srq_post_error (self, error, rc, at, n_wrs,
+                              ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
           return FALSE;
         }
     }
@@ -689,7 +713,7 @@ gverbs_srq_post_recv (GVerbsSRQ           *self,
   rc = ibv_post_srq_recv (self->ibv, (struct ibv_recv_wr *) wrs, &bad);
   if (G_LIKELY (rc == 0))
     return TRUE;
-  _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", _gverbs_resource_describe (self), 0, 1, wrs->wr_id);
+  set_srq_post_error (self, error, rc, 0, 1, wrs->wr_id);
   return FALSE;
 }
 

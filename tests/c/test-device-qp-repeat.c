@@ -274,10 +274,11 @@ test_repeat_kept_chain (void)
   qp_pair_clear (&p);
 }
 
-/* More copies than the send queue holds, to a peer that never answers (its
- * QP is in the error state, so nothing completes and the queue stays
- * full): the error names the first copy refused; a second call with the
- * queue still full is refused at its first copy. */
+/* More copies than the send queue holds are refused before anything is
+ * posted, with the limit named. A queue's worth to a peer that never
+ * answers (its QP is in the error state, so nothing completes and the
+ * queue stays full) is posted; once the queue is full, the next call is
+ * refused at its first copy, as a full queue. */
 static void
 test_repeat_send_queue_full (void)
 {
@@ -286,10 +287,11 @@ test_repeat_send_queue_full (void)
                       FALSE, 16 };
   g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
   GVerbsSendWR swr;
-  guint refused;
+  GVerbsQPCap cap;
 
   if (!qp_pair_init (&p, &o))
     return;
+  gverbs_qp_get_cap (p.qp[0], &cap);
   g_object_set (attr, "qp-state", GVERBS_QPS_ERR, NULL);
   g_assert_true (gverbs_qp_modify (p.qp[1], attr, GVERBS_QP_STATE, NULL));
   gverbs_send_wr_init (&swr, 7, GVERBS_WR_RDMA_WRITE, 0);
@@ -298,23 +300,32 @@ test_repeat_send_queue_full (void)
   gverbs_send_wr_set_wr_rdma (&swr, gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]));
   {
     g_autoptr(GError) error = NULL;
-    const char *at;
 
     g_assert_false (gverbs_qp_post_send_repeat (p.qp[0], &swr, 200, &error));
-    g_assert_nonnull (error);
-    g_assert_nonnull (strstr (error->message, "ibv_post_send"));
-    at = strstr (error->message, "work request ");
-    g_assert_nonnull (at);
-    refused = (guint) g_ascii_strtoull (at + strlen ("work request "), NULL, 10);
-    g_assert_cmpuint (refused, >=, 16);
-    g_assert_cmpuint (refused, <, 200);
-    g_assert_nonnull (strstr (error->message, " of 200 (wr_id 7)"));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+    g_assert_nonnull (strstr (error->message, "count 200 > the queue pair's max_send_wr"));
+  }
+  {
+    g_autoptr(GError) error = NULL;
+
+    guint posted;
+
+    g_assert_true (gverbs_qp_post_send_repeat (p.qp[0], &swr, cap.max_send_wr, &error));
+    g_assert_no_error (error);
+    /* rxe's ring may hold a few more than it reports: fill it up */
+    for (posted = 0; posted < 64; posted++)
+      if (!gverbs_qp_post_send (p.qp[0], &swr, 1, &error))
+        break;
+    g_assert_cmpuint (posted, <, 64);
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NO_MEMORY);
   }
   {
     g_autoptr(GError) error = NULL;
 
     g_assert_false (gverbs_qp_post_send_repeat (p.qp[0], &swr, 3, &error));
-    g_assert_nonnull (error);
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NO_MEMORY);
+    g_assert_nonnull (strstr (error->message, "ibv_post_send"));
+    g_assert_nonnull (strstr (error->message, "send queue is full"));
     g_assert_nonnull (strstr (error->message, "work request 0 of 3 (wr_id 7) refused"));
   }
   qp_pair_clear (&p);
@@ -466,7 +477,7 @@ test_poll_wr_ids (void)
 }
 
 /* Bad input and a closed QP give errors and post nothing; more copies than
- * the send queue holds: the error says which copy was refused. */
+ * the receive queue holds: refused with the limit named. */
 static void
 test_repeat_errors (void)
 {
@@ -497,15 +508,15 @@ test_repeat_errors (void)
   assert_cq_empty (p.cq[0]);
   assert_cq_empty (p.cq[1]);
 
-  /* the receive queue holds 16 (rxe may round up): 200 do not fit */
+  /* the receive queue holds 16 (rxe may round up): 200 never fit */
   rwr.num_sge = 1;
   {
     g_autoptr(GError) error = NULL;
 
     g_assert_false (gverbs_qp_post_recv_repeat (p.qp[1], &rwr, 200, &error));
-    g_assert_nonnull (error);
-    g_assert_nonnull (strstr (error->message, "ibv_post_recv"));
-    g_assert_nonnull (strstr (error->message, "of 200"));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+    g_assert_nonnull (strstr (error->message, "post_recv_repeat"));
+    g_assert_nonnull (strstr (error->message, "count 200 > the queue pair's max_recv_wr"));
   }
 
   g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.qp[0]), NULL));
