@@ -1180,17 +1180,59 @@ fill_conn_param (struct rdma_conn_param *conn,
     }
 }
 
+typedef enum {
+  CM_MSG_CONNECT,
+  CM_MSG_ACCEPT,
+  CM_MSG_REJECT,
+} CMMessage;
+
+/* How much private data a message can carry. On InfiniBand and RoCE, the
+ * IB CM's fields: REQ 92 bytes, REP 196, REJ 148, and for the UD port
+ * spaces SIDR REQ 216 and SIDR REP 136 (also a UD reject), less the
+ * 36-byte rdma_cm header a REQ carries in every port space but
+ * RDMA_PS_IB. Elsewhere (iWARP), what the 8-bit length can say. */
+static gsize
+private_data_limit (GVerbsCMID *self,
+                    CMMessage   msg)
+{
+  gboolean ud = self->id->ps == RDMA_PS_UDP || self->id->ps == RDMA_PS_IPOIB;
+  gsize header = self->id->ps == RDMA_PS_IB ? 0 : 36;
+
+  if (self->id->verbs == NULL || self->id->verbs->device->transport_type != IBV_TRANSPORT_IB)
+    return G_MAXUINT8;
+  switch (msg)
+    {
+    case CM_MSG_CONNECT:
+      return (ud ? 216 : 92) - header;
+    case CM_MSG_ACCEPT:
+      return ud ? 136 : 196;
+    case CM_MSG_REJECT:
+    default:
+      return ud ? 136 : 148;
+    }
+}
+
+/* An open identifier's private data fits its message, or a GError: the
+ * kernel would refuse it with a bare EINVAL, and the 8-bit length would
+ * truncate anything over 255 bytes. */
 static gboolean
 check_private_data (GVerbsCMID  *self,
                     GBytes      *private_data,
+                    CMMessage    msg,
                     const char  *call,
                     GError     **error)
 {
-  if (private_data != NULL && g_bytes_get_size (private_data) > G_MAXUINT8)
+  gsize limit;
+
+  if (private_data == NULL)
+    return TRUE;
+  limit = private_data_limit (self, msg);
+  if (g_bytes_get_size (private_data) > limit)
     {
       _gverbs_set_error_errno (error, EINVAL, call, _gverbs_cm_id_describe (self),
-                               _("%" G_GSIZE_FORMAT " bytes of private data (at most 255)"),
-                               g_bytes_get_size (private_data));
+                               _("%" G_GSIZE_FORMAT " bytes of private data, at most %"
+                                 G_GSIZE_FORMAT " in this message on this device and port space"),
+                               g_bytes_get_size (private_data), limit);
       return FALSE;
     }
   return TRUE;
@@ -1223,8 +1265,9 @@ take_sync_ud_param (GVerbsCMID *self)
  * gverbs_cm_id_accept:
  * @self: the #GVerbsCMID of a connection request
  * @param: (nullable): connection parameters, %NULL for the defaults
- * @private_data: (nullable): private data for the peer (at most 255 bytes;
- *   InfiniBand carries 196)
+ * @private_data: (nullable): private data for the peer (on InfiniBand and
+ *   RoCE at most 196 bytes, 136 in a UD port space; more gives
+ *   %GVERBS_ERROR_INVALID_ARGUMENT)
  * @error: return location for a #GError
  *
  * Accepts a connection request (`rdma_accept()`). A synchronous identifier
@@ -1247,7 +1290,7 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
   if (!check_bound (self, "rdma_accept", error) ||
-      !check_private_data (self, private_data, "rdma_accept", error))
+      !check_private_data (self, private_data, CM_MSG_ACCEPT, "rdma_accept", error))
     return FALSE;
   fill_conn_param (&conn, param, private_data);
   errno = 0;
@@ -1261,8 +1304,9 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
  * gverbs_cm_id_connect_to_peer:
  * @self: a #GVerbsCMID
  * @param: (nullable): connection parameters, %NULL for the defaults
- * @private_data: (nullable): private data for the peer (at most 255 bytes;
- *   InfiniBand carries 56)
+ * @private_data: (nullable): private data for the peer (on InfiniBand and
+ *   RoCE at most 56 bytes, 92 in %GVERBS_RDMA_PS_IB, 180 in a UD port
+ *   space; more gives %GVERBS_ERROR_INVALID_ARGUMENT)
  * @error: return location for a #GError
  *
  * Connects to the destination (`rdma_connect()`); pyverbs' `connect()`. A
@@ -1285,7 +1329,7 @@ gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
   if (!check_bound (self, "rdma_connect", error) ||
-      !check_private_data (self, private_data, "rdma_connect", error))
+      !check_private_data (self, private_data, CM_MSG_CONNECT, "rdma_connect", error))
     return FALSE;
   fill_conn_param (&conn, param, private_data);
   errno = 0;
@@ -1325,8 +1369,9 @@ gverbs_cm_id_shutdown (GVerbsCMID  *self,
 /**
  * gverbs_cm_id_reject:
  * @self: the #GVerbsCMID of a connection request
- * @private_data: (nullable): private data for the peer (at most 255 bytes;
- *   InfiniBand carries 148)
+ * @private_data: (nullable): private data for the peer (on InfiniBand and
+ *   RoCE at most 148 bytes, 136 in a UD port space; more gives
+ *   %GVERBS_ERROR_INVALID_ARGUMENT)
  * @error: return location for a #GError
  *
  * Rejects a connection request (`rdma_reject()`); the peer gets
@@ -1344,7 +1389,7 @@ gverbs_cm_id_reject (GVerbsCMID  *self,
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!check_open (self, error) || !check_private_data (self, private_data, "rdma_reject", error))
+  if (!check_open (self, error) || !check_private_data (self, private_data, CM_MSG_REJECT, "rdma_reject", error))
     return FALSE;
   if (private_data != NULL)
     data = g_bytes_get_data (private_data, &len);
@@ -2390,7 +2435,7 @@ gverbs_cm_id_connect_async (GVerbsCMID             *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_connect_async);
   if (!check_bound (self, "rdma_connect", &error) ||
-      !check_private_data (self, private_data, "rdma_connect", &error))
+      !check_private_data (self, private_data, CM_MSG_CONNECT, "rdma_connect", &error))
     {
       g_task_return_error (task, error);
       return;
@@ -2449,7 +2494,7 @@ gverbs_cm_id_accept_async (GVerbsCMID             *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_accept_async);
   if (!check_bound (self, "rdma_accept", &error) ||
-      !check_private_data (self, private_data, "rdma_accept", &error))
+      !check_private_data (self, private_data, CM_MSG_ACCEPT, "rdma_accept", &error))
     {
       g_task_return_error (task, error);
       return;
