@@ -63,6 +63,7 @@ struct _GVerbsCMID
   GVerbsPD *user_pd;            /* the caller's PD for the QP, or NULL */
   GVerbsUDParam *ud_param;
   GSource *comp_sources[3];     /* send channel, recv channel, first drain */
+  GPtrArray *groups;            /* GBytes: the sockaddr of each multicast group joined */
   gboolean watching;
 
   GTask *addr_task;
@@ -335,6 +336,14 @@ destroy_id (GVerbsCMID *self)
   if (self->id == NULL)
     return;
   self->id->context = NULL;
+  /* librdmacm leaves the QP attached to the groups, which makes
+   * ibv_destroy_qp() fail with EBUSY and leaks the QP */
+  if (self->groups != NULL)
+    {
+      for (guint i = 0; i < self->groups->len; i++)
+        rdma_leave_multicast (self->id, (struct sockaddr *) g_bytes_get_data (self->groups->pdata[i], NULL));
+      g_ptr_array_set_size (self->groups, 0);
+    }
   rdma_destroy_ep (self->id);
   self->id = NULL;
   if (self->channel != NULL)
@@ -376,6 +385,7 @@ gverbs_cm_id_finalize (GObject *object)
 
   _gverbs_children_clear (&self->children);
   g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_error (&self->init_error);
   g_free (self->description);
   G_OBJECT_CLASS (gverbs_cm_id_parent_class)->finalize (object);
@@ -1552,6 +1562,15 @@ multicast_addr (GVerbsAddrInfo *addr_info)
   return rai->ai_src_addr ? rai->ai_src_addr : rai->ai_dst_addr;
 }
 
+static GBytes *
+multicast_key (GVerbsAddrInfo *addr_info)
+{
+  struct rdma_addrinfo *rai = _gverbs_addr_info_get_rai (addr_info);
+
+  return rai->ai_src_addr ? g_bytes_new (rai->ai_src_addr, rai->ai_src_len)
+                          : g_bytes_new (rai->ai_dst_addr, rai->ai_dst_len);
+}
+
 /**
  * gverbs_cm_id_join_multicast:
  * @self: a #GVerbsCMID with a resolved address
@@ -1580,6 +1599,9 @@ gverbs_cm_id_join_multicast (GVerbsCMID      *self,
   errno = 0;
   if (rdma_join_multicast (self->id, multicast_addr (addr_info), NULL) != 0)
     return set_errno_error (self, error, "rdma_join_multicast");
+  if (self->groups == NULL)
+    self->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_ptr_array_add (self->groups, multicast_key (addr_info));
   if (self->channel == NULL)
     take_sync_ud_param (self);
   return TRUE;
@@ -1608,6 +1630,14 @@ gverbs_cm_id_leave_multicast (GVerbsCMID      *self,
   errno = 0;
   if (rdma_leave_multicast (self->id, multicast_addr (addr_info)) != 0)
     return set_errno_error (self, error, "rdma_leave_multicast");
+  if (self->groups != NULL)
+    {
+      g_autoptr(GBytes) key = multicast_key (addr_info);
+      guint index;
+
+      if (g_ptr_array_find_with_equal_func (self->groups, key, (GEqualFunc) g_bytes_equal, &index))
+        g_ptr_array_remove_index_fast (self->groups, index);
+    }
   return TRUE;
 }
 
@@ -2576,6 +2606,9 @@ _gverbs_cm_id_handle_event (GVerbsCMID          *self,
                                               &event->ud_ah_attr));
   g_signal_emit (self, signals[SIGNAL_EVENT], 0, event->type, event->status);
 
+  /* a handler of ::event that closed the identifier ends its signals */
+  if (self->closed)
+    goto complete;
   switch (event->type)
     {
     case GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED:
@@ -2620,6 +2653,7 @@ _gverbs_cm_id_handle_event (GVerbsCMID          *self,
 
   /* Pending operations complete after the signals; a handler that closed
    * the identifier has already failed them. */
+complete:
   switch (event->type)
     {
     case GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED:
