@@ -42,7 +42,10 @@
  * A listener on a channel emits #GVerbsCMID::connect-request with a new
  * identifier; keep a reference to it to accept it: one nobody keeps is
  * destroyed after the signal, which rejects the request. Closing an
- * identifier from its own signal handler is safe.
+ * identifier, closing its #GVerbsEventChannel or dropping the last
+ * reference to either from one of its signal handlers is safe: the
+ * identifier emits nothing more, and rdma_cm's objects are destroyed once
+ * the handler has returned.
  */
 struct _GVerbsCMID
 {
@@ -1613,7 +1616,8 @@ gverbs_cm_id_join_multicast (GVerbsCMID      *self,
  * @addr_info: the multicast group it joined
  * @error: return location for a #GError
  *
- * Leaves a multicast group (`rdma_leave_multicast()`).
+ * Leaves a multicast group (`rdma_leave_multicast()`). Closing the
+ * identifier leaves the groups it is still in.
  *
  * Returns: %TRUE on success
  */
