@@ -43,7 +43,10 @@
  * A listener on a channel emits #GVerbsCMID::connect-request with a new
  * identifier; keep a reference to it to accept it: one nobody keeps is
  * destroyed after the signal, which rejects the request. Closing an
- * identifier from its own signal handler is safe.
+ * identifier, closing its #GVerbsEventChannel or dropping the last
+ * reference to either from one of its signal handlers is safe: the
+ * identifier emits nothing more, and rdma_cm's objects are destroyed once
+ * the handler has returned.
  */
 struct _GVerbsCMID
 {
@@ -62,6 +65,7 @@ struct _GVerbsCMID
   GVerbsPD *user_pd;            /* the caller's PD for the QP, or NULL */
   GVerbsUDParam *ud_param;
   GSource *comp_sources[3];     /* send channel, recv channel, first drain */
+  GPtrArray *groups;            /* GBytes: the sockaddr of each multicast group joined */
   gboolean watching;
 
   GTask *addr_task;
@@ -293,6 +297,14 @@ destroy_id (GVerbsCMID *self)
   if (self->id == NULL)
     return;
   self->id->context = NULL;
+  /* librdmacm leaves the QP attached to the groups, which makes
+   * ibv_destroy_qp() fail with EBUSY and leaks the QP */
+  if (self->groups != NULL)
+    {
+      for (guint i = 0; i < self->groups->len; i++)
+        rdma_leave_multicast (self->id, (struct sockaddr *) g_bytes_get_data (self->groups->pdata[i], NULL));
+      g_ptr_array_set_size (self->groups, 0);
+    }
   rdma_destroy_ep (self->id);
   self->id = NULL;
   if (self->channel != NULL)
@@ -350,6 +362,7 @@ gverbs_cm_id_finalize (GObject *object)
   g_clear_object (&self->ud_param);
   g_clear_object (&self->context);
   g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
   G_OBJECT_CLASS (gverbs_cm_id_parent_class)->finalize (object);
 }
 
@@ -1089,17 +1102,59 @@ fill_conn_param (struct rdma_conn_param *conn,
     }
 }
 
+typedef enum {
+  CM_MSG_CONNECT,
+  CM_MSG_ACCEPT,
+  CM_MSG_REJECT,
+} CMMessage;
+
+/* How much private data a message can carry. On InfiniBand and RoCE, the
+ * IB CM's fields: REQ 92 bytes, REP 196, REJ 148, and for the UD port
+ * spaces SIDR REQ 216 and SIDR REP 136 (also a UD reject), less the
+ * 36-byte rdma_cm header a REQ carries in every port space but
+ * RDMA_PS_IB. Elsewhere (iWARP), what the 8-bit length can say. */
+static gsize
+private_data_limit (GVerbsCMID *self,
+                    CMMessage   msg)
+{
+  gboolean ud = self->id->ps == RDMA_PS_UDP || self->id->ps == RDMA_PS_IPOIB;
+  gsize header = self->id->ps == RDMA_PS_IB ? 0 : 36;
+
+  if (self->id->verbs == NULL || self->id->verbs->device->transport_type != IBV_TRANSPORT_IB)
+    return G_MAXUINT8;
+  switch (msg)
+    {
+    case CM_MSG_CONNECT:
+      return (ud ? 216 : 92) - header;
+    case CM_MSG_ACCEPT:
+      return ud ? 136 : 196;
+    case CM_MSG_REJECT:
+    default:
+      return ud ? 136 : 148;
+    }
+}
+
+/* An open identifier's private data fits its message, or a GError: the
+ * kernel would refuse it with a bare EINVAL, and the 8-bit length would
+ * truncate anything over 255 bytes. */
 static gboolean
 check_private_data (GVerbsCMID  *self,
                     GBytes      *private_data,
+                    CMMessage    msg,
                     const char  *call,
                     GError     **error)
 {
-  if (private_data != NULL && g_bytes_get_size (private_data) > G_MAXUINT8)
+  gsize limit;
+
+  if (private_data == NULL)
+    return TRUE;
+  limit = private_data_limit (self, msg);
+  if (g_bytes_get_size (private_data) > limit)
     {
       _gverbs_set_error_errno (error, EINVAL, call, _gverbs_resource_describe (self),
-                               _("%" G_GSIZE_FORMAT " bytes of private data (at most 255)"),
-                               g_bytes_get_size (private_data));
+                               _("%" G_GSIZE_FORMAT " bytes of private data, at most %"
+                                 G_GSIZE_FORMAT " in this message on this device and port space"),
+                               g_bytes_get_size (private_data), limit);
       return FALSE;
     }
   return TRUE;
@@ -1132,8 +1187,9 @@ take_sync_ud_param (GVerbsCMID *self)
  * gverbs_cm_id_accept:
  * @self: the #GVerbsCMID of a connection request
  * @param: (nullable): connection parameters, %NULL for the defaults
- * @private_data: (nullable): private data for the peer (at most 255 bytes;
- *   InfiniBand carries 196)
+ * @private_data: (nullable): private data for the peer (on InfiniBand and
+ *   RoCE at most 196 bytes, 136 in a UD port space; more gives
+ *   %GVERBS_ERROR_INVALID_ARGUMENT)
  * @error: return location for a #GError
  *
  * Accepts a connection request (`rdma_accept()`). A synchronous identifier
@@ -1156,7 +1212,7 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
   if (!check_bound (self, "rdma_accept", error) ||
-      !check_private_data (self, private_data, "rdma_accept", error))
+      !check_private_data (self, private_data, CM_MSG_ACCEPT, "rdma_accept", error))
     return FALSE;
   fill_conn_param (&conn, param, private_data);
   errno = 0;
@@ -1170,8 +1226,9 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
  * gverbs_cm_id_connect_to_peer:
  * @self: a #GVerbsCMID
  * @param: (nullable): connection parameters, %NULL for the defaults
- * @private_data: (nullable): private data for the peer (at most 255 bytes;
- *   InfiniBand carries 56)
+ * @private_data: (nullable): private data for the peer (on InfiniBand and
+ *   RoCE at most 56 bytes, 92 in %GVERBS_RDMA_PS_IB, 180 in a UD port
+ *   space; more gives %GVERBS_ERROR_INVALID_ARGUMENT)
  * @error: return location for a #GError
  *
  * Connects to the destination (`rdma_connect()`); pyverbs' `connect()`. A
@@ -1194,7 +1251,7 @@ gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
   if (!check_bound (self, "rdma_connect", error) ||
-      !check_private_data (self, private_data, "rdma_connect", error))
+      !check_private_data (self, private_data, CM_MSG_CONNECT, "rdma_connect", error))
     return FALSE;
   fill_conn_param (&conn, param, private_data);
   errno = 0;
@@ -1234,8 +1291,9 @@ gverbs_cm_id_shutdown (GVerbsCMID  *self,
 /**
  * gverbs_cm_id_reject:
  * @self: the #GVerbsCMID of a connection request
- * @private_data: (nullable): private data for the peer (at most 255 bytes;
- *   InfiniBand carries 148)
+ * @private_data: (nullable): private data for the peer (on InfiniBand and
+ *   RoCE at most 148 bytes, 136 in a UD port space; more gives
+ *   %GVERBS_ERROR_INVALID_ARGUMENT)
  * @error: return location for a #GError
  *
  * Rejects a connection request (`rdma_reject()`); the peer gets
@@ -1253,7 +1311,7 @@ gverbs_cm_id_reject (GVerbsCMID  *self,
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!check_open (self, error) || !check_private_data (self, private_data, "rdma_reject", error))
+  if (!check_open (self, error) || !check_private_data (self, private_data, CM_MSG_REJECT, "rdma_reject", error))
     return FALSE;
   if (private_data != NULL)
     data = g_bytes_get_data (private_data, &len);
@@ -1416,6 +1474,15 @@ multicast_addr (GVerbsAddrInfo *addr_info)
   return rai->ai_src_addr ? rai->ai_src_addr : rai->ai_dst_addr;
 }
 
+static GBytes *
+multicast_key (GVerbsAddrInfo *addr_info)
+{
+  struct rdma_addrinfo *rai = _gverbs_addr_info_get_rai (addr_info);
+
+  return rai->ai_src_addr ? g_bytes_new (rai->ai_src_addr, rai->ai_src_len)
+                          : g_bytes_new (rai->ai_dst_addr, rai->ai_dst_len);
+}
+
 /**
  * gverbs_cm_id_join_multicast:
  * @self: a #GVerbsCMID with a resolved address
@@ -1444,6 +1511,9 @@ gverbs_cm_id_join_multicast (GVerbsCMID      *self,
   errno = 0;
   if (rdma_join_multicast (self->id, multicast_addr (addr_info), NULL) != 0)
     return set_errno_error (self, error, "rdma_join_multicast");
+  if (self->groups == NULL)
+    self->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_ptr_array_add (self->groups, multicast_key (addr_info));
   if (self->channel == NULL)
     take_sync_ud_param (self);
   return TRUE;
@@ -1455,7 +1525,8 @@ gverbs_cm_id_join_multicast (GVerbsCMID      *self,
  * @addr_info: the multicast group it joined
  * @error: return location for a #GError
  *
- * Leaves a multicast group (`rdma_leave_multicast()`).
+ * Leaves a multicast group (`rdma_leave_multicast()`). Closing the
+ * identifier leaves the groups it is still in.
  *
  * Returns: %TRUE on success
  */
@@ -1472,6 +1543,14 @@ gverbs_cm_id_leave_multicast (GVerbsCMID      *self,
   errno = 0;
   if (rdma_leave_multicast (self->id, multicast_addr (addr_info)) != 0)
     return set_errno_error (self, error, "rdma_leave_multicast");
+  if (self->groups != NULL)
+    {
+      g_autoptr(GBytes) key = multicast_key (addr_info);
+      guint index;
+
+      if (g_ptr_array_find_with_equal_func (self->groups, key, (GEqualFunc) g_bytes_equal, &index))
+        g_ptr_array_remove_index_fast (self->groups, index);
+    }
   return TRUE;
 }
 
@@ -2299,7 +2378,7 @@ gverbs_cm_id_connect_async (GVerbsCMID             *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_connect_async);
   if (!check_bound (self, "rdma_connect", &error) ||
-      !check_private_data (self, private_data, "rdma_connect", &error))
+      !check_private_data (self, private_data, CM_MSG_CONNECT, "rdma_connect", &error))
     {
       g_task_return_error (task, error);
       return;
@@ -2358,7 +2437,7 @@ gverbs_cm_id_accept_async (GVerbsCMID             *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_accept_async);
   if (!check_bound (self, "rdma_accept", &error) ||
-      !check_private_data (self, private_data, "rdma_accept", &error))
+      !check_private_data (self, private_data, CM_MSG_ACCEPT, "rdma_accept", &error))
     {
       g_task_return_error (task, error);
       return;
@@ -2440,6 +2519,9 @@ _gverbs_cm_id_handle_event (GVerbsCMID          *self,
                                               &event->ud_ah_attr));
   g_signal_emit (self, signals[SIGNAL_EVENT], 0, event->type, event->status);
 
+  /* a handler of ::event that closed the identifier ends its signals */
+  if (self->closed)
+    goto complete;
   switch (event->type)
     {
     case GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED:
@@ -2484,6 +2566,7 @@ _gverbs_cm_id_handle_event (GVerbsCMID          *self,
 
   /* Pending operations complete after the signals; a handler that closed
    * the identifier has already failed them. */
+complete:
   switch (event->type)
     {
     case GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED:

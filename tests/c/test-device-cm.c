@@ -792,6 +792,138 @@ test_bad_service (void)
     }
 }
 
+/* Private data beyond what the IB CM's messages carry (RoCE here): REQ 56
+ * bytes after rdma_cm's header, REP 196, REJ 148. One byte more is a
+ * GError before anything is sent; the limit itself goes through. */
+typedef struct {
+  CMTestConn conn;
+  GBytes *req_data;
+  GError *async_error;
+  guint established;
+} Bounds;
+
+static GBytes *
+pattern_bytes (gsize n)
+{
+  guint8 *buf = g_malloc (n);
+
+  for (gsize i = 0; i < n; i++)
+    buf[i] = (guint8) (i * 7 + 3);
+  return g_bytes_new_take (buf, n);
+}
+
+static void
+assert_too_much (GError     **error,
+                 const char  *call,
+                 const char  *limit)
+{
+  g_autofree char *at_most = g_strdup_printf ("at most %s", limit);
+
+  g_assert_error (*error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr ((*error)->message, call));
+  g_assert_nonnull (strstr ((*error)->message, at_most));
+  g_clear_error (error);
+}
+
+static void
+bounds_established (GVerbsCMID *id,
+                    gpointer    data)
+{
+  Bounds *b = data;
+
+  if (++b->established == 2)
+    g_main_loop_quit (b->conn.loop);
+}
+
+static void
+bounds_accepted (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (gverbs_cm_id_accept_finish (GVERBS_CM_ID (source), result, &error));
+  g_assert_no_error (error);
+  bounds_established (GVERBS_CM_ID (source), data);
+}
+
+static void
+bounds_connect_request (GVerbsCMID *listener,
+                        GVerbsCMID *new_id,
+                        GBytes     *private_data,
+                        Bounds     *b)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) rep = pattern_bytes (197);
+  g_autoptr(GBytes) rej = pattern_bytes (149);
+  g_autoptr(GBytes) rep_max = pattern_bytes (196);
+
+  b->conn.server = g_object_ref (new_id);
+  b->req_data = g_bytes_ref (private_data);
+  cm_test_create_qp (new_id, GVERBS_QPT_RC, MAX_WR);
+  g_assert_false (gverbs_cm_id_accept (new_id, NULL, rep, &error));
+  assert_too_much (&error, "rdma_accept", "196");
+  g_assert_false (gverbs_cm_id_reject (new_id, rej, &error));
+  assert_too_much (&error, "rdma_reject", "148");
+  gverbs_cm_id_accept_async (new_id, NULL, rep_max, NULL, bounds_accepted, b);
+}
+
+static void
+bounds_refused_async (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      data)
+{
+  Bounds *b = data;
+
+  g_assert_false (gverbs_cm_id_connect_finish (GVERBS_CM_ID (source), result, &b->async_error));
+}
+
+static void
+bounds_qp_created (GVerbsCMID *id,
+                   gpointer    data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) req = pattern_bytes (57);
+  g_autoptr(GBytes) huge = pattern_bytes (300);
+
+  g_assert_false (gverbs_cm_id_connect_to_peer (id, NULL, req, &error));
+  assert_too_much (&error, "rdma_connect", "56");
+  g_assert_false (gverbs_cm_id_connect_to_peer (id, NULL, huge, &error));
+  assert_too_much (&error, "rdma_connect", "56");
+  gverbs_cm_id_connect_async (id, NULL, req, NULL, bounds_refused_async, data);
+}
+
+static void
+test_private_data_bounds (void)
+{
+  const char *addr = cm_test_addr ();
+  g_autoptr(GBytes) req_max = pattern_bytes (56);
+  Bounds b = { 0 };
+  guint timeout;
+
+  if (addr == NULL)
+    return;
+  timeout = cm_test_add_timeout (60);
+  cm_test_conn_init (&b.conn);
+  b.conn.listener = cm_test_listen (b.conn.ch, addr, "7811", 4);
+  g_signal_connect (b.conn.listener, "connect-request", G_CALLBACK (bounds_connect_request), &b);
+  cm_test_conn_connect (&b.conn, NULL, addr, "7811", &(CMTestConnect) {
+                          .max_wr = MAX_WR, .private_data = req_max, .qp_created = bounds_qp_created,
+                          .connected = bounds_established, .data = &b });
+  g_main_loop_run (b.conn.loop);
+  g_assert_cmpuint (b.established, ==, 2);
+  assert_too_much (&b.async_error, "rdma_connect", "56");
+  /* the 56 bytes arrived whole (InfiniBand may pad them) */
+  g_assert_cmpuint (g_bytes_get_size (b.req_data), >=, 56);
+  g_assert_cmpmem (g_bytes_get_data (b.req_data, NULL), 56, g_bytes_get_data (req_max, NULL), 56);
+
+  g_clear_pointer (&b.req_data, g_bytes_unref);
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (b.conn.ch), NULL));
+  g_assert_cmpuint (cm_test_count_cm_ids (), ==, 0);
+  g_source_remove (timeout);
+  cm_test_conn_clear (&b.conn);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -806,5 +938,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cm/multicast-join-leave", test_multicast_join_leave);
   g_test_add_func ("/cm/unbound-connect-accept-refused", test_unbound_connect_accept_refused);
   g_test_add_func ("/cm/bad-service", test_bad_service);
+  g_test_add_func ("/cm/private-data-bounds", test_private_data_bounds);
   return g_test_run ();
 }
