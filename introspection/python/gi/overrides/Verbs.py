@@ -91,8 +91,43 @@ def _props_setattr(self, name, value):
         GObject.Object.__setattr__(self, name, value)
 
 
+def _disconnect_on_close(obj, pspec):
+    # notify::closed of an object with Python handlers: once it is closed
+    # (by its own close() or its parent's), its signals are never emitted
+    # again, so the handlers go. A handler that references another object of
+    # the tree (a CQ's handler using the QP, which holds the CQ) makes a
+    # reference cycle through GObject that Python's collector cannot see;
+    # dropping the handlers here breaks it, and the whole tree is freed.
+    if not obj.get_property('closed'):
+        return
+    for handler_id in obj.__dict__.pop('_verbs_handler_ids', ()):
+        if GObject.signal_handler_is_connected(obj, handler_id):
+            GObject.Object.disconnect(obj, handler_id)
+
+
+def _track_handler(obj, handler_id):
+    ids = obj.__dict__.get('_verbs_handler_ids')
+    if ids is None:
+        if type(obj).find_property('closed') is None:
+            return handler_id
+        ids = obj.__dict__['_verbs_handler_ids'] = []
+        GObject.Object.connect(obj, 'notify::closed', _disconnect_on_close)
+    ids.append(handler_id)
+    return handler_id
+
+
 class _Closable:
-    """Context-manager behaviour of every object that has close()."""
+    """Context-manager behaviour of every object that has close(), and
+    signal handlers dropped when the object is closed.
+
+    A signal handler holds what it references, as in every GLib binding: a
+    CQ handler that uses the QP keeps the QP, which holds the CQ, alive, and
+    Python's cycle collector cannot see through GObject's references. Close
+    the tree (close() or a with block on the context or any parent) and
+    every handler connected from Python to a closed object is disconnected,
+    so the cycle is broken and the objects are freed. A tree that is only
+    dropped, never closed, stays alive while such a handler is connected:
+    disconnect it, or close the tree."""
 
     def __enter__(self):
         return self
@@ -100,6 +135,12 @@ class _Closable:
     def __exit__(self, *exc):
         self.close()
         return False
+
+    def connect(self, signal, handler, *args):
+        return _track_handler(self, GObject.Object.connect(self, signal, handler, *args))
+
+    def connect_after(self, signal, handler, *args):
+        return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
 
 # --- devices and contexts ---------------------------------------------------
@@ -1326,7 +1367,7 @@ class CMID(_Closable, Verbs.CMID):
     # handler id; without, they are pyverbs' rdma_connect()/rdma_disconnect().
     def connect(self, *args, **kwargs):
         if args and isinstance(args[0], str):
-            return GObject.Object.connect(self, *args, **kwargs)
+            return _Closable.connect(self, *args, **kwargs)
         param = args[0] if args else kwargs.get('param')
         self.connect_to_peer(param, _to_bytes(kwargs.get('private_data')))
 
