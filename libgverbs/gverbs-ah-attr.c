@@ -344,12 +344,20 @@ _gverbs_ah_attr_new_from_ibv (const struct ibv_ah_attr *ah)
 {
   g_autoptr(GVerbsGlobalRoute) grh = NULL;
   g_autofree char *dgid = gverbs_gid_to_string ((const GVerbsGid *) ah->grh.dgid.raw);
+  g_autoptr(GEnumClass) rates = g_type_class_ref (GVERBS_TYPE_RATE);
+  int rate = (int) ah->static_rate;
 
-  grh = g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, "dgid", dgid, "flow-label", ah->grh.flow_label,
+  /* The attribute comes from the device or a peer (a UD connection's
+   * event): kept to the widths of the wire (SL 4 bits, path bits 7, flow
+   * label 20) and a rate no GVerbsRate names read as "no limit", so no
+   * property validation drops a field with a warning. */
+  if (g_enum_get_value (rates, rate) == NULL)
+    rate = GVERBS_RATE_MAX;
+  grh = g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, "dgid", dgid, "flow-label", ah->grh.flow_label & 0xfffff,
                       "sgid-index", (guint) ah->grh.sgid_index, "hop-limit", (guint) ah->grh.hop_limit,
                       "traffic-class", (guint) ah->grh.traffic_class, NULL);
-  return g_object_new (GVERBS_TYPE_AH_ATTR, "dlid", (guint) ah->dlid, "sl", (guint) ah->sl,
-                       "src-path-bits", (guint) ah->src_path_bits,
-                       "static-rate", (int) ah->static_rate, "is-global", ah->is_global != 0,
+  return g_object_new (GVERBS_TYPE_AH_ATTR, "dlid", (guint) ah->dlid, "sl", (guint) ah->sl & 0xf,
+                       "src-path-bits", (guint) ah->src_path_bits & 0x7f,
+                       "static-rate", rate, "is-global", ah->is_global != 0,
                        "port-num", (guint) ah->port_num, "grh", grh, NULL);
 }

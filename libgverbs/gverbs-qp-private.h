@@ -19,4 +19,10 @@ struct ibv_qp_ex *_gverbs_qp_get_qp_ex (GVerbsQP *self);
 guint             _gverbs_qp_get_send_ops_flags (GVerbsQP *self);
 gboolean         *_gverbs_qp_wr_open   (GVerbsQP *self);
 
+/* tests/fuzz: the send WR conversion of a post, without a QP or a post. */
+gboolean _gverbs_qp_convert_send_wr_for_test (int                  qp_type,
+                                              const GVerbsSendWR  *w,
+                                              struct ibv_send_wr  *d,
+                                              GError             **error);
+
 G_END_DECLS

@@ -1813,3 +1813,23 @@ _gverbs_qp_wr_open (GVerbsQP *self)
   return &priv->wr_open;
 }
 
+/* For tests/fuzz only: converts @w as a post on a QP of type @qp_type
+ * would, into @d, without a device and without posting. The QP is a bare,
+ * never-created object whose ibv_qp is a stand-in for the duration. */
+gboolean
+_gverbs_qp_convert_send_wr_for_test (int                  qp_type,
+                                     const GVerbsSendWR  *w,
+                                     struct ibv_send_wr  *d,
+                                     GError             **error)
+{
+  GVerbsQP *qp = g_object_new (GVERBS_TYPE_QP, NULL);
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (qp);
+  struct ibv_qp stand_in = { .qp_type = (enum ibv_qp_type) qp_type };
+  gboolean ok;
+
+  priv->ibv = &stand_in;
+  ok = convert_send_wr (qp, priv, w, d, 0, error);
+  priv->ibv = NULL;
+  g_object_unref (qp);
+  return ok;
+}

@@ -103,18 +103,21 @@ gverbs_xrcd_init_attr_class_init (GVerbsXRCDInitAttrClass *klass)
    * GVerbsXRCDInitAttr:fd:
    *
    * An open file that names a shared XRC domain, or -1 for a private one.
-   * It stays owned by the caller.
+   * It stays owned by the caller. Any int is stored (a property range would
+   * have GObject drop a value with only a warning); ibv_open_xrcd() refuses
+   * a bad descriptor with a #GError.
    */
   attr_properties[ATTR_PROP_FD] =
-    g_param_spec_int ("fd", NULL, NULL, -1, G_MAXINT, -1,
+    g_param_spec_int ("fd", NULL, NULL, G_MININT, G_MAXINT, -1,
                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsXRCDInitAttr:oflags:
    *
-   * Open flags for the domain: `O_CREAT`, `O_EXCL`.
+   * Open flags for the domain: `O_CREAT`, `O_EXCL`. Any int is stored;
+   * ibv_open_xrcd() refuses flags it does not know with a #GError.
    */
   attr_properties[ATTR_PROP_OFLAGS] =
-    g_param_spec_int ("oflags", NULL, NULL, 0, G_MAXINT, 0,
+    g_param_spec_int ("oflags", NULL, NULL, G_MININT, G_MAXINT, 0,
                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, ATTR_N_PROPS, attr_properties);
 }

@@ -62,6 +62,8 @@ test_context_open_emfile (void)
   /* the device exists */
   {
     g_autoptr(GVerbsContext) ctx = gverbs_test_open_context ();
+
+    g_assert_nonnull (ctx);
   }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();

@@ -233,7 +233,6 @@ static void
 test_defaults (void)
 {
   g_autoptr(GVerbsPath) path = gverbs_path_new ();
-  g_autoptr(GVariant) v = NULL;
   guint port, pkey, retry, rnr, timeout;
   GVerbsMTU mtu;
   g_autofree char *text = NULL;

@@ -91,9 +91,44 @@ def _props_setattr(self, name, value):
         GObject.Object.__setattr__(self, name, value)
 
 
+def _disconnect_on_close(obj, pspec):
+    # notify::closed of an object with Python handlers: once it is closed
+    # (by its own close() or its parent's), its signals are never emitted
+    # again, so the handlers go. A handler that references another object of
+    # the tree (a CQ's handler using the QP, which holds the CQ) makes a
+    # reference cycle through GObject that Python's collector cannot see;
+    # dropping the handlers here breaks it, and the whole tree is freed.
+    if not obj.get_property('closed'):
+        return
+    for handler_id in obj.__dict__.pop('_verbs_handler_ids', ()):
+        if GObject.signal_handler_is_connected(obj, handler_id):
+            GObject.Object.disconnect(obj, handler_id)
+
+
+def _track_handler(obj, handler_id):
+    ids = obj.__dict__.get('_verbs_handler_ids')
+    if ids is None:
+        if type(obj).find_property('closed') is None:
+            return handler_id
+        ids = obj.__dict__['_verbs_handler_ids'] = []
+        GObject.Object.connect(obj, 'notify::closed', _disconnect_on_close)
+    ids.append(handler_id)
+    return handler_id
+
+
 class Resource(Verbs.Resource):
     """Every object that owns an rdma-core resource: a context manager whose
-    exit closes it, as pyverbs' objects are."""
+    exit closes it, as pyverbs' objects are, and whose signal handlers are
+    dropped when it is closed.
+
+    A signal handler holds what it references, as in every GLib binding: a
+    CQ handler that uses the QP keeps the QP, which holds the CQ, alive, and
+    Python's cycle collector cannot see through GObject's references. Close
+    the tree (close() or a with block on the context or any parent) and
+    every handler connected from Python to a closed object is disconnected,
+    so the cycle is broken and the objects are freed. A tree that is only
+    dropped, never closed, stays alive while such a handler is connected:
+    disconnect it, or close the tree."""
 
     def __enter__(self):
         return self
@@ -101,6 +136,12 @@ class Resource(Verbs.Resource):
     def __exit__(self, *exc):
         self.close()
         return False
+
+    def connect(self, signal, handler, *args):
+        return _track_handler(self, GObject.Object.connect(self, signal, handler, *args))
+
+    def connect_after(self, signal, handler, *args):
+        return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
 
 Resource = _export(override(Resource))
@@ -1330,7 +1371,7 @@ class CMID(Verbs.CMID):
     # handler id; without, they are pyverbs' rdma_connect()/rdma_disconnect().
     def connect(self, *args, **kwargs):
         if args and isinstance(args[0], str):
-            return GObject.Object.connect(self, *args, **kwargs)
+            return Resource.connect(self, *args, **kwargs)
         param = args[0] if args else kwargs.get('param')
         self.connect_to_peer(param, _to_bytes(kwargs.get('private_data')))
 
