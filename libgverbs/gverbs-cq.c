@@ -524,14 +524,13 @@ gverbs_cq_poll (GVerbsCQ  *self,
   g_return_val_if_fail (GVERBS_IS_CQ (self), -1);
   g_return_val_if_fail (wcs != NULL || n_wcs == 0, -1);
 
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+  if (G_UNLIKELY (self->ibv == NULL))
     {
       _gverbs_resource_check_open (self, error);
       return -1;
     }
   /* GVerbsWC has struct ibv_wc's layout (asserted in gverbs-wc.c) */
   rc = ibv_poll_cq (self->ibv, (int) MIN (n_wcs, (guint) G_MAXINT), (struct ibv_wc *) wcs);
-  _gverbs_resource_leave (self);
   if (G_UNLIKELY (rc < 0))
     {
       _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", device_name (self),
@@ -539,6 +538,26 @@ gverbs_cq_poll (GVerbsCQ  *self,
       return -1;
     }
   return rc;
+}
+
+/* gverbs_cq_poll() inside the usage guard, for the calls bindings make: a
+ * close from another thread waits for it. */
+static int
+poll_guarded (GVerbsCQ  *self,
+              GVerbsWC  *wcs,
+              guint      n_wcs,
+              GError   **error)
+{
+  int n;
+
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    {
+      _gverbs_resource_check_open (self, error);
+      return -1;
+    }
+  n = gverbs_cq_poll (self, wcs, n_wcs, error);
+  _gverbs_resource_leave (self);
+  return n;
 }
 
 /**
@@ -569,7 +588,7 @@ gverbs_cq_poll_list (GVerbsCQ  *self,
   while (list->len < max_wcs)
     {
       guint want = MIN (max_wcs - list->len, POLL_CHUNK);
-      int n = gverbs_cq_poll (self, chunk, want, list->len == 0 ? error : NULL);
+      int n = poll_guarded (self, chunk, want, list->len == 0 ? error : NULL);
 
       if (n < 0)
         return list->len == 0 ? NULL : g_steal_pointer (&list);
@@ -617,7 +636,7 @@ gverbs_cq_poll_wr_ids (GVerbsCQ  *self,
   /* the array is sized after the first poll: an empty poll allocates only
    * the GArray itself */
   want = MIN (max_wcs, POLL_CHUNK);
-  n = gverbs_cq_poll (self, chunk, want, error);
+  n = poll_guarded (self, chunk, want, error);
   if (n < 0)
     return NULL;
   ids = g_array_sized_new (FALSE, FALSE, sizeof (guint64), (guint) n);
@@ -636,7 +655,7 @@ gverbs_cq_poll_wr_ids (GVerbsCQ  *self,
       if (failed != NULL || (guint) n < want || ids->len >= max_wcs)
         break;
       want = MIN (max_wcs - ids->len, POLL_CHUNK);
-      n = gverbs_cq_poll (self, chunk, want, NULL);
+      n = poll_guarded (self, chunk, want, NULL);
       if (n < 0)
         break;
     }

@@ -1312,6 +1312,11 @@ post_send_converted (GVerbsQP            *self,
  * chunks. Nothing is allocated. If the device refuses one, the error says
  * which (its index and wr_id); those before it were posted.
  *
+ * This one-request path does not enter the queue pair's usage guard (it
+ * costs instructions on every message): a C caller that may close the queue
+ * pair from another thread posts through gverbs_qp_post_send_one() or the
+ * list forms instead, which wait for such a close as every binding call does.
+ *
  * Returns: %TRUE if all were posted
  */
 gboolean
@@ -1328,20 +1333,14 @@ gverbs_qp_post_send (GVerbsQP            *self,
    * UC queue pair: it is an ibv_send_wr already (see GVerbsSendWR). */
   if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
     return post_send_converted (self, wrs, n_wrs, error);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->fast_ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list ||
                   (guint) wrs->opcode > IBV_WR_RDMA_READ || wrs->num_sge > GVERBS_MAX_SGE ||
                   (wrs->send_flags & IBV_SEND_INLINE)))
-    {
-      _gverbs_resource_leave (self);
-      return post_send_converted (self, wrs, n_wrs, error);
-    }
+    return post_send_converted (self, wrs, n_wrs, error);
   f.self = self;
   f.error = error;
   rc = ibv_post_send (qp, (struct ibv_send_wr *) wrs, (struct ibv_send_wr **) &f.bad);
-  _gverbs_resource_leave (self);
   if (G_LIKELY (rc == 0))
     return TRUE;
   return post_refused (&f, rc, "ibv_post_send", TRUE);
@@ -1437,18 +1436,12 @@ gverbs_qp_post_recv (GVerbsQP            *self,
   /* One request made by gverbs_recv_wr_init(): an ibv_recv_wr already. */
   if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
     return post_recv_converted (self, wrs, n_wrs, error);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list || wrs->num_sge > GVERBS_MAX_SGE))
-    {
-      _gverbs_resource_leave (self);
-      return post_recv_converted (self, wrs, n_wrs, error);
-    }
+    return post_recv_converted (self, wrs, n_wrs, error);
   f.self = self;
   f.error = error;
   rc = ibv_post_recv (qp, (struct ibv_recv_wr *) wrs, (struct ibv_recv_wr **) &f.bad);
-  _gverbs_resource_leave (self);
   if (G_LIKELY (rc == 0))
     return TRUE;
   return post_refused (&f, rc, "ibv_post_recv", FALSE);
@@ -1762,8 +1755,14 @@ gverbs_qp_post_send_one (GVerbsQP            *self,
                          const GVerbsSendWR  *wr,
                          GError             **error)
 {
+  gboolean ok;
+
   g_return_val_if_fail (wr != NULL, FALSE);
-  return gverbs_qp_post_send (self, wr, 1, error);
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    return post_closed_error (self, error);
+  ok = gverbs_qp_post_send (self, wr, 1, error);
+  _gverbs_resource_leave (self);
+  return ok;
 }
 
 /**
@@ -1781,8 +1780,14 @@ gverbs_qp_post_recv_one (GVerbsQP            *self,
                          const GVerbsRecvWR  *wr,
                          GError             **error)
 {
+  gboolean ok;
+
   g_return_val_if_fail (wr != NULL, FALSE);
-  return gverbs_qp_post_recv (self, wr, 1, error);
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    return post_closed_error (self, error);
+  ok = gverbs_qp_post_recv (self, wr, 1, error);
+  _gverbs_resource_leave (self);
+  return ok;
 }
 
 struct ibv_qp *

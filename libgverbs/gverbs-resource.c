@@ -35,8 +35,12 @@
  * another thread posts work requests, polls or reads and writes memory
  * through it. Such a call either completes before the close destroys
  * anything or fails with %GVERBS_ERROR_CLOSED; close() waits for calls under
- * way to return. Calls that block (waiting for an event) are not covered:
- * close from the thread that waits, or wake it first.
+ * way to return. This holds for every call a binding can make; in C, the
+ * per-message calls that bindings do not see (gverbs_qp_post_send() and
+ * gverbs_qp_post_recv() with one request, gverbs_cq_poll()) skip the wait to
+ * save instructions, and their _one/_list twins have it. Calls that block
+ * (waiting for an event) are not covered: close from the thread that waits,
+ * or wake it first.
  */
 
 /* A parent that closes this resource first: the resource is listed (with

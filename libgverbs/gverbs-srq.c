@@ -732,11 +732,15 @@ gverbs_srq_post_recv_list (GVerbsSRQ  *self,
                            GPtrArray  *wrs,
                            GError    **error)
 {
+  gboolean ok;
+
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_check_open (self, error)))
-    return FALSE;
-  return post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    return _gverbs_resource_check_open (self, error);
+  ok = post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
+  _gverbs_resource_leave (self);
+  return ok;
 }
 
 /**
