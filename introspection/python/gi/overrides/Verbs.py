@@ -976,11 +976,11 @@ class QPInitAttr(Verbs.QPInitAttr):
         _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
         if srq is not None:
             self.srq = srq
-        # a CQ or a CQEX, as pyverbs takes either
+        # a CQ or a CQEX (which is a CQ), as pyverbs takes either
         if scq is not None:
-            self.set_property('send-cq-ex' if isinstance(scq, Verbs.CQEX) else 'send-cq', scq)
+            self.props.send_cq = scq
         if rcq is not None:
-            self.set_property('recv-cq-ex' if isinstance(rcq, Verbs.CQEX) else 'recv-cq', rcq)
+            self.props.recv_cq = rcq
         self.cap = cap if cap is not None else QPCap()
         self.__dict__['qp_context'] = qp_context
 
