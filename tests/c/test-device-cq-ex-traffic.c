@@ -332,7 +332,7 @@ test_qp_ex (void)
   if (!qp_pair_init (&p, &o))
     return;
   qx = GVERBS_QP_EX (p.qp[0]);
-  g_assert_null (gverbs_qp_get_send_cq (p.qp[0]));
+  g_assert_true (gverbs_qp_get_send_cq (p.qp[0]) == GVERBS_CQ (p.cqx[0]));
   fill_pattern (p.mr[0], 0, 300, 5);
   fill_pattern (p.mr[1], 1024, 256, 6);
   post_recv (&p, 40, 0, 512);

@@ -859,15 +859,14 @@ class CqInitAttrEx(Verbs.CqInitAttrEx):
 CqInitAttrEx = _export(override(CqInitAttrEx))
 
 
-class CQEX(Verbs.CQEX):
-    """An extended CQ: CQEX(ctx, CqInitAttrEx(...)).
+class CQEX(Verbs.CQEX):  # derives from the CQ override
+    """An extended CQ: CQEX(ctx, CqInitAttrEx(...)), a CQ.
 
     start_poll() and poll_next() return 0 when a completion is ready and
     errno.ENOENT when the CQ is empty, as pyverbs does."""
-    __getattr__ = _props_getattr
 
     def __init__(self, context, init_attr=None, **kwargs):
-        Verbs.CQEX.__init__(self, context=context, init_attr=init_attr)
+        GObject.Object.__init__(self, context=context, init_attr=init_attr)
         self.init(None)
 
     def __setattr__(self, name, value):
@@ -894,9 +893,6 @@ class CQEX(Verbs.CQEX):
 
     status = property(lambda self: self.read_status())
     wr_id = property(lambda self: self.read_wr_id())
-
-    def __str__(self):
-        return self.to_string()
 
 
 CQEX = _export(override(CQEX))
