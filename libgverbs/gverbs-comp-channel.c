@@ -7,6 +7,7 @@
 
 #include "gverbs-comp-channel.h"
 #include "gverbs-comp-channel-private.h"
+#include "gverbs-cq.h"
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
@@ -425,10 +426,10 @@ wait_readable (GVerbsCompChannel  *self,
  * are not seen here. No event within @timeout_ms gives
  * %GVERBS_ERROR_TIMED_OUT.
  *
- * Returns: (transfer full): the #GVerbsCQ or #GVerbsCQEX that has the event,
- *   or %NULL on error
+ * Returns: (transfer full): the CQ that has the event (a #GVerbsCQEX is
+ *   returned as the #GVerbsCQ it is), or %NULL on error
  */
-GObject *
+GVerbsCQ *
 gverbs_comp_channel_get_cq_event (GVerbsCompChannel  *self,
                                   int                 timeout_ms,
                                   GCancellable       *cancellable,
@@ -457,7 +458,7 @@ gverbs_comp_channel_get_cq_event (GVerbsCompChannel  *self,
           GVerbsCQEventTarget *target = cq_context;
 
           target->unacked++;
-          return g_object_ref (target->object);
+          return GVERBS_CQ (g_object_ref (target->object));
         }
       if (errno != EAGAIN && errno != EINTR)
         {

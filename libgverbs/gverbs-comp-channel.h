@@ -27,10 +27,7 @@ GVERBS_AVAILABLE_IN_ALL
 int                gverbs_comp_channel_get_fd           (GVerbsCompChannel  *self);
 GVERBS_AVAILABLE_IN_ALL
 GMainContext      *gverbs_comp_channel_get_main_context (GVerbsCompChannel  *self);
-GVERBS_AVAILABLE_IN_ALL
-GObject           *gverbs_comp_channel_get_cq_event     (GVerbsCompChannel  *self,
-                                                         int                 timeout_ms,
-                                                         GCancellable       *cancellable,
-                                                         GError            **error);
+/* gverbs_comp_channel_get_cq_event() is declared in gverbs-cq.h, after the
+ * type it returns. */
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include "gverbs-cq-ex.h"
 #include "gverbs-cq-ex-private.h"
+#include "gverbs-cq-private.h"
 #include "gverbs-comp-channel-private.h"
 #include "gverbs-cq-watch-private.h"
 #include "gverbs-wc-private.h"
@@ -19,106 +20,64 @@
  * GVerbsCQEX:
  *
  * An extended completion queue (`struct ibv_cq_ex`, pyverbs' `CQEX`),
- * created from a #GVerbsCqInitAttrEx. Its completions are read in place,
- * one at a time: gverbs_cq_ex_start_poll() opens a batch on the first
- * completion, the `read_*` calls give its fields (those requested in
+ * created from a #GVerbsCqInitAttrEx. It is a #GVerbsCQ, as rdma-core's
+ * `ibv_cq_ex` is an `ibv_cq` (`ibv_cq_ex_to_cq()`): it is given to a QP as
+ * its #GVerbsQPInitAttr:send-cq or #GVerbsQPInitAttr:recv-cq, and has the
+ * CQ's properties, signals and calls (gverbs_cq_poll(),
+ * gverbs_cq_req_notify(), gverbs_cq_set_watched() and the rest) besides
+ * its own. Its completions are read in place, one at a time:
+ * gverbs_cq_ex_start_poll() opens a batch on the first completion, the
+ * `read_*` calls give its fields (those requested in
  * #GVerbsCqInitAttrEx:wc-flags, plus status, wr_id, opcode, vendor error
  * and flags), gverbs_cq_ex_next_poll() moves on and gverbs_cq_ex_end_poll()
  * closes the batch. An empty CQ is not an error: the start and next calls
- * then return %FALSE without setting an error.
+ * then return %FALSE without setting an error. While a batch is open,
+ * gverbs_cq_poll() fails with %GVERBS_ERROR_INVALID_ARGUMENT and watched
+ * mode waits for the batch to end.
  *
  * With a completion channel, completion events arrive on the main loop as
- * they do for a #GVerbsCQ: #GVerbsCQEX::event for each (already
- * acknowledged) event, or, after gverbs_cq_ex_set_watched(), the CQ re-armed
- * and read until empty with #GVerbsCQEX::completion emitted per completion
- * and #GVerbsCQEX::completions once per batch. Asynchronous events about the
- * CQ (`IBV_EVENT_CQ_ERR`) are emitted as #GVerbsCQEX::async-event.
+ * they do for any #GVerbsCQ: #GVerbsCQ::event for each (already
+ * acknowledged) event, or, after gverbs_cq_set_watched(), the CQ re-armed
+ * and read until empty with #GVerbsCQ::completion emitted per completion
+ * and #GVerbsCQ::completions once per batch. Asynchronous events about the
+ * CQ (`IBV_EVENT_CQ_ERR`) are emitted as #GVerbsResource::async-event.
  */
 struct _GVerbsCQEX
 {
-  GVerbsResource parent_instance;
+  GVerbsCQ parent_instance;
 
-  GVerbsContext *context;
   GVerbsCqInitAttrEx *init_attr;
-  GVerbsCompChannel *channel;
   GVerbsCreateCQWCFlags wc_flags;
   struct ibv_cq_ex *ibv;
-  GVerbsCQWatch watch;
   gboolean polling;             /* the caller's batch: start_poll .. end_poll */
   gboolean at_wc;               /* rdma-core's batch is open on a completion */
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS_TYPE_RESOURCE)
+G_DEFINE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS_TYPE_CQ)
 
 enum {
   PROP_0,
-  PROP_CONTEXT,
   PROP_INIT_ATTR,
-  PROP_CHANNEL,
-  PROP_CQE,
   PROP_WC_FLAGS,
-  PROP_WATCHED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-enum {
-  SIGNAL_EVENT,
-  SIGNAL_COMPLETION,
-  SIGNAL_COMPLETIONS,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
 static const char *
 device_name (GVerbsCQEX *self)
 {
-  return self->context ? gverbs_context_get_name (self->context) : NULL;
+  return _gverbs_cq_device_name (GVERBS_CQ (self));
 }
 
-/* Watched mode: reads up to @n_wcs completions with ibv_poll_cq(), which
- * extended CQs support too. A batch the caller has open is left alone. */
-static int
-poll_wcs (GObject   *cq,
-          GVerbsWC  *wcs,
-          guint      n_wcs,
-          GError   **error)
-{
-  GVerbsCQEX *self = GVERBS_CQ_EX (cq);
-  struct ibv_wc chunk[16];
-  guint n = 0;
-
-  if (self->ibv == NULL || self->polling)
-    return 0;
-  while (n < n_wcs)
-    {
-      int got = ibv_poll_cq (ibv_cq_ex_to_cq (self->ibv), (int) MIN (n_wcs - n, G_N_ELEMENTS (chunk)), chunk);
-
-      if (got < 0)
-        {
-          _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", device_name (self), NULL);
-          return -1;
-        }
-      for (int i = 0; i < got; i++)
-        _gverbs_wc_from_ibv (&wcs[n++], &chunk[i]);
-      if (got < (int) G_N_ELEMENTS (chunk))
-        break;
-    }
-  return (int) n;
-}
-
+/* The caller's batch, which the base must know of: see
+ * _gverbs_cq_set_batch_open(). */
 static void
-on_event (GObject *object)
+set_polling (GVerbsCQEX *self,
+             gboolean    polling)
 {
-  _gverbs_cq_watch_on_event (&GVERBS_CQ_EX (object)->watch);
-}
-
-static void
-on_resume (GObject *object)
-{
-  _gverbs_cq_watch_on_resume (&GVERBS_CQ_EX (object)->watch);
+  self->polling = polling;
+  _gverbs_cq_set_batch_open (GVERBS_CQ (self), polling);
 }
 
 static gboolean
@@ -127,32 +86,35 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
                    GError         **error)
 {
   GVerbsCQEX *self = GVERBS_CQ_EX (resource);
+  GVerbsCQ *cq = GVERBS_CQ (resource);
+  GVerbsContext *context = gverbs_cq_get_context (cq);
+  GVerbsCompChannel *channel;
   struct ibv_cq_init_attr_ex attr = { 0 };
   struct ibv_device_attr dev;
   struct ibv_context *ctx;
   int rc;
 
-  if (self->context == NULL)
+  if (context == NULL)
     {
       g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                            _("A completion queue needs a context"));
       return FALSE;
     }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_open (context, error))
     return FALSE;
-  ctx = _gverbs_context_get_ibv (self->context);
+  ctx = _gverbs_context_get_ibv (context);
   if (self->init_attr == NULL)
     self->init_attr = gverbs_cq_init_attr_ex_new ();
 
   attr.cqe = gverbs_cq_init_attr_ex_get_cqe (self->init_attr);
-  attr.cq_context = &self->watch.target;
+  attr.cq_context = _gverbs_cq_get_target (cq);
   attr.comp_vector = gverbs_cq_init_attr_ex_get_comp_vector (self->init_attr);
   attr.wc_flags = gverbs_cq_init_attr_ex_get_wc_flags (self->init_attr);
   attr.comp_mask = gverbs_cq_init_attr_ex_get_comp_mask (self->init_attr);
   attr.flags = gverbs_cq_init_attr_ex_get_flags (self->init_attr);
-  self->channel = gverbs_cq_init_attr_ex_get_channel (self->init_attr);
-  if (self->channel != NULL)
-    g_object_ref (self->channel);
+  channel = gverbs_cq_init_attr_ex_get_channel (self->init_attr);
+  _gverbs_cq_set_create_attr (cq, (int) MIN (attr.cqe, (guint) G_MAXINT), channel,
+                              (int) MIN (attr.comp_vector, (guint) G_MAXINT));
   self->wc_flags = attr.wc_flags;
 
   rc = ibv_query_device (ctx, &dev);
@@ -182,11 +144,11 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
                      "which a CQEX cannot be given"), device_name (self));
       return FALSE;
     }
-  if (self->channel != NULL)
+  if (channel != NULL)
     {
-      if (!_gverbs_cq_watch_check_channel (self->channel, self->context, error))
+      if (!_gverbs_cq_watch_check_channel (channel, context, error))
         return FALSE;
-      attr.channel = _gverbs_comp_channel_get_ibv (self->channel);
+      attr.channel = _gverbs_comp_channel_get_ibv (channel);
     }
 
   errno = 0;
@@ -202,14 +164,7 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
       return FALSE;
     }
 
-  self->watch.ibv = ibv_cq_ex_to_cq (self->ibv);
-  self->watch.channel = self->channel;
-  _gverbs_resource_set_description (resource, "cq_ex %u on %s", ibv_cq_ex_to_cq (self->ibv)->handle, device_name (self));
-  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
-  if (self->channel != NULL)
-    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->channel));
-  _gverbs_context_register_event_object (self->context, ibv_cq_ex_to_cq (self->ibv),
-                                         G_OBJECT (self));
+  _gverbs_cq_set_ibv (cq, ibv_cq_ex_to_cq (self->ibv), dev.max_cqe);
   return TRUE;
 }
 
@@ -218,20 +173,13 @@ gverbs_cq_ex_release (GVerbsResource  *resource,
                       GError         **error)
 {
   GVerbsCQEX *self = GVERBS_CQ_EX (resource);
-  gboolean was_watched;
-  int rc;
 
   if (self->at_wc)
     ibv_end_poll (self->ibv);
-  self->polling = self->at_wc = FALSE;
-  was_watched = _gverbs_cq_watch_close (&self->watch);
-  _gverbs_context_unregister_event_object (self->context, ibv_cq_ex_to_cq (self->ibv));
-  rc = ibv_destroy_cq (ibv_cq_ex_to_cq (self->ibv));
+  self->at_wc = FALSE;
+  set_polling (self, FALSE);
   self->ibv = NULL;
-  self->watch.ibv = NULL;
-  if (was_watched)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
-  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_cq", error);
+  return GVERBS_RESOURCE_CLASS (gverbs_cq_ex_parent_class)->release (resource, error);
 }
 
 static void
@@ -239,10 +187,7 @@ gverbs_cq_ex_finalize (GObject *object)
 {
   GVerbsCQEX *self = GVERBS_CQ_EX (object);
 
-  _gverbs_cq_watch_finalize (&self->watch);
   g_clear_object (&self->init_attr);
-  g_clear_object (&self->channel);
-  g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_cq_ex_parent_class)->finalize (object);
 }
 
@@ -256,23 +201,11 @@ gverbs_cq_ex_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
     case PROP_INIT_ATTR:
       g_value_set_object (value, self->init_attr);
       break;
-    case PROP_CHANNEL:
-      g_value_set_object (value, self->channel);
-      break;
-    case PROP_CQE:
-      g_value_set_int (value, gverbs_cq_ex_get_cqe (self));
-      break;
     case PROP_WC_FLAGS:
       g_value_set_flags (value, self->wc_flags);
-      break;
-    case PROP_WATCHED:
-      g_value_set_boolean (value, self->watch.watched);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -289,9 +222,6 @@ gverbs_cq_ex_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_CONTEXT:
-      self->context = g_value_dup_object (value);
-      break;
     case PROP_INIT_ATTR:
       self->init_attr = g_value_dup_object (value);
       break;
@@ -308,20 +238,11 @@ gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
 
   resource_class->open = gverbs_cq_ex_open;
   resource_class->release = gverbs_cq_ex_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
 
   object_class->finalize = gverbs_cq_ex_finalize;
   object_class->get_property = gverbs_cq_ex_get_property;
   object_class->set_property = gverbs_cq_ex_set_property;
 
-  /**
-   * GVerbsCQEX:context:
-   *
-   * The device context the CQ belongs to.
-   */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsCQEX:init-attr:
    *
@@ -332,22 +253,6 @@ gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
     g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_CQ_INIT_ATTR_EX,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
-   * GVerbsCQEX:channel:
-   *
-   * The completion channel of the CQ, or %NULL.
-   */
-  properties[PROP_CHANNEL] =
-    g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCQEX:cqe:
-   *
-   * The capacity the device gave the CQ (at least the requested size).
-   */
-  properties[PROP_CQE] =
-    g_param_spec_int ("cqe", NULL, NULL, 0, G_MAXINT, 0,
-                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
    * GVerbsCQEX:wc-flags:
    *
    * The fields the CQ's completions report.
@@ -355,61 +260,13 @@ gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
   properties[PROP_WC_FLAGS] =
     g_param_spec_flags ("wc-flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_WC_FLAGS, 0,
                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCQEX:watched:
-   *
-   * Whether completion events are turned into #GVerbsCQEX::completion
-   * signals (see gverbs_cq_ex_set_watched()).
-   */
-  properties[PROP_WATCHED] =
-    g_param_spec_boolean ("watched", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /**
-   * GVerbsCQEX::completion:
-   * @self: the CQ
-   * @wc: the work completion, valid during the emission
-   *
-   * Emitted in watched mode for each work completion, in the order the CQ
-   * reports them.
-   */
-  signals[SIGNAL_COMPLETION] =
-    g_signal_new ("completion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                  GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
-  /**
-   * GVerbsCQEX::completions:
-   * @self: the CQ
-   * @wcs: (element-type GVerbsWC): the work completions of this dispatch
-   *
-   * Emitted in watched mode once per main-loop dispatch with all the
-   * completions read, after the #GVerbsCQEX::completion emissions (only
-   * when a handler is connected).
-   */
-  signals[SIGNAL_COMPLETIONS] =
-    g_signal_new ("completions", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
-
-  /**
-   * GVerbsCQEX::event:
-   * @self: the CQ
-   *
-   * Emitted, when the CQ is not watched, for each completion event the CQ's
-   * channel reports on the main loop. The event is already acknowledged; the
-   * handler polls the CQ and re-arms it with gverbs_cq_ex_req_notify().
-   */
-  signals[SIGNAL_EVENT] =
-    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
 gverbs_cq_ex_init (GVerbsCQEX *self)
 {
-  _gverbs_cq_watch_init (&self->watch, G_OBJECT (self), on_event, on_resume, poll_wcs,
-                         signals[SIGNAL_EVENT], signals[SIGNAL_COMPLETION],
-                         signals[SIGNAL_COMPLETIONS]);
+  _gverbs_cq_set_kind (GVERBS_CQ (self), "cq_ex", "Extended CQ:");
 }
 
 /**
@@ -436,45 +293,6 @@ gverbs_cq_ex_new (GVerbsContext       *context,
 }
 
 /**
- * gverbs_cq_ex_get_context:
- * @self: a #GVerbsCQEX
- *
- * Returns: (transfer none): the context of the CQ
- */
-GVerbsContext *
-gverbs_cq_ex_get_context (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), NULL);
-  return self->context;
-}
-
-/**
- * gverbs_cq_ex_get_channel:
- * @self: a #GVerbsCQEX
- *
- * Returns: (transfer none) (nullable): the completion channel of the CQ
- */
-GVerbsCompChannel *
-gverbs_cq_ex_get_channel (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), NULL);
-  return self->channel;
-}
-
-/**
- * gverbs_cq_ex_get_cqe:
- * @self: a #GVerbsCQEX
- *
- * Returns: the capacity the device gave the CQ, 0 when closed
- */
-int
-gverbs_cq_ex_get_cqe (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return self->ibv ? self->ibv->cqe : 0;
-}
-
-/**
  * gverbs_cq_ex_get_wc_flags:
  * @self: a #GVerbsCQEX
  *
@@ -485,36 +303,6 @@ gverbs_cq_ex_get_wc_flags (GVerbsCQEX *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
   return self->wc_flags;
-}
-
-/**
- * gverbs_cq_ex_get_handle:
- * @self: a #GVerbsCQEX
- *
- * Returns: the kernel's handle of the CQ, 0 when closed
- */
-guint32
-gverbs_cq_ex_get_handle (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return self->ibv ? self->ibv->handle : 0;
-}
-
-/**
- * gverbs_cq_ex_get_native: (skip)
- * @self: a #GVerbsCQEX
- *
- * Gives the rdma-core object for C code that mixes libgverbs with plain
- * libibverbs calls. It stays owned by @self and is invalid once @self is
- * closed.
- *
- * Returns: (nullable): the `struct ibv_cq_ex *`, %NULL when closed
- */
-gpointer
-gverbs_cq_ex_get_native (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), NULL);
-  return self->ibv;
 }
 
 static gboolean
@@ -571,7 +359,10 @@ gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
     }
   rc = ibv_start_poll (self->ibv, &attr);
   if (rc == 0)
-    self->polling = self->at_wc = TRUE;
+    {
+      self->at_wc = TRUE;
+      set_polling (self, TRUE);
+    }
   return poll_result (self, rc, "ibv_start_poll", error);
 }
 
@@ -638,7 +429,8 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
     }
   if (self->at_wc)
     ibv_end_poll (self->ibv);
-  self->polling = self->at_wc = FALSE;
+  self->at_wc = FALSE;
+  set_polling (self, FALSE);
   return TRUE;
 }
 
@@ -955,126 +747,6 @@ gverbs_cq_ex_read_wc (GVerbsCQEX  *self,
   if (f & IBV_WC_EX_WITH_DLID_PATH_BITS)
     wc->dlid_path_bits = ibv_wc_read_dlid_path_bits (cq);
   return TRUE;
-}
-
-/**
- * gverbs_cq_ex_req_notify:
- * @self: a #GVerbsCQEX
- * @solicited_only: whether only solicited completions raise the event
- * @error: return location for a #GError
- *
- * Arms the CQ (`ibv_req_notify_cq()`) so that its channel reports the next
- * completion.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_cq_ex_req_notify (GVerbsCQEX  *self,
-                         gboolean     solicited_only,
-                         GError     **error)
-{
-  int rc;
-
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
-
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  rc = ibv_req_notify_cq (ibv_cq_ex_to_cq (self->ibv), solicited_only ? 1 : 0);
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_req_notify_cq", device_name (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * gverbs_cq_ex_ack_events:
- * @self: a #GVerbsCQEX
- * @n_events: how many events to acknowledge
- * @error: return location for a #GError
- *
- * Acknowledges events taken with gverbs_comp_channel_get_cq_event(), as
- * gverbs_cq_ack_events() does for a #GVerbsCQ.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_cq_ex_ack_events (GVerbsCQEX  *self,
-                         guint        n_events,
-                         GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
-
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  return _gverbs_cq_watch_ack (&self->watch, n_events, device_name (self), error);
-}
-
-/**
- * gverbs_cq_ex_set_watched:
- * @self: a #GVerbsCQEX with a completion channel
- * @watched: whether to deliver completions as signals
- * @error: return location for a #GError
- *
- * Switches watched mode on or off, as gverbs_cq_set_watched() does for a
- * #GVerbsCQ: each event is acknowledged, the CQ re-armed and read until
- * empty, and #GVerbsCQEX::completion and #GVerbsCQEX::completions are
- * emitted. A CQ without a channel gives %GVERBS_ERROR_INVALID_ARGUMENT.
- *
- * Returns: %TRUE on success
- */
-gboolean
-gverbs_cq_ex_set_watched (GVerbsCQEX  *self,
-                          gboolean     watched,
-                          GError     **error)
-{
-  gboolean changed;
-
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
-
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  if (!_gverbs_cq_watch_set (&self->watch, watched, device_name (self), &changed, error))
-    return FALSE;
-  if (changed)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
-  return TRUE;
-}
-
-/**
- * gverbs_cq_ex_get_watched:
- * @self: a #GVerbsCQEX
- *
- * Returns: whether the CQ is in watched mode
- */
-gboolean
-gverbs_cq_ex_get_watched (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
-  return self->watch.watched;
-}
-
-/**
- * gverbs_cq_ex_to_string:
- * @self: a #GVerbsCQEX
- *
- * Formats the CQ as pyverbs prints it: `Extended CQ:`, then its handle and
- * capacity.
- *
- * Returns: (transfer full): the text
- */
-char *
-gverbs_cq_ex_to_string (GVerbsCQEX *self)
-{
-  GString *out;
-
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), NULL);
-
-  out = g_string_new ("Extended CQ:\n");
-  _gverbs_append_int_row (out, 22, "Handle", gverbs_cq_ex_get_handle (self));
-  _gverbs_append_int_row (out, 22, "CQEs", gverbs_cq_ex_get_cqe (self));
-  return g_string_free (out, FALSE);
 }
 
 struct ibv_cq_ex *

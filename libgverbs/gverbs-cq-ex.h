@@ -6,7 +6,7 @@
 
 #include <gio/gio.h>
 #include "gverbs-version.h"
-#include "gverbs-resource.h"
+#include "gverbs-cq.h"
 #include "gverbs-context.h"
 #include "gverbs-comp-channel.h"
 #include "gverbs-cq-init-attr-ex.h"
@@ -16,24 +16,14 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CQ_EX (gverbs_cq_ex_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS, CQ_EX, GVerbsResource)
+G_DECLARE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS, CQ_EX, GVerbsCQ)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQEX        *gverbs_cq_ex_new                 (GVerbsContext       *context,
                                                      GVerbsCqInitAttrEx  *init_attr,
                                                      GError             **error);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsContext     *gverbs_cq_ex_get_context         (GVerbsCQEX          *self);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsCompChannel *gverbs_cq_ex_get_channel         (GVerbsCQEX          *self);
-GVERBS_AVAILABLE_IN_ALL
-int                gverbs_cq_ex_get_cqe             (GVerbsCQEX          *self);
-GVERBS_AVAILABLE_IN_ALL
 GVerbsCreateCQWCFlags gverbs_cq_ex_get_wc_flags     (GVerbsCQEX          *self);
-GVERBS_AVAILABLE_IN_ALL
-guint32            gverbs_cq_ex_get_handle          (GVerbsCQEX          *self);
-GVERBS_AVAILABLE_IN_ALL
-gpointer           gverbs_cq_ex_get_native          (GVerbsCQEX          *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_ex_start_poll          (GVerbsCQEX          *self,
                                                      GError             **error);
@@ -85,21 +75,5 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_ex_read_wc             (GVerbsCQEX          *self,
                                                      GVerbsWC            *wc,
                                                      GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_ex_req_notify          (GVerbsCQEX          *self,
-                                                     gboolean             solicited_only,
-                                                     GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_ex_ack_events          (GVerbsCQEX          *self,
-                                                     guint                n_events,
-                                                     GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_ex_set_watched         (GVerbsCQEX          *self,
-                                                     gboolean             watched,
-                                                     GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_ex_get_watched         (GVerbsCQEX          *self);
-GVERBS_AVAILABLE_IN_ALL
-char              *gverbs_cq_ex_to_string           (GVerbsCQEX          *self);
 
 G_END_DECLS

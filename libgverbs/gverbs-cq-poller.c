@@ -182,15 +182,14 @@ wait_event (GVerbsCQPoller  *self,
 {
   for (;;)
     {
-      g_autoptr(GObject) target = NULL;
+      g_autoptr(GVerbsCQ) target = NULL;
       gint64 left = deadline < 0 ? -1 : MAX (0, (deadline - g_get_monotonic_time () + 999) / 1000);
 
       target = gverbs_comp_channel_get_cq_event (self->channel, (int) MIN (left, G_MAXINT), NULL, error);
       if (target == NULL)
         return FALSE;
-      if (GVERBS_IS_CQ (target))
-        gverbs_cq_ack_events (GVERBS_CQ (target), 1, NULL);
-      if (target == (GObject *) self->cq)
+      gverbs_cq_ack_events (target, 1, NULL);
+      if (target == self->cq)
         return TRUE;
     }
 }

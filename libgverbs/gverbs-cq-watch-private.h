@@ -12,10 +12,10 @@
 G_BEGIN_DECLS
 
 /*
- * The completion-event handling GVerbsCQ and GVerbsCQEX share: the target
- * rdma-core's cq_context points at, the unacknowledged-event count, and
- * watched mode (event → re-arm → poll until empty → completion signals).
- * Each CQ type embeds one and gives how to poll it into GVerbsWCs.
+ * A CQ's completion-event handling: the target rdma-core's cq_context
+ * points at, the unacknowledged-event count, and watched mode (event →
+ * re-arm → poll until empty → completion signals). GVerbsCQ embeds one
+ * (GVerbsCQEX inherits it) and gives how to poll it into GVerbsWCs.
  */
 typedef int (*GVerbsCQWatchPollFunc) (GObject   *cq,
                                       GVerbsWC  *wcs,

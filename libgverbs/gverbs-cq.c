@@ -39,20 +39,21 @@
  *
  * The CQ keeps its context and channel alive; closing either closes the CQ.
  */
-struct _GVerbsCQ
+typedef struct
 {
-  GVerbsResource parent_instance;
-
   GVerbsContext *context;
   GVerbsCompChannel *channel;
   int requested_cqe;
   int comp_vector;
   int max_cqe;
-  struct ibv_cq *ibv;
+  struct ibv_cq *ibv;           /* an extended CQ's too (ibv_cq_ex_to_cq) */
+  gboolean batch_open;          /* a GVerbsCQEX polling batch holds the CQ */
+  const char *kind;             /* "cq" or "cq_ex", for descriptions */
+  const char *title;            /* the first line of to_string */
   GVerbsCQWatch watch;
-};
+} GVerbsCQPrivate;
 
-G_DEFINE_FINAL_TYPE (GVerbsCQ, gverbs_cq, GVERBS_TYPE_RESOURCE)
+G_DEFINE_TYPE_WITH_PRIVATE (GVerbsCQ, gverbs_cq, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
@@ -75,31 +76,44 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+#define PRIV(self) ((GVerbsCQPrivate *) gverbs_cq_get_instance_private ((GVerbsCQ *) (self)))
+
 static const char *
 device_name (GVerbsCQ *self)
 {
-  return self->context ? gverbs_context_get_name (self->context) : NULL;
+  GVerbsCQPrivate *priv = PRIV (self);
+
+  return priv->context ? gverbs_context_get_name (priv->context) : NULL;
 }
 
+const char *
+_gverbs_cq_device_name (GVerbsCQ *self)
+{
+  return device_name (self);
+}
+
+/* Watched mode. A batch a GVerbsCQEX caller has open is left alone. */
 static int
 poll_wcs (GObject   *cq,
           GVerbsWC  *wcs,
           guint      n_wcs,
           GError   **error)
 {
+  if (PRIV (cq)->batch_open)
+    return 0;
   return gverbs_cq_poll (GVERBS_CQ (cq), wcs, n_wcs, error);
 }
 
 static void
 on_event (GObject *object)
 {
-  _gverbs_cq_watch_on_event (&GVERBS_CQ (object)->watch);
+  _gverbs_cq_watch_on_event (&PRIV (object)->watch);
 }
 
 static void
 on_resume (GObject *object)
 {
-  _gverbs_cq_watch_on_resume (&GVERBS_CQ (object)->watch);
+  _gverbs_cq_watch_on_resume (&PRIV (object)->watch);
 }
 
 static gboolean
@@ -108,21 +122,23 @@ gverbs_cq_open (GVerbsResource  *resource,
                 GError         **error)
 {
   GVerbsCQ *self = GVERBS_CQ (resource);
+  GVerbsCQPrivate *priv = PRIV (self);
   struct ibv_device_attr attr;
   struct ibv_context *ctx;
   struct ibv_comp_channel *channel = NULL;
+  struct ibv_cq *ibv;
   int num_vectors;
   int rc;
 
-  if (self->context == NULL)
+  if (priv->context == NULL)
     {
       g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                            _("A completion queue needs a context"));
       return FALSE;
     }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_open (priv->context, error))
     return FALSE;
-  ctx = _gverbs_context_get_ibv (self->context);
+  ctx = _gverbs_context_get_ibv (priv->context);
 
   rc = ibv_query_device (ctx, &attr);
   if (rc != 0)
@@ -130,74 +146,123 @@ gverbs_cq_open (GVerbsResource  *resource,
       _gverbs_set_error_errno (error, rc, "ibv_query_device", device_name (self), NULL);
       return FALSE;
     }
-  self->max_cqe = attr.max_cqe;
-  if (self->requested_cqe < 1 || self->requested_cqe > self->max_cqe)
+  priv->max_cqe = attr.max_cqe;
+  if (priv->requested_cqe < 1 || priv->requested_cqe > priv->max_cqe)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq", device_name (self),
                                _("cqe %d is out of range (1 to the device limit max_cqe %d)"),
-                               self->requested_cqe, self->max_cqe);
+                               priv->requested_cqe, priv->max_cqe);
       return FALSE;
     }
   num_vectors = ctx->num_comp_vectors;
-  if (self->comp_vector < 0 || self->comp_vector >= num_vectors)
+  if (priv->comp_vector < 0 || priv->comp_vector >= num_vectors)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq", device_name (self),
                                _("comp_vector %d is out of range (the device has %d completion vectors)"),
-                               self->comp_vector, num_vectors);
+                               priv->comp_vector, num_vectors);
       return FALSE;
     }
-  if (self->channel != NULL)
+  if (priv->channel != NULL)
     {
-      if (!_gverbs_cq_watch_check_channel (self->channel, self->context, error))
+      if (!_gverbs_cq_watch_check_channel (priv->channel, priv->context, error))
         return FALSE;
-      channel = _gverbs_comp_channel_get_ibv (self->channel);
+      channel = _gverbs_comp_channel_get_ibv (priv->channel);
     }
 
   errno = 0;
-  self->ibv = ibv_create_cq (ctx, self->requested_cqe, &self->watch.target, channel, self->comp_vector);
-  if (self->ibv == NULL)
+  ibv = ibv_create_cq (ctx, priv->requested_cqe, &priv->watch.target, channel, priv->comp_vector);
+  if (ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_create_cq", device_name (self),
-                               _("cqe %d, comp_vector %d"), self->requested_cqe, self->comp_vector);
+                               _("cqe %d, comp_vector %d"), priv->requested_cqe, priv->comp_vector);
       return FALSE;
     }
-
-  self->watch.ibv = self->ibv;
-  self->watch.channel = self->channel;
-  _gverbs_resource_set_description (resource, "cq %u on %s", self->ibv->handle, device_name (self));
-  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
-  if (self->channel != NULL)
-    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->channel));
-  _gverbs_context_register_event_object (self->context, self->ibv, G_OBJECT (self));
+  _gverbs_cq_set_ibv (self, ibv, priv->max_cqe);
   return TRUE;
+}
+
+void
+_gverbs_cq_set_ibv (GVerbsCQ      *self,
+                    struct ibv_cq *ibv,
+                    int            max_cqe)
+{
+  GVerbsCQPrivate *priv = PRIV (self);
+  GVerbsResource *resource = GVERBS_RESOURCE (self);
+
+  priv->ibv = ibv;
+  priv->max_cqe = max_cqe;
+  priv->watch.ibv = ibv;
+  priv->watch.channel = priv->channel;
+  _gverbs_resource_set_description (resource, "%s %u on %s", priv->kind, ibv->handle,
+                                    device_name (self));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->context));
+  if (priv->channel != NULL)
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->channel));
+  _gverbs_context_register_event_object (priv->context, ibv, G_OBJECT (self));
+}
+
+void
+_gverbs_cq_set_create_attr (GVerbsCQ          *self,
+                            int                cqe,
+                            GVerbsCompChannel *channel,
+                            int                comp_vector)
+{
+  GVerbsCQPrivate *priv = PRIV (self);
+
+  priv->requested_cqe = cqe;
+  g_set_object (&priv->channel, channel);
+  priv->comp_vector = comp_vector;
+}
+
+void
+_gverbs_cq_set_kind (GVerbsCQ   *self,
+                     const char *kind,
+                     const char *title)
+{
+  PRIV (self)->kind = kind;
+  PRIV (self)->title = title;
+}
+
+void
+_gverbs_cq_set_batch_open (GVerbsCQ *self,
+                           gboolean  open)
+{
+  PRIV (self)->batch_open = open;
+}
+
+GVerbsCQEventTarget *
+_gverbs_cq_get_target (GVerbsCQ *self)
+{
+  return &PRIV (self)->watch.target;
 }
 
 static gboolean
 gverbs_cq_release (GVerbsResource  *resource,
                    GError         **error)
 {
-  GVerbsCQ *self = GVERBS_CQ (resource);
+  GVerbsCQPrivate *priv = PRIV (resource);
   gboolean was_watched;
   int rc;
 
-  was_watched = _gverbs_cq_watch_close (&self->watch);
-  _gverbs_context_unregister_event_object (self->context, self->ibv);
-  rc = ibv_destroy_cq (self->ibv);
-  self->ibv = NULL;
-  self->watch.ibv = NULL;
+  priv->batch_open = FALSE;
+  was_watched = _gverbs_cq_watch_close (&priv->watch);
+  _gverbs_context_unregister_event_object (priv->context, priv->ibv);
+  rc = ibv_destroy_cq (priv->ibv);
+  priv->ibv = NULL;
+  priv->watch.ibv = NULL;
   if (was_watched)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
+    g_object_notify_by_pspec (G_OBJECT (resource), properties[PROP_WATCHED]);
   return _gverbs_resource_release_result (resource, rc, "ibv_destroy_cq", error);
 }
 
 static void
 gverbs_cq_finalize (GObject *object)
 {
-  GVerbsCQ *self = GVERBS_CQ (object);
+  GVerbsCQPrivate *priv = PRIV (object);
 
-  _gverbs_cq_watch_finalize (&self->watch);
-  g_clear_object (&self->channel);
-  g_clear_object (&self->context);
+  _gverbs_cq_watch_finalize (&priv->watch);
+  g_clear_object (&priv->channel);
+  g_clear_object (&priv->context);
   G_OBJECT_CLASS (gverbs_cq_parent_class)->finalize (object);
 }
 
@@ -212,19 +277,19 @@ gverbs_cq_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
+      g_value_set_object (value, PRIV (self)->context);
       break;
     case PROP_CQE:
       g_value_set_int (value, gverbs_cq_get_cqe (self));
       break;
     case PROP_CHANNEL:
-      g_value_set_object (value, self->channel);
+      g_value_set_object (value, PRIV (self)->channel);
       break;
     case PROP_COMP_VECTOR:
-      g_value_set_int (value, self->comp_vector);
+      g_value_set_int (value, PRIV (self)->comp_vector);
       break;
     case PROP_WATCHED:
-      g_value_set_boolean (value, self->watch.watched);
+      g_value_set_boolean (value, PRIV (self)->watch.watched);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -242,16 +307,16 @@ gverbs_cq_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_CONTEXT:
-      self->context = g_value_dup_object (value);
+      PRIV (self)->context = g_value_dup_object (value);
       break;
     case PROP_CQE:
-      self->requested_cqe = g_value_get_int (value);
+      PRIV (self)->requested_cqe = g_value_get_int (value);
       break;
     case PROP_CHANNEL:
-      self->channel = g_value_dup_object (value);
+      PRIV (self)->channel = g_value_dup_object (value);
       break;
     case PROP_COMP_VECTOR:
-      self->comp_vector = g_value_get_int (value);
+      PRIV (self)->comp_vector = g_value_get_int (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -359,8 +424,12 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
 static void
 gverbs_cq_init (GVerbsCQ *self)
 {
-  self->requested_cqe = 1;
-  _gverbs_cq_watch_init (&self->watch, G_OBJECT (self), on_event, on_resume, poll_wcs,
+  GVerbsCQPrivate *priv = PRIV (self);
+
+  priv->requested_cqe = 1;
+  priv->kind = "cq";
+  priv->title = "CQ";
+  _gverbs_cq_watch_init (&priv->watch, G_OBJECT (self), on_event, on_resume, poll_wcs,
                          signals[SIGNAL_EVENT], signals[SIGNAL_COMPLETION],
                          signals[SIGNAL_COMPLETIONS]);
 }
@@ -426,7 +495,7 @@ GVerbsContext *
 gverbs_cq_get_context (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
-  return self->context;
+  return PRIV (self)->context;
 }
 
 /**
@@ -439,7 +508,7 @@ GVerbsCompChannel *
 gverbs_cq_get_channel (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
-  return self->channel;
+  return PRIV (self)->channel;
 }
 
 /**
@@ -453,7 +522,7 @@ int
 gverbs_cq_get_cqe (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return self->ibv ? self->ibv->cqe : self->requested_cqe;
+  return PRIV (self)->ibv ? PRIV (self)->ibv->cqe : PRIV (self)->requested_cqe;
 }
 
 /**
@@ -466,7 +535,7 @@ int
 gverbs_cq_get_comp_vector (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return self->comp_vector;
+  return PRIV (self)->comp_vector;
 }
 
 /**
@@ -480,7 +549,7 @@ guint32
 gverbs_cq_get_handle (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return self->ibv ? self->ibv->handle : 0;
+  return PRIV (self)->ibv ? PRIV (self)->ibv->handle : 0;
 }
 
 /**
@@ -497,7 +566,7 @@ gpointer
 gverbs_cq_get_native (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
-  return self->ibv;
+  return PRIV (self)->ibv;
 }
 
 /**
@@ -519,18 +588,26 @@ gverbs_cq_poll (GVerbsCQ  *self,
                 guint      n_wcs,
                 GError   **error)
 {
+  GVerbsCQPrivate *priv;
   int rc;
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), -1);
   g_return_val_if_fail (wcs != NULL || n_wcs == 0, -1);
 
-  if (G_UNLIKELY (self->ibv == NULL))
+  priv = PRIV (self);
+  if (G_UNLIKELY (priv->ibv == NULL))
     {
       _gverbs_resource_check_open (self, error);
       return -1;
     }
+  if (G_UNLIKELY (priv->batch_open))
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_poll_cq", device_name (self),
+                               _("a polling batch is open; call end_poll first"));
+      return -1;
+    }
   /* GVerbsWC has struct ibv_wc's layout (asserted in gverbs-wc.c) */
-  rc = ibv_poll_cq (self->ibv, (int) MIN (n_wcs, (guint) G_MAXINT), (struct ibv_wc *) wcs);
+  rc = ibv_poll_cq (priv->ibv, (int) MIN (n_wcs, (guint) G_MAXINT), (struct ibv_wc *) wcs);
   if (G_UNLIKELY (rc < 0))
     {
       _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", device_name (self),
@@ -694,7 +771,7 @@ gverbs_cq_req_notify (GVerbsCQ  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  rc = ibv_req_notify_cq (self->ibv, solicited_only ? 1 : 0);
+  rc = ibv_req_notify_cq (PRIV (self)->ibv, solicited_only ? 1 : 0);
   if (rc != 0)
     {
       _gverbs_set_error_errno (error, rc, "ibv_req_notify_cq", device_name (self), NULL);
@@ -727,7 +804,7 @@ gverbs_cq_ack_events (GVerbsCQ  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  return _gverbs_cq_watch_ack (&self->watch, n_events, device_name (self), error);
+  return _gverbs_cq_watch_ack (&PRIV (self)->watch, n_events, device_name (self), error);
 }
 
 /**
@@ -741,7 +818,7 @@ guint
 gverbs_cq_get_unacked_events (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return self->watch.target.unacked;
+  return PRIV (self)->watch.target.unacked;
 }
 
 /**
@@ -767,14 +844,14 @@ gverbs_cq_resize (GVerbsCQ  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  if (cqe < 1 || cqe > self->max_cqe)
+  if (cqe < 1 || cqe > PRIV (self)->max_cqe)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_resize_cq", device_name (self),
                                _("cqe %d is out of range (1 to the device limit max_cqe %d)"),
-                               cqe, self->max_cqe);
+                               cqe, PRIV (self)->max_cqe);
       return FALSE;
     }
-  rc = ibv_resize_cq (self->ibv, cqe);
+  rc = ibv_resize_cq (PRIV (self)->ibv, cqe);
   if (rc != 0)
     {
       _gverbs_set_error_errno (error, rc, "ibv_resize_cq", device_name (self), _("cqe %d"), cqe);
@@ -810,7 +887,7 @@ gverbs_cq_set_watched (GVerbsCQ  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  if (!_gverbs_cq_watch_set (&self->watch, watched, device_name (self), &changed, error))
+  if (!_gverbs_cq_watch_set (&PRIV (self)->watch, watched, device_name (self), &changed, error))
     return FALSE;
   if (changed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCHED]);
@@ -827,7 +904,7 @@ gboolean
 gverbs_cq_get_watched (GVerbsCQ *self)
 {
   g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
-  return self->watch.watched;
+  return PRIV (self)->watch.watched;
 }
 
 /**
@@ -845,7 +922,8 @@ gverbs_cq_to_string (GVerbsCQ *self)
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
 
-  out = g_string_new ("CQ\n");
+  out = g_string_new (PRIV (self)->title);
+  g_string_append_c (out, '\n');
   _gverbs_append_int_row (out, 22, "Handle", gverbs_cq_get_handle (self));
   _gverbs_append_int_row (out, 22, "CQEs", gverbs_cq_get_cqe (self));
   return g_string_free (out, FALSE);
@@ -854,6 +932,6 @@ gverbs_cq_to_string (GVerbsCQ *self)
 struct ibv_cq *
 _gverbs_cq_get_ibv (GVerbsCQ *self)
 {
-  return self->ibv;
+  return PRIV (self)->ibv;
 }
 

@@ -15,7 +15,21 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CQ (gverbs_cq_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsCQ, gverbs_cq, GVERBS, CQ, GVerbsResource)
+G_DECLARE_DERIVABLE_TYPE (GVerbsCQ, gverbs_cq, GVERBS, CQ, GVerbsResource)
+
+/**
+ * GVerbsCQClass:
+ * @parent_class: the parent class
+ *
+ * The class of #GVerbsCQ; #GVerbsCQEX derives from it.
+ */
+struct _GVerbsCQClass
+{
+  GVerbsResourceClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQ          *gverbs_cq_new             (GVerbsContext      *context,
@@ -76,5 +90,11 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_get_watched     (GVerbsCQ           *self);
 GVERBS_AVAILABLE_IN_ALL
 char              *gverbs_cq_to_string       (GVerbsCQ           *self);
+
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ          *gverbs_comp_channel_get_cq_event (GVerbsCompChannel  *self,
+                                                     int                 timeout_ms,
+                                                     GCancellable       *cancellable,
+                                                     GError            **error);
 
 G_END_DECLS

@@ -14,8 +14,6 @@ void              _gverbs_qp_init_attr_to_ibv   (GVerbsQPInitAttr               
                                                  struct ibv_qp_init_attr        *out);
 GVerbsQPInitAttr *_gverbs_qp_init_attr_new_from_ibv (const struct ibv_qp_init_attr *in,
                                                      GVerbsCQ                      *send_cq,
-                                                     GVerbsCQ                      *recv_cq,
-                                                     GVerbsCQEX                    *send_cq_ex,
-                                                     GVerbsCQEX                    *recv_cq_ex);
+                                                     GVerbsCQ                      *recv_cq);
 
 G_END_DECLS

@@ -6,7 +6,6 @@
 #include "gverbs-qp-init-attr-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-fields-private.h"
-#include "gverbs-cq-ex.h"
 
 /**
  * GVerbsQPInitAttr:
@@ -15,9 +14,8 @@
  * the completion queues of its send and receive queues, the capacities it
  * asks for, and whether every send work request completes signaled.
  *
- * Either completion queue may be an extended one (#GVerbsCQEX, set through
- * #GVerbsQPInitAttr:send-cq-ex / #GVerbsQPInitAttr:recv-cq-ex) instead of a
- * #GVerbsCQ, as pyverbs accepts a `CQ` or a `CQEX` for `scq` and `rcq`.
+ * Either completion queue may be an extended one (a #GVerbsCQEX is a
+ * #GVerbsCQ), as pyverbs accepts a `CQ` or a `CQEX` for `scq` and `rcq`.
  * #GVerbsQPInitAttrEx derives from it.
  */
 typedef struct
@@ -25,8 +23,6 @@ typedef struct
   GVerbsQPType qp_type;
   GVerbsCQ *send_cq;
   GVerbsCQ *recv_cq;
-  GVerbsCQEX *send_cq_ex;
-  GVerbsCQEX *recv_cq_ex;
   GVerbsSRQ *srq;
   GVerbsQPCap cap;
   gboolean sq_sig_all;
@@ -42,8 +38,6 @@ enum {
   PROP_CAP,
   PROP_SQ_SIG_ALL,
   PROP_SRQ,
-  PROP_SEND_CQ_EX,
-  PROP_RECV_CQ_EX,
   N_PROPS
 };
 
@@ -58,8 +52,6 @@ gverbs_qp_init_attr_dispose (GObject *object)
   g_clear_object (&priv->send_cq);
   g_clear_object (&priv->recv_cq);
   g_clear_object (&priv->srq);
-  g_clear_object (&priv->send_cq_ex);
-  g_clear_object (&priv->recv_cq_ex);
   G_OBJECT_CLASS (gverbs_qp_init_attr_parent_class)->dispose (object);
 }
 
@@ -91,12 +83,6 @@ gverbs_qp_init_attr_get_property (GObject    *object,
       break;
     case PROP_SRQ:
       g_value_set_object (value, priv->srq);
-      break;
-    case PROP_SEND_CQ_EX:
-      g_value_set_object (value, priv->send_cq_ex);
-      break;
-    case PROP_RECV_CQ_EX:
-      g_value_set_object (value, priv->recv_cq_ex);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -139,12 +125,6 @@ gverbs_qp_init_attr_set_property (GObject      *object,
     case PROP_SRQ:
       g_set_object (&priv->srq, g_value_get_object (value));
       break;
-    case PROP_SEND_CQ_EX:
-      g_set_object (&priv->send_cq_ex, g_value_get_object (value));
-      break;
-    case PROP_RECV_CQ_EX:
-      g_set_object (&priv->recv_cq_ex, g_value_get_object (value));
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -170,14 +150,15 @@ gverbs_qp_init_attr_class_init (GVerbsQPInitAttrClass *klass)
   /**
    * GVerbsQPInitAttr:send-cq:
    *
-   * The completion queue of the send queue.
+   * The completion queue of the send queue: a #GVerbsCQ or a #GVerbsCQEX.
    */
   properties[PROP_SEND_CQ] =
     g_param_spec_object ("send-cq", NULL, NULL, GVERBS_TYPE_CQ, rw);
   /**
    * GVerbsQPInitAttr:recv-cq:
    *
-   * The completion queue of the receive queue.
+   * The completion queue of the receive queue: a #GVerbsCQ or a
+   * #GVerbsCQEX.
    */
   properties[PROP_RECV_CQ] =
     g_param_spec_object ("recv-cq", NULL, NULL, GVERBS_TYPE_CQ, rw);
@@ -204,22 +185,6 @@ gverbs_qp_init_attr_class_init (GVerbsQPInitAttrClass *klass)
    */
   properties[PROP_SRQ] =
     g_param_spec_object ("srq", NULL, NULL, GVERBS_TYPE_SRQ, rw);
-  /**
-   * GVerbsQPInitAttr:send-cq-ex:
-   *
-   * An extended completion queue for the send queue, used instead of
-   * #GVerbsQPInitAttr:send-cq (set only one of them).
-   */
-  properties[PROP_SEND_CQ_EX] =
-    g_param_spec_object ("send-cq-ex", NULL, NULL, GVERBS_TYPE_CQ_EX, rw);
-  /**
-   * GVerbsQPInitAttr:recv-cq-ex:
-   *
-   * An extended completion queue for the receive queue, used instead of
-   * #GVerbsQPInitAttr:recv-cq (set only one of them).
-   */
-  properties[PROP_RECV_CQ_EX] =
-    g_param_spec_object ("recv-cq-ex", NULL, NULL, GVERBS_TYPE_CQ_EX, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -320,36 +285,6 @@ gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self)
 }
 
 /**
- * gverbs_qp_init_attr_get_send_cq_ex:
- * @self: a #GVerbsQPInitAttr
- *
- * Returns: (transfer none) (nullable): the extended completion queue of the
- *   send queue, if one is used instead of a #GVerbsCQ
- */
-GVerbsCQEX *
-gverbs_qp_init_attr_get_send_cq_ex (GVerbsQPInitAttr *self)
-{
-  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
-  return priv->send_cq_ex;
-}
-
-/**
- * gverbs_qp_init_attr_get_recv_cq_ex:
- * @self: a #GVerbsQPInitAttr
- *
- * Returns: (transfer none) (nullable): the extended completion queue of the
- *   receive queue, if one is used instead of a #GVerbsCQ
- */
-GVerbsCQEX *
-gverbs_qp_init_attr_get_recv_cq_ex (GVerbsQPInitAttr *self)
-{
-  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
-  return priv->recv_cq_ex;
-}
-
-/**
  * gverbs_qp_init_attr_get_cap:
  * @self: a #GVerbsQPInitAttr
  * @cap: (out caller-allocates): the capacities
@@ -440,14 +375,11 @@ _gverbs_qp_init_attr_to_ibv (GVerbsQPInitAttr        *self,
 GVerbsQPInitAttr *
 _gverbs_qp_init_attr_new_from_ibv (const struct ibv_qp_init_attr *in,
                                    GVerbsCQ                      *send_cq,
-                                   GVerbsCQ                      *recv_cq,
-                                   GVerbsCQEX                    *send_cq_ex,
-                                   GVerbsCQEX                    *recv_cq_ex)
+                                   GVerbsCQ                      *recv_cq)
 {
   GVerbsQPInitAttr *self = gverbs_qp_init_attr_new ((GVerbsQPType) in->qp_type, send_cq, recv_cq,
                                                     (const GVerbsQPCap *) &in->cap);
 
-  g_object_set (self, "sq-sig-all", in->sq_sig_all != 0, "send-cq-ex", send_cq_ex,
-                "recv-cq-ex", recv_cq_ex, NULL);
+  g_object_set (self, "sq-sig-all", in->sq_sig_all != 0, NULL);
   return self;
 }

@@ -8,7 +8,6 @@
 #include "gverbs-version.h"
 #include "gverbs-enums.h"
 #include "gverbs-cq.h"
-#include "gverbs-cq-ex.h"
 #include "gverbs-qp-cap.h"
 #include "gverbs-srq.h"
 
@@ -43,10 +42,6 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsCQ         *gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQ         *gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsCQEX       *gverbs_qp_init_attr_get_send_cq_ex (GVerbsQPInitAttr *self);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsCQEX       *gverbs_qp_init_attr_get_recv_cq_ex (GVerbsQPInitAttr *self);
 GVERBS_AVAILABLE_IN_ALL
 void              gverbs_qp_init_attr_get_cap     (GVerbsQPInitAttr *self,
                                                    GVerbsQPCap      *cap);

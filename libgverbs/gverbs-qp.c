@@ -15,7 +15,6 @@
 #include "gverbs-qp-init-attr-private.h"
 #include "gverbs-qp-init-attr-ex-private.h"
 #include "gverbs-qp-ex-private.h"
-#include "gverbs-cq-ex-private.h"
 #include "gverbs-xrcd-private.h"
 #include "gverbs-pd-private.h"
 #include "gverbs-cq-private.h"
@@ -54,8 +53,6 @@ typedef struct
   GVerbsQPAttr *qp_attr;
   GVerbsCQ *send_cq;
   GVerbsCQ *recv_cq;
-  GVerbsCQEX *send_cq_ex;
-  GVerbsCQEX *recv_cq_ex;
   GVerbsSRQ *srq;
   struct ibv_qp *ibv;
   struct ibv_qp *fast_ibv;      /* ibv while open, if RC or UC: the unconverted post path */
@@ -180,30 +177,21 @@ static struct ibv_cq *
 take_cq (GVerbsQP     *self,
          const char   *which,
          GVerbsCQ     *cq,
-         GVerbsCQEX   *cq_ex,
          GVerbsCQ    **cq_out,
-         GVerbsCQEX  **cq_ex_out,
          GError      **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
-  if ((cq == NULL) == (cq_ex == NULL))
+  if (cq == NULL)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   cq == NULL
-                   ? _("ibv_create_qp on %s: a queue pair needs a send CQ and a receive CQ "
-                       "(a CQ or a CQEX; no %s CQ given)")
-                   : _("ibv_create_qp on %s: both a CQ and a CQEX given as %s CQ"),
+                   _("ibv_create_qp on %s: a queue pair needs a send CQ and a receive CQ "
+                     "(a CQ or a CQEX; no %s CQ given)"),
                    _gverbs_resource_describe (priv->pd), which);
       return NULL;
     }
-  if (cq != NULL)
-    {
-      g_set_object (cq_out, cq);
-      return _gverbs_resource_check_open (cq, error) ? _gverbs_cq_get_ibv (cq) : NULL;
-    }
-  g_set_object (cq_ex_out, cq_ex);
-  return _gverbs_resource_check_open (cq_ex, error) ? ibv_cq_ex_to_cq (_gverbs_cq_ex_get_ibv (cq_ex)) : NULL;
+  g_set_object (cq_out, cq);
+  return _gverbs_resource_check_open (cq, error) ? _gverbs_cq_get_ibv (cq) : NULL;
 }
 
 /* The protection domain: given, or from a #GVerbsQPInitAttrEx. */
@@ -322,13 +310,11 @@ gverbs_qp_open (GVerbsResource  *resource,
     return FALSE;
   _gverbs_qp_init_attr_to_ibv (priv->init_attr, &ia);
   ia.send_cq = take_cq (self, "send", gverbs_qp_init_attr_get_send_cq (priv->init_attr),
-                        gverbs_qp_init_attr_get_send_cq_ex (priv->init_attr),
-                        &priv->send_cq, &priv->send_cq_ex, error);
+                        &priv->send_cq, error);
   if (ia.send_cq == NULL)
     return FALSE;
   ia.recv_cq = take_cq (self, "receive", gverbs_qp_init_attr_get_recv_cq (priv->init_attr),
-                        gverbs_qp_init_attr_get_recv_cq_ex (priv->init_attr),
-                        &priv->recv_cq, &priv->recv_cq_ex, error);
+                        &priv->recv_cq, error);
   if (ia.recv_cq == NULL)
     return FALSE;
   g_set_object (&priv->srq, gverbs_qp_init_attr_get_srq (priv->init_attr));
@@ -374,12 +360,9 @@ gverbs_qp_open (GVerbsResource  *resource,
   _gverbs_resource_set_description (resource, "%s qp 0x%x on %s", qp_type_name (ia.qp_type),
                                     priv->ibv->qp_num, _gverbs_resource_describe (priv->pd));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->pd));
-  _gverbs_resource_add_parent (resource, priv->send_cq ? GVERBS_RESOURCE (priv->send_cq)
-                                                       : GVERBS_RESOURCE (priv->send_cq_ex));
-  if (priv->recv_cq != NULL && priv->recv_cq != priv->send_cq)
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->send_cq));
+  if (priv->recv_cq != priv->send_cq)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->recv_cq));
-  else if (priv->recv_cq_ex != NULL && priv->recv_cq_ex != priv->send_cq_ex)
-    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->recv_cq_ex));
   if (priv->srq != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->srq));
   _gverbs_context_register_event_object (gverbs_pd_get_context (priv->pd), priv->ibv, G_OBJECT (self));
@@ -427,8 +410,6 @@ gverbs_qp_finalize (GObject *object)
   g_clear_object (&priv->qp_attr);
   g_clear_object (&priv->send_cq);
   g_clear_object (&priv->recv_cq);
-  g_clear_object (&priv->send_cq_ex);
-  g_clear_object (&priv->recv_cq_ex);
   g_clear_object (&priv->srq);
   g_clear_object (&priv->pd);
   g_free (priv->chain);
@@ -847,8 +828,7 @@ gverbs_qp_query (GVerbsQP          *self,
     }
   _gverbs_qp_attr_forget_objects (attr);
   if (init_attr != NULL)
-    *init_attr = _gverbs_qp_init_attr_new_from_ibv (&ia, priv->send_cq, priv->recv_cq,
-                                                    priv->send_cq_ex, priv->recv_cq_ex);
+    *init_attr = _gverbs_qp_init_attr_new_from_ibv (&ia, priv->send_cq, priv->recv_cq);
   return g_steal_pointer (&attr);
 }
 

@@ -119,6 +119,7 @@ qp_pair_init (QPPair              *p,
     {
       g_autoptr(GVerbsQPInitAttr) ia = NULL;
       g_autoptr(GVerbsQPAttr) attr = NULL;
+      GVerbsCQ *cq;
 
       if (o->cq_ex)
         {
@@ -136,11 +137,12 @@ qp_pair_init (QPPair              *p,
                                 GVERBS_ACCESS_REMOTE_READ | GVERBS_ACCESS_REMOTE_ATOMIC |
                                 GVERBS_ACCESS_MW_BIND, &error);
       g_assert_no_error (error);
+      cq = o->cq_ex ? GVERBS_CQ (p->cqx[i]) : p->cq[i];
       ia = o->send_ops
-           ? GVERBS_QP_INIT_ATTR (gverbs_qp_init_attr_ex_new (o->type, p->cq[i], p->cq[i], &cap,
+           ? GVERBS_QP_INIT_ATTR (gverbs_qp_init_attr_ex_new (o->type, cq, cq, &cap,
                                                               p->pd, o->send_ops))
-           : gverbs_qp_init_attr_new (o->type, p->cq[i], p->cq[i], &cap);
-      g_object_set (ia, "sq-sig-all", FALSE, "send-cq-ex", p->cqx[i], "recv-cq-ex", p->cqx[i], NULL);
+           : gverbs_qp_init_attr_new (o->type, cq, cq, &cap);
+      g_object_set (ia, "sq-sig-all", FALSE, NULL);
       if (i == 1 && p->srq != NULL)
         g_object_set (ia, "srq", p->srq, NULL);
       if (o->type == GVERBS_QPT_UD)

@@ -396,7 +396,7 @@ test_get_cq_event (void)
 {
   Pair pair;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GObject) got = NULL;
+  g_autoptr(GVerbsCQ) got = NULL;
   g_autoptr(GPtrArray) wcs = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_wc_free);
 
   if (!pair_setup (&pair, 4, 4))
@@ -408,7 +408,7 @@ test_get_cq_event (void)
   /* No main loop runs: the blocking call sees the event. */
   got = gverbs_comp_channel_get_cq_event (pair.channel, 30000, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (got == G_OBJECT (pair.cq));
+  g_assert_true (got == pair.cq);
   g_assert_cmpuint (gverbs_cq_get_unacked_events (pair.cq), ==, 1);
   g_assert_false (gverbs_cq_ack_events (pair.cq, 2, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);

@@ -336,7 +336,7 @@ test_close (void)
   assert_closed (gverbs_cq_resize (cq, 100, &error), &error);
   assert_closed (gverbs_cq_set_watched (watched, TRUE, &error), &error);
   assert_closed (gverbs_cq_ex_start_poll (cq_ex, &error), &error);
-  assert_closed (gverbs_cq_ex_req_notify (cq_ex, FALSE, &error), &error);
+  assert_closed (gverbs_cq_req_notify (GVERBS_CQ (cq_ex), FALSE, &error), &error);
   g_assert_null (gverbs_comp_channel_get_cq_event (channel, 0, NULL, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
@@ -418,10 +418,10 @@ test_cq_ex (void)
 
   cq = gverbs_cq_ex_new (ctx, attr, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (gverbs_cq_ex_get_cqe (cq), >=, 50);
+  g_assert_cmpint (gverbs_cq_get_cqe (GVERBS_CQ (cq)), >=, 50);
   g_assert_cmpuint (gverbs_cq_ex_get_wc_flags (cq), ==, flags);
-  g_assert_nonnull (gverbs_cq_ex_get_native (cq));
-  text = gverbs_cq_ex_to_string (cq);
+  g_assert_nonnull (gverbs_cq_get_native (GVERBS_CQ (cq)));
+  text = gverbs_cq_to_string (GVERBS_CQ (cq));
   g_assert_true (g_str_has_prefix (text, "Extended CQ:\nHandle                : "));
 
   /* An empty CQ: no completion, no error, no batch opened. */
@@ -449,9 +449,9 @@ test_cq_ex (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
 
-  g_assert_true (gverbs_cq_ex_req_notify (cq, FALSE, &error));
+  g_assert_true (gverbs_cq_req_notify (GVERBS_CQ (cq), FALSE, &error));
   g_assert_no_error (error);
-  g_assert_false (gverbs_cq_ex_ack_events (cq, 1, &error));
+  g_assert_false (gverbs_cq_ack_events (GVERBS_CQ (cq), 1, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
 
@@ -515,7 +515,7 @@ test_cq_ex_bad (void)
     g_autoptr(GVerbsCQEX) cq = gverbs_cq_ex_new (ctx, NULL, &error);
 
     g_assert_no_error (error);
-    g_assert_cmpint (gverbs_cq_ex_get_cqe (cq), >=, 100);
+    g_assert_cmpint (gverbs_cq_get_cqe (GVERBS_CQ (cq)), >=, 100);
   }
 }
 

@@ -332,7 +332,7 @@ test_qp_ex (void)
   if (!qp_pair_init (&p, &o))
     return;
   qx = GVERBS_QP_EX (p.qp[0]);
-  g_assert_null (gverbs_qp_get_send_cq (p.qp[0]));
+  g_assert_true (gverbs_qp_get_send_cq (p.qp[0]) == GVERBS_CQ (p.cqx[0]));
   fill_pattern (p.mr[0], 0, 300, 5);
   fill_pattern (p.mr[1], 1024, 256, 6);
   post_recv (&p, 40, 0, 512);
@@ -428,25 +428,25 @@ test_watched (void)
   if (!qp_pair_init (&p, &o))
     return;
   w.loop = g_main_loop_new (NULL, FALSE);
-  g_assert_true (gverbs_cq_ex_get_channel (p.cqx[1]) == p.channel);
+  g_assert_true (gverbs_cq_get_channel (GVERBS_CQ (p.cqx[1])) == p.channel);
   /* no channel, no watching */
   {
     g_autoptr(GVerbsCqInitAttrEx) cia = gverbs_cq_init_attr_ex_new ();
     g_autoptr(GVerbsCQEX) lone = gverbs_cq_ex_new (p.ctx, cia, &error);
 
     g_assert_no_error (error);
-    g_assert_false (gverbs_cq_ex_set_watched (lone, TRUE, &error));
+    g_assert_false (gverbs_cq_set_watched (GVERBS_CQ (lone), TRUE, &error));
     g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
     g_clear_error (&error);
   }
   g_signal_connect (p.cqx[1], "completion", G_CALLBACK (on_completion), &w);
   g_signal_connect (p.cqx[1], "completions", G_CALLBACK (on_completions), &w);
   g_signal_connect (p.cqx[0], "event", G_CALLBACK (on_cq_event), &w);
-  g_assert_true (gverbs_cq_ex_set_watched (p.cqx[1], TRUE, &error));
+  g_assert_true (gverbs_cq_set_watched (GVERBS_CQ (p.cqx[1]), TRUE, &error));
   g_assert_no_error (error);
   g_object_get (p.cqx[1], "watched", &watched, NULL);
   g_assert_true (watched);
-  g_assert_true (gverbs_cq_ex_req_notify (p.cqx[0], FALSE, &error));
+  g_assert_true (gverbs_cq_req_notify (GVERBS_CQ (p.cqx[0]), FALSE, &error));
   g_assert_no_error (error);
 
   for (guint i = 0; i < N_WATCHED; i++)
@@ -475,8 +475,8 @@ test_watched (void)
   /* nothing left in the watched one either */
   g_assert_false (gverbs_cq_ex_start_poll (p.cqx[1], &error));
   g_assert_no_error (error);
-  g_assert_true (gverbs_cq_ex_set_watched (p.cqx[1], FALSE, &error));
-  g_assert_false (gverbs_cq_ex_get_watched (p.cqx[1]));
+  g_assert_true (gverbs_cq_set_watched (GVERBS_CQ (p.cqx[1]), FALSE, &error));
+  g_assert_false (gverbs_cq_get_watched (GVERBS_CQ (p.cqx[1])));
   g_main_loop_unref (w.loop);
   qp_pair_clear (&p);
 }
@@ -532,7 +532,7 @@ test_overrun (void)
     {
       g_autoptr(GVerbsQPInitAttr) ia = gverbs_qp_init_attr_new (GVERBS_QPT_RC, NULL, NULL, &cap);
 
-      g_object_set (ia, "send-cq-ex", p.cqx[i], "recv-cq-ex", p.cqx[i], NULL);
+      g_object_set (ia, "send-cq", p.cqx[i], "recv-cq", p.cqx[i], NULL);
       p.qp[i] = gverbs_qp_new (p.pd, ia, NULL, &error);
       g_assert_no_error (error);
       p.mr[i] = gverbs_mr_new (p.pd, PAIR_MR_SIZE, ALL_ACCESS, &error);

@@ -210,11 +210,11 @@ run_case (gconstpointer data)
           return;
         f.emitter = ex ? G_OBJECT (p->cqx[1]) : G_OBJECT (p->cq[1]);
         if (watched && ex)
-          g_assert_true (gverbs_cq_ex_set_watched (p->cqx[1], TRUE, &error));
+          g_assert_true (gverbs_cq_set_watched (GVERBS_CQ (p->cqx[1]), TRUE, &error));
         else if (watched)
           g_assert_true (gverbs_cq_set_watched (p->cq[1], TRUE, &error));
         else if (ex)
-          g_assert_true (gverbs_cq_ex_req_notify (p->cqx[1], FALSE, &error));
+          g_assert_true (gverbs_cq_req_notify (GVERBS_CQ (p->cqx[1]), FALSE, &error));
         else
           g_assert_true (gverbs_cq_req_notify (p->cq[1], FALSE, &error));
         g_assert_no_error (error);

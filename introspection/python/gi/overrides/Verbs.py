@@ -900,15 +900,14 @@ class CqInitAttrEx(Verbs.CqInitAttrEx):
 CqInitAttrEx = _export(override(CqInitAttrEx))
 
 
-class CQEX(Verbs.CQEX):
-    """An extended CQ: CQEX(ctx, CqInitAttrEx(...)).
+class CQEX(Verbs.CQEX):  # derives from the CQ override
+    """An extended CQ: CQEX(ctx, CqInitAttrEx(...)), a CQ.
 
     start_poll() and poll_next() return 0 when a completion is ready and
     errno.ENOENT when the CQ is empty, as pyverbs does."""
-    __getattr__ = _props_getattr
 
     def __init__(self, context, init_attr=None, **kwargs):
-        Verbs.CQEX.__init__(self, context=context, init_attr=init_attr)
+        GObject.Object.__init__(self, context=context, init_attr=init_attr)
         self.init(None)
 
     def __setattr__(self, name, value):
@@ -935,9 +934,6 @@ class CQEX(Verbs.CQEX):
 
     status = property(lambda self: self.read_status())
     wr_id = property(lambda self: self.read_wr_id())
-
-    def __str__(self):
-        return self.to_string()
 
 
 CQEX = _export(override(CQEX))
@@ -1017,11 +1013,11 @@ class QPInitAttr(Verbs.QPInitAttr):
         _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
         if srq is not None:
             self.srq = srq
-        # a CQ or a CQEX, as pyverbs takes either
+        # a CQ or a CQEX (which is a CQ), as pyverbs takes either
         if scq is not None:
-            self.set_property('send-cq-ex' if isinstance(scq, Verbs.CQEX) else 'send-cq', scq)
+            self.props.send_cq = scq
         if rcq is not None:
-            self.set_property('recv-cq-ex' if isinstance(rcq, Verbs.CQEX) else 'recv-cq', rcq)
+            self.props.recv_cq = rcq
         self.cap = cap if cap is not None else QPCap()
         self.__dict__['qp_context'] = qp_context
 
