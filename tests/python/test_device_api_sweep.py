@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 
-from gverbs_testutil import device_name, Verbs
+from gverbs_testutil import device_name
 import pytest
 
 from api_sweep import RAW

@@ -62,9 +62,9 @@ def test_handlers_of_an_open_object_keep_working():
         cq1 = Verbs.CQ(ctx, 10, None, None, 0)
         cq2 = Verbs.CQ(ctx, 10, None, None, 0)
         held = [cq1]  # what cq2's handler keeps (bound now: del below clears the names)
-        cq1.connect('completion', lambda cq_, wc: seen.append((1, wc.wr_id)))
-        cq2.connect('completion', lambda cq_, wc, seen=seen, held=held:
-                    seen.append((2, wc.wr_id, held)))
+        cq1.connect('completion', lambda cq_, wc, out=seen: out.append((1, wc.wr_id)))
+        cq2.connect('completion', lambda cq_, wc, out=seen, kept=held:
+                    out.append((2, wc.wr_id, kept)))
         cq1.weak_ref(finalized.append, 'cq1')
         cq1.close()
         cq2.emit('completion', Verbs.WC(wr_id=5))

@@ -1664,7 +1664,12 @@ class Path(Verbs.Path):
 
     @classmethod
     def from_bytes(cls, data):
-        """Rebuilds a path received from a peer (untrusted: every field checked)."""
+        """Rebuilds a path received from a peer (untrusted: every field checked).
+        A blob over PATH_WIRE_MAX_SIZE bytes is refused before it is copied."""
+        if len(data) > Verbs.PATH_WIRE_MAX_SIZE:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               'Path variant is %d bytes long, more than the %d a path may have'
+                               % (len(data), Verbs.PATH_WIRE_MAX_SIZE))
         variant = GLib.Variant.new_from_bytes(GLib.VariantType.new('a{sv}'),
                                               GLib.Bytes.new(bytes(data)), False)
         return cls.from_variant(variant)
