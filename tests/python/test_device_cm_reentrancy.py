@@ -91,8 +91,8 @@ class Flow:
             elif self.message:
                 cid.watch_completions()
                 self.state['client_mr'] = mr = cid.reg_msgs(64)
-                mr.write(b'reentrant', 0)
-                cid.post_send(mr, 0, 9, Verbs.SendFlags.SIGNALED, 1)
+                mr.write(b'reentrant', 9)
+                cid.post_send(mr, length=9, wr_id=1)
 
         def on_request(lid, new_id, data):
             if self.reject:
@@ -103,7 +103,7 @@ class Flow:
             new_id.connect('disconnected', lambda i: i.closed or i.disconnect())
             new_id.create_qp(qp_attr())
             self.state['server_mr'] = mr = new_id.reg_msgs(64)
-            new_id.post_recv(mr, 0, 64, 2)
+            new_id.post_recv(mr, length=64, wr_id=2)
 
             def accepted(i, res):
                 if ignore_closed(i.accept_finish, res):
