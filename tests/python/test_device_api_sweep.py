@@ -6,6 +6,7 @@ GLib critical or warning may be logged, and the process must not crash.
 Each class runs in its own process, so a crash or a hang is reported with
 the class's name and the last call. api_sweep.SKIP lists the methods not
 called (they wait forever for an event) with the reason."""
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -18,6 +19,7 @@ from api_sweep import RAW
 
 WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'api_sweep.py')
 TIMEOUT = int(os.environ.get('SWEEP_CLASS_TIMEOUT', '600'))
+WORKERS = int(os.environ.get('SWEEP_WORKERS', '2'))
 
 
 def swept_classes():
@@ -40,17 +42,31 @@ def test_sweep_covers_the_classes():
         assert name in CLASSES
 
 
-@pytest.mark.parametrize('name', CLASSES)
-def test_api_sweep(name):
-    device_name()
+def _sweep_one(name):
     env = dict(os.environ)
     env.pop('G_DEBUG', None)  # criticals are recorded as findings, not fatal
     env['PYTHONFAULTHANDLER'] = '1'
     try:
-        out = subprocess.run([sys.executable, WORKER, name], capture_output=True, text=True,
-                             timeout=TIMEOUT, env=env)
+        return subprocess.run([sys.executable, WORKER, name], capture_output=True, text=True,
+                              timeout=TIMEOUT, env=env)
     except subprocess.TimeoutExpired as e:
-        last = [line for line in (e.stdout or b'').decode(errors='replace').splitlines()
+        return e
+
+
+@pytest.fixture(scope='module')
+def sweeps():
+    """Every class's worker, WORKERS at a time (the VM has two CPUs and each
+    worker is one process), started once for the module."""
+    device_name()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        return dict(zip(CLASSES, pool.map(_sweep_one, CLASSES)))
+
+
+@pytest.mark.parametrize('name', CLASSES)
+def test_api_sweep(name, sweeps):
+    out = sweeps[name]
+    if isinstance(out, subprocess.TimeoutExpired):
+        last = [line for line in (out.stdout or b'').decode(errors='replace').splitlines()
                 if line.startswith('CALL')][-1:]
         pytest.fail('%s: no result in %d s; last call: %s' % (name, TIMEOUT, last))
     lines = out.stdout.splitlines()
