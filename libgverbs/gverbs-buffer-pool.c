@@ -146,6 +146,13 @@ gverbs_buffer_pool_new (GVerbsPD           *pd,
                    count, size);
       return NULL;
     }
+  if (count > GVERBS_BUFFER_POOL_MAX_COUNT)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("A buffer pool holds at most %u buffers, not %u"),
+                   GVERBS_BUFFER_POOL_MAX_COUNT, count);
+      return NULL;
+    }
   if ((guint64) count * size > G_MAXUINT32)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,

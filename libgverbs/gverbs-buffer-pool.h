@@ -13,6 +13,15 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GVERBS_BUFFER_POOL_MAX_COUNT:
+ *
+ * The most buffers a #GVerbsBufferPool holds (2^20): more than any work queue
+ * of a device can have outstanding, and small enough that the pool's own
+ * bookkeeping stays a few megabytes.
+ */
+#define GVERBS_BUFFER_POOL_MAX_COUNT (1u << 20)
+
 #define GVERBS_TYPE_BUFFER_POOL (gverbs_buffer_pool_get_type ())
 GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsBufferPool, gverbs_buffer_pool, GVERBS, BUFFER_POOL, GObject)

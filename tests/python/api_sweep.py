@@ -40,10 +40,6 @@ KNOWN = {
     ('CMID', 'resolve_route_async', 'open'):
         'SIGSEGV: rdma_resolve_route() on an identifier bound to no device '
         'dereferences id->verbs in librdmacm; gverbs-cm-id.c must refuse it first',
-    ('BufferPool', 'new', 'static'):
-        'BufferPool.new(pd, 2**31, 1, ...) allocates its bookkeeping for 2**31 '
-        'buffers before anything refuses the count (8 GiB: ASan aborts, a '
-        'normal build overcommits); gverbs-buffer-pool.c must bound count and size',
     ('DeviceAttrEx', 'to_string', 'never-initialized'):
         'GLib critical: gverbs_device_attr_to_string(NULL) on the empty '
         'groups of a DeviceAttrEx made without the library (gverbs-device-attr-ex.c)',
