@@ -38,6 +38,10 @@
  * re-arming to its caller.
  *
  * The CQ keeps its context and channel alive; closing either closes the CQ.
+ *
+ * #GVerbsCQEX, the extended CQ, derives from it: everything here applies to
+ * one too, and whatever takes a CQ (a QP's #GVerbsQPInitAttr:send-cq,
+ * gverbs_comp_channel_get_cq_event()) takes or gives either.
  */
 typedef struct
 {
@@ -47,7 +51,10 @@ typedef struct
   int comp_vector;
   int max_cqe;
   struct ibv_cq *ibv;           /* an extended CQ's too (ibv_cq_ex_to_cq) */
-  gboolean batch_open;          /* a GVerbsCQEX polling batch holds the CQ */
+  /* ibv, or NULL while a GVerbsCQEX polling batch holds the CQ: what
+   * gverbs_cq_poll() polls, one test on the data path */
+  struct ibv_cq *poll_ibv;
+  gboolean batch_open;
   const char *kind;             /* "cq" or "cq_ex", for descriptions */
   const char *title;            /* the first line of to_string */
   GVerbsCQWatch watch;
@@ -190,6 +197,7 @@ _gverbs_cq_set_ibv (GVerbsCQ      *self,
   GVerbsResource *resource = GVERBS_RESOURCE (self);
 
   priv->ibv = ibv;
+  priv->poll_ibv = priv->batch_open ? NULL : ibv;
   priv->max_cqe = max_cqe;
   priv->watch.ibv = ibv;
   priv->watch.channel = priv->channel;
@@ -227,7 +235,10 @@ void
 _gverbs_cq_set_batch_open (GVerbsCQ *self,
                            gboolean  open)
 {
-  PRIV (self)->batch_open = open;
+  GVerbsCQPrivate *priv = PRIV (self);
+
+  priv->batch_open = open;
+  priv->poll_ibv = open ? NULL : priv->ibv;
 }
 
 GVerbsCQEventTarget *
@@ -245,6 +256,7 @@ gverbs_cq_release (GVerbsResource  *resource,
   int rc;
 
   priv->batch_open = FALSE;
+  priv->poll_ibv = NULL;
   was_watched = _gverbs_cq_watch_close (&priv->watch);
   _gverbs_context_unregister_event_object (priv->context, priv->ibv);
   rc = ibv_destroy_cq (priv->ibv);
@@ -560,6 +572,9 @@ gverbs_cq_get_handle (GVerbsCQ *self)
  * libibverbs calls (creating a QP with ibv_create_qp(), say). It stays owned
  * by @self and is invalid once @self is closed.
  *
+ * For a #GVerbsCQEX this is also its `struct ibv_cq_ex *`
+ * (`ibv_cq_ex_to_cq()` is a cast).
+ *
  * Returns: (nullable): the `struct ibv_cq *`, %NULL when closed
  */
 gpointer
@@ -588,26 +603,23 @@ gverbs_cq_poll (GVerbsCQ  *self,
                 guint      n_wcs,
                 GError   **error)
 {
-  GVerbsCQPrivate *priv;
+  struct ibv_cq *ibv;
   int rc;
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), -1);
   g_return_val_if_fail (wcs != NULL || n_wcs == 0, -1);
 
-  priv = PRIV (self);
-  if (G_UNLIKELY (priv->ibv == NULL))
+  /* NULL when closed, and while a CQEX's polling batch is open */
+  ibv = PRIV (self)->poll_ibv;
+  if (G_UNLIKELY (ibv == NULL))
     {
-      _gverbs_resource_check_open (self, error);
-      return -1;
-    }
-  if (G_UNLIKELY (priv->batch_open))
-    {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_poll_cq", device_name (self),
-                               _("a polling batch is open; call end_poll first"));
+      if (_gverbs_resource_check_open (self, error))
+        _gverbs_set_error_errno (error, EINVAL, "ibv_poll_cq", device_name (self),
+                                 _("a polling batch is open; call end_poll first"));
       return -1;
     }
   /* GVerbsWC has struct ibv_wc's layout (asserted in gverbs-wc.c) */
-  rc = ibv_poll_cq (priv->ibv, (int) MIN (n_wcs, (guint) G_MAXINT), (struct ibv_wc *) wcs);
+  rc = ibv_poll_cq (ibv, (int) MIN (n_wcs, (guint) G_MAXINT), (struct ibv_wc *) wcs);
   if (G_UNLIKELY (rc < 0))
     {
       _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", device_name (self),
