@@ -225,6 +225,14 @@ gverbs_cm_id_resolve_route_async (GVerbsCMID          *self,
                                _("rdma_resolve_route: timeout %d ms is not positive"), timeout_ms);
       return;
     }
+  /* librdmacm dereferences the device of an identifier with no address */
+  if (_gverbs_resource_is_open (self) && self->id->verbs == NULL)
+    {
+      g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                               _("rdma_resolve_route on %s: no address is resolved yet: "
+                                 "resolve an address first"), _gverbs_resource_describe (self));
+      return;
+    }
   if (!begin_task (self, task, &self->route_task, "rdma_resolve_route"))
     return;
   errno = 0;

@@ -37,9 +37,6 @@ SKIP = {
 # and not called until fixed there: (class, method, state or None for all)
 # -> what happens. Remove an entry when its fix lands.
 KNOWN = {
-    ('CMID', 'resolve_route_async', 'open'):
-        'SIGSEGV: rdma_resolve_route() on an identifier bound to no device '
-        'dereferences id->verbs in librdmacm; gverbs-cm-id.c must refuse it first',
     ('DeviceAttrEx', 'to_string', 'never-initialized'):
         'GLib critical: gverbs_device_attr_to_string(NULL) on the empty '
         'groups of a DeviceAttrEx made without the library (gverbs-device-attr-ex.c)',

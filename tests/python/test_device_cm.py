@@ -398,7 +398,11 @@ def test_unbound_accept_connect_refused():
     loop.run()
     cid.accept_async(None, None, None, done, cid.accept_finish)
     loop.run()
-    assert [e.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT) for e in errors] == [True, True]
+    # found by the API sweep: resolving a route with no address segfaulted too
+    cid.resolve_route_async(1000, None, done, cid.resolve_route_finish)
+    loop.run()
+    assert [e.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT) for e in errors] == [True] * 3
+    assert 'no address is resolved' in errors[2].message
     # the identifier stays usable until closed
     assert not cid.is_closed()
     cid.close()
