@@ -229,18 +229,3 @@ _gverbs_init_result (const GError  *init_error,
   g_propagate_error (error, g_error_copy (init_error));
   return FALSE;
 }
-
-/* Whether an object is usable: open, or else why not (its creation failed,
- * or it was closed). */
-gboolean
-_gverbs_check_open (gboolean       open,
-                    const GError  *init_error,
-                    const char    *what,
-                    GError       **error)
-{
-  if (open)
-    return TRUE;
-  if (init_error != NULL)
-    return _gverbs_init_result (init_error, error);
-  return _gverbs_set_closed_error (error, what);
-}

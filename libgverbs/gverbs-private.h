@@ -26,9 +26,5 @@ gboolean _gverbs_set_closed_error (GError     **error,
                                    const char  *what);
 gboolean _gverbs_init_result      (const GError  *init_error,
                                    GError       **error);
-gboolean _gverbs_check_open       (gboolean       open,
-                                   const GError  *init_error,
-                                   const char    *what,
-                                   GError       **error);
 
 G_END_DECLS
