@@ -242,27 +242,27 @@ typedef enum { /*< flags,underscore_name=gverbs_tm_cap_flags >*/
  * PCI atomic operation sizes; the values are those of rdma-core's `enum ibv_pci_atomic_op_size`.
  */
 typedef enum { /*< flags,underscore_name=gverbs_pci_atomic_op_size >*/
-  GVERBS_PCI_ATOMIC_OPERATION_4_BYTE_SIZE_SUP = 1u << 0,
-  GVERBS_PCI_ATOMIC_OPERATION_8_BYTE_SIZE_SUP = 1u << 1,
-  GVERBS_PCI_ATOMIC_OPERATION_16_BYTE_SIZE_SUP = 1u << 2,
+  GVERBS_PCI_ATOMIC_OPERATION_4_BYTE_SIZE_SUP = 1u << 0, /*< nick=operation-4-byte-size-sup >*/
+  GVERBS_PCI_ATOMIC_OPERATION_8_BYTE_SIZE_SUP = 1u << 1, /*< nick=operation-8-byte-size-sup >*/
+  GVERBS_PCI_ATOMIC_OPERATION_16_BYTE_SIZE_SUP = 1u << 2, /*< nick=operation-16-byte-size-sup >*/
 } GVerbsPciAtomicOpSize;
 
 /**
  * GVerbsMTU:
- * @GVERBS_MTU_256: `IBV_MTU_256`
- * @GVERBS_MTU_512: `IBV_MTU_512`
- * @GVERBS_MTU_1024: `IBV_MTU_1024`
- * @GVERBS_MTU_2048: `IBV_MTU_2048`
- * @GVERBS_MTU_4096: `IBV_MTU_4096`
+ * @GVERBS_MTU_BYTES_256: `IBV_MTU_256`
+ * @GVERBS_MTU_BYTES_512: `IBV_MTU_512`
+ * @GVERBS_MTU_BYTES_1024: `IBV_MTU_1024`
+ * @GVERBS_MTU_BYTES_2048: `IBV_MTU_2048`
+ * @GVERBS_MTU_BYTES_4096: `IBV_MTU_4096`
  *
  * Path MTU; the values are those of rdma-core's `enum ibv_mtu`.
  */
 typedef enum { /*< underscore_name=gverbs_mtu >*/
-  GVERBS_MTU_256 = 1,
-  GVERBS_MTU_512 = 2,
-  GVERBS_MTU_1024 = 3,
-  GVERBS_MTU_2048 = 4,
-  GVERBS_MTU_4096 = 5,
+  GVERBS_MTU_BYTES_256 = 1, /*< nick=bytes-256 >*/
+  GVERBS_MTU_BYTES_512 = 2, /*< nick=bytes-512 >*/
+  GVERBS_MTU_BYTES_1024 = 3, /*< nick=bytes-1024 >*/
+  GVERBS_MTU_BYTES_2048 = 4, /*< nick=bytes-2048 >*/
+  GVERBS_MTU_BYTES_4096 = 5, /*< nick=bytes-4096 >*/
 } GVerbsMTU;
 
 /**
@@ -682,64 +682,64 @@ typedef enum { /*< flags,underscore_name=gverbs_rereg_mr_flags >*/
  * Memory window type; the values are those of rdma-core's `enum ibv_mw_type`.
  */
 typedef enum { /*< underscore_name=gverbs_mw_type >*/
-  GVERBS_MW_TYPE_1 = 1,
-  GVERBS_MW_TYPE_2 = 2,
+  GVERBS_MW_TYPE_1 = 1, /*< nick=type-1 >*/
+  GVERBS_MW_TYPE_2 = 2, /*< nick=type-2 >*/
 } GVerbsMWType;
 
 /**
  * GVerbsRate:
  * @GVERBS_RATE_MAX: `IBV_RATE_MAX`
- * @GVERBS_RATE_2_5_GBPS: `IBV_RATE_2_5_GBPS`
- * @GVERBS_RATE_5_GBPS: `IBV_RATE_5_GBPS`
- * @GVERBS_RATE_10_GBPS: `IBV_RATE_10_GBPS`
- * @GVERBS_RATE_20_GBPS: `IBV_RATE_20_GBPS`
- * @GVERBS_RATE_30_GBPS: `IBV_RATE_30_GBPS`
- * @GVERBS_RATE_40_GBPS: `IBV_RATE_40_GBPS`
- * @GVERBS_RATE_60_GBPS: `IBV_RATE_60_GBPS`
- * @GVERBS_RATE_80_GBPS: `IBV_RATE_80_GBPS`
- * @GVERBS_RATE_120_GBPS: `IBV_RATE_120_GBPS`
- * @GVERBS_RATE_14_GBPS: `IBV_RATE_14_GBPS`
- * @GVERBS_RATE_56_GBPS: `IBV_RATE_56_GBPS`
- * @GVERBS_RATE_112_GBPS: `IBV_RATE_112_GBPS`
- * @GVERBS_RATE_168_GBPS: `IBV_RATE_168_GBPS`
- * @GVERBS_RATE_25_GBPS: `IBV_RATE_25_GBPS`
- * @GVERBS_RATE_100_GBPS: `IBV_RATE_100_GBPS`
- * @GVERBS_RATE_200_GBPS: `IBV_RATE_200_GBPS`
- * @GVERBS_RATE_300_GBPS: `IBV_RATE_300_GBPS`
- * @GVERBS_RATE_28_GBPS: `IBV_RATE_28_GBPS`
- * @GVERBS_RATE_50_GBPS: `IBV_RATE_50_GBPS`
- * @GVERBS_RATE_400_GBPS: `IBV_RATE_400_GBPS`
- * @GVERBS_RATE_600_GBPS: `IBV_RATE_600_GBPS`
- * @GVERBS_RATE_800_GBPS: `IBV_RATE_800_GBPS`
- * @GVERBS_RATE_1200_GBPS: `IBV_RATE_1200_GBPS`
+ * @GVERBS_RATE_GBPS_2_5: `IBV_RATE_2_5_GBPS`
+ * @GVERBS_RATE_GBPS_5: `IBV_RATE_5_GBPS`
+ * @GVERBS_RATE_GBPS_10: `IBV_RATE_10_GBPS`
+ * @GVERBS_RATE_GBPS_20: `IBV_RATE_20_GBPS`
+ * @GVERBS_RATE_GBPS_30: `IBV_RATE_30_GBPS`
+ * @GVERBS_RATE_GBPS_40: `IBV_RATE_40_GBPS`
+ * @GVERBS_RATE_GBPS_60: `IBV_RATE_60_GBPS`
+ * @GVERBS_RATE_GBPS_80: `IBV_RATE_80_GBPS`
+ * @GVERBS_RATE_GBPS_120: `IBV_RATE_120_GBPS`
+ * @GVERBS_RATE_GBPS_14: `IBV_RATE_14_GBPS`
+ * @GVERBS_RATE_GBPS_56: `IBV_RATE_56_GBPS`
+ * @GVERBS_RATE_GBPS_112: `IBV_RATE_112_GBPS`
+ * @GVERBS_RATE_GBPS_168: `IBV_RATE_168_GBPS`
+ * @GVERBS_RATE_GBPS_25: `IBV_RATE_25_GBPS`
+ * @GVERBS_RATE_GBPS_100: `IBV_RATE_100_GBPS`
+ * @GVERBS_RATE_GBPS_200: `IBV_RATE_200_GBPS`
+ * @GVERBS_RATE_GBPS_300: `IBV_RATE_300_GBPS`
+ * @GVERBS_RATE_GBPS_28: `IBV_RATE_28_GBPS`
+ * @GVERBS_RATE_GBPS_50: `IBV_RATE_50_GBPS`
+ * @GVERBS_RATE_GBPS_400: `IBV_RATE_400_GBPS`
+ * @GVERBS_RATE_GBPS_600: `IBV_RATE_600_GBPS`
+ * @GVERBS_RATE_GBPS_800: `IBV_RATE_800_GBPS`
+ * @GVERBS_RATE_GBPS_1200: `IBV_RATE_1200_GBPS`
  *
  * Static rate of a path; the values are those of rdma-core's `enum ibv_rate`.
  */
 typedef enum { /*< underscore_name=gverbs_rate >*/
   GVERBS_RATE_MAX = 0,
-  GVERBS_RATE_2_5_GBPS = 2,
-  GVERBS_RATE_5_GBPS = 5,
-  GVERBS_RATE_10_GBPS = 3,
-  GVERBS_RATE_20_GBPS = 6,
-  GVERBS_RATE_30_GBPS = 4,
-  GVERBS_RATE_40_GBPS = 7,
-  GVERBS_RATE_60_GBPS = 8,
-  GVERBS_RATE_80_GBPS = 9,
-  GVERBS_RATE_120_GBPS = 10,
-  GVERBS_RATE_14_GBPS = 11,
-  GVERBS_RATE_56_GBPS = 12,
-  GVERBS_RATE_112_GBPS = 13,
-  GVERBS_RATE_168_GBPS = 14,
-  GVERBS_RATE_25_GBPS = 15,
-  GVERBS_RATE_100_GBPS = 16,
-  GVERBS_RATE_200_GBPS = 17,
-  GVERBS_RATE_300_GBPS = 18,
-  GVERBS_RATE_28_GBPS = 19,
-  GVERBS_RATE_50_GBPS = 20,
-  GVERBS_RATE_400_GBPS = 21,
-  GVERBS_RATE_600_GBPS = 22,
-  GVERBS_RATE_800_GBPS = 23,
-  GVERBS_RATE_1200_GBPS = 24,
+  GVERBS_RATE_GBPS_2_5 = 2, /*< nick=gbps-2-5 >*/
+  GVERBS_RATE_GBPS_5 = 5, /*< nick=gbps-5 >*/
+  GVERBS_RATE_GBPS_10 = 3, /*< nick=gbps-10 >*/
+  GVERBS_RATE_GBPS_20 = 6, /*< nick=gbps-20 >*/
+  GVERBS_RATE_GBPS_30 = 4, /*< nick=gbps-30 >*/
+  GVERBS_RATE_GBPS_40 = 7, /*< nick=gbps-40 >*/
+  GVERBS_RATE_GBPS_60 = 8, /*< nick=gbps-60 >*/
+  GVERBS_RATE_GBPS_80 = 9, /*< nick=gbps-80 >*/
+  GVERBS_RATE_GBPS_120 = 10, /*< nick=gbps-120 >*/
+  GVERBS_RATE_GBPS_14 = 11, /*< nick=gbps-14 >*/
+  GVERBS_RATE_GBPS_56 = 12, /*< nick=gbps-56 >*/
+  GVERBS_RATE_GBPS_112 = 13, /*< nick=gbps-112 >*/
+  GVERBS_RATE_GBPS_168 = 14, /*< nick=gbps-168 >*/
+  GVERBS_RATE_GBPS_25 = 15, /*< nick=gbps-25 >*/
+  GVERBS_RATE_GBPS_100 = 16, /*< nick=gbps-100 >*/
+  GVERBS_RATE_GBPS_200 = 17, /*< nick=gbps-200 >*/
+  GVERBS_RATE_GBPS_300 = 18, /*< nick=gbps-300 >*/
+  GVERBS_RATE_GBPS_28 = 19, /*< nick=gbps-28 >*/
+  GVERBS_RATE_GBPS_50 = 20, /*< nick=gbps-50 >*/
+  GVERBS_RATE_GBPS_400 = 21, /*< nick=gbps-400 >*/
+  GVERBS_RATE_GBPS_600 = 22, /*< nick=gbps-600 >*/
+  GVERBS_RATE_GBPS_800 = 23, /*< nick=gbps-800 >*/
+  GVERBS_RATE_GBPS_1200 = 24, /*< nick=gbps-1200 >*/
 } GVerbsRate;
 
 /**

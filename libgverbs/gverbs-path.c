@@ -54,7 +54,7 @@ static const FieldSpec specs[GVERBS_PATH_N_FIELDS] = {
   { "pkey-index", 0xffff, 0, "local P_Key table index" },
   { "pkey", 0xffff, 0xffff, "partition key" },
   { "qkey", G_MAXUINT32, 0, "Q_Key (UD)" },
-  { "mtu", GVERBS_MTU_4096, GVERBS_MTU_1024, "path MTU (GVerbsMTU)" },
+  { "mtu", GVERBS_MTU_BYTES_4096, GVERBS_MTU_BYTES_1024, "path MTU (GVerbsMTU)" },
   { "retry-cnt", 7, 7, "transport retry count" },
   { "rnr-retry", 7, 7, "RNR retry count (7: infinite)" },
   { "min-rnr-timer", 31, 12, "minimum RNR NAK timer code" },
@@ -67,7 +67,7 @@ static const FieldSpec specs[GVERBS_PATH_N_FIELDS] = {
   { "slid", 0xffff, 0, "this side's LID" },
   { "dlid", 0xffff, 0, "the peer's LID" },
   { "sl", 15, 0, "service level" },
-  { "rate", GVERBS_RATE_1200_GBPS, GVERBS_RATE_MAX, "static rate (GVerbsRate)" },
+  { "rate", GVERBS_RATE_GBPS_1200, GVERBS_RATE_MAX, "static rate (GVerbsRate)" },
   { "hop-limit", 255, 64, "GRH hop limit" },
   { "traffic-class", 255, 0, "GRH traffic class" },
   { "flow-label", 0xfffff, 0, "GRH flow label (20 bits)" },
@@ -97,7 +97,7 @@ value_valid (GVerbsPathField field,
   if (value > specs[field].max)
     return FALSE;
   if (field == GVERBS_PATH_FIELD_MTU)
-    return value >= GVERBS_MTU_256;
+    return value >= GVERBS_MTU_BYTES_256;
   if (field == GVERBS_PATH_FIELD_PORT_NUM)
     return value >= 1;
   if (field == GVERBS_PATH_FIELD_RATE)

@@ -102,8 +102,37 @@ def values(members):
     return [int(v) for v in out]
 
 
+# rdma-core names whose part after the type's prefix starts with a digit
+# (IBV_MTU_256, IBV_RATE_2_5_GBPS, IBV_MW_TYPE_1) give GObject-introspection
+# member names that are no identifier in Python or GJS (`256`).  Those get a
+# GEnum nick (hence a GI name) that starts with a letter, and where the C
+# name would not read as the GI name, a C name to match: (pattern, C name or
+# None to keep rdma-core's, nick).  Verbs.MTU.BYTES_256 is GVERBS_MTU_BYTES_256.
+RENAMES = [
+    (r"^IBV_MTU_(\d+)$", r"GVERBS_MTU_BYTES_\1", r"bytes_\1"),
+    (r"^IBV_RATE_(\d[\d_]*)_GBPS$", r"GVERBS_RATE_GBPS_\1", r"gbps_\1"),
+    (r"^IBV_MW_TYPE_(\d+)$", None, r"type_\1"),
+    (r"^IBV_PCI_ATOMIC_(OPERATION_\d+_BYTE_SIZE_SUP)$", None, r"\1"),
+]
+
+
+def rename(member):
+    """(C name, nick or None) of an rdma-core member."""
+    for pattern, cname, nick in RENAMES:
+        m = re.match(pattern, member)
+        if m:
+            c = m.expand(cname) if cname else "GVERBS_" + member[len("IBV_"):]
+            return c, m.expand(nick).lower().replace("_", "-")
+    return "GVERBS_" + member[len("IBV_"):], None
+
+
 def gname(member):
-    return "GVERBS_" + member[len("IBV_"):]
+    return rename(member)[0]
+
+
+def nick_comment(member):
+    nick = rename(member)[1]
+    return " /*< nick=%s >*/" % nick if nick else ""
 
 
 def literal(v, is_flags):
@@ -159,7 +188,7 @@ def main():
         trigraph = "underscore_name=gverbs_%s" % cname[len("ibv_"):]
         header.append("typedef enum { /*< %s%s >*/" % ("flags," if is_flags else "", trigraph))
         for mem, v in zip(members, vals):
-            header.append("  %s = %s," % (gname(mem), literal(v, is_flags)))
+            header.append("  %s = %s,%s" % (gname(mem), literal(v, is_flags), nick_comment(mem)))
         header.append("} %s;" % tname)
         header.append("")
         for mem in members:

@@ -365,7 +365,7 @@ pp_setup (PingPong  *pp,
 
   for (guint i = 0; i < G_N_ELEMENTS (mtus); i++)
     if (mtus[i] == pp->mtu)
-      mtu = (GVerbsMTU) (GVERBS_MTU_256 + i);
+      mtu = (GVerbsMTU) (GVERBS_MTU_BYTES_256 + i);
   if (mtu == 0 || pp->size <= 0 || pp->rx_depth < 2 || pp->iters <= 0 || pp->ib_port < 1 ||
       pp->sl < 0 || pp->sl > 15 || pp->gid_index > 255 || pp->tcp_port <= 0 || pp->tcp_port > 65535)
     {

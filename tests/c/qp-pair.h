@@ -53,7 +53,7 @@ qp_connect_rc (GVerbsQP          *qp,
   g_object_set (gr, "dgid", gid, "sgid-index", gid_index, NULL);
   g_object_set (ah, "is-global", TRUE, "port-num", 1u, "grh", gr, NULL);
   g_object_set (attr, "ah-attr", ah, "dest-qp-num", remote_qpn,
-                "path-mtu", GVERBS_MTU_1024, "rq-psn", 0u, "sq-psn", 0u,
+                "path-mtu", GVERBS_MTU_BYTES_1024, "rq-psn", 0u, "sq-psn", 0u,
                 "max-dest-rd-atomic", 4u, "max-rd-atomic", 4u, "min-rnr-timer", 1u,
                 "timeout", 14u, "retry-cnt", 7u, "rnr-retry", rnr_retry,
                 "qp-access-flags", access, NULL);

@@ -138,14 +138,14 @@ test_ah_attr (void)
   g_object_set (gr, "sgid-index", 1, "hop-limit", 2, NULL);
   g_assert_true (gverbs_global_route_set_dgid (gr, "0000:0000:0000:0000:0000:ffff:0a4d:0001", NULL));
   g_object_set (attr, "dlid", 0x1234, "sl", 5, "src-path-bits", 1,
-                "static-rate", GVERBS_RATE_100_GBPS, "is-global", TRUE, "port-num", 2,
+                "static-rate", GVERBS_RATE_GBPS_100, "is-global", TRUE, "port-num", 2,
                 "grh", gr, NULL);
   g_object_get (attr, "dlid", &dlid, "sl", &sl, "src-path-bits", &bits, "static-rate", &rate,
                 "is-global", &global, "port-num", &port, "grh", &got, NULL);
   g_assert_cmpuint (dlid, ==, 0x1234);
   g_assert_cmpuint (sl, ==, 5);
   g_assert_cmpuint (bits, ==, 1);
-  g_assert_cmpint (rate, ==, GVERBS_RATE_100_GBPS);
+  g_assert_cmpint (rate, ==, GVERBS_RATE_GBPS_100);
   g_assert_true (global);
   g_assert_cmpuint (port, ==, 2);
   g_assert_true (got == gr);

@@ -188,7 +188,7 @@ test_rc_connect (void)
       g_object_set (gr, "dgid", gid_text, "sgid-index", gid_index, NULL);
       g_object_set (ah, "is-global", TRUE, "port-num", 1u, "grh", gr, NULL);
       g_object_set (attr, "ah-attr", ah, "dest-qp-num", gverbs_qp_get_qp_num (qps[1 - i]),
-                    "path-mtu", GVERBS_MTU_1024, "rq-psn", 100u + i, "sq-psn", 101u - i,
+                    "path-mtu", GVERBS_MTU_BYTES_1024, "rq-psn", 100u + i, "sq-psn", 101u - i,
                     "max-dest-rd-atomic", 1u, "max-rd-atomic", 1u, "min-rnr-timer", 12u,
                     "timeout", 14u, "retry-cnt", 7u, "rnr-retry", 7u,
                     "qp-access-flags", GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE, NULL);
@@ -205,7 +205,7 @@ test_rc_connect (void)
       g_object_get (got, "dest-qp-num", &dest, "path-mtu", &mtu, "rq-psn", &rq_psn,
                     "sq-psn", &sq_psn, "ah-attr", &got_ah, NULL);
       g_assert_cmpuint (dest, ==, gverbs_qp_get_qp_num (qps[1 - i]));
-      g_assert_cmpint (mtu, ==, GVERBS_MTU_1024);
+      g_assert_cmpint (mtu, ==, GVERBS_MTU_BYTES_1024);
       g_assert_cmpuint (rq_psn, ==, 100u + i);
       g_assert_cmpuint (sq_psn, ==, 101u - i);
       g_assert_true (gverbs_ah_attr_get_is_global (got_ah));

@@ -37,7 +37,7 @@ test_enum_types (void)
   g_autoptr(GEnumClass) qpt = g_type_class_ref (GVERBS_TYPE_QP_TYPE);
   g_autoptr(GEnumClass) err = g_type_class_ref (GVERBS_TYPE_ERROR);
 
-  g_assert_cmpint (g_enum_get_value_by_name (mtu, "GVERBS_MTU_1024")->value, ==, 3);
+  g_assert_cmpint (g_enum_get_value_by_name (mtu, "GVERBS_MTU_BYTES_1024")->value, ==, 3);
   g_assert_cmpuint (g_flags_get_value_by_name (access, "GVERBS_ACCESS_REMOTE_WRITE")->value, ==, 2);
   g_assert_cmpint (g_enum_get_value_by_name (qpt, "GVERBS_QPT_UD")->value, ==, 4);
   g_assert_nonnull (g_enum_get_value (err, GVERBS_ERROR_CLOSED));

@@ -10,10 +10,10 @@ sample_path (void)
   g_autoptr(GVerbsGid) dgid = gverbs_gid_new_from_string ("::ffff:10.0.2.15", NULL);
 
   g_object_set (path, "port-num", 2u, "pkey-index", 3u, "pkey", 0x8001u, "qkey", 0x11111111u,
-                "mtu", GVERBS_MTU_2048, "retry-cnt", 5u, "rnr-retry", 6u, "min-rnr-timer", 9u,
+                "mtu", GVERBS_MTU_BYTES_2048, "retry-cnt", 5u, "rnr-retry", 6u, "min-rnr-timer", 9u,
                 "timeout", 17u, "sqpn", 0x123456u, "dqpn", 0xabcdefu, "sqpsn", 0xfffffeu,
                 "dqpsn", 0x42u, "sgid-index", 1u, "slid", 7u, "dlid", 8u, "sl", 3u,
-                "rate", (guint) GVERBS_RATE_10_GBPS, "hop-limit", 9u, "traffic-class", 10u,
+                "rate", (guint) GVERBS_RATE_GBPS_10, "hop-limit", 9u, "traffic-class", 10u,
                 "flow-label", 0xfffffu, "max-rd-atomic", 4u, "max-dest-rd-atomic", 2u,
                 "sgid", sgid, "dgid", dgid, NULL);
   return path;
@@ -62,7 +62,7 @@ test_round_trip (void)
   g_object_get (back, "qkey", &qkey, "flow-label", &flow, "mtu", &mtu, NULL);
   g_assert_cmpuint (qkey, ==, 0x11111111u);
   g_assert_cmpuint (flow, ==, 0xfffffu);
-  g_assert_cmpint (mtu, ==, GVERBS_MTU_2048);
+  g_assert_cmpint (mtu, ==, GVERBS_MTU_BYTES_2048);
   g_assert_true (gverbs_path_get_has_grh (back));
 }
 
@@ -244,7 +244,7 @@ test_defaults (void)
   g_assert_cmpuint (retry, ==, 7);
   g_assert_cmpuint (rnr, ==, 7);
   g_assert_cmpuint (timeout, ==, 14);
-  g_assert_cmpint (mtu, ==, GVERBS_MTU_1024);
+  g_assert_cmpint (mtu, ==, GVERBS_MTU_BYTES_1024);
   g_assert_false (gverbs_path_get_has_grh (path));
   text = gverbs_path_to_string (path);
   g_assert_nonnull (strstr (text, "mtu 1024"));

@@ -57,7 +57,7 @@ fuzz_seeds (GPtrArray *seeds)
   g_autoptr(GVariant) extra = NULL;
 
   add_path (seeds, plain);
-  g_object_set (full, "port-num", 1u, "pkey", 0x8001u, "qkey", 0x11111111u, "mtu", GVERBS_MTU_4096,
+  g_object_set (full, "port-num", 1u, "pkey", 0x8001u, "qkey", 0x11111111u, "mtu", GVERBS_MTU_BYTES_4096,
                 "retry-cnt", 5u, "rnr-retry", 6u, "timeout", 17u, "sqpn", 0x123456u,
                 "dqpn", 0xabcdefu, "sqpsn", 0xfffffeu, "dqpsn", 0x42u, "sl", 3u,
                 "flow-label", 0xfffffu, "sgid", gid, "dgid", gid, NULL);

@@ -49,7 +49,7 @@ pd.close();
 check('closed with its PD', mr.closed);
 throwsCode('read after close', Verbs.Error.CLOSED, () => mr.read(1, 0));
 
-const mw = (() => { const p = Verbs.PD.new(ctx); return Verbs.MW.new(p, Verbs.MWType['2'] ?? 2); })();
+const mw = (() => { const p = Verbs.PD.new(ctx); return Verbs.MW.new(p, Verbs.MWType.TYPE_2); })();
 check('mw type 2', mw.type === 2 && mw.rkey !== 0);
 ctx.close();
 check('mw closed with its context', mw.closed);

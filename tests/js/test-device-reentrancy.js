@@ -39,7 +39,7 @@ function makePair() {
         const attr = Verbs.QPAttr.new();
         attr.ah_attr = ah;
         attr.dest_qp_num = sides[1 - i].qp.qp_num;
-        attr.path_mtu = Verbs.MTU['1024'];
+        attr.path_mtu = Verbs.MTU.BYTES_1024;
         attr.max_dest_rd_atomic = 1;
         attr.max_rd_atomic = 1;
         attr.min_rnr_timer = 1;

@@ -10,6 +10,18 @@ function check(name, cond) {
 check('AccessFlags.LOCAL_WRITE is 1', Verbs.AccessFlags.LOCAL_WRITE === 1);
 check('QPType.UD is 4', Verbs.QPType.UD === 4);
 check('WCError codes are WC statuses', Verbs.WCError.REM_ACCESS_ERR === Verbs.WCStatus.REM_ACCESS_ERR);
+// members that rdma-core names with a leading number have identifier names
+check('MTU.BYTES_256 is 1', Verbs.MTU.BYTES_256 === 1);
+check('MTU.BYTES_4096 is 5', Verbs.MTU.BYTES_4096 === 5);
+check('Rate.GBPS_2_5 is 2', Verbs.Rate.GBPS_2_5 === 2);
+check('Rate.GBPS_1200 is 24', Verbs.Rate.GBPS_1200 === 24);
+check('MWType.TYPE_1 is 1', Verbs.MWType.TYPE_1 === 1);
+check('MWType.TYPE_2 is 2', Verbs.MWType.TYPE_2 === 2);
+check('PciAtomicOpSize.OPERATION_8_BYTE_SIZE_SUP is 2',
+      Verbs.PciAtomicOpSize.OPERATION_8_BYTE_SIZE_SUP === 2);
+check('no member of MTU/Rate/MWType/PciAtomicOpSize starts with a digit',
+      [Verbs.MTU, Verbs.Rate, Verbs.MWType, Verbs.PciAtomicOpSize].every(
+          e => Object.keys(e).every(k => !/^[0-9]/.test(k))));
 try {
     Verbs.Context.new('gverbs-no-such-device');
     check('missing device throws', false);

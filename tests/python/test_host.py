@@ -28,6 +28,31 @@ def test_flat_aliases():
     assert int(flags) == 5
 
 
+def test_enum_members_with_numbers_have_identifier_names():
+    # rdma-core's IBV_MTU_256, IBV_RATE_2_5_GBPS, IBV_MW_TYPE_1 ... would be
+    # GI members named 256, 2_5_gbps, 1: no identifiers.
+    assert Verbs.MTU.BYTES_256 == 1 and Verbs.MTU.BYTES_1024 == 3 and Verbs.MTU.BYTES_4096 == 5
+    assert Verbs.Rate.GBPS_2_5 == 2 and Verbs.Rate.GBPS_10 == 3 and Verbs.Rate.GBPS_1200 == 24
+    assert Verbs.MWType.TYPE_1 == 1 and Verbs.MWType.TYPE_2 == 2
+    assert int(Verbs.PciAtomicOpSize.OPERATION_4_BYTE_SIZE_SUP) == 1
+    assert int(Verbs.PciAtomicOpSize.OPERATION_16_BYTE_SIZE_SUP) == 4
+    assert Verbs.MTU.BYTES_256.value_nick == 'bytes-256'
+    # pyverbs' flat names stay rdma-core's
+    assert Verbs.IBV_MTU_256 == Verbs.MTU.BYTES_256 and Verbs.IBV_MTU_4096 == Verbs.MTU.BYTES_4096
+    assert Verbs.IBV_RATE_2_5_GBPS == Verbs.Rate.GBPS_2_5 and Verbs.IBV_RATE_1200_GBPS == 24
+    assert Verbs.IBV_MW_TYPE_2 == Verbs.MWType.TYPE_2
+    assert Verbs.IBV_PCI_ATOMIC_OPERATION_8_BYTE_SIZE_SUP == 2
+    assert not hasattr(Verbs, 'IBV_MTU_BYTES_256') and not hasattr(Verbs, 'IBV_RATE_GBPS_2_5')
+    # every member of every enum and flags type is an identifier
+    for attr in dir(Verbs._introspection_module):
+        t = getattr(Verbs, attr, None)
+        values = getattr(t, '__enum_values__', None) or getattr(t, '__flags_values__', None) or {}
+        for v in values.values():
+            nick = v.value_nick if hasattr(v, 'value_nick') else v.first_value_nick
+            if nick is not None:
+                assert not nick[0].isdigit(), '%s.%s' % (attr, nick)
+
+
 def test_missing_device_is_no_device_error():
     with pytest.raises(GLib.Error) as info:
         Verbs.Context(name='gverbs-no-such-device')

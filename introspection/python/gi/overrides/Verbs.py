@@ -1910,6 +1910,9 @@ def _export_constants():
                 continue  # librdmacm's: exported as RDMA_*/RAI_* above
             if c_name.startswith('GVERBS_'):
                 flat = 'IBV_' + c_name[len('GVERBS_'):]
+                # rdma-core's names of the members libgverbs renamed to start with a letter
+                flat = re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
+                flat = re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
                 if re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals():
                     globals()[flat] = value
                     __all__.append(flat)
