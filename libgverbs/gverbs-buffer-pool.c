@@ -230,33 +230,30 @@ gverbs_buffer_pool_get_n_free (GVerbsBufferPool *self)
 /**
  * gverbs_buffer_pool_pop:
  * @self: a #GVerbsBufferPool
- * @index: (out): the index of the buffer taken
  * @error: return location for a #GError
  *
  * Takes a free buffer. An exhausted pool gives %GVERBS_ERROR_WOULD_BLOCK.
  *
- * Returns: %TRUE if a buffer was taken
+ * Returns: the index of the buffer taken, or -1 on error
  */
-gboolean
+gint
 gverbs_buffer_pool_pop (GVerbsBufferPool  *self,
-                        guint             *index,
                         GError           **error)
 {
   guint i;
 
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), FALSE);
-  g_return_val_if_fail (index != NULL, FALSE);
+  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
 
   if (self->n_free == 0)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_WOULD_BLOCK,
                    _("All %u buffers of the pool are in use"), self->count);
-      return FALSE;
+      return -1;
     }
   i = self->free_stack[--self->n_free];
   self->in_use[i] = 1;
-  *index = i;
-  return TRUE;
+  return (gint) i;
 }
 
 static gboolean
@@ -323,19 +320,21 @@ check_range (GVerbsBufferPool  *self,
 }
 
 /**
- * gverbs_buffer_pool_make_sge:
+ * gverbs_buffer_pool_fill_sge: (skip)
  * @self: a #GVerbsBufferPool
  * @index: a buffer index
  * @length: how many bytes of the buffer, at most #GVerbsBufferPool:size
- * @sge: (out caller-allocates): the scatter/gather element to fill
+ * @sge: the caller's scatter/gather element to fill
  * @error: return location for a #GError
  *
- * Describes the first @length bytes of buffer @index.
+ * Describes the first @length bytes of buffer @index in @sge, without
+ * allocating: gverbs_buffer_pool_make_sge() for callers that keep their
+ * work requests on the stack.
  *
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_buffer_pool_make_sge (GVerbsBufferPool  *self,
+gverbs_buffer_pool_fill_sge (GVerbsBufferPool  *self,
                              guint              index,
                              guint              length,
                              GVerbsSGE         *sge,
@@ -353,18 +352,45 @@ gverbs_buffer_pool_make_sge (GVerbsBufferPool  *self,
 }
 
 /**
- * gverbs_buffer_pool_make_recv_wr:
+ * gverbs_buffer_pool_make_sge:
  * @self: a #GVerbsBufferPool
  * @index: a buffer index
- * @wr: (out caller-allocates): the receive request to fill
+ * @length: how many bytes of the buffer, at most #GVerbsBufferPool:size
  * @error: return location for a #GError
  *
- * A receive request into the whole of buffer @index, with @index as wr_id.
+ * Describes the first @length bytes of buffer @index.
+ * gverbs_buffer_pool_fill_sge() fills a caller's element instead.
+ *
+ * Returns: (transfer full): a new scatter/gather element, or %NULL on error
+ */
+GVerbsSGE *
+gverbs_buffer_pool_make_sge (GVerbsBufferPool  *self,
+                             guint              index,
+                             guint              length,
+                             GError           **error)
+{
+  GVerbsSGE sge;
+
+  if (!gverbs_buffer_pool_fill_sge (self, index, length, &sge, error))
+    return NULL;
+  return gverbs_sge_copy (&sge);
+}
+
+/**
+ * gverbs_buffer_pool_fill_recv_wr: (skip)
+ * @self: a #GVerbsBufferPool
+ * @index: a buffer index
+ * @wr: the caller's receive request to fill
+ * @error: return location for a #GError
+ *
+ * Fills @wr with a receive request into the whole of buffer @index, with
+ * @index as wr_id, without allocating: gverbs_buffer_pool_make_recv_wr()
+ * for callers that keep their work requests on the stack.
  *
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_buffer_pool_make_recv_wr (GVerbsBufferPool  *self,
+gverbs_buffer_pool_fill_recv_wr (GVerbsBufferPool  *self,
                                  guint              index,
                                  GVerbsRecvWR      *wr,
                                  GError           **error)
@@ -373,7 +399,7 @@ gverbs_buffer_pool_make_recv_wr (GVerbsBufferPool  *self,
   g_return_val_if_fail (wr != NULL, FALSE);
 
   memset (wr, 0, sizeof *wr);
-  if (!gverbs_buffer_pool_make_sge (self, index, self->size, &wr->sg_list[0], error))
+  if (!gverbs_buffer_pool_fill_sge (self, index, self->size, &wr->sg_list[0], error))
     return FALSE;
   wr->wr_id = index;
   wr->num_sge = 1;
@@ -381,20 +407,44 @@ gverbs_buffer_pool_make_recv_wr (GVerbsBufferPool  *self,
 }
 
 /**
- * gverbs_buffer_pool_make_send_wr:
+ * gverbs_buffer_pool_make_recv_wr:
+ * @self: a #GVerbsBufferPool
+ * @index: a buffer index
+ * @error: return location for a #GError
+ *
+ * A receive request into the whole of buffer @index, with @index as wr_id.
+ *
+ * Returns: (transfer full): a new receive request, or %NULL on error
+ */
+GVerbsRecvWR *
+gverbs_buffer_pool_make_recv_wr (GVerbsBufferPool  *self,
+                                 guint              index,
+                                 GError           **error)
+{
+  GVerbsRecvWR wr;
+
+  if (!gverbs_buffer_pool_fill_recv_wr (self, index, &wr, error))
+    return NULL;
+  return gverbs_recv_wr_copy (&wr);
+}
+
+/**
+ * gverbs_buffer_pool_fill_send_wr: (skip)
  * @self: a #GVerbsBufferPool
  * @index: a buffer index
  * @length: the message length
- * @wr: (out caller-allocates): the send request to fill
+ * @wr: the caller's send request to fill
  * @error: return location for a #GError
  *
- * A signaled SEND of the first @length bytes of buffer @index, with @index
- * as wr_id. Set the UD fields (gverbs_send_wr_set_wr_ud()) as needed.
+ * Fills @wr with a signaled SEND of the first @length bytes of buffer
+ * @index, with @index as wr_id, without allocating:
+ * gverbs_buffer_pool_make_send_wr() for callers that keep their work
+ * requests on the stack.
  *
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_buffer_pool_make_send_wr (GVerbsBufferPool  *self,
+gverbs_buffer_pool_fill_send_wr (GVerbsBufferPool  *self,
                                  guint              index,
                                  guint              length,
                                  GVerbsSendWR      *wr,
@@ -404,10 +454,35 @@ gverbs_buffer_pool_make_send_wr (GVerbsBufferPool  *self,
   g_return_val_if_fail (wr != NULL, FALSE);
 
   gverbs_send_wr_init (wr, index, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED);
-  if (!gverbs_buffer_pool_make_sge (self, index, length, &wr->sg_list[0], error))
+  if (!gverbs_buffer_pool_fill_sge (self, index, length, &wr->sg_list[0], error))
     return FALSE;
   wr->num_sge = 1;
   return TRUE;
+}
+
+/**
+ * gverbs_buffer_pool_make_send_wr:
+ * @self: a #GVerbsBufferPool
+ * @index: a buffer index
+ * @length: the message length
+ * @error: return location for a #GError
+ *
+ * A signaled SEND of the first @length bytes of buffer @index, with @index
+ * as wr_id. Set the UD fields (gverbs_send_wr_set_wr_ud()) as needed.
+ *
+ * Returns: (transfer full): a new send request, or %NULL on error
+ */
+GVerbsSendWR *
+gverbs_buffer_pool_make_send_wr (GVerbsBufferPool  *self,
+                                 guint              index,
+                                 guint              length,
+                                 GError           **error)
+{
+  GVerbsSendWR wr;
+
+  if (!gverbs_buffer_pool_fill_send_wr (self, index, length, &wr, error))
+    return NULL;
+  return gverbs_send_wr_copy (&wr);
 }
 
 /**
@@ -491,10 +566,9 @@ gverbs_buffer_pool_post_recvs (GVerbsBufferPool  *self,
   while (posted < count && self->n_free > 0)
     {
       GVerbsRecvWR wr;
-      guint index;
+      guint index = (guint) gverbs_buffer_pool_pop (self, NULL);   /* n_free > 0: cannot fail */
 
-      gverbs_buffer_pool_pop (self, &index, NULL);
-      gverbs_buffer_pool_make_recv_wr (self, index, &wr, NULL);
+      gverbs_buffer_pool_fill_recv_wr (self, index, &wr, NULL);
       if (!gverbs_qp_post_recv_one (qp, &wr, error))
         {
           gverbs_buffer_pool_push (self, index, NULL);

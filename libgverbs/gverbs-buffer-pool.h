@@ -41,29 +41,42 @@ guint      gverbs_buffer_pool_get_size          (GVerbsBufferPool   *self);
 GVERBS_AVAILABLE_IN_ALL
 guint      gverbs_buffer_pool_get_n_free        (GVerbsBufferPool   *self);
 GVERBS_AVAILABLE_IN_ALL
-gboolean   gverbs_buffer_pool_pop               (GVerbsBufferPool   *self,
-                                                 guint              *index,
+gint       gverbs_buffer_pool_pop               (GVerbsBufferPool   *self,
                                                  GError            **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean   gverbs_buffer_pool_push              (GVerbsBufferPool   *self,
                                                  guint               index,
                                                  GError            **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean   gverbs_buffer_pool_make_sge          (GVerbsBufferPool   *self,
+gboolean   gverbs_buffer_pool_fill_sge          (GVerbsBufferPool   *self,
                                                  guint               index,
                                                  guint               length,
                                                  GVerbsSGE          *sge,
                                                  GError            **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean   gverbs_buffer_pool_make_recv_wr      (GVerbsBufferPool   *self,
+GVerbsSGE *gverbs_buffer_pool_make_sge          (GVerbsBufferPool   *self,
+                                                 guint               index,
+                                                 guint               length,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_fill_recv_wr      (GVerbsBufferPool   *self,
                                                  guint               index,
                                                  GVerbsRecvWR       *wr,
                                                  GError            **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean   gverbs_buffer_pool_make_send_wr      (GVerbsBufferPool   *self,
+GVerbsRecvWR *gverbs_buffer_pool_make_recv_wr   (GVerbsBufferPool   *self,
+                                                 guint               index,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+gboolean   gverbs_buffer_pool_fill_send_wr      (GVerbsBufferPool   *self,
                                                  guint               index,
                                                  guint               length,
                                                  GVerbsSendWR       *wr,
+                                                 GError            **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSendWR *gverbs_buffer_pool_make_send_wr   (GVerbsBufferPool   *self,
+                                                 guint               index,
+                                                 guint               length,
                                                  GError            **error);
 GVERBS_AVAILABLE_IN_ALL
 gboolean   gverbs_buffer_pool_copy_to           (GVerbsBufferPool   *self,

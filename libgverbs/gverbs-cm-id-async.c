@@ -142,6 +142,13 @@ complete_task (GTask  **slot,
  * Resolves the destination address (`rdma_resolve_addr()`), binding the
  * identifier to a local device. Completes on `RDMA_CM_EVENT_ADDR_RESOLVED`
  * or `RDMA_CM_EVENT_ADDR_ERROR`.
+ *
+ * This and gverbs_cm_id_resolve_route_async() have no synchronous
+ * twins on purpose: the synchronous way to resolve is to create the
+ * identifier with gverbs_cm_id_new(), whose `rdma_create_ep()` resolves
+ * the address and the route in one blocking call (pyverbs'
+ * `CMID(creator=AddrInfo)`). An identifier on an event channel gets its
+ * answers as events, so resolving it is asynchronous.
  */
 void
 gverbs_cm_id_resolve_addr_async (GVerbsCMID          *self,
@@ -204,7 +211,9 @@ gverbs_cm_id_resolve_addr_finish (GVerbsCMID    *self,
  * @callback: (scope async): called when the route is resolved or failed
  * @user_data: data for @callback
  *
- * Resolves the route to the destination (`rdma_resolve_route()`).
+ * Resolves the route to the destination (`rdma_resolve_route()`). The
+ * synchronous way is gverbs_cm_id_new() (see
+ * gverbs_cm_id_resolve_addr_async()).
  */
 void
 gverbs_cm_id_resolve_route_async (GVerbsCMID          *self,
@@ -258,7 +267,7 @@ gverbs_cm_id_resolve_route_finish (GVerbsCMID    *self,
 }
 
 /**
- * gverbs_cm_id_connect_async:
+ * gverbs_cm_id_connect_to_peer_async:
  * @self: a #GVerbsCMID with a resolved route (and usually a QP)
  * @param: (nullable): connection parameters, %NULL for the defaults
  * @private_data: (nullable): private data for the peer
@@ -267,16 +276,19 @@ gverbs_cm_id_resolve_route_finish (GVerbsCMID    *self,
  * @user_data: data for @callback
  *
  * Connects (`rdma_connect()`) and completes once the connection is
- * established. A reject gives %GVERBS_ERROR_CONNECTION_REFUSED, an
- * unreachable peer %GVERBS_ERROR_HOST_UNREACHABLE.
+ * established: the asynchronous gverbs_cm_id_connect_to_peer(). A reject
+ * gives %GVERBS_ERROR_CONNECTION_REFUSED, an unreachable peer
+ * %GVERBS_ERROR_HOST_UNREACHABLE. (The stem is not `connect`: a method
+ * named `connect` would hide GObject's signal `connect()` in Python and
+ * GJS.)
  */
 void
-gverbs_cm_id_connect_async (GVerbsCMID             *self,
-                            const GVerbsConnParam  *param,
-                            GBytes                 *private_data,
-                            GCancellable           *cancellable,
-                            GAsyncReadyCallback     callback,
-                            gpointer                user_data)
+gverbs_cm_id_connect_to_peer_async (GVerbsCMID             *self,
+                                    const GVerbsConnParam  *param,
+                                    GBytes                 *private_data,
+                                    GCancellable           *cancellable,
+                                    GAsyncReadyCallback     callback,
+                                    gpointer                user_data)
 {
   g_autoptr(GTask) task = NULL;
   struct rdma_conn_param conn;
@@ -285,7 +297,7 @@ gverbs_cm_id_connect_async (GVerbsCMID             *self,
   g_return_if_fail (GVERBS_IS_CM_ID (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, gverbs_cm_id_connect_async);
+  g_task_set_source_tag (task, gverbs_cm_id_connect_to_peer_async);
   if (!_gverbs_cm_id_check_bound (self, "rdma_connect", &error) ||
       !_gverbs_cm_id_check_private_data (self, private_data, CM_MSG_CONNECT, "rdma_connect", &error))
     {
@@ -301,7 +313,7 @@ gverbs_cm_id_connect_async (GVerbsCMID             *self,
 }
 
 /**
- * gverbs_cm_id_connect_finish:
+ * gverbs_cm_id_connect_to_peer_finish:
  * @self: a #GVerbsCMID
  * @result: the #GAsyncResult
  * @error: return location for a #GError
@@ -309,9 +321,9 @@ gverbs_cm_id_connect_async (GVerbsCMID             *self,
  * Returns: %TRUE if the connection is established
  */
 gboolean
-gverbs_cm_id_connect_finish (GVerbsCMID    *self,
-                             GAsyncResult  *result,
-                             GError       **error)
+gverbs_cm_id_connect_to_peer_finish (GVerbsCMID    *self,
+                                     GAsyncResult  *result,
+                                     GError       **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);

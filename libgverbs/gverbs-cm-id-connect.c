@@ -164,8 +164,9 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
  * synchronous identifier returns once the connection is established (a
  * reject gives %GVERBS_ERROR_CONNECTION_REFUSED); one on an event channel
  * returns at once and reports through its signals (see
- * gverbs_cm_id_connect_async()). An identifier not bound to a device yet
- * (no address and route resolved) gives %GVERBS_ERROR_INVALID_ARGUMENT.
+ * gverbs_cm_id_connect_to_peer_async()). An identifier not bound to a
+ * device yet (no address and route resolved) gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
  */

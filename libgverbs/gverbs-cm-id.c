@@ -35,8 +35,8 @@
  * Event-driven use: gverbs_cm_id_new_on_channel() creates it on a
  * #GVerbsEventChannel, whose events arrive as signals in the main context
  * the channel was created in; gverbs_cm_id_resolve_addr_async(),
- * gverbs_cm_id_resolve_route_async(), gverbs_cm_id_connect_async() and
- * gverbs_cm_id_accept_async() follow GIO's pattern. Cancelling one of them
+ * gverbs_cm_id_resolve_route_async(), gverbs_cm_id_connect_to_peer_async()
+ * and gverbs_cm_id_accept_async() follow GIO's pattern. Cancelling one of them
  * closes the identifier (rdma_cm cannot withdraw a pending request) and
  * completes it with %G_IO_ERROR_CANCELLED.
  *

@@ -236,16 +236,16 @@ gboolean        gverbs_cm_id_resolve_route_finish (GVerbsCMID               *sel
                                                   GAsyncResult              *result,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
-void            gverbs_cm_id_connect_async       (GVerbsCMID                *self,
-                                                  const GVerbsConnParam     *param,
-                                                  GBytes                    *private_data,
-                                                  GCancellable              *cancellable,
-                                                  GAsyncReadyCallback        callback,
-                                                  gpointer                   user_data);
+void            gverbs_cm_id_connect_to_peer_async (GVerbsCMID                *self,
+                                                     const GVerbsConnParam     *param,
+                                                     GBytes                    *private_data,
+                                                     GCancellable              *cancellable,
+                                                     GAsyncReadyCallback        callback,
+                                                     gpointer                   user_data);
 GVERBS_AVAILABLE_IN_ALL
-gboolean        gverbs_cm_id_connect_finish      (GVerbsCMID                *self,
-                                                  GAsyncResult              *result,
-                                                  GError                   **error);
+gboolean        gverbs_cm_id_connect_to_peer_finish (GVerbsCMID                *self,
+                                                     GAsyncResult              *result,
+                                                     GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
 void            gverbs_cm_id_accept_async        (GVerbsCMID                *self,
                                                   const GVerbsConnParam     *param,

@@ -563,34 +563,35 @@ find_in (GVerbsContext  *self,
  * @gid_type: the GID type wanted
  * @family: %G_SOCKET_FAMILY_IPV4 for IPv4-mapped GIDs,
  *   %G_SOCKET_FAMILY_IPV6 for the others, %G_SOCKET_FAMILY_INVALID for any
- * @index: (out) (optional): where to store the GID index found
  * @error: return location for a #GError
  *
  * Chooses a GID of a port by type and address family, by the policy of the
  * [RoCE addressing](#gverbs-addressing) section: an IPv4-mapped GID first,
  * then a global IPv6 GID, then a link-local one, lowest index first.
  *
- * Returns: (skip): %TRUE if a GID was found; %FALSE with
- *   %GVERBS_ERROR_NOT_FOUND (listing the port's GIDs) if none matches
+ * Returns: the GID index found, or -1 with %GVERBS_ERROR_NOT_FOUND
+ *   (listing the port's GIDs) if none matches
  */
-gboolean
+int
 gverbs_context_find_gid (GVerbsContext  *self,
                          guint           port_num,
                          GVerbsGidType   gid_type,
                          GSocketFamily   family,
-                         guint          *index,
                          GError        **error)
 {
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  return find_in (self, port_num, gid_type, family, 0, NULL, "find_gid", index, error);
+  guint index;
+
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
+  if (!find_in (self, port_num, gid_type, family, 0, NULL, "find_gid", &index, error))
+    return -1;
+  return (int) index;
 }
 
 /**
  * gverbs_context_find_default_gid:
  * @self: a #GVerbsContext
  * @port_num: the port, from 1
- * @index: (out) (optional): where to store the GID index found
  * @error: return location for a #GError
  *
  * Chooses the GID libgverbs uses when the caller does not say: by
@@ -598,13 +599,12 @@ gverbs_context_find_gid (GVerbsContext  *self,
  * else InfiniBand GIDs. On RoCE this is the RoCE v2 GID of the port's IPv4
  * address when the network device has one.
  *
- * Returns: (skip): %TRUE if a GID was found; %FALSE with
- *   %GVERBS_ERROR_NOT_FOUND if the port has no valid GID
+ * Returns: the GID index found, or -1 with %GVERBS_ERROR_NOT_FOUND if
+ *   the port has no valid GID
  */
-gboolean
+int
 gverbs_context_find_default_gid (GVerbsContext  *self,
                                  guint           port_num,
-                                 guint          *index,
                                  GError        **error)
 {
   static const GVerbsGidType order[] = {
@@ -613,27 +613,25 @@ gverbs_context_find_default_gid (GVerbsContext  *self,
   g_autoptr(GPtrArray) gids = NULL;
   g_autofree char *have = NULL;
 
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
 
   gids = port_gids (self, port_num, "find_default_gid", error);
   if (gids == NULL)
-    return FALSE;
+    return -1;
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {
       GVerbsGidEntry *found = pick (gids, order[i], G_SOCKET_FAMILY_INVALID, 0);
 
       if (found != NULL)
         {
-          if (index != NULL)
-            *index = found->gid_index;
-          return TRUE;
+          return (int) found->gid_index;
         }
     }
   have = describe_gids (gids);
   set_error (error, GVERBS_ERROR_NOT_FOUND, "find_default_gid", self,
              _("port %u has no valid GID (its GIDs: %s)"), port_num, have);
-  return FALSE;
+  return -1;
 }
 
 /**
@@ -642,22 +640,20 @@ gverbs_context_find_default_gid (GVerbsContext  *self,
  * @port_num: the port, from 1
  * @address: an IPv4 address (`10.77.0.1`), an IPv6 address, or a GID in
  *   any form gverbs_gid_parse() reads
- * @index: (out) (optional): where to store the GID index found
  * @error: return location for a #GError
  *
  * Finds the GID table entry of an IP address of the port's network device
  * (an IPv4 address matches its IPv4-mapped GID). When the address has
  * entries of several types, RoCE v2 wins over RoCE v1 over InfiniBand.
  *
- * Returns: (skip): %TRUE if found; %FALSE with
+ * Returns: the GID index found, or -1 with
  *   %GVERBS_ERROR_INVALID_ARGUMENT if @address is not an address, or
  *   %GVERBS_ERROR_NOT_FOUND (listing the port's GIDs) if no entry has it
  */
-gboolean
+int
 gverbs_context_find_gid_by_address (GVerbsContext  *self,
                                     guint           port_num,
                                     const char     *address,
-                                    guint          *index,
                                     GError        **error)
 {
   static const int rank[] = {
@@ -667,15 +663,15 @@ gverbs_context_find_gid_by_address (GVerbsContext  *self,
   GVerbsGidEntry *best = NULL;
   GVerbsGid wanted;
 
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), FALSE);
-  g_return_val_if_fail (address != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), -1);
+  g_return_val_if_fail (address != NULL, -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
 
   if (!gverbs_gid_parse (&wanted, address, error))
-    return FALSE;
+    return -1;
   gids = port_gids (self, port_num, "find_gid_by_address", error);
   if (gids == NULL)
-    return FALSE;
+    return -1;
   for (guint i = 0; i < gids->len; i++)
     {
       GVerbsGidEntry *entry = gids->pdata[i];
@@ -691,11 +687,9 @@ gverbs_context_find_gid_by_address (GVerbsContext  *self,
 
       set_error (error, GVERBS_ERROR_NOT_FOUND, "find_gid_by_address", self,
                  _("port %u has no GID for address %s (its GIDs: %s)"), port_num, address, have);
-      return FALSE;
+      return -1;
     }
-  if (index != NULL)
-    *index = best->gid_index;
-  return TRUE;
+  return (int) best->gid_index;
 }
 
 /**
@@ -705,32 +699,31 @@ gverbs_context_find_gid_by_address (GVerbsContext  *self,
  * @netdev: the name of a network device, such as `eth0`
  * @gid_type: the GID type wanted
  * @family: as for gverbs_context_find_gid()
- * @index: (out) (optional): where to store the GID index found
  * @error: return location for a #GError
  *
  * Chooses a GID among those of one network device of the port, by
  * gverbs_context_find_gid()'s order.
  *
- * Returns: (skip): %TRUE if found; %FALSE with %GVERBS_ERROR_NOT_FOUND if
+ * Returns: the GID index found, or -1 with %GVERBS_ERROR_NOT_FOUND if
  *   there is no such network device or it has no matching GID
  */
-gboolean
+int
 gverbs_context_find_gid_by_netdev (GVerbsContext  *self,
                                    guint           port_num,
                                    const char     *netdev,
                                    GVerbsGidType   gid_type,
                                    GSocketFamily   family,
-                                   guint          *index,
                                    GError        **error)
 {
   guint ifindex;
+  guint index;
 
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), FALSE);
-  g_return_val_if_fail (netdev != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), -1);
+  g_return_val_if_fail (netdev != NULL, -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
 
   if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
+    return -1;
   ifindex = if_nametoindex (netdev);
   if (ifindex == 0)
     {
@@ -738,8 +731,10 @@ gverbs_context_find_gid_by_netdev (GVerbsContext  *self,
 
       set_error (error, GVERBS_ERROR_NOT_FOUND, "find_gid_by_netdev", self,
                  _("there is no network device named “%s”"), shown);
-      return FALSE;
+      return -1;
     }
-  return find_in (self, port_num, gid_type, family, ifindex, netdev, "find_gid_by_netdev",
-                  index, error);
+  if (!find_in (self, port_num, gid_type, family, ifindex, netdev, "find_gid_by_netdev",
+                &index, error))
+    return -1;
+  return (int) index;
 }

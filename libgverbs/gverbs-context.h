@@ -70,30 +70,26 @@ int               gverbs_context_get_pkey_index       (GVerbsContext  *self,
                                                        guint           pkey,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean          gverbs_context_find_gid             (GVerbsContext  *self,
+int               gverbs_context_find_gid             (GVerbsContext  *self,
                                                        guint           port_num,
                                                        GVerbsGidType   gid_type,
                                                        GSocketFamily   family,
-                                                       guint          *index,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean          gverbs_context_find_default_gid     (GVerbsContext  *self,
+int               gverbs_context_find_default_gid     (GVerbsContext  *self,
                                                        guint           port_num,
-                                                       guint          *index,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean          gverbs_context_find_gid_by_address  (GVerbsContext  *self,
+int               gverbs_context_find_gid_by_address  (GVerbsContext  *self,
                                                        guint           port_num,
                                                        const char     *address,
-                                                       guint          *index,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean          gverbs_context_find_gid_by_netdev   (GVerbsContext  *self,
+int               gverbs_context_find_gid_by_netdev   (GVerbsContext  *self,
                                                        guint           port_num,
                                                        const char     *netdev,
                                                        GVerbsGidType   gid_type,
                                                        GSocketFamily   family,
-                                                       guint          *index,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsAsyncEvent *gverbs_context_get_async_event      (GVerbsContext  *self,

@@ -700,19 +700,18 @@ gverbs_cq_ex_read_dlid_path_bits (GVerbsCQEX  *self,
 }
 
 /**
- * gverbs_cq_ex_read_wc:
+ * gverbs_cq_ex_fill_wc: (skip)
  * @self: a #GVerbsCQEX
- * @wc: (out caller-allocates): the completion to fill
+ * @wc: the caller's completion to fill
  * @error: return location for a #GError
  *
- * Copies the current completion into @wc: status, wr_id, opcode, vendor
- * error and flags, and each field the CQ's #GVerbsCQEX:wc-flags requested
- * (the others are 0).
+ * Copies the current completion into @wc, without allocating:
+ * gverbs_cq_ex_read_wc() for callers that keep completions on the stack.
  *
  * Returns: %TRUE on success
  */
 gboolean
-gverbs_cq_ex_read_wc (GVerbsCQEX  *self,
+gverbs_cq_ex_fill_wc (GVerbsCQEX  *self,
                       GVerbsWC    *wc,
                       GError     **error)
 {
@@ -747,6 +746,29 @@ gverbs_cq_ex_read_wc (GVerbsCQEX  *self,
   if (f & IBV_WC_EX_WITH_DLID_PATH_BITS)
     wc->dlid_path_bits = ibv_wc_read_dlid_path_bits (cq);
   return TRUE;
+}
+
+/**
+ * gverbs_cq_ex_read_wc:
+ * @self: a #GVerbsCQEX
+ * @error: return location for a #GError
+ *
+ * Reads the current completion: status, wr_id, opcode, vendor error and
+ * flags, and each field the CQ's #GVerbsCQEX:wc-flags requested (the
+ * others are 0). gverbs_cq_ex_fill_wc() fills a caller's #GVerbsWC
+ * instead.
+ *
+ * Returns: (transfer full): a new completion, or %NULL on error
+ */
+GVerbsWC *
+gverbs_cq_ex_read_wc (GVerbsCQEX  *self,
+                      GError     **error)
+{
+  GVerbsWC wc;
+
+  if (!gverbs_cq_ex_fill_wc (self, &wc, error))
+    return NULL;
+  return gverbs_wc_copy (&wc);
 }
 
 struct ibv_cq_ex *

@@ -72,8 +72,11 @@ GVERBS_AVAILABLE_IN_ALL
 guint8             gverbs_cq_ex_read_dlid_path_bits (GVerbsCQEX          *self,
                                                      GError             **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_ex_read_wc             (GVerbsCQEX          *self,
+gboolean           gverbs_cq_ex_fill_wc             (GVerbsCQEX          *self,
                                                      GVerbsWC            *wc,
+                                                     GError             **error);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsWC          *gverbs_cq_ex_read_wc             (GVerbsCQEX          *self,
                                                      GError             **error);
 
 G_END_DECLS

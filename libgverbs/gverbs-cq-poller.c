@@ -199,35 +199,36 @@ wait_event (GVerbsCQPoller  *self,
  * @self: a #GVerbsCQPoller
  * @timeout_ms: how long to wait for a completion in milliseconds; -1
  *   waits for ever, 0 only takes what is there
- * @wc: (out caller-allocates): where to store the completion
  * @error: return location for a #GError
  *
  * Takes the next completion. None within @timeout_ms gives
- * %GVERBS_ERROR_TIMED_OUT. A failed completion is stored in @wc and also
- * reported as a %GVERBS_WC_ERROR error (code: the status; the message
- * names the wr_id and QP number); the next call continues with the
- * following completion.
+ * %GVERBS_ERROR_TIMED_OUT. A failed completion is reported as a
+ * %GVERBS_WC_ERROR error (code: the status; the message names the wr_id
+ * and QP number) and gverbs_cq_poller_get_last_wc() returns it; the next
+ * call continues with the following completion.
  *
- * Returns: %TRUE if @wc holds a successful completion
+ * The completion stays in the poller's batch: nothing is allocated.
+ *
+ * Returns: (transfer none) (nullable): the successful completion, valid
+ *   until the next call on @self, or %NULL on error
  */
-gboolean
+const GVerbsWC *
 gverbs_cq_poller_next (GVerbsCQPoller  *self,
                        int              timeout_ms,
-                       GVerbsWC        *wc,
                        GError         **error)
 {
   gint64 deadline = timeout_ms < 0 ? -1 : g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  const GVerbsWC *wc;
 
-  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), FALSE);
-  g_return_val_if_fail (wc != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   while (self->next == self->n_batch)
     {
       int n = gverbs_cq_poll (self->cq, self->batch, BATCH, error);
 
       if (n < 0)
-        return FALSE;
+        return NULL;
       self->next = 0;
       self->n_batch = (guint) n;
       if (n > 0)
@@ -237,7 +238,7 @@ gverbs_cq_poller_next (GVerbsCQPoller  *self,
           /* Arm, then poll once more: a completion that came before the
            * arm raises no event. */
           if (!gverbs_cq_req_notify (self->cq, FALSE, error))
-            return FALSE;
+            return NULL;
           self->armed = TRUE;
           continue;
         }
@@ -245,41 +246,37 @@ gverbs_cq_poller_next (GVerbsCQPoller  *self,
         {
           g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_TIMED_OUT,
                        _("No work completion within %d ms"), timeout_ms);
-          return FALSE;
+          return NULL;
         }
       if (self->channel != NULL)
         {
           if (!wait_event (self, deadline, error))
-            return FALSE;
+            return NULL;
           self->armed = FALSE;
         }
       else
         g_usleep (50);
     }
-  *wc = self->batch[self->next++];
-  return gverbs_wc_check (wc, error);
+  wc = &self->batch[self->next++];
+  return gverbs_wc_check (wc, error) ? wc : NULL;
 }
 
 /**
  * gverbs_cq_poller_get_last_wc:
  * @self: a #GVerbsCQPoller
- * @wc: (out caller-allocates): where to store the completion
  *
  * The completion the last gverbs_cq_poller_next() handed out — after a
- * %GVERBS_WC_ERROR error, the failed one (bindings get no out value from a
- * call that fails).
+ * %GVERBS_WC_ERROR error, the failed one.
  *
- * Returns: %FALSE if no completion was handed out yet
+ * Returns: (transfer none) (nullable): the completion, valid until the
+ *   next gverbs_cq_poller_next(), or %NULL if none was handed out yet
  */
-gboolean
-gverbs_cq_poller_get_last_wc (GVerbsCQPoller *self,
-                              GVerbsWC       *wc)
+const GVerbsWC *
+gverbs_cq_poller_get_last_wc (GVerbsCQPoller *self)
 {
-  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), FALSE);
-  g_return_val_if_fail (wc != NULL, FALSE);
+  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), NULL);
 
   if (self->next == 0)
-    return FALSE;
-  *wc = self->batch[self->next - 1];
-  return TRUE;
+    return NULL;
+  return &self->batch[self->next - 1];
 }

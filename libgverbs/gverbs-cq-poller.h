@@ -24,12 +24,10 @@ GVerbsCQ          *gverbs_cq_poller_get_cq      (GVerbsCQPoller     *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCompChannel *gverbs_cq_poller_get_channel (GVerbsCQPoller     *self);
 GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_poller_next        (GVerbsCQPoller     *self,
+const GVerbsWC    *gverbs_cq_poller_next        (GVerbsCQPoller     *self,
                                                  int                 timeout_ms,
-                                                 GVerbsWC           *wc,
                                                  GError            **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean           gverbs_cq_poller_get_last_wc (GVerbsCQPoller     *self,
-                                                 GVerbsWC           *wc);
+const GVerbsWC    *gverbs_cq_poller_get_last_wc (GVerbsCQPoller     *self);
 
 G_END_DECLS

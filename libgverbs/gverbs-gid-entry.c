@@ -37,13 +37,13 @@ gverbs_gid_entry_free (GVerbsGidEntry *self)
 }
 
 /**
- * gverbs_gid_entry_get_gid:
+ * gverbs_gid_entry_dup_gid:
  * @self: a #GVerbsGidEntry
  *
  * Returns: (transfer full): a copy of the entry's GID
  */
 GVerbsGid *
-gverbs_gid_entry_get_gid (const GVerbsGidEntry *self)
+gverbs_gid_entry_dup_gid (const GVerbsGidEntry *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return gverbs_gid_copy (&self->gid);

@@ -44,7 +44,7 @@ GVerbsGidEntry *gverbs_gid_entry_copy     (const GVerbsGidEntry *self);
 GVERBS_AVAILABLE_IN_ALL
 void            gverbs_gid_entry_free     (GVerbsGidEntry       *self);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsGid      *gverbs_gid_entry_get_gid  (const GVerbsGidEntry *self);
+GVerbsGid      *gverbs_gid_entry_dup_gid  (const GVerbsGidEntry *self);
 GVERBS_AVAILABLE_IN_ALL
 char           *gverbs_gid_entry_to_string (const GVerbsGidEntry *self);
 

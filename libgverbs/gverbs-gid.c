@@ -275,13 +275,13 @@ gverbs_gid_to_inet_address (const GVerbsGid *self)
 }
 
 /**
- * gverbs_gid_get_bytes:
+ * gverbs_gid_dup_bytes:
  * @self: a #GVerbsGid
  *
  * Returns: (transfer full): the 16 raw bytes, in network order
  */
 GBytes *
-gverbs_gid_get_bytes (const GVerbsGid *self)
+gverbs_gid_dup_bytes (const GVerbsGid *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return g_bytes_new (self->raw, sizeof self->raw);

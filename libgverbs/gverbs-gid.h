@@ -57,7 +57,7 @@ char         *gverbs_gid_to_ipv4_string         (const GVerbsGid     *self);
 GVERBS_AVAILABLE_IN_ALL
 GInetAddress *gverbs_gid_to_inet_address        (const GVerbsGid     *self);
 GVERBS_AVAILABLE_IN_ALL
-GBytes       *gverbs_gid_get_bytes              (const GVerbsGid     *self);
+GBytes       *gverbs_gid_dup_bytes              (const GVerbsGid     *self);
 GVERBS_AVAILABLE_IN_ALL
 guint64       gverbs_gid_get_subnet_prefix      (const GVerbsGid     *self);
 GVERBS_AVAILABLE_IN_ALL

@@ -272,13 +272,13 @@ gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
 }
 
 /**
- * gverbs_global_route_get_dgid_bytes:
+ * gverbs_global_route_dup_dgid_bytes:
  * @self: a #GVerbsGlobalRoute
  *
  * Returns: (transfer full): the destination GID, 16 bytes in network order
  */
 GBytes *
-gverbs_global_route_get_dgid_bytes (GVerbsGlobalRoute *self)
+gverbs_global_route_dup_dgid_bytes (GVerbsGlobalRoute *self)
 {
   g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), NULL);
   return g_bytes_new (self->dgid.raw, 16);

@@ -26,7 +26,7 @@ gboolean           gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
                                                        GBytes             *raw,
                                                        GError            **error);
 GVERBS_AVAILABLE_IN_ALL
-GBytes            *gverbs_global_route_get_dgid_bytes (GVerbsGlobalRoute  *self);
+GBytes            *gverbs_global_route_dup_dgid_bytes (GVerbsGlobalRoute  *self);
 GVERBS_AVAILABLE_IN_ALL
 char              *gverbs_global_route_to_string      (GVerbsGlobalRoute  *self);
 

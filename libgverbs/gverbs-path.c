@@ -26,7 +26,7 @@
  * (gverbs_path_to_variant()); gverbs_path_new_from_variant() treats what it
  * receives as untrusted and checks every field. gverbs_qp_modify_to_init(),
  * gverbs_qp_modify_to_rtr() and gverbs_qp_modify_to_rts() bring a queue pair
- * to RTS from a path, and gverbs_path_get_ah() gives the path's address
+ * to RTS from a path, and gverbs_path_dup_ah() gives the path's address
  * handle, created once and reused until a field of the path changes.
  */
 struct _GVerbsPath
@@ -729,7 +729,7 @@ gverbs_path_to_ah_attr (GVerbsPath *self)
 }
 
 /**
- * gverbs_path_get_ah:
+ * gverbs_path_dup_ah:
  * @self: a #GVerbsPath
  * @pd: the protection domain the address handle belongs to
  * @error: return location for a #GError
@@ -742,7 +742,7 @@ gverbs_path_to_ah_attr (GVerbsPath *self)
  * Returns: (transfer full): the address handle, or %NULL on error
  */
 GVerbsAH *
-gverbs_path_get_ah (GVerbsPath  *self,
+gverbs_path_dup_ah (GVerbsPath  *self,
                     GVerbsPD    *pd,
                     GError     **error)
 {
@@ -768,7 +768,7 @@ gverbs_path_get_ah (GVerbsPath  *self,
  * @path: the path to the peer
  * @error: return location for a #GError
  *
- * python-rdma's `pd.ah(path)`: the same as gverbs_path_get_ah().
+ * python-rdma's `pd.ah(path)`: the same as gverbs_path_dup_ah().
  *
  * Returns: (transfer full): the path's address handle, or %NULL on error
  */
@@ -777,7 +777,7 @@ gverbs_pd_create_ah_for_path (GVerbsPD    *self,
                               GVerbsPath  *path,
                               GError     **error)
 {
-  return gverbs_path_get_ah (path, self, error);
+  return gverbs_path_dup_ah (path, self, error);
 }
 
 /**

@@ -67,7 +67,7 @@ gboolean    gverbs_path_get_has_grh      (GVerbsPath   *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsAHAttr *gverbs_path_to_ah_attr     (GVerbsPath   *self);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsAH   *gverbs_path_get_ah           (GVerbsPath   *self,
+GVerbsAH   *gverbs_path_dup_ah           (GVerbsPath   *self,
                                           GVerbsPD     *pd,
                                           GError      **error);
 GVERBS_AVAILABLE_IN_ALL

@@ -115,7 +115,7 @@ gverbs_recv_wr_set_sge (GVerbsRecvWR     *wr,
 }
 
 /**
- * gverbs_recv_wr_get_sge:
+ * gverbs_recv_wr_dup_sge:
  * @wr: a #GVerbsRecvWR
  * @index: which buffer
  *
@@ -123,7 +123,7 @@ gverbs_recv_wr_set_sge (GVerbsRecvWR     *wr,
  *   @index is not below #GVerbsRecvWR.num_sge
  */
 GVerbsSGE *
-gverbs_recv_wr_get_sge (const GVerbsRecvWR *wr,
+gverbs_recv_wr_dup_sge (const GVerbsRecvWR *wr,
                         guint               index)
 {
   g_return_val_if_fail (wr != NULL, NULL);

@@ -62,7 +62,7 @@ gboolean      gverbs_recv_wr_set_sge   (GVerbsRecvWR       *wr,
                                         const GVerbsSGE    *sge,
                                         GError            **error);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsSGE    *gverbs_recv_wr_get_sge   (const GVerbsRecvWR *wr,
+GVerbsSGE    *gverbs_recv_wr_dup_sge   (const GVerbsRecvWR *wr,
                                         guint               index);
 GVERBS_AVAILABLE_IN_ALL
 char         *gverbs_recv_wr_to_string (const GVerbsRecvWR *wr);

@@ -180,7 +180,7 @@ gverbs_send_wr_set_sge (GVerbsSendWR     *wr,
 }
 
 /**
- * gverbs_send_wr_get_sge:
+ * gverbs_send_wr_dup_sge:
  * @wr: a #GVerbsSendWR
  * @index: which buffer
  *
@@ -188,7 +188,7 @@ gverbs_send_wr_set_sge (GVerbsSendWR     *wr,
  *   @index is not below #GVerbsSendWR.num_sge
  */
 GVerbsSGE *
-gverbs_send_wr_get_sge (const GVerbsSendWR *wr,
+gverbs_send_wr_dup_sge (const GVerbsSendWR *wr,
                         guint               index)
 {
   g_return_val_if_fail (wr != NULL, NULL);

@@ -103,7 +103,7 @@ gboolean      gverbs_send_wr_set_sge       (GVerbsSendWR       *wr,
                                             const GVerbsSGE    *sge,
                                             GError            **error);
 GVERBS_AVAILABLE_IN_ALL
-GVerbsSGE    *gverbs_send_wr_get_sge       (const GVerbsSendWR *wr,
+GVerbsSGE    *gverbs_send_wr_dup_sge       (const GVerbsSendWR *wr,
                                             guint               index);
 GVERBS_AVAILABLE_IN_ALL
 void          gverbs_send_wr_set_wr_opcode (GVerbsSendWR       *wr,

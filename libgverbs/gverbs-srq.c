@@ -765,39 +765,37 @@ gverbs_srq_post_recv_one (GVerbsSRQ           *self,
 /**
  * gverbs_srq_get_srq_num:
  * @self: an open #GVerbsSRQ
- * @srq_num: (out): the XRC SRQ number
  * @error: return location for a #GError
  *
  * The number remote XRC senders address (`ibv_get_srq_num()`). Only XRC
  * SRQs have one: for others the error is %GVERBS_ERROR_NOT_SUPPORTED.
  *
- * Returns: %TRUE on success
+ * Returns: the XRC SRQ number, or 0 with @error set
  */
-gboolean
+guint32
 gverbs_srq_get_srq_num (GVerbsSRQ  *self,
-                        guint32    *srq_num,
                         GError    **error)
 {
+  guint32 srq_num = 0;
   int rc;
 
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
-  g_return_val_if_fail (srq_num != NULL, FALSE);
-  *srq_num = 0;
+  g_return_val_if_fail (GVERBS_IS_SRQ (self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
   if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
+    return 0;
   if (self->srq_type != GVERBS_SRQT_XRC)
     {
       _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_get_srq_num", _gverbs_resource_describe (self),
                                "only XRC SRQs have an SRQ number");
-      return FALSE;
+      return 0;
     }
-  rc = ibv_get_srq_num (self->ibv, srq_num);
+  rc = ibv_get_srq_num (self->ibv, &srq_num);
   if (rc != 0)
     {
       _gverbs_set_error_errno (error, rc, "ibv_get_srq_num", _gverbs_resource_describe (self), NULL);
-      return FALSE;
+      return 0;
     }
-  return TRUE;
+  return srq_num;
 }
 
 struct ibv_srq *

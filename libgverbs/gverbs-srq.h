@@ -60,8 +60,7 @@ gboolean       gverbs_srq_post_recv_one  (GVerbsSRQ            *self,
                                           const GVerbsRecvWR   *wr,
                                           GError              **error);
 GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_srq_get_srq_num    (GVerbsSRQ            *self,
-                                          guint32              *srq_num,
+guint32        gverbs_srq_get_srq_num    (GVerbsSRQ            *self,
                                           GError              **error);
 
 GVERBS_AVAILABLE_IN_ALL

@@ -87,7 +87,7 @@ connected_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!gverbs_cm_id_connect_finish (id, result, &error))
+  if (!gverbs_cm_id_connect_to_peer_finish (id, result, &error))
     fail ("connect", error);
   send_next ();
 }
@@ -109,7 +109,7 @@ route_cb (GObject *source, GAsyncResult *result, gpointer data)
   g_signal_connect (id, "send-completion", G_CALLBACK (on_send), NULL);
   if (!gverbs_cm_id_watch_completions (id, &error))
     fail ("watch_completions", error);
-  gverbs_cm_id_connect_async (id, NULL, NULL, NULL, connected_cb, NULL);
+  gverbs_cm_id_connect_to_peer_async (id, NULL, NULL, NULL, connected_cb, NULL);
 }
 
 static void

@@ -123,7 +123,7 @@ pp_connect_qp (PingPong  *pp,
     return FALSE;
   if (pp->type == GVERBS_QPT_UD)
     {
-      pp->ah = gverbs_path_get_ah (pp->path, pp->pd, error);
+      pp->ah = gverbs_path_dup_ah (pp->path, pp->pd, error);
       if (pp->ah == NULL)
         return FALSE;
     }

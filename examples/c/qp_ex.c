@@ -81,7 +81,7 @@ run (const char *name, GError **error)
   GVerbsQPCap cap = { 100, 10, 1, 1, 0 };
   GVerbsRecvWR rwr;
   GVerbsWC wc[2], *recv, *send;
-  guint gid_index;
+  int gid_index;
 
   if ((ctx = gverbs_context_new (name, error)) == NULL ||
       (pd = gverbs_pd_new (ctx, error)) == NULL ||
@@ -120,8 +120,8 @@ run (const char *name, GError **error)
     return 1;
   g_print ("sender QPEx 0x%x: state %s, send_ops_flags SEND\n", gverbs_qp_get_qp_num (GVERBS_QP (sender)),
            state_name (sender));
-  if (!gverbs_context_find_default_gid (ctx, 1, &gid_index, error) ||
-      (gid = gverbs_context_query_gid (ctx, 1, gid_index, error)) == NULL)
+  if ((gid_index = gverbs_context_find_default_gid (ctx, 1, error)) < 0 ||
+      (gid = gverbs_context_query_gid (ctx, 1, (guint) gid_index, error)) == NULL)
     return 1;
   {
     g_autofree char *dgid = gverbs_gid_to_string (gid);

@@ -16,7 +16,7 @@ main (int argc, char **argv)
   g_autofree char *text = NULL;
   g_autofree char *entry_text = NULL;
   guint index = argc > 2 ? (guint) strtoul (argv[2], NULL, 10) : 0;
-  guint best = 0;
+  int best;
 
   if (ctx == NULL)
     goto fail;
@@ -26,13 +26,14 @@ main (int argc, char **argv)
   text = gverbs_gid_to_string (gid);
   g_print ("%s\n", text);
 
-  if (!gverbs_context_find_default_gid (ctx, 1, &best, &error))
+  best = gverbs_context_find_default_gid (ctx, 1, &error);
+  if (best < 0)
     goto fail;
-  entry = gverbs_context_query_gid_ex (ctx, 1, best, &error);
+  entry = gverbs_context_query_gid_ex (ctx, 1, (guint) best, &error);
   if (entry == NULL)
     goto fail;
   entry_text = gverbs_gid_entry_to_string (entry);
-  g_print ("default GID index %u\n%s", best, entry_text);
+  g_print ("default GID index %d\n%s", best, entry_text);
   return 0;
 
 fail:

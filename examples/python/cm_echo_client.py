@@ -64,7 +64,7 @@ def step(func):
 
 @step
 def connected(_cid, result):
-    cid.connect_finish(result)
+    cid.connect_to_peer_finish(result)
     send_next()
 
 
@@ -78,7 +78,7 @@ def route_resolved(_cid, result):
     cid.connect('recv-completion', on_recv)
     cid.connect('send-completion', on_send)
     cid.watch_completions()
-    cid.connect_async(None, None, None, connected)
+    cid.connect_to_peer_async(None, None, None, connected)
 
 
 @step

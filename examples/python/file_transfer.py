@@ -28,8 +28,7 @@ RX_DEPTH = 16    # receives posted
 def connect(ctx, pd, cc):
     cqs = [pd.cq(64, cc) for _ in range(2)]
     qps = [pd.qp(V.IBV_QPT_RC, 32, cq, 32, cq) for cq in cqs]
-    r = ctx.find_default_gid(1)
-    gid_index = r[-1] if isinstance(r, tuple) else r
+    gid_index = ctx.find_default_gid(1)
     path_a = V.fill_path(qps[0], V.IBPath(1, sgid_index=gid_index)).reverse()
     path_b = V.fill_path(qps[1], V.IBPath.from_bytes(path_a.to_bytes()))
     path_a = V.IBPath.from_bytes(path_b.to_bytes()).reverse()

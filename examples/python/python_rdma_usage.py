@@ -27,8 +27,7 @@ IB_DEFAULT_QP1_QKEY = 0x80010000
 
 name = sys.argv[1] if len(sys.argv) > 1 else os.environ.get('GVERBS_TEST_DEVICE')
 ctx = ibv.Context(name=name)                        # replaces rdma.get_verbs(end_port)
-r = ctx.find_default_gid(1)
-gid_index = r[-1] if isinstance(r, tuple) else r
+gid_index = ctx.find_default_gid(1)
 end_port = 1
 
 # --- "UD QP Setup" -----------------------------------------------------------

@@ -186,10 +186,10 @@ connected_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   if (op->how.connect_error != NULL)
-    g_assert_false (gverbs_cm_id_connect_finish (op->id, result, op->how.connect_error));
+    g_assert_false (gverbs_cm_id_connect_to_peer_finish (op->id, result, op->how.connect_error));
   else
     {
-      g_assert_true (gverbs_cm_id_connect_finish (op->id, result, &error));
+      g_assert_true (gverbs_cm_id_connect_to_peer_finish (op->id, result, &error));
       g_assert_no_error (error);
     }
   if (op->how.connected != NULL)
@@ -210,8 +210,8 @@ route_resolved_cb (GObject      *source,
   cm_test_create_qp (op->id, GVERBS_QPT_RC, op->how.max_wr);
   if (op->how.qp_created != NULL)
     op->how.qp_created (op->id, op->how.data);
-  gverbs_cm_id_connect_async (op->id, NULL, op->how.private_data, op->how.cancellable,
-                              connected_cb, op);
+  gverbs_cm_id_connect_to_peer_async (op->id, NULL, op->how.private_data, op->how.cancellable,
+                                      connected_cb, op);
 }
 
 static void

@@ -22,7 +22,7 @@ test_global_route_defaults_and_round_trip (void)
 
   g_assert_true (gverbs_global_route_set_dgid (gr, "fe80:0000:0000:0000:5054:00ff:fe77:0001", &error));
   g_assert_no_error (error);
-  raw = gverbs_global_route_get_dgid_bytes (gr);
+  raw = gverbs_global_route_dup_dgid_bytes (gr);
   g_assert_cmpmem (g_bytes_get_data (raw, NULL), g_bytes_get_size (raw), expected, 16);
   g_object_set (gr, "flow-label", 0xabcde, "sgid-index", 3, "hop-limit", 64, "traffic-class", 7, NULL);
   g_object_get (gr, "dgid", &dgid, "flow-label", &flow_label, "sgid-index", &sgid_index,

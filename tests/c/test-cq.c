@@ -445,7 +445,10 @@ test_cq_ex (void)
   gverbs_cq_ex_read_wr_id (cq, &error);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_false (gverbs_cq_ex_read_wc (cq, &wc, &error));
+  g_assert_false (gverbs_cq_ex_fill_wc (cq, &wc, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (gverbs_cq_ex_read_wc (cq, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
 

@@ -379,7 +379,7 @@ flow_connected (GObject      *source,
   Run *r = data;
   g_autoptr(GError) error = NULL;
 
-  if (gverbs_cm_id_connect_finish (GVERBS_CM_ID (source), result, &error))
+  if (gverbs_cm_id_connect_to_peer_finish (GVERBS_CM_ID (source), result, &error))
     both_established (r);
 }
 
@@ -400,7 +400,7 @@ flow_route_resolved (GObject      *source,
       expect_ok_or_closed (id, FALSE, error);
       return;
     }
-  gverbs_cm_id_connect_async (id, NULL, NULL, NULL, flow_connected, r);
+  gverbs_cm_id_connect_to_peer_async (id, NULL, NULL, NULL, flow_connected, r);
 }
 
 static void

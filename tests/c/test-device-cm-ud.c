@@ -275,6 +275,7 @@ test_ud_bad_input (void)
   g_autoptr(GVerbsPD) other_pd = NULL;
   g_autofree char *dgid = NULL;
   guint sgid_index = 0;
+  int found;
   GVerbsWC wc = { 0 };
 
   if (addr == NULL)
@@ -286,7 +287,10 @@ test_ud_bad_input (void)
   mr = gverbs_cm_id_reg_msgs (ud, 128, &error);
   g_assert_no_error (error);
   dgid = g_strdup_printf ("::ffff:%s", addr);
-  g_assert_true (gverbs_context_find_gid_by_address (gverbs_cm_id_get_context (ud), 1, addr, &sgid_index, &error));
+  found = gverbs_context_find_gid_by_address (gverbs_cm_id_get_context (ud), 1, addr, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (found, >=, 0);
+  sgid_index = (guint) found;
   grh = g_object_new (GVERBS_TYPE_GLOBAL_ROUTE, "dgid", dgid, "sgid-index", sgid_index, "hop-limit", 64, NULL);
   ah_attr = g_object_new (GVERBS_TYPE_AH_ATTR, "is-global", TRUE, "port-num", 1, "grh", grh, NULL);
   ah = gverbs_ah_new (gverbs_cm_id_get_pd (ud), ah_attr, &error);

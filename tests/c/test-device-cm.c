@@ -681,7 +681,7 @@ unbound_connected (GObject      *source,
 {
   Unbound *u = data;
 
-  g_assert_false (gverbs_cm_id_connect_finish (GVERBS_CM_ID (source), result, &u->error));
+  g_assert_false (gverbs_cm_id_connect_to_peer_finish (GVERBS_CM_ID (source), result, &u->error));
   g_main_loop_quit (u->loop);
 }
 
@@ -737,7 +737,7 @@ test_unbound_connect_accept_refused (void)
       g_assert_false (gverbs_cm_id_connect_to_peer (id, &param, data, &error));
       assert_not_bound (&error, "rdma_connect");
 
-      gverbs_cm_id_connect_async (id, &param, data, NULL, unbound_connected, &u);
+      gverbs_cm_id_connect_to_peer_async (id, &param, data, NULL, unbound_connected, &u);
       g_main_loop_run (u.loop);
       assert_not_bound (&u.error, "rdma_connect");
       gverbs_cm_id_accept_async (id, NULL, NULL, NULL, unbound_accepted, &u);
@@ -875,7 +875,7 @@ bounds_refused_async (GObject      *source,
 {
   Bounds *b = data;
 
-  g_assert_false (gverbs_cm_id_connect_finish (GVERBS_CM_ID (source), result, &b->async_error));
+  g_assert_false (gverbs_cm_id_connect_to_peer_finish (GVERBS_CM_ID (source), result, &b->async_error));
 }
 
 static void
@@ -890,7 +890,7 @@ bounds_qp_created (GVerbsCMID *id,
   assert_too_much (&error, "rdma_connect", "56");
   g_assert_false (gverbs_cm_id_connect_to_peer (id, NULL, huge, &error));
   assert_too_much (&error, "rdma_connect", "56");
-  gverbs_cm_id_connect_async (id, NULL, req, NULL, bounds_refused_async, data);
+  gverbs_cm_id_connect_to_peer_async (id, NULL, req, NULL, bounds_refused_async, data);
 }
 
 static void

@@ -43,8 +43,15 @@ read_one (GVerbsCQEX *cq,
   c->dlid_path_bits = gverbs_cq_ex_read_dlid_path_bits (cq, &error);
   g_assert_no_error (error);
   /* the whole-WC copy says the same */
-  g_assert_true (gverbs_cq_ex_read_wc (cq, &wc, &error));
+  g_assert_true (gverbs_cq_ex_fill_wc (cq, &wc, &error));
   g_assert_no_error (error);
+  {
+    g_autoptr(GVerbsWC) read = gverbs_cq_ex_read_wc (cq, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (read);
+    g_assert_cmpmem (read, sizeof *read, &wc, sizeof wc);
+  }
   g_assert_cmpuint (wc.wr_id, ==, c->wr_id);
   g_assert_cmpint (wc.status, ==, c->status);
   g_assert_cmpuint (wc.qp_num, ==, c->qp_num);

@@ -327,7 +327,8 @@ test_find_gid (void)
   const char *netdev = g_getenv ("GVERBS_TEST_NETDEV");
   g_autoptr(GVerbsGid) mapped = NULL;
   g_autofree char *mapped_text = NULL;
-  guint len, expected, index = G_MAXUINT;
+  guint len, expected;
+  int index;
 
   if (ctx == NULL)
     return;
@@ -343,40 +344,34 @@ test_find_gid (void)
   expected = sysfs_index_of (mapped_text, len);
   g_assert_cmpuint (expected, <, len);
 
-  g_assert_true (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_IPV4, &index, &error));
+  index = gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_IPV4, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (index, ==, expected);
+  g_assert_cmpint (index, ==, (int) expected);
 
-  index = G_MAXUINT;
-  g_assert_true (gverbs_context_find_default_gid (ctx, 1, &index, &error));
-  g_assert_cmpuint (index, ==, expected);
-  index = G_MAXUINT;
-  g_assert_true (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_INVALID, &index, &error));
-  g_assert_cmpuint (index, ==, expected);
-  index = G_MAXUINT;
-  g_assert_true (gverbs_context_find_gid_by_address (ctx, 1, addr, &index, &error));
+  index = gverbs_context_find_default_gid (ctx, 1, &error);
+  g_assert_cmpint (index, ==, (int) expected);
+  index = gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_INVALID, &error);
+  g_assert_cmpint (index, ==, (int) expected);
+  index = gverbs_context_find_gid_by_address (ctx, 1, addr, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (index, ==, expected);
-  index = G_MAXUINT;
-  g_assert_true (gverbs_context_find_gid_by_address (ctx, 1, mapped_text, &index, &error));
-  g_assert_cmpuint (index, ==, expected);
-  index = G_MAXUINT;
-  g_assert_true (gverbs_context_find_gid_by_netdev (ctx, 1, netdev, GVERBS_GID_TYPE_ROCE_V2,
-                                                    G_SOCKET_FAMILY_IPV4, &index, &error));
+  g_assert_cmpint (index, ==, (int) expected);
+  index = gverbs_context_find_gid_by_address (ctx, 1, mapped_text, &error);
+  g_assert_cmpint (index, ==, (int) expected);
+  index = gverbs_context_find_gid_by_netdev (ctx, 1, netdev, GVERBS_GID_TYPE_ROCE_V2,
+                                             G_SOCKET_FAMILY_IPV4, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (index, ==, expected);
+  g_assert_cmpint (index, ==, (int) expected);
 
   /* IPv6: the lowest-indexed global GID, which the VM's fd00:6776:: address gives */
-  index = G_MAXUINT;
-  g_assert_true (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_IPV6, &index, &error));
+  index = gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_IPV6, &error);
   g_assert_no_error (error);
   {
-    g_autoptr(GVerbsGid) gid = gverbs_context_query_gid (ctx, 1, index, &error);
+    g_autoptr(GVerbsGid) gid = gverbs_context_query_gid (ctx, 1, (guint) index, &error);
 
     g_assert_no_error (error);
     g_assert_false (gverbs_gid_is_ipv4_mapped (gid));
     g_assert_false (gverbs_gid_is_link_local (gid));
-    for (guint i = 0; i < index; i++)
+    for (guint i = 0; i < (guint) index; i++)
       {
         g_autoptr(GVerbsGid) before = gverbs_context_query_gid (ctx, 1, i, NULL);
 
@@ -386,39 +381,38 @@ test_find_gid (void)
   }
   {
     g_autofree char *v6 = g_strdup_printf ("fd00:6776::%s", strrchr (addr, '.') + 1);
-    guint by_addr = G_MAXUINT;
+    int by_addr = gverbs_context_find_gid_by_address (ctx, 1, v6, &error);
 
-    g_assert_true (gverbs_context_find_gid_by_address (ctx, 1, v6, &by_addr, &error));
     g_assert_no_error (error);
-    g_assert_cmpuint (by_addr, ==, index);
+    g_assert_cmpint (by_addr, ==, index);
   }
 
   /* what is not there */
-  g_assert_false (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V1, G_SOCKET_FAMILY_IPV4, &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V1, G_SOCKET_FAMILY_IPV4, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "RoCE v1"));
   g_assert_nonnull (strstr (error->message, addr));   /* the GID list names the address */
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid_by_address (ctx, 1, "10.99.99.99", &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid_by_address (ctx, 1, "10.99.99.99", &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "10.99.99.99"));
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid_by_address (ctx, 1, "not-an-address", &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid_by_address (ctx, 1, "not-an-address", &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid_by_netdev (ctx, 1, "gverbsnodev0", GVERBS_GID_TYPE_ROCE_V2,
-                                                     G_SOCKET_FAMILY_IPV4, &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid_by_netdev (ctx, 1, "gverbsnodev0", GVERBS_GID_TYPE_ROCE_V2,
+                                                       G_SOCKET_FAMILY_IPV4, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "gverbsnodev0"));
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid_by_netdev (ctx, 1, "lo", GVERBS_GID_TYPE_ROCE_V2,
-                                                     G_SOCKET_FAMILY_IPV4, &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid_by_netdev (ctx, 1, "lo", GVERBS_GID_TYPE_ROCE_V2,
+                                                       G_SOCKET_FAMILY_IPV4, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_UNIX, &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_UNIX, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid (ctx, 2, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_IPV4, &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid (ctx, 2, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_IPV4, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
 }
 
@@ -481,7 +475,6 @@ test_closed (void)
 {
   g_autoptr(GVerbsContext) ctx = gverbs_test_open_context ();
   g_autoptr(GError) error = NULL;
-  guint index = 0;
 
   if (ctx == NULL)
     return;
@@ -510,17 +503,17 @@ test_closed (void)
   g_assert_null (gverbs_context_query_port (ctx, 1, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_IPV4, &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid (ctx, 1, GVERBS_GID_TYPE_ROCE_V2, G_SOCKET_FAMILY_IPV4, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_default_gid (ctx, 1, &index, &error));
+  g_assert_cmpint (gverbs_context_find_default_gid (ctx, 1, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid_by_address (ctx, 1, "10.0.0.1", &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid_by_address (ctx, 1, "10.0.0.1", &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
-  g_assert_false (gverbs_context_find_gid_by_netdev (ctx, 1, "lo", GVERBS_GID_TYPE_ROCE_V2,
-                                                     G_SOCKET_FAMILY_IPV4, &index, &error));
+  g_assert_cmpint (gverbs_context_find_gid_by_netdev (ctx, 1, "lo", GVERBS_GID_TYPE_ROCE_V2,
+                                                      G_SOCKET_FAMILY_IPV4, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
   g_clear_error (&error);
   g_assert_null (gverbs_context_get_async_event (ctx, 0, NULL, &error));

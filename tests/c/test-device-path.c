@@ -74,6 +74,7 @@ pair_init (PathPair     *p,
   g_autoptr(GVerbsPath) sent_b = NULL;
   GVerbsAccessFlags access = GVERBS_ACCESS_REMOTE_WRITE |
     (type == GVERBS_QPT_RC ? GVERBS_ACCESS_REMOTE_READ : 0);
+  int found;
 
   memset (p, 0, sizeof *p);
   p->ctx = gverbs_test_open_context ();
@@ -81,7 +82,10 @@ pair_init (PathPair     *p,
     return FALSE;
   p->pd = gverbs_pd_new (p->ctx, &error);
   g_assert_no_error (error);
-  g_assert_true (gverbs_context_find_default_gid (p->ctx, 1, &p->gid_index, &error));
+  found = gverbs_context_find_default_gid (p->ctx, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (found, >=, 0);
+  p->gid_index = (guint) found;
   if (channel)
     {
       p->channel = gverbs_comp_channel_new (p->ctx, &error);
@@ -187,7 +191,7 @@ send_and_check (PathPair     *p,
   swr.sg_list[0] = mr_sge (p->mr[0], 0, len);
   if (type == GVERBS_QPT_UD)
     {
-      g_autoptr(GVerbsAH) ah = gverbs_path_get_ah (p->path[0], p->pd, &error);
+      g_autoptr(GVerbsAH) ah = gverbs_path_dup_ah (p->path[0], p->pd, &error);
       guint dqpn;
 
       g_assert_no_error (error);
@@ -278,7 +282,7 @@ test_cached_ah (void)
 
   if (!pair_init (&p, GVERBS_QPT_UD, FALSE))
     return;
-  ah1 = gverbs_path_get_ah (p.path[0], p.pd, &error);
+  ah1 = gverbs_path_dup_ah (p.path[0], p.pd, &error);
   g_assert_no_error (error);
   ah2 = gverbs_pd_create_ah_for_path (p.pd, p.path[0], &error);
   g_assert_no_error (error);
@@ -286,11 +290,11 @@ test_cached_ah (void)
   /* Setting a field to the value it has changes nothing. */
   g_object_get (p.path[0], "hop-limit", &hop, NULL);
   g_object_set (p.path[0], "hop-limit", hop, NULL);
-  ah3 = gverbs_path_get_ah (p.path[0], p.pd, &error);
+  ah3 = gverbs_path_dup_ah (p.path[0], p.pd, &error);
   g_assert_true (ah3 == ah1);
   /* A change makes a new AH, which carries the new value and works. */
   g_object_set (p.path[0], "hop-limit", 7u, NULL);
-  ah4 = gverbs_path_get_ah (p.path[0], p.pd, &error);
+  ah4 = gverbs_path_dup_ah (p.path[0], p.pd, &error);
   g_assert_no_error (error);
   g_assert_true (ah4 != ah1);
   {
@@ -305,7 +309,7 @@ test_cached_ah (void)
   send_and_check (&p, GVERBS_QPT_UD, 11, 300);
   /* A closed AH is not handed out again. */
   g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (ah4), NULL));
-  ah5 = gverbs_path_get_ah (p.path[0], p.pd, &error);
+  ah5 = gverbs_path_dup_ah (p.path[0], p.pd, &error);
   g_assert_no_error (error);
   g_assert_true (ah5 != ah4);
   g_assert_false (gverbs_resource_is_closed (GVERBS_RESOURCE (ah5)));
@@ -319,9 +323,11 @@ test_buffer_pool (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GVerbsBufferPool) tx = NULL;
   g_autoptr(GVerbsBufferPool) rx = NULL;
-  guint idx[4], extra;
+  guint idx[4];
+  int extra;
   GVerbsSGE sge;
   GVerbsSendWR swr;
+  g_autoptr(GVerbsSGE) made_sge = NULL;
   GVerbsWC wc[2];
 
   if (!pair_init (&p, GVERBS_QPT_RC, FALSE))
@@ -334,14 +340,17 @@ test_buffer_pool (void)
   g_assert_cmpuint (gverbs_mr_get_length (gverbs_buffer_pool_get_mr (tx)), ==, 1024);
   for (guint i = 0; i < 4; i++)
     {
-      g_assert_true (gverbs_buffer_pool_pop (tx, &idx[i], &error));
+      int got = gverbs_buffer_pool_pop (tx, &error);
+
       g_assert_no_error (error);
+      g_assert_cmpint (got, >=, 0);
+      idx[i] = (guint) got;
       for (guint j = 0; j < i; j++)
         g_assert_cmpuint (idx[i], !=, idx[j]);
       g_assert_cmpuint (idx[i], <, 4);
     }
   g_assert_cmpuint (gverbs_buffer_pool_get_n_free (tx), ==, 0);
-  g_assert_false (gverbs_buffer_pool_pop (tx, &extra, &error));
+  g_assert_cmpint (gverbs_buffer_pool_pop (tx, &error), ==, -1);
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_WOULD_BLOCK);
   g_clear_error (&error);
   g_assert_true (gverbs_buffer_pool_push (tx, idx[2], &error));
@@ -351,14 +360,46 @@ test_buffer_pool (void)
   g_assert_false (gverbs_buffer_pool_push (tx, 4, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
   g_clear_error (&error);
-  g_assert_true (gverbs_buffer_pool_pop (tx, &extra, &error));
-  g_assert_cmpuint (extra, ==, idx[2]);
-  g_assert_true (gverbs_buffer_pool_make_sge (tx, 3, 256, &sge, &error));
+  extra = gverbs_buffer_pool_pop (tx, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (extra, ==, (int) idx[2]);
+  g_assert_true (gverbs_buffer_pool_fill_sge (tx, 3, 256, &sge, &error));
   g_assert_cmpuint (sge.addr, ==, gverbs_mr_get_addr (gverbs_buffer_pool_get_mr (tx)) + 768);
+  g_assert_cmpuint (sge.length, ==, 256);
   g_assert_cmpuint (sge.lkey, ==, gverbs_mr_get_lkey (gverbs_buffer_pool_get_mr (tx)));
-  g_assert_false (gverbs_buffer_pool_make_sge (tx, 3, 257, &sge, &error));
+  made_sge = gverbs_buffer_pool_make_sge (tx, 3, 100, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (made_sge->addr, ==, sge.addr);
+  g_assert_cmpuint (made_sge->length, ==, 100);
+  g_assert_cmpuint (made_sge->lkey, ==, sge.lkey);
+  g_assert_false (gverbs_buffer_pool_fill_sge (tx, 3, 257, &sge, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
   g_clear_error (&error);
+  g_assert_null (gverbs_buffer_pool_make_sge (tx, 3, 257, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  {
+    g_autoptr(GVerbsRecvWR) rwr = gverbs_buffer_pool_make_recv_wr (tx, 1, &error);
+    g_autoptr(GVerbsSendWR) made_swr = gverbs_buffer_pool_make_send_wr (tx, 2, 17, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (rwr->wr_id, ==, 1);
+    g_assert_cmpuint (rwr->num_sge, ==, 1);
+    g_assert_cmpuint (rwr->sg_list[0].addr, ==, gverbs_mr_get_addr (gverbs_buffer_pool_get_mr (tx)) + 256);
+    g_assert_cmpuint (rwr->sg_list[0].length, ==, 256);
+    g_assert_cmpuint (made_swr->wr_id, ==, 2);
+    g_assert_cmpint (made_swr->opcode, ==, GVERBS_WR_SEND);
+    g_assert_cmpuint (made_swr->send_flags, ==, GVERBS_SEND_SIGNALED);
+    g_assert_cmpuint (made_swr->num_sge, ==, 1);
+    g_assert_cmpuint (made_swr->sg_list[0].addr, ==, gverbs_mr_get_addr (gverbs_buffer_pool_get_mr (tx)) + 512);
+    g_assert_cmpuint (made_swr->sg_list[0].length, ==, 17);
+    g_assert_null (gverbs_buffer_pool_make_recv_wr (tx, 4, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+    g_clear_error (&error);
+    g_assert_null (gverbs_buffer_pool_make_send_wr (tx, 0, 257, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+    g_clear_error (&error);
+  }
   g_assert_false (gverbs_buffer_pool_copy_to (tx, (const guint8 *) "x", 1, 9, 0, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
   g_clear_error (&error);
@@ -375,7 +416,7 @@ test_buffer_pool (void)
       g_autoptr(GBytes) got = NULL;
 
       g_assert_true (gverbs_buffer_pool_copy_to (tx, (const guint8 *) msg, strlen (msg), idx[1], 0, &error));
-      g_assert_true (gverbs_buffer_pool_make_send_wr (tx, idx[1], (guint) strlen (msg), &swr, &error));
+      g_assert_true (gverbs_buffer_pool_fill_send_wr (tx, idx[1], (guint) strlen (msg), &swr, &error));
       g_assert_no_error (error);
       g_assert_cmpuint (swr.wr_id, ==, idx[1]);
       g_assert_true (gverbs_qp_post_send_one (p.qp[0], &swr, &error));
@@ -428,7 +469,7 @@ test_cq_poller (gconstpointer data)
   g_autoptr(GError) error = NULL;
   g_autoptr(GVerbsCQPoller) send_poller = NULL;
   g_autoptr(GVerbsCQPoller) recv_poller = NULL;
-  GVerbsWC wc;
+  const GVerbsWC *wc;
   gint64 start;
 
   if (!pair_init (&p, GVERBS_QPT_RC, with_channel))
@@ -437,11 +478,11 @@ test_cq_poller (gconstpointer data)
   recv_poller = gverbs_cq_poller_new (p.cq[1], p.channel);
   g_assert_true (gverbs_cq_poller_get_cq (send_poller) == p.cq[0]);
   g_assert_true (gverbs_cq_poller_get_channel (send_poller) == p.channel);
-  g_assert_false (gverbs_cq_poller_get_last_wc (send_poller, &wc));
+  g_assert_null (gverbs_cq_poller_get_last_wc (send_poller));
 
   /* Nothing there: a clean timeout after about the time asked. */
   start = g_get_monotonic_time ();
-  g_assert_false (gverbs_cq_poller_next (send_poller, 200, &wc, &error));
+  g_assert_null (gverbs_cq_poller_next (send_poller, 200, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_TIMED_OUT);
   g_clear_error (&error);
   g_assert_cmpint (g_get_monotonic_time () - start, >=, 190000);
@@ -450,30 +491,34 @@ test_cq_poller (gconstpointer data)
   post_sends (&p, 10, 20);
   for (guint i = 0; i < 20; i++)
     {
-      g_assert_true (gverbs_cq_poller_next (send_poller, 5000, &wc, &error));
+      wc = gverbs_cq_poller_next (send_poller, 5000, &error);
       g_assert_no_error (error);
-      g_assert_cmpuint (wc.wr_id, ==, 10 + i);
-      g_assert_cmpint (wc.opcode, ==, GVERBS_WC_SEND);
+      g_assert_nonnull (wc);
+      g_assert_true (gverbs_cq_poller_get_last_wc (send_poller) == wc);
+      g_assert_cmpuint (wc->wr_id, ==, 10 + i);
+      g_assert_cmpint (wc->opcode, ==, GVERBS_WC_SEND);
     }
   for (guint i = 0; i < 20; i++)
     {
-      g_assert_true (gverbs_cq_poller_next (recv_poller, 5000, &wc, &error));
+      wc = gverbs_cq_poller_next (recv_poller, 5000, &error);
       g_assert_no_error (error);
-      g_assert_cmpuint (wc.wr_id, ==, 110 + i);
-      g_assert_cmpint (wc.opcode, ==, GVERBS_WC_RECV);
-      g_assert_cmpuint (wc.byte_len, ==, 8 + i);
+      g_assert_nonnull (wc);
+      g_assert_cmpuint (wc->wr_id, ==, 110 + i);
+      g_assert_cmpint (wc->opcode, ==, GVERBS_WC_RECV);
+      g_assert_cmpuint (wc->byte_len, ==, 8 + i);
     }
-  g_assert_false (gverbs_cq_poller_next (recv_poller, 50, &wc, &error));
+  g_assert_null (gverbs_cq_poller_next (recv_poller, 50, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_TIMED_OUT);
   g_clear_error (&error);
 
   /* Completions that arrive while the poller waits wake it. */
   post_sends (&p, 40, 1);
-  g_assert_true (gverbs_cq_poller_next (recv_poller, 5000, &wc, &error));
+  wc = gverbs_cq_poller_next (recv_poller, 5000, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (wc.wr_id, ==, 140);
-  g_assert_true (gverbs_cq_poller_next (send_poller, 5000, &wc, &error));
-  g_assert_cmpuint (wc.wr_id, ==, 40);
+  g_assert_cmpuint (wc->wr_id, ==, 140);
+  wc = gverbs_cq_poller_next (send_poller, 5000, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (wc->wr_id, ==, 40);
 
   /* A failed completion: RDMA write with a wrong rkey. */
   {
@@ -486,16 +531,15 @@ test_cq_poller (gconstpointer data)
                                 gverbs_mr_get_addr (p.mr[1]));
     g_assert_true (gverbs_qp_post_send_one (p.qp[0], &swr, &error));
     g_assert_no_error (error);
-    g_assert_false (gverbs_cq_poller_next (send_poller, 5000, &wc, &error));
+    g_assert_null (gverbs_cq_poller_next (send_poller, 5000, &error));
     g_assert_error (error, GVERBS_WC_ERROR, GVERBS_WC_ERROR_REM_ACCESS_ERR);
-    g_assert_cmpuint (wc.wr_id, ==, 77);
-    g_assert_cmpuint (wc.qp_num, ==, gverbs_qp_get_qp_num (p.qp[0]));
     {
-      GVerbsWC last;
+      const GVerbsWC *last = gverbs_cq_poller_get_last_wc (send_poller);
 
-      g_assert_true (gverbs_cq_poller_get_last_wc (send_poller, &last));
-      g_assert_cmpuint (last.wr_id, ==, 77);
-      g_assert_cmpint (last.status, ==, GVERBS_WC_REM_ACCESS_ERR);
+      g_assert_nonnull (last);
+      g_assert_cmpuint (last->wr_id, ==, 77);
+      g_assert_cmpint (last->status, ==, GVERBS_WC_REM_ACCESS_ERR);
+      g_assert_cmpuint (last->qp_num, ==, gverbs_qp_get_qp_num (p.qp[0]));
     }
     {
       g_autofree char *qpn = g_strdup_printf ("QP 0x%x", gverbs_qp_get_qp_num (p.qp[0]));

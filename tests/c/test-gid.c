@@ -106,7 +106,7 @@ test_bytes_and_predicates (void)
   gsize len = 0;
 
   g_assert_no_error (error);
-  bytes = gverbs_gid_get_bytes (gid);
+  bytes = gverbs_gid_dup_bytes (gid);
   g_assert_cmpmem (g_bytes_get_data (bytes, &len), len, raw, sizeof raw);
   g_assert_cmpuint (gverbs_gid_get_subnet_prefix (gid), ==, G_GUINT64_CONSTANT (0xfe80000000000000));
   g_assert_cmpuint (gverbs_gid_get_interface_id (gid), ==, G_GUINT64_CONSTANT (0x505400fffe770001));
@@ -170,7 +170,7 @@ test_gid_entry_print (void)
                    "Ndev ifindex            : 2                   \n");
   copy = gverbs_gid_entry_copy (&entry);
   g_assert_cmpuint (copy->gid_index, ==, 1);
-  gid = gverbs_gid_entry_get_gid (copy);
+  gid = gverbs_gid_entry_dup_gid (copy);
   g_assert_true (gverbs_gid_equal (gid, &entry.gid));
 }
 

@@ -17,7 +17,7 @@ check_round_trip (const GVerbsGid *gid)
   g_autoptr(GVerbsGid) back = gverbs_gid_new_from_string (text, &error);
   g_autoptr(GVerbsGid) from_v6 = NULL;
   g_autoptr(GVerbsGid) from_inet = NULL;
-  g_autoptr(GBytes) bytes = gverbs_gid_get_bytes (gid);
+  g_autoptr(GBytes) bytes = gverbs_gid_dup_bytes (gid);
 
   g_assert_no_error (error);
   g_assert_true (gverbs_gid_equal (gid, back));

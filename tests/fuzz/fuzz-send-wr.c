@@ -61,7 +61,7 @@ fill_send (FuzzReader   *r,
           break;
         default:
           {
-            g_autoptr(GVerbsSGE) got = gverbs_send_wr_get_sge (wr, fuzz_take (r, 4));
+            g_autoptr(GVerbsSGE) got = gverbs_send_wr_dup_sge (wr, fuzz_take (r, 4));
 
             if (got != NULL)
               g_assert_cmpuint (wr->num_sge, >, 0);
@@ -135,7 +135,7 @@ fuzz_one (const guint8 *data,
   g_assert_nonnull (recv_text);
   for (guint i = 0; i < 20; i++)
     {
-      g_autoptr(GVerbsSGE) got = gverbs_recv_wr_get_sge (recv_copy, i);
+      g_autoptr(GVerbsSGE) got = gverbs_recv_wr_dup_sge (recv_copy, i);
 
       g_assert_true ((got != NULL) == (i < recv_copy->num_sge && i < GVERBS_MAX_SGE));
     }

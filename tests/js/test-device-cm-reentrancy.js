@@ -104,7 +104,7 @@ function runCase(name, port, who, signal, action, eventType) {
                 return;
             if (!tolerant(() => c2.create_qp(qpAttr())))
                 return;
-            c2.connect_async(null, null, null, (c3, res3) => tolerant(() => c3.connect_finish(res3)));
+            c2.connect_to_peer_async(null, null, null, (c3, res3) => tolerant(() => c3.connect_to_peer_finish(res3)));
         });
     });
     const guard = GLib.timeout_add_seconds(GLib.PRIORITY_DEFAULT, 60, () => {

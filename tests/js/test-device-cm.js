@@ -88,8 +88,8 @@ client.resolve_addr_async(Verbs.AddrInfo.new(addr, addr, null, port, Verbs.PortS
         c.resolve_route_async(2000, null, (c2, res2) => {
             c2.resolve_route_finish(res2);
             c2.create_qp(qpAttr());
-            c2.connect_async(null, new GLib.Bytes(enc.encode('hello')), null, (c3, res3) => {
-                c3.connect_finish(res3);
+            c2.connect_to_peer_async(null, new GLib.Bytes(enc.encode('hello')), null, (c3, res3) => {
+                c3.connect_to_peer_finish(res3);
                 clientConnected = true;
                 check('remote address', c3.remote_address === addr);
                 maybeTalk();

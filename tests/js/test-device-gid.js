@@ -1,6 +1,6 @@
 // Device test: query_gid from GJS, compared with sysfs.
 imports.gi.versions.Verbs = '1.0';
-const { GLib, Verbs } = imports.gi;
+const { GLib, Gio, Verbs } = imports.gi;
 
 let passed = 0, failed = 0;
 function check(name, cond) {
@@ -38,10 +38,26 @@ check('at least 2 valid GIDs', valid >= 2);
 check('query_gid_table lists the valid GIDs', ctx.query_gid_table(-1).length === valid);
 const addr = GLib.getenv('GVERBS_VM_ADDR');
 if (addr) {
-    // GJS keeps the boolean of a boolean + out-parameter call: [ok, index]
-    const [ok, index] = ctx.find_gid_by_address(1, addr);
-    check('find_gid_by_address returns ok', ok === true);
+    // the find_gid calls return the index itself, not [ok, index]
+    const index = ctx.find_gid_by_address(1, addr);
+    check('find_gid_by_address returns a number', typeof index === 'number');
     check(`find_gid_by_address(${addr})`, ctx.query_gid(1, index).to_ipv4_string() === addr);
+    check('find_gid (RoCE v2, IPv4) is the same index',
+          ctx.find_gid(1, Verbs.GidType.ROCE_V2, Gio.SocketFamily.IPV4) === index);
+    check('find_default_gid is the same index', ctx.find_default_gid(1) === index);
+    const netdev = GLib.getenv('GVERBS_TEST_NETDEV');
+    if (netdev)
+        check('find_gid_by_netdev is the same index',
+              ctx.find_gid_by_netdev(1, netdev, Verbs.GidType.ROCE_V2, Gio.SocketFamily.IPV4) === index);
+    try {
+        ctx.find_gid_by_address(1, '192.0.2.123');
+        check('an address the port lacks throws', false);
+    } catch (e) {
+        check('an address the port lacks throws NOT_FOUND', e.matches(Verbs.error_quark(), Verbs.Error.NOT_FOUND));
+    }
+    const entry = ctx.query_gid_ex(1, index);
+    check('GidEntry.dup_gid gives the GID', entry.dup_gid().to_ipv4_string() === addr);
+    check('Gid.dup_bytes gives its 16 bytes', entry.dup_gid().dup_bytes().get_size() === 16);
 }
 try {
     ctx.query_gid(2, 0);

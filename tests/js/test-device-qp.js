@@ -15,7 +15,7 @@ if (!name) {
 
 const ctx = Verbs.Context.new(name);
 const pd = Verbs.PD.new(ctx);
-const [, gidIndex] = ctx.find_gid(1, Verbs.GidType.ROCE_V2, 0);
+const gidIndex = ctx.find_gid(1, Verbs.GidType.ROCE_V2, 0);
 const gid = ctx.query_gid(1, gidIndex);
 const access = Verbs.AccessFlags.LOCAL_WRITE | Verbs.AccessFlags.REMOTE_WRITE;
 const cap = new Verbs.QPCap({ max_send_wr: 16, max_recv_wr: 16, max_send_sge: 1, max_recv_sge: 1 });

@@ -22,7 +22,7 @@ function makePair() {
     const ctx = Verbs.Context.new(name);
     const pd = Verbs.PD.new(ctx);
     const channel = Verbs.CompChannel.new(ctx);
-    const [, gidIndex] = ctx.find_gid(1, Verbs.GidType.ROCE_V2, 0);
+    const gidIndex = ctx.find_gid(1, Verbs.GidType.ROCE_V2, 0);
     const gid = ctx.query_gid(1, gidIndex);
     const cap = new Verbs.QPCap({ max_send_wr: 16, max_recv_wr: 16, max_send_sge: 1, max_recv_sge: 1 });
     const sides = [0, 1].map(() => {

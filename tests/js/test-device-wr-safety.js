@@ -21,7 +21,7 @@ const GRH = 40;
 
 const ctx = Verbs.Context.new(name);
 const pd = Verbs.PD.new(ctx);
-const [, gidIndex] = ctx.find_gid(1, Verbs.GidType.ROCE_V2, 0);
+const gidIndex = ctx.find_gid(1, Verbs.GidType.ROCE_V2, 0);
 const gid = ctx.query_gid(1, gidIndex);
 const access = Verbs.AccessFlags.LOCAL_WRITE;
 

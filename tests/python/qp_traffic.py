@@ -12,8 +12,7 @@ MR_SIZE = 4096
 
 
 def default_gid_index(ctx):
-    found = ctx.find_gid(1)
-    return found[1] if isinstance(found, tuple) else found
+    return ctx.find_gid(1)
 
 
 class Side:

@@ -309,7 +309,7 @@ def test_async_connect_on_main_loop():
     dst = Verbs.AddrInfo(src=addr, dst=addr, dst_service=str(port))
 
     def on_connected(c, res):
-        c.connect_finish(res)
+        c.connect_to_peer_finish(res)
         events.append('client-connected')
         maybe_disconnect()
 
@@ -317,7 +317,7 @@ def test_async_connect_on_main_loop():
         c.resolve_route_finish(res)
         events.append('route')
         c.create_qp(qp_attr())
-        c.connect_async(None, GLib.Bytes.new(b'hello'), None, on_connected)
+        c.connect_to_peer_async(None, GLib.Bytes.new(b'hello'), None, on_connected)
 
     def on_addr(c, res):
         c.resolve_addr_finish(res)
@@ -394,7 +394,7 @@ def test_unbound_accept_connect_refused():
             errors.append(err)
         loop.quit()
 
-    cid.connect_async(None, None, None, done, cid.connect_finish)
+    cid.connect_to_peer_async(None, None, None, done, cid.connect_to_peer_finish)
     loop.run()
     cid.accept_async(None, None, None, done, cid.accept_finish)
     loop.run()

@@ -113,13 +113,13 @@ class Flow:
             new_id.accept_async(None, None, None, accepted)
 
         def connected(c, res):
-            if ignore_closed(c.connect_finish, res):
+            if ignore_closed(c.connect_to_peer_finish, res):
                 both()
 
         def route(c, res):
             if ignore_closed(c.resolve_route_finish, res):
                 c.create_qp(qp_attr())
-                c.connect_async(None, None, None, connected)
+                c.connect_to_peer_async(None, None, None, connected)
 
         def addr(c, res):
             if ignore_closed(c.resolve_addr_finish, res):
@@ -229,7 +229,7 @@ def test_listener_incoming(what):
     def route(c, res):
         c.resolve_route_finish(res)
         c.create_qp(qp_attr())
-        c.connect_async(None, None, None, lambda c, res: c.connect_finish(res))
+        c.connect_to_peer_async(None, None, None, lambda c, res: c.connect_to_peer_finish(res))
     cid.resolve_addr_async(Verbs.AddrInfo(dst=addr, dst_service=str(port)), 2000, None,
                            lambda c, res: (c.resolve_addr_finish(res),
                                            c.resolve_route_async(2000, None, route)))

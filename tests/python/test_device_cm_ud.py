@@ -117,8 +117,7 @@ def test_ud_send_on_closed_cmid():
     cid = Verbs.CMID(creator=cai, qp_init_attr=attr(Verbs.QPType.UD))
     mr = cid.reg_msgs(MSG)
     other = Verbs.PD(Verbs.Context(name=device_name()))
-    found = cid.context.find_gid_by_address(1, addr)
-    index = found[-1] if isinstance(found, tuple) else found
+    index = cid.context.find_gid_by_address(1, addr)
     gid = Verbs.GlobalRoute(dgid='::ffff:' + addr, sgid_index=index)
     ah = Verbs.AH(other, attr=Verbs.AHAttr(is_global=1, port_num=1, gr=gid))
     with pytest.raises(GLib.Error) as e:
@@ -262,8 +261,8 @@ def test_timewait_exit_after_disconnect():
     def routed(c, r):
         c.resolve_route_finish(r)
         c.create_qp(attr(Verbs.QPType.RC))
-        c.connect_async(None, None, None,
-                        lambda c2, r2: (c2.connect_finish(r2), step('established', 2)))
+        c.connect_to_peer_async(None, None, None,
+                        lambda c2, r2: (c2.connect_to_peer_finish(r2), step('established', 2)))
 
     client.resolve_addr_async(Verbs.AddrInfo(dst=addr, dst_service='7704'), 2000, None,
                               lambda c, r: (c.resolve_addr_finish(r),

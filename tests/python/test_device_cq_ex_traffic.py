@@ -27,6 +27,8 @@ def read_current(cq):
              sl=cq.read_sl(), dlid_path_bits=cq.read_dlid_path_bits(),
              imm_data=cq.read_imm_data() if flags & V.IBV_WC_WITH_IMM else None)
     wc = cq.read_wc()
+    native = V._introspection_module.CQEX.read_wc(cq)   # one value, not (True, wc)
+    assert isinstance(native, V._introspection_module.WC) and native.wr_id == c['wr_id']
     assert (wc.wr_id, wc.status, wc.qp_num) == (c['wr_id'], c['status'], c['qp_num'])
     return c
 

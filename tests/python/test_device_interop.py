@@ -19,8 +19,7 @@ def example(kind):
 
 def gid_index(name):
     with V.Context(name=name) as ctx:
-        r = ctx.find_default_gid(1)
-        return r[-1] if isinstance(r, tuple) else r
+        return ctx.find_default_gid(1)
 
 
 def addr():

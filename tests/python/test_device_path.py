@@ -20,8 +20,7 @@ def ctx():
 
 
 def gid_index(ctx):
-    r = ctx.find_default_gid(1)
-    return r[-1] if isinstance(r, tuple) else r
+    return ctx.find_default_gid(1)
 
 
 def connect(ctx, pd, qpt, cc=None, depth=16, access=0):
@@ -161,6 +160,48 @@ def test_buffer_pool_seed_usage(ctx):
         sent = list(V.CQPoller(cqs[0]).iterwc(count=1, timeout=5))
         tx.finish_wcs(qps[0], sent)
         assert tx.get_n_free() == 1 and tx.pop() == buf_idx
+
+
+def test_native_pool_poller_and_path_calls_return_one_value(ctx):
+    """The introspected calls themselves (not the override) give one value:
+    no (True, value) tuples, None where "none" is a normal answer."""
+    raw = V._introspection_module
+    assert isinstance(ctx.find_default_gid(1), int)
+    with ctx.pd() as pd:
+        cqs, qps, (path_a, path_b) = connect(ctx, pd, V.IBV_QPT_RC, depth=8)
+        tx = raw.BufferPool.new(pd, 2, 256, 0)
+        rx = raw.BufferPool.new(pd, 2, 256, 0)
+        idx = raw.BufferPool.pop(tx)
+        assert isinstance(idx, int) and 0 <= idx < 2
+        sge = raw.BufferPool.make_sge(tx, idx, 10)
+        assert isinstance(sge, raw.SGE)
+        assert (sge.addr, sge.length, sge.lkey) == (tx.get_mr().get_addr() + 256 * idx, 10,
+                                                    tx.get_mr().get_lkey())
+        rwr = raw.BufferPool.make_recv_wr(tx, idx)
+        assert isinstance(rwr, raw.RecvWR) and rwr.wr_id == idx and rwr.num_sge == 1
+        assert rwr.dup_sge(0).length == 256 and rwr.dup_sge(1) is None
+        swr = raw.BufferPool.make_send_wr(tx, idx, 10)
+        assert isinstance(swr, raw.SendWR) and swr.wr_id == idx and swr.num_sge == 1
+        assert swr.dup_sge(0).addr == sge.addr and swr.dup_sge(0).length == 10
+        with pytest.raises(GLib.Error):
+            raw.BufferPool.make_sge(tx, idx, 257)
+        assert raw.BufferPool.post_recvs(rx, qps[1], 1) == 1
+        tx.copy_to(b'0123456789', idx, 0)
+        poller = raw.CQPoller.new(cqs[1], None)
+        assert raw.CQPoller.get_last_wc(poller) is None
+        qps[0].post_send(swr)
+        wc = raw.CQPoller.next(poller, 5000)
+        assert isinstance(wc, raw.WC) and wc.byte_len == 10 and wc.status == V.WCStatus.SUCCESS
+        last = raw.CQPoller.get_last_wc(poller)
+        assert last.wr_id == wc.wr_id and last.byte_len == 10
+        with pytest.raises(GLib.Error) as e:
+            raw.CQPoller.next(poller, 0)
+        assert e.value.code == int(V.Error.TIMED_OUT)
+        assert raw.CQPoller.get_last_wc(poller).wr_id == wc.wr_id   # a copy: still readable
+        assert rx.copy_from(wc.wr_id, 0, 10) == b'0123456789'
+        ah = path_a.dup_ah(pd)
+        assert isinstance(ah, raw.AH) and path_a.dup_ah(pd) == ah   # the path's cached AH
+        assert not hasattr(path_a, 'get_ah')
 
 
 def test_cq_poller_order_timeout_and_wc_error(ctx):

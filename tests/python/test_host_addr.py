@@ -34,7 +34,7 @@ def test_global_route_fields_are_settable():
     assert gr.props.sgid_index == 7
     gr.dgid = bytes(range(16))
     assert gr.dgid == '0001:0203:0405:0607:0809:0a0b:0c0d:0e0f'
-    assert gr.get_dgid_bytes().get_data() == bytes(range(16))
+    assert gr.dup_dgid_bytes().get_data() == bytes(range(16))
     gr.dgid = '::ffff:10.77.0.1'
     assert gr.dgid == '0000:0000:0000:0000:0000:ffff:0a4d:0001'
 

@@ -24,7 +24,7 @@ def test_gid_parse_print_round_trip(text, gid, ipv6, ipv4):
     assert Verbs.GID(str(g)) == g
     assert Verbs.GID(ipv6) == g
     assert hash(Verbs.GID(ipv6)) == hash(g)
-    assert bytes(g.get_bytes().get_data()) == bytes(g.raw)
+    assert bytes(g.dup_bytes().get_data()) == bytes(g.raw)
 
 
 def test_gid_like_pyverbs():

@@ -46,7 +46,7 @@ def client():
 
     def connected(_cid, res):
         try:
-            cid.connect_finish(res)
+            cid.connect_to_peer_finish(res)
             stop(error='connected, not rejected')
         except GLib.Error as e:
             result.setdefault('finish_error', e.message)
@@ -55,7 +55,7 @@ def client():
         try:
             cid.resolve_route_finish(res)
             cid.create_qp(qp_attr())
-            cid.connect_async(None, None, None, connected)
+            cid.connect_to_peer_async(None, None, None, connected)
         except GLib.Error as e:
             stop(error=e.message)
 

@@ -323,8 +323,14 @@ bench_setup (Bench *b)
     die ("allocate a PD", error);
   if (opt.gid_index >= 0)
     b->gid_index = (guint) opt.gid_index;
-  else if (!gverbs_context_find_default_gid (b->ctx, 1, &b->gid_index, &error))
-    die ("find a GID", error);
+  else
+    {
+      int found = gverbs_context_find_default_gid (b->ctx, 1, &error);
+
+      if (found < 0)
+        die ("find a GID", error);
+      b->gid_index = (guint) found;
+    }
   {
     g_autoptr(GVerbsGid) gid = gverbs_context_query_gid (b->ctx, 1, b->gid_index, &error);
 

@@ -411,14 +411,14 @@ class GidEntry(Verbs.GidEntry):
 
     @property
     def gid_subnet_prefix(self):
-        return _be64_as_native(self.get_gid().raw[:8])
+        return _be64_as_native(self.dup_gid().raw[:8])
 
     @property
     def gid_interface_id(self):
-        return _be64_as_native(self.get_gid().raw[8:])
+        return _be64_as_native(self.dup_gid().raw[8:])
 
     def gid_str(self):
-        return self.get_gid().to_string()
+        return self.dup_gid().to_string()
 
     def __str__(self):
         return self.to_string()
@@ -927,7 +927,7 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
 
     def read_wc(self):
         wc = WC()
-        native = Verbs.CQEX.read_wc(self)[1]  # (True, wc): errors raise
+        native = Verbs.CQEX.read_wc(self)
         for name in WC._FIELDS + ('invalidated_rkey',):
             setattr(wc, name, getattr(native, name))
         return wc
@@ -1075,7 +1075,7 @@ class SendWR(Verbs.SendWR):
 
     @property
     def sg_list(self):
-        return [self.get_sge(i) for i in range(self.num_sge)]
+        return [self.dup_sge(i) for i in range(self.num_sge)]
 
     def set_wr_ud(self, ah, rqpn, rqkey):
         """Addresses a UD send; the WR keeps the AH alive."""
@@ -1116,7 +1116,7 @@ class RecvWR(Verbs.RecvWR):
 
     @property
     def sg_list(self):
-        return [self.get_sge(i) for i in range(self.num_sge)]
+        return [self.dup_sge(i) for i in range(self.num_sge)]
 
     def __str__(self):
         return self.to_string()
@@ -1742,7 +1742,7 @@ def _pd_qp_python_rdma(self, qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq
 def _pd_ah(self, path_or_attr):
     """python-rdma's pd.ah(path): the path's cached AH (or an AH for an AHAttr)."""
     if isinstance(path_or_attr, Verbs.Path):
-        return path_or_attr.get_ah(self)
+        return path_or_attr.dup_ah(self)
     return AH(self, path_or_attr)
 
 
@@ -1778,11 +1778,6 @@ _export(send_wr)
 _export(recv_wr)
 
 
-def _out(result):
-    # A gboolean-returning call with one out value may come back as (ok, value).
-    return result[-1] if isinstance(result, tuple) else result
-
-
 class BufferPool(Verbs.BufferPool):
     """python-rdma's vtools.BufferPool(pd, count, size): one MR cut into
     count buffers of size bytes, handed out by index."""
@@ -1797,7 +1792,7 @@ class BufferPool(Verbs.BufferPool):
         return _props_getattr(self, name)
 
     def pop(self):
-        return _out(Verbs.BufferPool.pop(self))
+        return Verbs.BufferPool.pop(self)
 
     def copy_to(self, buf, idx, offset=0):
         Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
@@ -1808,19 +1803,19 @@ class BufferPool(Verbs.BufferPool):
         return Verbs.BufferPool.copy_from(self, idx, offset, length).get_data()
 
     def make_sge(self, idx, length=None):
-        return _out(Verbs.BufferPool.make_sge(self, idx, self.size if length is None else length))
+        return Verbs.BufferPool.make_sge(self, idx, self.size if length is None else length)
 
     def make_send_wr(self, idx, length, ah=None, remote_qpn=0, remote_qkey=0):
-        native = _out(Verbs.BufferPool.make_send_wr(self, idx, length))
+        native = Verbs.BufferPool.make_send_wr(self, idx, length)
         wr = SendWR(wr_id=native.wr_id, opcode=native.opcode, num_sge=1,
-                    sg=native.get_sge(0), send_flags=native.send_flags)
+                    sg=native.dup_sge(0), send_flags=native.send_flags)
         if ah is not None:
             wr.set_wr_ud(ah, remote_qpn, remote_qkey)
         return wr
 
     def make_recv_wr(self, idx):
-        native = _out(Verbs.BufferPool.make_recv_wr(self, idx))
-        return RecvWR(wr_id=native.wr_id, num_sge=1, sg=native.get_sge(0))
+        native = Verbs.BufferPool.make_recv_wr(self, idx)
+        return RecvWR(wr_id=native.wr_id, num_sge=1, sg=native.dup_sge(0))
 
     def finish_wcs(self, qp, wcs):
         """Gives back each completion's buffer and reposts receives; raises
@@ -1861,11 +1856,10 @@ class CQPoller(Verbs.CQPoller):
         """One completion, waiting up to timeout seconds (None: for ever)."""
         ms = -1 if timeout is None else max(0, int(timeout * 1000))
         try:
-            return _out(Verbs.CQPoller.next(self, ms))
+            return Verbs.CQPoller.next(self, ms)
         except GLib.Error as e:
             if e.domain == 'gverbs-wc-error-quark':
-                ok, wc = Verbs.CQPoller.get_last_wc(self)
-                raise WCError(wc) from None
+                raise WCError(Verbs.CQPoller.get_last_wc(self)) from None
             raise
 
     def iterwc(self, count=None, timeout=None):
