@@ -78,6 +78,35 @@ check('receive completion', rwc !== null && rwc.status === Verbs.WCStatus.SUCCES
 const got = sides[1].mr.read(300, 0).toArray();
 check('data byte for byte', got.length === 300 && got.every((b, i) => b === data[i]));
 
+// BufferPool and CQPoller calls return one value (no [ok, value]) in GJS.
+{
+    const txPool = Verbs.BufferPool.new(pd, 2, 256, 0);
+    const rxPool = Verbs.BufferPool.new(pd, 2, 256, access);
+    const txIdx = txPool.pop();
+    const rxIdx = rxPool.pop();
+    check('BufferPool.pop returns an index', typeof txIdx === 'number' && txIdx >= 0 && txIdx < 2);
+    const sge = txPool.make_sge(txIdx, 10);
+    check('BufferPool.make_sge returns an SGE', sge instanceof Verbs.SGE && sge.length === 10 &&
+          sge.lkey === txPool.get_mr().lkey);
+    const poolRwr = rxPool.make_recv_wr(rxIdx);
+    check('BufferPool.make_recv_wr returns a RecvWR', poolRwr instanceof Verbs.RecvWR &&
+          poolRwr.wr_id === rxIdx && poolRwr.dup_sge(0).length === 256);
+    const poolSwr = txPool.make_send_wr(txIdx, 10);
+    check('BufferPool.make_send_wr returns a SendWR', poolSwr instanceof Verbs.SendWR &&
+          poolSwr.wr_id === txIdx && poolSwr.dup_sge(0).addr === sge.addr);
+    txPool.copy_to(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), txIdx, 0);
+    sides[1].qp.post_recv_one(poolRwr);
+    sides[0].qp.post_send_one(poolSwr);
+    const poller = Verbs.CQPoller.new(sides[1].cq, null);
+    check('CQPoller.get_last_wc is null before the first', poller.get_last_wc() === null);
+    const pwc = poller.next(10000);
+    check('CQPoller.next returns the WC', pwc instanceof Verbs.WC && pwc.wr_id === rxIdx &&
+          pwc.byte_len === 10 && pwc.status === Verbs.WCStatus.SUCCESS);
+    check('CQPoller.get_last_wc returns it again', poller.get_last_wc().wr_id === rxIdx);
+    check('pool data', rxPool.copy_from(rxIdx, 0, 10).toArray().every((b, i) => b === i + 1));
+    pollOne(sides[0].cq);
+}
+
 // The extended send API: a UD QPEx (created from a QPInitAttrEx, its PD from
 // the attributes) sends to a UD QP with wr_start ... wr_complete.
 {
