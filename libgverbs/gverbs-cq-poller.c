@@ -229,10 +229,14 @@ gverbs_cq_poller_next (GVerbsCQPoller  *self,
 
       if (n < 0)
         return NULL;
-      self->next = 0;
-      self->n_batch = (guint) n;
       if (n > 0)
-        break;
+        {
+          self->next = 0;
+          self->n_batch = (guint) n;
+          break;
+        }
+      /* An empty poll keeps the batch: gverbs_cq_poller_get_last_wc()
+       * still has the last completion after a timeout. */
       if (self->channel != NULL && !self->armed)
         {
           /* Arm, then poll once more: a completion that came before the

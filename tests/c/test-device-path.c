@@ -510,6 +510,9 @@ test_cq_poller (gconstpointer data)
   g_assert_null (gverbs_cq_poller_next (recv_poller, 50, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_TIMED_OUT);
   g_clear_error (&error);
+  /* a timeout keeps the last completion */
+  g_assert_nonnull (gverbs_cq_poller_get_last_wc (recv_poller));
+  g_assert_cmpuint (gverbs_cq_poller_get_last_wc (recv_poller)->wr_id, ==, 129);
 
   /* Completions that arrive while the poller waits wake it. */
   post_sends (&p, 40, 1);
