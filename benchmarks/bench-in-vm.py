@@ -505,6 +505,10 @@ def write_report():
     L.append('Measured %s on `%s` (rxe over virtio-net, kernel %s, %d vCPU, QEMU TCG); '
              'wall clock: %d alternated runs per pair, medians.'
              % (results['date'], dev, results['kernel'], results['ncpu'], REPS))
+    ported_only = '--ported-only' in sys.argv
+    if ported_only:
+        L.append('')
+        L.append('(--ported-only: the ported-code table alone.)')
     L.append('')
     L.append('**User-space instructions per message** (callgrind, 64 B, post + poll). C: the difference of '
              'two runs, (Ir(N2) - Ir(N1)) / (N2 - N1), N = %s messages. Python: one run of N = %d messages, '
@@ -550,6 +554,8 @@ def write_report():
                  '--loopback, 64 B): %s vs %s msg/s, ratio %s.' % (
                      fmt(r['events_median'], '%.0f'), fmt(r['busy_median'], '%.0f'),
                      fmt(r['ratio'], '%.3f')))
+    if ported_only:
+        del L[3:]
     if results['ported']:
         L.append('')
         L.append('**Ported pyverbs code** (benchmarks/ported/: the same source on pyverbs and, through '

@@ -32,6 +32,11 @@ class Timer:
         self.name, self.n = name, n
 
     def __enter__(self):
+        self.profile = None
+        if os.environ.get('PORTED_PROFILE'):   # cProfile of the loop alone, to stderr
+            import cProfile
+            self.profile = cProfile.Profile()
+            self.profile.enable()
         mark()
         self.t0 = time.perf_counter()
         return self
@@ -39,6 +44,10 @@ class Timer:
     def __exit__(self, *exc):
         dt = time.perf_counter() - self.t0
         mark()
+        if self.profile is not None:
+            import pstats
+            self.profile.disable()
+            pstats.Stats(self.profile, stream=sys.stderr).sort_stats('tottime').print_stats(14)
         if exc[0] is None:
             print(json.dumps({'loop': self.name, 'iterations': self.n,
                               'usec_per_op': dt / self.n * 1e6}))
