@@ -13,7 +13,14 @@ VM's rxe device and writes results.md, results.json and bw.png into OUTDIR.
         gverbs-perf vs ib_write_bw, ib_read_bw, ib_send_bw (64 B .. 64 KiB),
         ib_send_lat, ib_write_lat (t_typical); Python gverbs vs pyverbs rate.
 
-Usage: bench-in-vm.py BUILDDIR OUTDIR [--quick] [--callgrind-only|--wall-only] [--no-py-send] [--reuse]
+  (c) ported code (benchmarks/ported/): pyverbs loops written the pyverbs
+      way, each run unchanged on pyverbs and on gi.repository.Verbs (the shim
+      only swaps the imports), alternated PORTED_REPS times, medians, each
+      side's min ... max and the ratio; with --ported-callgrind also the Ir of
+      the two data-path loops.
+
+Usage: bench-in-vm.py BUILDDIR OUTDIR [--quick] [--callgrind-only|--wall-only|--ported-only]
+                      [--ported-callgrind] [--no-py-send] [--reuse]
 
 Every client/server pair waits for the server's port to listen (read from
 /proc/net/tcp), is retried up to ATTEMPTS times and bounded by timeouts; a run
@@ -39,7 +46,7 @@ baseline = os.path.join(build, 'benchmarks/baseline-verbs')
 py = '/usr/bin/python3'
 env = dict(os.environ, GI_TYPELIB_PATH=os.path.join(build, 'introspection'),
            LD_LIBRARY_PATH=os.path.join(build, 'libgverbs'),
-           PYTHONPATH=os.path.join(top, 'introspection/python'))
+           PYTHONPATH=os.environ.get('GVERBS_BENCH_PYTHONPATH', os.path.join(top, 'introspection/python')))
 
 REPS = 2 if quick else 5
 CG_N = (1000, 2000) if quick else (2000, 4000)
@@ -52,7 +59,7 @@ PY_N = 2000 if quick else 5000
 results = {'date': time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), 'device': dev,
            'reps': REPS, 'callgrind_n': CG_N, 'callgrind_py_n': CG_PY_N,
            'kernel': os.uname().release, 'ncpu': os.cpu_count(),
-           'callgrind': [], 'wall': [], 'python_wall': [], 'events_wall': []}
+           'callgrind': [], 'wall': [], 'python_wall': [], 'events_wall': [], 'ported': []}
 port = [19000]
 failures = []
 ATTEMPTS = 3
@@ -419,6 +426,74 @@ def run_wall():
     results['events_wall'].append(row)
 
 
+# --- (c) ported pyverbs code -------------------------------------------------------
+
+PORTED_REPS = 3
+# (row label, loop source, extra arguments, iterations; quick iterations)
+PORTED = [
+    ('RC send/recv, per message', 'rc_send_recv.py', [], 2000, 300),
+    ('RC RDMA write, per message', 'rc_rdma_write.py', [], 2000, 300),
+    ('UD send/recv through an AH, per message', 'ud_send.py', [], 2000, 300),
+    ('SRQ receive (RC send), per message', 'srq_recv.py', [], 2000, 300),
+    ('CQ poll(16) of a 16-write chain, per message', 'cq_poll_batch.py', [], 4000, 640),
+    ('CMID sync post_send + get_send_comp', 'cmid_sync.py', [], 2000, 300),
+    ('MR(pd, 4096, access) + close()', 'mr_reg.py', [], 500, 100),
+    ('QP(pd, ...) + to_rts(attr) + close()', 'qp_to_rts.py', [], 100, 30),
+    ('ctx.query_port(1).state', 'query_port.py', [], 5000, 1000),
+    ('PD(ctx) + close()', 'construct.py', ['pd'], 500, 100),
+    ('CQ(ctx, 100, ...) + close()', 'construct.py', ['cq'], 500, 100),
+    ('AH(pd, attr=AHAttr(...)) + close()', 'construct.py', ['ah'], 500, 100),
+    ('QP(pd, QPInitAttr(...), QPAttr()) + close()', 'construct.py', ['qp'], 200, 50),
+]
+PORTED_CG = [('RC send/recv, per message', 'rc_send_recv.py'),
+             ('RC RDMA write, per message', 'rc_rdma_write.py')]
+
+
+def ported_cmd(impl, src, extra, n):
+    return [py, os.path.join(top, 'benchmarks/ported/shim.py'), impl,
+            os.path.join(top, 'benchmarks/ported', src), str(n)] + extra
+
+
+def ported_once(impl, src, extra, n):
+    try:
+        p = subprocess.run(ported_cmd(impl, src, extra, n), capture_output=True, text=True,
+                           env=env, timeout=600)
+    except subprocess.TimeoutExpired:
+        failures.append({'run': 'ported %s %s' % (impl, src), 'why': 'timed out'})
+        return None
+    if p.returncode != 0:
+        failures.append({'run': 'ported %s %s %s' % (impl, src, ' '.join(extra)),
+                         'why': p.stderr[-400:]})
+        return None
+    return json.loads(p.stdout.strip().splitlines()[-1])['usec_per_op']
+
+
+def run_ported():
+    only = os.environ.get('GVERBS_PORTED_ONLY')
+    for label, src, extra, n, nq in PORTED:
+        if only and src[:-3] not in only.split(','):
+            continue
+        n = nq if quick else n
+        g, p = [], []
+        for _ in range(PORTED_REPS):
+            p.append(ported_once('pyverbs', src, extra, n))
+            g.append(ported_once('gverbs', src, extra, n))
+        row = {'loop': label, 'source': src + (' ' + ' '.join(extra) if extra else ''),
+               'iterations': n, 'gverbs': g, 'pyverbs': p,
+               'gverbs_median': median(g), 'pyverbs_median': median(p)}
+        row['ratio'] = ratio(row['gverbs_median'], row['pyverbs_median'])
+        log('ported %-45s pyverbs %s us, gverbs %s us, ratio %s' % (
+            label, fmt(row['pyverbs_median'], '%.1f'), fmt(row['gverbs_median'], '%.1f'),
+            fmt(row['ratio'], '%.3f')))
+        results['ported'].append(row)
+    if '--ported-callgrind' in sys.argv:
+        n = 100 if quick else 300
+        for label, src in PORTED_CG:
+            cg_loop_pair('ported: ' + label, 'gverbs (pyverbs source)',
+                         ported_cmd('gverbs', src, [], n), 'pyverbs', ported_cmd('pyverbs', src, [], n),
+                         n, '<= 1.0')
+
+
 # --- report ----------------------------------------------------------------------
 
 def verdict(ok):
@@ -430,6 +505,10 @@ def write_report():
     L.append('Measured %s on `%s` (rxe over virtio-net, kernel %s, %d vCPU, QEMU TCG); '
              'wall clock: %d alternated runs per pair, medians.'
              % (results['date'], dev, results['kernel'], results['ncpu'], REPS))
+    ported_only = '--ported-only' in sys.argv
+    if ported_only:
+        L.append('')
+        L.append('(--ported-only: the ported-code table alone.)')
     L.append('')
     L.append('**User-space instructions per message** (callgrind, 64 B, post + poll). C: the difference of '
              'two runs, (Ir(N2) - Ir(N1)) / (N2 - N1), N = %s messages. Python: one run of N = %d messages, '
@@ -475,6 +554,23 @@ def write_report():
                  '--loopback, 64 B): %s vs %s msg/s, ratio %s.' % (
                      fmt(r['events_median'], '%.0f'), fmt(r['busy_median'], '%.0f'),
                      fmt(r['ratio'], '%.3f')))
+    if ported_only:
+        del L[3:]
+    if results['ported']:
+        L.append('')
+        L.append('**Ported pyverbs code** (benchmarks/ported/: the same source on pyverbs and, through '
+                 'benchmarks/ported/shim.py, on gi.repository.Verbs; %d alternated runs, median time per '
+                 'operation, microseconds; target ratio <= 1.0, aim 0.7):' % PORTED_REPS)
+        L.append('')
+        L.append('| loop, written the pyverbs way | iterations | pyverbs | libgverbs | ratio | | '
+                 'pyverbs min ... max | libgverbs min ... max |')
+        L.append('|---|---:|---:|---:|---:|---|---|---|')
+        for r in results['ported']:
+            L.append('| %s | %d | %s | %s | %s | %s | %s | %s |' % (
+                r['loop'], r['iterations'], fmt(r['pyverbs_median'], '%.1f'),
+                fmt(r['gverbs_median'], '%.1f'), fmt(r['ratio'], '%.2f'),
+                verdict(r['ratio'] <= 1.0) if r['ratio'] is not None else '**not measured**',
+                spread(r['pyverbs']), spread(r['gverbs'])))
     if failures:
         L.append('')
         L.append('**Failed attempts** (retried up to %d times; a pair with no successful run is '
@@ -516,11 +612,17 @@ def plot():
 
 
 t0 = time.time()
+if '--ported-only' in sys.argv:
+    run_ported()
+    write_report()
+    log('total %.0f s; wrote %s/results.md, results.json' % (time.time() - t0, out))
+    sys.exit(0)
 if '--wall-only' not in sys.argv:
     run_callgrind()
     log('callgrind part: %.0f s' % (time.time() - t0))
 if '--callgrind-only' not in sys.argv:
     run_wall()
+    run_ported()
 write_report()
 if results['wall']:
     plot()

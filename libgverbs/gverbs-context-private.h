@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 struct ibv_context *_gverbs_context_get_ibv      (GVerbsContext    *self);
 /* Checks that the context is open and that @port_num is one of its ports;
  * the error names @call and the device's port count. */
+const struct ibv_device_attr *_gverbs_context_get_device_attr (GVerbsContext *self,
+                                                               int           *rc);
 gboolean            _gverbs_context_check_port   (GVerbsContext    *self,
                                                   guint             port_num,
                                                   const char       *call,

@@ -44,6 +44,8 @@ struct _GVerbsContext
   char *name;
   struct ibv_context *ibv;
   guint phys_port_cnt;          /* 0 until first needed */
+  struct ibv_device_attr device_attr;   /* the device's limits, read once */
+  gboolean have_device_attr;
   GMainContext *main_context;
   GSource *async_source;
   GHashTable *event_objects;    /* rdma-core pointer -> GObject (no reference) */
@@ -530,6 +532,30 @@ _gverbs_context_get_ibv (GVerbsContext *self)
   return self->ibv;
 }
 
+/* The device's ibv_device_attr, queried on first use and kept: its limits
+ * never change while the device is open, and the checks that creating an
+ * MR, CQ or QP makes would otherwise cost a system call each. Returns NULL
+ * with rdma-core's error code in *rc when the query fails. */
+const struct ibv_device_attr *
+_gverbs_context_get_device_attr (GVerbsContext *self,
+                                 int           *rc)
+{
+  *rc = 0;
+  if (!self->have_device_attr)
+    {
+      if (self->ibv == NULL)
+        {
+          *rc = EBADF;
+          return NULL;
+        }
+      *rc = ibv_query_device (self->ibv, &self->device_attr);
+      if (*rc != 0)
+        return NULL;
+      self->have_device_attr = TRUE;
+    }
+  return &self->device_attr;
+}
+
 gboolean
 _gverbs_context_check_port (GVerbsContext  *self,
                             guint           port_num,
@@ -540,15 +566,15 @@ _gverbs_context_check_port (GVerbsContext  *self,
     return FALSE;
   if (self->phys_port_cnt == 0)
     {
-      struct ibv_device_attr attr;
-      int rc = ibv_query_device (self->ibv, &attr);
+      int rc;
+      const struct ibv_device_attr *attr = _gverbs_context_get_device_attr (self, &rc);
 
-      if (rc != 0)
+      if (attr == NULL)
         {
           _gverbs_set_error_errno (error, rc, "ibv_query_device", self->name, NULL);
           return FALSE;
         }
-      self->phys_port_cnt = attr.phys_port_cnt;
+      self->phys_port_cnt = attr->phys_port_cnt;
     }
   if (port_num == 0 || port_num > self->phys_port_cnt)
     {

@@ -130,7 +130,7 @@ gverbs_cq_open (GVerbsResource  *resource,
 {
   GVerbsCQ *self = GVERBS_CQ (resource);
   GVerbsCQPrivate *priv = PRIV (self);
-  struct ibv_device_attr attr;
+  const struct ibv_device_attr *attr;
   struct ibv_context *ctx;
   struct ibv_comp_channel *channel = NULL;
   struct ibv_cq *ibv;
@@ -147,13 +147,13 @@ gverbs_cq_open (GVerbsResource  *resource,
     return FALSE;
   ctx = _gverbs_context_get_ibv (priv->context);
 
-  rc = ibv_query_device (ctx, &attr);
-  if (rc != 0)
+  attr = _gverbs_context_get_device_attr (priv->context, &rc);
+  if (attr == NULL)
     {
       _gverbs_set_error_errno (error, rc, "ibv_query_device", device_name (self), NULL);
       return FALSE;
     }
-  priv->max_cqe = attr.max_cqe;
+  priv->max_cqe = attr->max_cqe;
   if (priv->requested_cqe < 1 || priv->requested_cqe > priv->max_cqe)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq", device_name (self),
@@ -646,6 +646,36 @@ poll_guarded (GVerbsCQ  *self,
     }
   n = gverbs_cq_poll (self, wcs, n_wcs, error);
   _gverbs_resource_leave (self);
+  return n;
+}
+
+/**
+ * gverbs_cq_poll_one:
+ * @self: a #GVerbsCQ
+ * @wc: (out caller-allocates): where to store the completion
+ * @error: return location for a #GError
+ *
+ * Takes at most one work completion from the CQ: the binding-friendly form
+ * of gverbs_cq_poll() for the commonest loop, one completion at a time
+ * (pyverbs' `cq.poll()`). It allocates nothing; a binding's @wc is the only
+ * object it needs.
+ *
+ * Returns: 1 when @wc holds a completion, 0 when the CQ is empty (@wc is
+ *   then cleared), or -1 on error
+ */
+int
+gverbs_cq_poll_one (GVerbsCQ  *self,
+                    GVerbsWC  *wc,
+                    GError   **error)
+{
+  int n;
+
+  g_return_val_if_fail (GVERBS_IS_CQ (self), -1);
+  g_return_val_if_fail (wc != NULL, -1);
+
+  n = poll_guarded (self, wc, 1, error);
+  if (n <= 0)
+    memset (wc, 0, sizeof *wc);
   return n;
 }
 

@@ -61,6 +61,10 @@ int                gverbs_cq_poll            (GVerbsCQ           *self,
                                               guint               n_wcs,
                                               GError            **error);
 GVERBS_AVAILABLE_IN_ALL
+int                gverbs_cq_poll_one        (GVerbsCQ           *self,
+                                              GVerbsWC           *wc,
+                                              GError            **error);
+GVERBS_AVAILABLE_IN_ALL
 GPtrArray         *gverbs_cq_poll_list       (GVerbsCQ           *self,
                                               guint               max_wcs,
                                               GError            **error);

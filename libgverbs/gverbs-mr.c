@@ -2,7 +2,10 @@
 
 #include <errno.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/mman.h>
+#include <string.h>
+#include <unistd.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-mr.h"
@@ -56,20 +59,48 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* Zeroed, page-aligned memory of whole pages (so that no other allocation
+ * shares a page with it, which ibv_fork_init()'s MADV_DONTFORK needs). A
+ * small buffer comes from the C library's allocator, which hands back pages
+ * it already has: a fresh mmap() for every small MR costs a page fault when
+ * ibv_reg_mr() pins it and a TLB flush when it is unmapped, more than the
+ * registration itself. A large one is mapped, so its pages are touched only
+ * when ibv_reg_mr() pins them (and a registration refused for the locked
+ * memory limit never touches them). */
+#define SMALL_BUFFER (128 * 1024)
+
 static gpointer
 alloc_buffer (guint64 length)
 {
-  void *p = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  gsize size;
+  void *p = NULL;
 
-  return p == MAP_FAILED ? NULL : p;
+  if (length > SMALL_BUFFER)
+    {
+      p = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      return p == MAP_FAILED ? NULL : p;
+    }
+  size = (gsize) (length + page - 1) / page * page;
+  if (posix_memalign (&p, page, size) != 0)
+    {
+      errno = ENOMEM;
+      return NULL;
+    }
+  memset (p, 0, size);
+  return p;
 }
 
 static void
 free_buffer (gpointer buffer,
              guint64  length)
 {
-  if (buffer != NULL)
+  if (buffer == NULL)
+    return;
+  if (length > SMALL_BUFFER)
     munmap (buffer, length);
+  else
+    free (buffer);
 }
 
 static void
@@ -107,8 +138,8 @@ static gboolean
 check_length (GVerbsMR  *self,
               GError   **error)
 {
-  struct ibv_context *ctx = _gverbs_context_get_ibv (gverbs_pd_get_context (self->pd));
-  struct ibv_device_attr attr;
+  const struct ibv_device_attr *attr;
+  int rc;
 
   if (self->length == 0)
     {
@@ -123,11 +154,12 @@ check_length (GVerbsMR  *self,
                                self->length);
       return FALSE;
     }
-  if (ctx != NULL && ibv_query_device (ctx, &attr) == 0 && self->length > attr.max_mr_size)
+  attr = _gverbs_context_get_device_attr (gverbs_pd_get_context (self->pd), &rc);
+  if (attr != NULL && self->length > attr->max_mr_size)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_resource_describe (self->pd),
                                _("length %" G_GUINT64_FORMAT " > device limit max_mr_size %"
-                                 G_GUINT64_FORMAT), self->length, (guint64) attr.max_mr_size);
+                                 G_GUINT64_FORMAT), self->length, (guint64) attr->max_mr_size);
       return FALSE;
     }
   return TRUE;

@@ -134,31 +134,33 @@ check_caps (GVerbsQP                      *self,
             GError                       **error)
 {
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  struct ibv_device_attr dev;
+  const struct ibv_device_attr *attr;
+  int rc;
   const char *name = _gverbs_resource_describe (priv->pd);
 
-  if (ibv_query_device (ctx, &dev) != 0)
+  attr = _gverbs_context_get_device_attr (gverbs_pd_get_context (priv->pd), &rc);
+  if (attr == NULL)
     return TRUE; /* let ibv_create_qp judge */
   if ((ia->qp_type == IBV_QPT_XRC_SEND || ia->qp_type == IBV_QPT_XRC_RECV) &&
-      !(dev.device_cap_flags & IBV_DEVICE_XRC))
+      !(attr->device_cap_flags & IBV_DEVICE_XRC))
     {
       _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_create_qp", name,
                                "%s queue pair: the device has no XRC support (IBV_DEVICE_XRC)",
                                qp_type_name (ia->qp_type));
       return FALSE;
     }
-  if (ia->cap.max_send_wr > (guint32) dev.max_qp_wr || ia->cap.max_recv_wr > (guint32) dev.max_qp_wr)
+  if (ia->cap.max_send_wr > (guint32) attr->max_qp_wr || ia->cap.max_recv_wr > (guint32) attr->max_qp_wr)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_create_qp", name,
                                "max_send_wr %u / max_recv_wr %u > device limit max_qp_wr %d",
-                               ia->cap.max_send_wr, ia->cap.max_recv_wr, dev.max_qp_wr);
+                               ia->cap.max_send_wr, ia->cap.max_recv_wr, attr->max_qp_wr);
       return FALSE;
     }
-  if (ia->cap.max_send_sge > (guint32) dev.max_sge || ia->cap.max_recv_sge > (guint32) dev.max_sge)
+  if (ia->cap.max_send_sge > (guint32) attr->max_sge || ia->cap.max_recv_sge > (guint32) attr->max_sge)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_create_qp", name,
                                "max_send_sge %u / max_recv_sge %u > device limit max_sge %d",
-                               ia->cap.max_send_sge, ia->cap.max_recv_sge, dev.max_sge);
+                               ia->cap.max_send_sge, ia->cap.max_recv_sge, attr->max_sge);
       return FALSE;
     }
   if (ia->cap.max_send_sge > GVERBS_MAX_SGE || ia->cap.max_recv_sge > GVERBS_MAX_SGE)

@@ -52,6 +52,41 @@ gverbs_recv_wr_new (guint64 wr_id)
 }
 
 /**
+ * gverbs_recv_wr_new_with_sg:
+ * @wr_id: the id its work completion will carry
+ * @sg_list: (array length=n_sge) (nullable): the buffers
+ * @n_sge: how many buffers @sg_list holds, at most %GVERBS_MAX_SGE
+ * @error: return location for a #GError
+ *
+ * Makes a receive work request with its buffers in one call (what
+ * gverbs_recv_wr_new() and one gverbs_recv_wr_set_sge() per buffer do).
+ *
+ * Returns: (transfer full): the request, or %NULL with
+ *   %GVERBS_ERROR_OUT_OF_RANGE if @n_sge is more than %GVERBS_MAX_SGE
+ */
+GVerbsRecvWR *
+gverbs_recv_wr_new_with_sg (guint64           wr_id,
+                            const GVerbsSGE  *sg_list,
+                            guint             n_sge,
+                            GError          **error)
+{
+  GVerbsRecvWR *wr;
+
+  g_return_val_if_fail (sg_list != NULL || n_sge == 0, NULL);
+  if (n_sge > GVERBS_MAX_SGE)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("%u SGEs: a work request holds at most %u"), n_sge, GVERBS_MAX_SGE);
+      return NULL;
+    }
+  wr = gverbs_recv_wr_new (wr_id);
+  if (n_sge > 0)
+    memcpy (wr->sg_list, sg_list, n_sge * sizeof *sg_list);
+  wr->num_sge = n_sge;
+  return wr;
+}
+
+/**
  * gverbs_recv_wr_copy:
  * @wr: a #GVerbsRecvWR
  *

@@ -53,6 +53,11 @@ GVERBS_AVAILABLE_IN_ALL
 void          gverbs_recv_wr_init      (GVerbsRecvWR       *wr,
                                         guint64             wr_id);
 GVERBS_AVAILABLE_IN_ALL
+GVerbsRecvWR *gverbs_recv_wr_new_with_sg (guint64             wr_id,
+                                        const GVerbsSGE    *sg_list,
+                                        guint               n_sge,
+                                        GError            **error);
+GVERBS_AVAILABLE_IN_ALL
 GVerbsRecvWR *gverbs_recv_wr_copy      (const GVerbsRecvWR *wr);
 GVERBS_AVAILABLE_IN_ALL
 void          gverbs_recv_wr_free      (GVerbsRecvWR       *wr);

@@ -534,7 +534,9 @@ _gverbs_resource_check_open (gpointer   self,
   if (!priv->initialized)
     g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_INITIALIZED,
                  _("%s is not initialized: create it with its new() function or "
-                   "call g_initable_init() after constructing it"),
+                   "call g_initable_init() after constructing it (from Python, the "
+                   "constructors of libgverbs' override gi/overrides/Verbs.py do: is it "
+                   "installed, and on the Python path?)"),
                  _gverbs_resource_describe (self));
   else if (priv->init_error != NULL)
     g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_INITIALIZED,

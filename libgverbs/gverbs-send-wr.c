@@ -105,6 +105,50 @@ gverbs_send_wr_new (guint64         wr_id,
 }
 
 /**
+ * gverbs_send_wr_new_with_sg:
+ * @wr_id: the id its work completion will carry
+ * @opcode: the operation
+ * @send_flags: the flags
+ * @imm_data: the immediate data (network byte order, as rdma-core takes it)
+ * @sg_list: (array length=n_sge) (nullable): the buffers
+ * @n_sge: how many buffers @sg_list holds, at most %GVERBS_MAX_SGE
+ * @error: return location for a #GError
+ *
+ * Makes a send work request with its buffers in one call: what
+ * gverbs_send_wr_new(), setting #GVerbsSendWR.imm_data and one
+ * gverbs_send_wr_set_sge() per buffer do, for bindings where each call
+ * costs more than the work it does (pyverbs' `SendWR(...)` in Python).
+ *
+ * Returns: (transfer full): the request, or %NULL with
+ *   %GVERBS_ERROR_OUT_OF_RANGE if @n_sge is more than %GVERBS_MAX_SGE
+ */
+GVerbsSendWR *
+gverbs_send_wr_new_with_sg (guint64           wr_id,
+                            GVerbsWROpcode    opcode,
+                            GVerbsSendFlags   send_flags,
+                            guint32           imm_data,
+                            const GVerbsSGE  *sg_list,
+                            guint             n_sge,
+                            GError          **error)
+{
+  GVerbsSendWR *wr;
+
+  g_return_val_if_fail (sg_list != NULL || n_sge == 0, NULL);
+  if (n_sge > GVERBS_MAX_SGE)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("%u SGEs: a work request holds at most %u"), n_sge, GVERBS_MAX_SGE);
+      return NULL;
+    }
+  wr = gverbs_send_wr_new (wr_id, opcode, send_flags);
+  wr->imm_data = imm_data;
+  if (n_sge > 0)
+    memcpy (wr->sg_list, sg_list, n_sge * sizeof *sg_list);
+  wr->num_sge = n_sge;
+  return wr;
+}
+
+/**
  * gverbs_send_wr_copy:
  * @wr: a #GVerbsSendWR
  *

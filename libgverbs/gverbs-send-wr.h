@@ -94,6 +94,14 @@ void          gverbs_send_wr_init          (GVerbsSendWR       *wr,
                                             GVerbsWROpcode      opcode,
                                             GVerbsSendFlags     send_flags);
 GVERBS_AVAILABLE_IN_ALL
+GVerbsSendWR *gverbs_send_wr_new_with_sg   (guint64             wr_id,
+                                            GVerbsWROpcode      opcode,
+                                            GVerbsSendFlags     send_flags,
+                                            guint32             imm_data,
+                                            const GVerbsSGE    *sg_list,
+                                            guint               n_sge,
+                                            GError            **error);
+GVERBS_AVAILABLE_IN_ALL
 GVerbsSendWR *gverbs_send_wr_copy          (const GVerbsSendWR *wr);
 GVERBS_AVAILABLE_IN_ALL
 void          gverbs_send_wr_free          (GVerbsSendWR       *wr);

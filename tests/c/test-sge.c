@@ -56,11 +56,47 @@ test_mr_without_pd (void)
   g_assert_cmpint (gverbs_mw_get_mw_type (mw), ==, GVERBS_MW_TYPE_1);
 }
 
+/* The one-call constructors bindings use (issue 13): the same request as
+ * new() plus set_sge() per buffer, and too many buffers an error. */
+static void
+test_wr_new_with_sg (void)
+{
+  GVerbsSGE sg[2] = { { 0x1000, 64, 7 }, { 0x2000, 8, 9 } };
+  GVerbsSGE many[GVERBS_MAX_SGE + 1] = { { 0 } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsSendWR) send = NULL;
+  g_autoptr(GVerbsRecvWR) recv = NULL;
+  g_autoptr(GVerbsSGE) second = NULL;
+
+  send = gverbs_send_wr_new_with_sg (3, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED, 5, sg, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (send->wr_id, ==, 3);
+  g_assert_cmpint (send->opcode, ==, GVERBS_WR_RDMA_WRITE);
+  g_assert_cmpuint (send->send_flags, ==, GVERBS_SEND_SIGNALED);
+  g_assert_cmpuint (send->imm_data, ==, 5);
+  g_assert_cmpuint (send->num_sge, ==, 2);
+  second = gverbs_send_wr_get_sge (send, 1);
+  g_assert_cmpuint (second->addr, ==, 0x2000);
+  g_assert_cmpuint (second->lkey, ==, 9);
+
+  recv = gverbs_recv_wr_new_with_sg (4, sg, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (recv->num_sge, ==, 1);
+  g_assert_cmpuint (recv->sg_list[0].length, ==, 64);
+
+  g_assert_null (gverbs_send_wr_new_with_sg (1, GVERBS_WR_SEND, 0, 0, many, G_N_ELEMENTS (many), &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  g_assert_null (gverbs_recv_wr_new_with_sg (1, many, G_N_ELEMENTS (many), &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sge/boxed", test_sge_boxed);
   g_test_add_func ("/mr/without-pd", test_mr_without_pd);
+  g_test_add_func ("/wr/new-with-sg", test_wr_new_with_sg);
   return g_test_run ();
 }

@@ -21,14 +21,68 @@ def _export(obj, name=None):
     return obj
 
 
+_PROP_NAMES = {}   # (class, attribute) -> property name, found once
+
+
 def _props_getattr(self, name):
     # Called only when normal lookup fails: fall back to GObject properties,
-    # so attr.max_qp works as attr.props.max_qp does.
-    if not name.startswith('_'):
-        pspec = type(self).find_property(name.replace('_', '-'))
-        if pspec is not None:
-            return self.get_property(pspec.name)
-    raise AttributeError('%r object has no attribute %r' % (type(self).__name__, name))
+    # so attr.max_qp works as attr.props.max_qp does. A class's _verbs_cached
+    # names properties that never change once the object is made: their
+    # value is kept in the instance, so the next read is a plain attribute.
+    cls = type(self)
+    pname = _PROP_NAMES.get((cls, name))
+    if pname is None:
+        pspec = None if name.startswith('_') else cls.find_property(name.replace('_', '-'))
+        if pspec is None:
+            raise AttributeError('%r object has no attribute %r' % (cls.__name__, name))
+        pname = _PROP_NAMES[cls, name] = pspec.name
+    value = self.get_property(pname)
+    if name in cls._verbs_cached:
+        _cache(self, name, value)
+    return value
+
+
+def _cache(obj, name, value):
+    # kept until the object is closed (its own close() or its parent's),
+    # after which the properties read as C gives them again (lkey 0 ...)
+    d = obj.__dict__
+    if '_verbs_cache_hooked' not in d:
+        if obj.get_property('closed'):
+            return
+        d['_verbs_cache_hooked'] = True
+        GObject.Object.connect(obj, 'notify::closed', _forget_cached)
+    d[name] = value
+
+
+def _forget_cached(obj, pspec):
+    for name in type(obj)._verbs_cached:
+        obj.__dict__.pop(name, None)
+
+
+_RANGED_TYPES = (GObject.TYPE_UINT, GObject.TYPE_INT, GObject.TYPE_UINT64, GObject.TYPE_INT64,
+                 GObject.TYPE_ULONG, GObject.TYPE_LONG, GObject.TYPE_UCHAR, GObject.TYPE_CHAR)
+_CHECKS = {}   # (owner type, property name) -> how values are checked, found once
+
+
+def _value_check(pspec):
+    key = (pspec.owner_type, pspec.name)
+    check = _CHECKS.get(key)
+    if check is None:
+        vtype = pspec.value_type
+        if GObject.type_is_a(vtype, GObject.TYPE_FLAGS):
+            mask = 0
+            for bit in vtype.pytype.__flags_values__:
+                mask |= int(bit)
+            check = ('flags', mask, vtype.pytype.__name__)
+        elif GObject.type_is_a(vtype, GObject.TYPE_ENUM):
+            check = ('enum', frozenset(int(v) for v in vtype.pytype.__enum_values__),
+                     vtype.pytype.__name__)
+        elif vtype in _RANGED_TYPES:
+            check = ('range', pspec.minimum, pspec.maximum)
+        else:
+            check = ('any',)
+        _CHECKS[key] = check
+    return check
 
 
 def _check_value(pspec, value, label=None):
@@ -40,30 +94,23 @@ def _check_value(pspec, value, label=None):
     GObject, which raises TypeError for what it cannot convert."""
     if pspec is None or isinstance(value, bool) or not isinstance(value, int):
         return value
-    label = label or pspec.name.replace('-', '_')
-    vtype = pspec.value_type
-    if GObject.type_is_a(vtype, GObject.TYPE_FLAGS):
-        mask = 0
-        for bit in vtype.pytype.__flags_values__:
-            mask |= int(bit)
-        if value < 0 or value & ~mask:
+    check = _value_check(pspec)
+    kind = check[0]
+    if kind == 'range':
+        if not check[1] <= value <= check[2]:
+            raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
+                               (label or pspec.name.replace('-', '_'), value, check[1], check[2]))
+    elif kind == 'flags':
+        if value < 0 or value & ~check[1]:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                '%s 0x%x has bits 0x%x that no %s value names' %
-                               (label, value, value & ~mask if value >= 0 else value,
-                                vtype.pytype.__name__))
-    elif GObject.type_is_a(vtype, GObject.TYPE_ENUM):
-        if int(value) not in vtype.pytype.__enum_values__:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               '%s %d is not a %s value' % (label, value, vtype.pytype.__name__))
-    elif vtype in _RANGED_TYPES:
-        if not pspec.minimum <= value <= pspec.maximum:
-            raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
-                               (label, value, pspec.minimum, pspec.maximum))
+                               (label or pspec.name.replace('-', '_'), value,
+                                value & ~check[1] if value >= 0 else value, check[2]))
+    elif kind == 'enum':
+        if int(value) not in check[1]:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s %d is not a %s value' %
+                               (label or pspec.name.replace('-', '_'), value, check[2]))
     return value
-
-
-_RANGED_TYPES = (GObject.TYPE_UINT, GObject.TYPE_INT, GObject.TYPE_UINT64, GObject.TYPE_INT64,
-                 GObject.TYPE_ULONG, GObject.TYPE_LONG, GObject.TYPE_UCHAR, GObject.TYPE_CHAR)
 
 
 def _set_checked(self, name, value):
@@ -80,12 +127,22 @@ def _init_checked(base, self, **props):
     base.__init__(self, **props)
 
 
+_SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
+
+
 def _props_setattr(self, name, value):
     # pyverbs' attribute carriers have settable fields: attr.port_num = 2
-    pspec = None
-    if not name.startswith('_') and not isinstance(getattr(type(self), name, None), property):
-        pspec = type(self).find_property(name.replace('_', '-'))
-    if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
+    cls = type(self)
+    try:
+        pspec = _SETTABLE[cls, name]
+    except KeyError:
+        pspec = None
+        if not name.startswith('_') and not isinstance(getattr(cls, name, None), property):
+            pspec = cls.find_property(name.replace('_', '-'))
+            if pspec is not None and not pspec.flags & GObject.ParamFlags.WRITABLE:
+                pspec = None
+        _SETTABLE[cls, name] = pspec
+    if pspec is not None:
         self.set_property(pspec.name, _check_value(pspec, value, name))
     else:
         GObject.Object.__setattr__(self, name, value)
@@ -114,6 +171,10 @@ def _track_handler(obj, handler_id):
         GObject.Object.connect(obj, 'notify::closed', _disconnect_on_close)
     ids.append(handler_id)
     return handler_id
+
+
+# Every wrapper may name immutable properties to cache (see _props_getattr).
+GObject.Object._verbs_cached = frozenset()
 
 
 class Resource(Verbs.Resource):
@@ -249,17 +310,29 @@ def _as_bytes(data):
     return bytes(data)
 
 
+_U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
+_sge_new = Verbs.SGE.new
+
+
 class SGE(Verbs.SGE):
-    """A scatter/gather element: SGE(addr, length, lkey), fields settable."""
+    """A scatter/gather element: SGE(addr, length, lkey), fields settable.
+    Made by one C call (gverbs_sge_new); out-of-range values raise GLib.Error."""
 
     def __new__(cls, addr=0, length=0, lkey=0):
-        return Verbs.SGE.__new__(cls)
+        if not (type(addr) is int and type(length) is int and type(lkey) is int and
+                0 <= addr <= _U64 and 0 <= length <= _U32 and 0 <= lkey <= _U32):
+            addr = _check_uint('addr', addr)
+            length = _check_uint('length', length, 32)
+            lkey = _check_uint('lkey', lkey, 32)
+        if cls is SGE:
+            return _sge_new(addr, length, lkey)
+        sge = Verbs.SGE.__new__(cls)
+        Verbs.SGE.__init__(sge)
+        sge.addr, sge.length, sge.lkey = addr, length, lkey
+        return sge
 
     def __init__(self, addr=0, length=0, lkey=0):
-        Verbs.SGE.__init__(self)
-        self.addr = _check_uint('addr', addr)
-        self.length = _check_uint('length', length, 32)
-        self.lkey = _check_uint('lkey', lkey, 32)
+        pass   # made by __new__
 
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
@@ -275,7 +348,15 @@ SGE = _export(override(SGE))
 
 class MR(Verbs.MR):
     """A memory region over library-owned memory: MR(pd, length, access)."""
-    __getattr__ = _props_getattr
+    # read once: they change only in rereg(), which forgets them
+    _verbs_cached = frozenset(('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'))
+
+    def __getattr__(self, name):
+        # pyverbs' name for the start address is buf
+        value = _props_getattr(self, 'addr' if name == 'buf' else name)
+        if name == 'buf':
+            _cache(self, 'buf', value)
+        return value
 
     def __init__(self, pd, length=None, access=0, address=None, implicit=False, **kwargs):
         if address is not None or implicit:
@@ -288,9 +369,6 @@ class MR(Verbs.MR):
                       access=Verbs.AccessFlags(int(access)))
         self.init(None)
 
-    # pyverbs' name for the start address
-    buf = property(lambda self: self.props.addr)
-
     def write(self, data, length=None, offset=0):
         """pyverbs' write(data, length, offset): data is str or bytes-like."""
         data = _as_bytes(data)
@@ -301,7 +379,9 @@ class MR(Verbs.MR):
         return Verbs.MR.write(self, data[:length], _check_uint('offset', offset))
 
     def read(self, length, offset=0):
-        """pyverbs' read(length, offset) -> bytes."""
+        """pyverbs' read(length, offset) -> bytes: a Python bytes copy (the C
+        gverbs_mr_read() returns a GBytes; here it is converted, as pyverbs
+        returns bytes)."""
         data = Verbs.MR.read(self, _check_uint('length', length), _check_uint('offset', offset))
         return data.get_data() or b''
 
@@ -319,6 +399,8 @@ class MR(Verbs.MR):
                                'libgverbs owns the memory of a Python MR: '
                                'IBV_REREG_MR_CHANGE_TRANSLATION moves it to fresh memory of '
                                'the same length, addr and length cannot be given')
+        for name in self._verbs_cached:
+            self.__dict__.pop(name, None)
         return Verbs.MR.rereg(self, Verbs.ReregMRFlags(int(flags)), pd,
                               Verbs.AccessFlags(int(access)))
 
@@ -834,6 +916,10 @@ class CompChannel(Verbs.CompChannel):
 CompChannel = _export(override(CompChannel))
 
 
+_poll_one = Verbs.CQ.poll_one
+_poll_list = Verbs.CQ.poll_list
+
+
 class CQ(Verbs.CQ):
     """A completion queue: CQ(ctx, cqe, cq_context, channel, comp_vector).
 
@@ -857,8 +943,11 @@ class CQ(Verbs.CQ):
 
     def poll(self, num_entries=1):
         """pyverbs' poll: (npolled, [WC]) with up to num_entries completions."""
-        wcs = Verbs.CQ.poll_list(self, num_entries)
-        return len(wcs), list(wcs)
+        if num_entries == 1:
+            n, wc = _poll_one(self)
+            return (1, [wc]) if n else (0, [])
+        wcs = _poll_list(self, num_entries)
+        return len(wcs), wcs
 
     def req_notify(self, solicited_only=False):
         return Verbs.CQ.req_notify(self, solicited_only)
@@ -1050,28 +1139,56 @@ def _sg_items(sg, num_sge):
     if sg is None:
         return []
     items = [sg] if isinstance(sg, Verbs.SGE) else list(sg)
-    return items[:num_sge] if num_sge else items
+    return items[:num_sge] if num_sge and num_sge < len(items) else items
+
+
+def _rebox(cls, made):
+    """made (from a C constructor, of the registered class) as an instance of
+    the subclass cls."""
+    base = type(made).__mro__[1]
+    obj = base.__new__(cls)
+    base.__init__(obj)
+    for field in ('wr_id', 'opcode', 'send_flags', 'imm_data'):
+        if hasattr(made, field):
+            setattr(obj, field, getattr(made, field))
+    for i in range(made.num_sge):
+        obj.set_sge(i, made.get_sge(i))
+    obj.num_sge = made.num_sge
+    obj.__dict__.update(made.__dict__)
+    return obj
+
+
+_WR_OPCODES = Verbs.WROpcode.__enum_values__
+_SendFlags = Verbs.SendFlags
+_SEND = Verbs.WROpcode.SEND
+_send_wr_new = Verbs.SendWR.new_with_sg
+_recv_wr_new = Verbs.RecvWR.new_with_sg
 
 
 class SendWR(Verbs.SendWR):
     """SendWR(wr_id=0, opcode=IBV_WR_SEND, num_sge=0, imm_data=0, sg=None,
-    send_flags=IBV_SEND_SIGNALED, next_wr=None); sg is an SGE or a list of them."""
+    send_flags=IBV_SEND_SIGNALED, next_wr=None); sg is an SGE or a list of them.
+    Made by one C call (gverbs_send_wr_new_with_sg)."""
+    next_wr = None
+    _ah = None
 
-    def __new__(cls, *args, **kwargs):
-        return Verbs.SendWR.__new__(cls)
+    def __new__(cls, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
+                send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
+        items = _sg_items(sg, num_sge)
+        known = _WR_OPCODES.get(opcode)   # an int no WROpcode names is set as a field below
+        if type(send_flags) is not _SendFlags:
+            send_flags = _SendFlags(int(send_flags))
+        wr = _send_wr_new(wr_id, _SEND if known is None else known, send_flags, imm_data, items)
+        if known is None:
+            wr.opcode = opcode
+        if sg is not None and num_sge and num_sge != len(items):
+            wr.num_sge = num_sge
+        if next_wr is not None:
+            wr.next_wr = next_wr
+        return wr if cls is SendWR else _rebox(cls, wr)
 
-    def __init__(self, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
-                 send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
-        Verbs.SendWR.__init__(self)
-        self.wr_id = wr_id
-        self.opcode = opcode
-        self.send_flags = send_flags
-        self.imm_data = imm_data
-        for i, sge in enumerate(_sg_items(sg, num_sge)):
-            self.set_sge(i, sge)
-        self.num_sge = num_sge if sg is not None and num_sge else len(_sg_items(sg, num_sge))
-        self.next_wr = next_wr
-        self._ah = None
+    def __init__(self, *args, **kwargs):
+        pass   # made by __new__
 
     @property
     def sg_list(self):
@@ -1101,18 +1218,20 @@ SendWR = _export(override(SendWR))
 
 
 class RecvWR(Verbs.RecvWR):
-    """RecvWR(wr_id=0, num_sge=0, sg=None, next_wr=None)"""
+    """RecvWR(wr_id=0, num_sge=0, sg=None, next_wr=None), made by one C call."""
+    next_wr = None
 
-    def __new__(cls, *args, **kwargs):
-        return Verbs.RecvWR.__new__(cls)
+    def __new__(cls, wr_id=0, num_sge=0, sg=None, next_wr=None):
+        items = _sg_items(sg, num_sge)
+        wr = _recv_wr_new(wr_id, items)
+        if sg is not None and num_sge and num_sge != len(items):
+            wr.num_sge = num_sge
+        if next_wr is not None:
+            wr.next_wr = next_wr
+        return wr if cls is RecvWR else _rebox(cls, wr)
 
-    def __init__(self, wr_id=0, num_sge=0, sg=None, next_wr=None):
-        Verbs.RecvWR.__init__(self)
-        self.wr_id = wr_id
-        for i, sge in enumerate(_sg_items(sg, num_sge)):
-            self.set_sge(i, sge)
-        self.num_sge = num_sge if sg is not None and num_sge else len(_sg_items(sg, num_sge))
-        self.next_wr = next_wr
+    def __init__(self, *args, **kwargs):
+        pass   # made by __new__
 
     @property
     def sg_list(self):
@@ -1136,9 +1255,15 @@ def _wr_list(wr):
     return out
 
 
+_post_send_one = Verbs.QP.post_send_one
+_post_recv_one = Verbs.QP.post_recv_one
+_srq_post_recv_one = Verbs.SRQ.post_recv_one
+
+
 class QP(Verbs.QP):
     """QP(pd, init_attr, qp_attr=None): with a QPAttr, UD goes to RTS, RC/UC to INIT."""
     __getattr__ = _props_getattr
+    _verbs_cached = frozenset(('qp_num', 'qp_type', 'handle'))
 
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
         if isinstance(creator, Verbs.Context) and isinstance(init_attr, Verbs.QPInitAttrEx):
@@ -1156,11 +1281,17 @@ class QP(Verbs.QP):
 
     def post_send(self, send_wr, bad_wr=None):
         """Posts one SendWR, a list of them (one call for the batch) or a next_wr chain."""
-        Verbs.QP.post_send(self, _wr_list(send_wr))
+        if type(send_wr) is SendWR and send_wr.next_wr is None:
+            _post_send_one(self, send_wr)
+        else:
+            Verbs.QP.post_send(self, _wr_list(send_wr))
 
     def post_recv(self, recv_wr, bad_wr=None):
         """Posts one RecvWR, a list of them or a next_wr chain."""
-        Verbs.QP.post_recv(self, _wr_list(recv_wr))
+        if type(recv_wr) is RecvWR and recv_wr.next_wr is None:
+            _post_recv_one(self, recv_wr)
+        else:
+            Verbs.QP.post_recv(self, _wr_list(recv_wr))
 
     def query(self, attr_mask):
         """(QPAttr, QPInitAttr)"""
@@ -1343,6 +1474,12 @@ class UDParam(Verbs.UDParam):
 UDParam = _export(override(UDParam))
 
 
+def _no_c_order(signature, extra):
+    if extra:
+        raise TypeError('CMID.%s takes pyverbs\' arguments: offset and wr_id are keyword-only '
+                        '(the C argument order mr, offset, length, ... is not accepted)' % signature)
+
+
 class CMID(Verbs.CMID):
     """pyverbs' CMID: CMID(creator=AddrInfo, qp_init_attr=…) for the
     synchronous API (rdma_create_ep), CMID(creator=CMEventChannel,
@@ -1397,24 +1534,39 @@ class CMID(Verbs.CMID):
     def reg_msgs(self, size=0):
         return Verbs.CMID.reg_msgs(self, size)
 
-    def post_recv(self, mr, length=None, offset=0, wr_id=0):
+    # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are
+    # keyword-only, so a call in the C order (mr, offset, length, ...) is an
+    # error instead of a post of other bytes than meant.
+    def post_recv(self, mr, length=None, *c_order, offset=0, wr_id=0):
+        """pyverbs' post_recv(mr, length=None); offset=, wr_id= by keyword."""
+        _no_c_order('post_recv(mr, length=None, *, offset=0, wr_id=0)', c_order)
         Verbs.CMID.post_recv(self, mr, offset, mr.length - offset if not length else length, wr_id)
 
-    def post_send(self, mr, flags=Verbs.SendFlags.SIGNALED, length=None, offset=0, wr_id=0):
+    def post_send(self, mr, flags=Verbs.SendFlags.SIGNALED, length=None, *c_order, offset=0,
+                  wr_id=0):
+        """pyverbs' post_send(mr, flags=IBV_SEND_SIGNALED, length=None); offset=, wr_id= by keyword."""
+        _no_c_order('post_send(mr, flags=IBV_SEND_SIGNALED, length=None, *, offset=0, wr_id=0)',
+                    c_order)
         Verbs.CMID.post_send(self, mr, offset, mr.length - offset if not length else length,
                              Verbs.SendFlags(int(flags)), wr_id)
 
-    def post_read(self, mr, length, remote_addr, rkey, flags=0, offset=0, wr_id=0):
+    def post_read(self, mr, length, remote_addr, rkey, flags=0, *c_order, offset=0, wr_id=0):
+        _no_c_order('post_read(mr, length, remote_addr, rkey, flags=0, *, offset=0, wr_id=0)',
+                    c_order)
         Verbs.CMID.post_read(self, mr, offset, length, remote_addr, rkey,
                              Verbs.SendFlags(int(flags)), wr_id)
 
-    def post_write(self, mr, length, remote_addr, rkey, flags=0, offset=0, wr_id=0):
+    def post_write(self, mr, length, remote_addr, rkey, flags=0, *c_order, offset=0, wr_id=0):
+        _no_c_order('post_write(mr, length, remote_addr, rkey, flags=0, *, offset=0, wr_id=0)',
+                    c_order)
         Verbs.CMID.post_write(self, mr, offset, length, remote_addr, rkey,
                               Verbs.SendFlags(int(flags)), wr_id)
 
     def post_ud_send(self, mr, ah, rqpn=0, flags=Verbs.SendFlags.SIGNALED, length=None,
-                     offset=0, wr_id=0):
+                     *c_order, offset=0, wr_id=0):
         """pyverbs' post_ud_send: a datagram to QP rqpn behind ah (librdmacm's Q_Key)."""
+        _no_c_order('post_ud_send(mr, ah, rqpn=0, flags=IBV_SEND_SIGNALED, length=None, *, '
+                    'offset=0, wr_id=0)', c_order)
         Verbs.CMID.post_ud_send(self, mr, offset, mr.length - offset if not length else length,
                                 ah, int(rqpn), Verbs.SendFlags(int(flags)), wr_id)
 
@@ -1573,7 +1725,10 @@ class SRQ(Verbs.SRQ):
 
     def post_recv(self, wr, bad_wr=None):
         """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_srq_recv)."""
-        Verbs.SRQ.post_recv(self, _wr_list(wr))
+        if type(wr) is RecvWR and wr.next_wr is None:
+            _srq_post_recv_one(self, wr)
+        else:
+            Verbs.SRQ.post_recv(self, _wr_list(wr))
 
     def modify(self, attr, comp_mask):
         Verbs.SRQ.modify(self, attr, comp_mask)
@@ -1686,11 +1841,19 @@ class Path(Verbs.Path):
     def copy(self):
         return self._wrap(self)
 
+    def __reduce__(self):
+        # pickle.dumps(path) for a side channel: the wire form, and
+        # pickle.loads() rebuilds it with from_bytes()'s checks
+        return (Path.from_bytes, (self.to_bytes(),))
+
     def __str__(self):
         return self.to_string()
 
 
 Path = _export(override(Path))
+
+# pickle finds the class as gi.repository.Verbs.Path in any process
+Path.__module__ = 'gi.repository.Verbs'
 _export(Path, 'IBPath')
 
 

@@ -1,0 +1,105 @@
+"""Host tests of the Python override's own behaviour (issue 13): where its
+signatures differ from C, pickling paths, what MR.read returns, the
+override being in place, and the one-call WR/SGE constructors."""
+import os
+import pickle
+import subprocess
+import sys
+
+import gi
+gi.require_version('Verbs', '1.0')
+from gi.module import get_introspection_module  # noqa: E402
+from gi.repository import GLib, Verbs  # noqa: E402
+import pytest  # noqa: E402
+
+
+class _FakeMR:
+    length = 4096
+
+
+@pytest.mark.parametrize('call', [
+    lambda: Verbs.CMID.post_recv(None, _FakeMR(), 0, 256, 1),
+    lambda: Verbs.CMID.post_send(None, _FakeMR(), 0, 256, Verbs.IBV_SEND_SIGNALED, 1),
+    lambda: Verbs.CMID.post_write(None, _FakeMR(), 0, 64, 0x1000, 5, 0, 1),
+    lambda: Verbs.CMID.post_read(None, _FakeMR(), 0, 64, 0x1000, 5, 0, 1),
+    lambda: Verbs.CMID.post_ud_send(None, _FakeMR(), None, 0, 0, 256, 0, 1),
+])
+def test_cmid_post_in_c_argument_order_is_an_error(call):
+    # C's gverbs_cm_id_post_recv (self, mr, offset, length, wr_id): in
+    # Python the signature is pyverbs' one, so the C order must not post
+    # other bytes than meant (it used to post a receive of length 0)
+    with pytest.raises(TypeError) as e:
+        call()
+    assert 'keyword-only' in str(e.value) and 'C argument order' in str(e.value)
+
+
+def test_path_pickles_through_from_bytes():
+    path = Verbs.Path(1, dqpn=0x1234, sqpn=0x55, DGID='fe80::2', SGID='fe80::1', qkey=0x11,
+                      dqpsn=7, sqpsn=9, MTU=Verbs.MTU(3))
+    data = pickle.dumps(path)
+    back = pickle.loads(data)
+    assert isinstance(back, Verbs.Path)
+    assert (back.dqpn, back.sqpn, back.qkey, back.dqpsn, back.sqpsn) == (0x1234, 0x55, 0x11, 7, 9)
+    assert str(back.dgid) == str(path.dgid) and str(back.sgid) == str(path.sgid)
+    assert back.to_bytes() == path.to_bytes()
+    # a fresh interpreter unpickles it too (the side channel's other end)
+    env = dict(os.environ)
+    code = ('import gi, pickle, sys; gi.require_version("Verbs", "1.0"); '
+            'p = pickle.loads(sys.stdin.buffer.read()); print(p.dqpn, p.qkey)')
+    out = subprocess.run([sys.executable, '-c', code], input=data, capture_output=True,
+                         env=env, check=True)
+    assert out.stdout.split() == [b'4660', b'17']
+
+
+class _TamperedPath:
+    """What a peer could send instead of a pickled path: the same reduce
+    call as Path's own, with bytes of its choosing."""
+
+    def __init__(self, blob):
+        self.blob = blob
+
+    def __reduce__(self):
+        return pickle.loads(pickle.dumps(Verbs.Path(1))).__reduce__()[0], (self.blob,)
+
+
+@pytest.mark.parametrize('blob', [b'\0' * (Verbs.PATH_WIRE_MAX_SIZE + 1), b'garbage'],
+                         ids=['too-long', 'garbage'])
+def test_path_unpickling_checks_like_from_bytes(blob):
+    reduced = Verbs.Path(1, dqpn=1).__reduce__()
+    assert reduced[1] == (Verbs.Path(1, dqpn=1).to_bytes(),)
+    with pytest.raises(GLib.Error):
+        pickle.loads(pickle.dumps(_TamperedPath(blob)))
+
+
+def test_mr_read_is_documented_as_bytes():
+    assert 'bytes' in Verbs.MR.read.__doc__ and 'GBytes' in Verbs.MR.read.__doc__
+
+
+def test_override_is_loaded_and_raw_objects_say_so():
+    # gi.repository.Verbs is the override, not the bare typelib module
+    assert Verbs.Context.__module__ == 'gi.overrides.Verbs'
+    assert hasattr(Verbs, 'IBV_ACCESS_LOCAL_WRITE')
+    # without it (an uninstalled override), constructors do not run
+    # g_initable_init(): the first call says what is missing
+    raw = get_introspection_module('Verbs')
+    ctx = raw.Context(name='no-such-device')
+    with pytest.raises(GLib.Error) as e:
+        ctx.query_device()
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.NOT_INITIALIZED)
+    assert 'gi/overrides/Verbs.py' in e.value.message
+
+
+def test_one_call_constructors_keep_pyverbs_semantics():
+    sge = Verbs.SGE(0x1000, 64, 7)
+    wr = Verbs.SendWR(wr_id=3, opcode=Verbs.IBV_WR_RDMA_WRITE, num_sge=1, sg=[sge],
+                      send_flags=0, imm_data=5)
+    assert (wr.wr_id, wr.opcode, int(wr.send_flags), wr.imm_data, wr.num_sge) == \
+        (3, Verbs.WROpcode.RDMA_WRITE, 0, 5, 1)
+    assert wr.get_sge(0).addr == 0x1000 and wr.next_wr is None
+    rwr = Verbs.RecvWR(4, 2, [sge, Verbs.SGE(0x2000, 8, 9)], next_wr=wr)
+    assert rwr.num_sge == 2 and rwr.get_sge(1).lkey == 9 and rwr.next_wr is wr
+    assert Verbs.SendWR(sg=sge).num_sge == 1
+    with pytest.raises(GLib.Error):
+        Verbs.RecvWR(0, 0, [sge] * 40)
+    with pytest.raises(GLib.Error):
+        Verbs.SGE(-1, 1, 1)
