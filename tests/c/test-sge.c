@@ -75,7 +75,7 @@ test_wr_new_with_sg (void)
   g_assert_cmpuint (send->send_flags, ==, GVERBS_SEND_SIGNALED);
   g_assert_cmpuint (send->imm_data, ==, 5);
   g_assert_cmpuint (send->num_sge, ==, 2);
-  second = gverbs_send_wr_get_sge (send, 1);
+  second = gverbs_send_wr_dup_sge (send, 1);
   g_assert_cmpuint (second->addr, ==, 0x2000);
   g_assert_cmpuint (second->lkey, ==, 9);
 

@@ -95,9 +95,9 @@ def test_one_call_constructors_keep_pyverbs_semantics():
                       send_flags=0, imm_data=5)
     assert (wr.wr_id, wr.opcode, int(wr.send_flags), wr.imm_data, wr.num_sge) == \
         (3, Verbs.WROpcode.RDMA_WRITE, 0, 5, 1)
-    assert wr.get_sge(0).addr == 0x1000 and wr.next_wr is None
+    assert wr.dup_sge(0).addr == 0x1000 and wr.next_wr is None
     rwr = Verbs.RecvWR(4, 2, [sge, Verbs.SGE(0x2000, 8, 9)], next_wr=wr)
-    assert rwr.num_sge == 2 and rwr.get_sge(1).lkey == 9 and rwr.next_wr is wr
+    assert rwr.num_sge == 2 and rwr.dup_sge(1).lkey == 9 and rwr.next_wr is wr
     assert Verbs.SendWR(sg=sge).num_sge == 1
     with pytest.raises(GLib.Error):
         Verbs.RecvWR(0, 0, [sge] * 40)

@@ -1152,7 +1152,7 @@ def _rebox(cls, made):
         if hasattr(made, field):
             setattr(obj, field, getattr(made, field))
     for i in range(made.num_sge):
-        obj.set_sge(i, made.get_sge(i))
+        obj.set_sge(i, made.dup_sge(i))
     obj.num_sge = made.num_sge
     obj.__dict__.update(made.__dict__)
     return obj
