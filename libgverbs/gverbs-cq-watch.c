@@ -77,10 +77,7 @@ _gverbs_cq_event_source_start (GVerbsCQEventSource      *self,
                                GVerbsCQEventRoute        route,
                                GError                  **error)
 {
-  /* type names are static strings */
-  self->source = _gverbs_fd_source_new (ibv->fd, G_OBJECT_TYPE_NAME (owner), on_channel_fd, self,
-                                        g_main_context_get_thread_default (),
-                                        _gverbs_resource_describe (owner), error);
+  self->source = _gverbs_fd_source_new (GVERBS_RESOURCE (owner), ibv->fd, on_channel_fd, self, error);
   if (self->source == NULL)
     return FALSE;
   self->owner = owner;

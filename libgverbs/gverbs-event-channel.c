@@ -63,9 +63,8 @@ on_channel_fd (gint          fd,
                GIOCondition  condition,
                gpointer      user_data)
 {
-  GVerbsEventChannel *self = user_data;
+  g_autoptr(GVerbsEventChannel) self = g_object_ref (user_data);
 
-  g_object_ref (self);
   for (guint n = 0; n < GVERBS_EVENT_CHANNEL_BATCH && self->ch != NULL; n++)
     {
       struct rdma_cm_event *ev = NULL;
@@ -120,7 +119,6 @@ on_channel_fd (gint          fd,
         _gverbs_cm_id_handle_event (event.target, &event);
       free_event (&event);
     }
-  g_object_unref (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -139,9 +137,7 @@ gverbs_event_channel_open (GVerbsResource  *resource,
       return FALSE;
     }
   _gverbs_resource_set_description (resource, "rdma_cm event channel %d", self->ch->fd);
-  self->source = _gverbs_fd_source_new (self->ch->fd, "GVerbsEventChannel", on_channel_fd, self,
-                                        g_main_context_get_thread_default (),
-                                        _gverbs_resource_describe (self), error);
+  self->source = _gverbs_fd_source_new (resource, self->ch->fd, on_channel_fd, self, error);
   if (self->source == NULL)
     {
       g_clear_pointer (&self->ch, rdma_destroy_event_channel);
