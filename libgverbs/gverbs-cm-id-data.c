@@ -3,9 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <glib/gi18n-lib.h>
-#include <glib-unix.h>
 #include <rdma/rdma_verbs.h>
 
 #include "gverbs-cm-id.h"
@@ -427,114 +425,116 @@ gverbs_cm_id_get_pd (GVerbsCMID *self)
 
 /* --- completions on the main loop ----------------------------------------- */
 
-#define COMP_BATCH 16
+/* comp_watch[] and comp_events[]: the send CQ and channel, then the receive
+ * ones (each set when rdma_cm made it, the channel when distinct). */
+enum { SEND, RECV };
 
-/* Polls @cq dry (re-arming it first, so nothing is missed), emitting a
- * signal per completion. FALSE once the identifier was closed meanwhile. */
-static gboolean
-drain_cq (GVerbsCMID    *self,
-          struct ibv_cq *cq,
-          guint          signal_id)
+/* Routes an event on one of rdma_cm's channels (whose cq_context is the
+ * rdma_cm_id) to the watch of its CQ. */
+static GVerbsCQEventTarget *
+route_event (GObject       *owner,
+             struct ibv_cq *cq,
+             void          *cq_context)
 {
-  struct ibv_wc wcs[COMP_BATCH];
-  gboolean open = TRUE;
-  int n;
+  GVerbsCMID *self = GVERBS_CM_ID (owner);
 
-  if (cq == NULL)
-    return TRUE;
-  ibv_req_notify_cq (cq, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (self->comp_watch); i++)
+    if (self->comp_watch[i].ibv == cq)
+      return &self->comp_watch[i].target;
+  return NULL;
+}
+
+static int
+poll_watch (GVerbsCQWatch  *watch,
+            GVerbsWC       *wcs,
+            guint           n_wcs,
+            GError        **error)
+{
+  /* GVerbsWC has struct ibv_wc's layout (asserted in gverbs-wc.c) */
+  int rc = ibv_poll_cq (watch->ibv, (int) n_wcs, (struct ibv_wc *) wcs);
+
+  if (rc < 0)
+    _gverbs_set_error_errno (error, EIO, "ibv_poll_cq", watch->ibv->context->device->name,
+                             _("returned %d"), rc);
+  return rc;
+}
+
+/* Runs @step on a watch; the identifier is destroyed, if a handler closed
+ * it, once the step has returned. */
+static void
+run_watch (GObject  *object,
+           guint     which,
+           void    (*step) (GVerbsCQWatch *watch))
+{
+  GVerbsCMID *self = GVERBS_CM_ID (object);
+
   self->dispatching++;
-  g_object_ref (self);
-  do
-    {
-      n = ibv_poll_cq (cq, COMP_BATCH, wcs);
-      for (int i = 0; i < n && open; i++)
-        {
-          GVerbsWC wc;
-
-          _gverbs_wc_from_ibv (&wc, &wcs[i]);
-          g_signal_emit (self, _gverbs_cm_id_signal (signal_id), 0, &wc);
-          open = !self->closed;
-        }
-    }
-  while (n == COMP_BATCH && open);
+  step (&self->comp_watch[which]);
   self->dispatching--;
   if (self->dispatching == 0 && self->closed)
     _gverbs_cm_id_destroy_id (self);
-  g_object_unref (self);
-  return open;
 }
 
-static gboolean
-on_send_channel (gint         fd,
-                 GIOCondition condition,
-                 gpointer     user_data)
-{
-  GVerbsCMID *self = user_data;
-  struct ibv_cq *cq;
-  void *cq_context;
+static void on_send_event  (GObject *o) { run_watch (o, SEND, _gverbs_cq_watch_on_event); }
+static void on_recv_event  (GObject *o) { run_watch (o, RECV, _gverbs_cq_watch_on_event); }
+static void on_send_resume (GObject *o) { run_watch (o, SEND, _gverbs_cq_watch_on_resume); }
+static void on_recv_resume (GObject *o) { run_watch (o, RECV, _gverbs_cq_watch_on_resume); }
 
-  if (ibv_get_cq_event (self->id->send_cq_channel, &cq, &cq_context) == 0)
-    ibv_ack_cq_events (cq, 1);
-  drain_cq (self, self->id->send_cq, SIGNAL_SEND_COMPLETION);
-  return G_SOURCE_CONTINUE;
+static int
+poll_send (GObject *o, GVerbsWC *wcs, guint n_wcs, GError **error)
+{
+  return poll_watch (&GVERBS_CM_ID (o)->comp_watch[SEND], wcs, n_wcs, error);
 }
 
-static gboolean
-on_recv_channel (gint         fd,
-                 GIOCondition condition,
-                 gpointer     user_data)
+static int
+poll_recv (GObject *o, GVerbsWC *wcs, guint n_wcs, GError **error)
 {
-  GVerbsCMID *self = user_data;
-  struct ibv_cq *cq;
-  void *cq_context;
-
-  if (ibv_get_cq_event (self->id->recv_cq_channel, &cq, &cq_context) == 0)
-    ibv_ack_cq_events (cq, 1);
-  drain_cq (self, self->id->recv_cq, SIGNAL_RECV_COMPLETION);
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-on_first_drain (gpointer user_data)
-{
-  GVerbsCMID *self = user_data;
-
-  g_clear_pointer (&self->comp_sources[2], g_source_unref);
-  if (drain_cq (self, self->id->send_cq, SIGNAL_SEND_COMPLETION) && self->id->recv_cq != self->id->send_cq)
-    drain_cq (self, self->id->recv_cq, SIGNAL_RECV_COMPLETION);
-  return G_SOURCE_REMOVE;
-}
-
-static GSource *
-watch_channel (struct ibv_comp_channel *channel,
-               GUnixFDSourceFunc        func,
-               GVerbsCMID              *self,
-               GMainContext            *main_context)
-{
-  GSource *source;
-  int flags;
-
-  if (channel == NULL)
-    return NULL;
-  flags = fcntl (channel->fd, F_GETFL);
-  fcntl (channel->fd, F_SETFL, flags | O_NONBLOCK);
-  source = g_unix_fd_source_new (channel->fd, G_IO_IN);
-  g_source_set_callback (source, G_SOURCE_FUNC (func), self, NULL);
-  g_source_set_static_name (source, "GVerbsCMID completions");
-  g_source_attach (source, main_context);
-  return source;
+  return poll_watch (&GVERBS_CM_ID (o)->comp_watch[RECV], wcs, n_wcs, error);
 }
 
 void
 _gverbs_cm_id_unwatch_completions (GVerbsCMID *self)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (self->comp_sources); i++)
-    if (self->comp_sources[i] != NULL)
-      {
-        g_source_destroy (self->comp_sources[i]);
-        g_clear_pointer (&self->comp_sources[i], g_source_unref);
-      }
+  for (guint i = 0; i < G_N_ELEMENTS (self->comp_watch); i++)
+    {
+      _gverbs_cq_watch_close (&self->comp_watch[i]);
+      self->comp_watch[i].ibv = NULL;
+      self->comp_watch[i].events = NULL;
+      _gverbs_cq_event_source_stop (&self->comp_events[i]);
+    }
+}
+
+void
+_gverbs_cm_id_finalize_completions (GVerbsCMID *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->comp_watch); i++)
+    _gverbs_cq_watch_finalize (&self->comp_watch[i]);
+}
+
+/* Watches the channel of @cq (starting its source if it is the first CQ
+ * on it) and the CQ, which drains on the next dispatch. */
+static gboolean
+watch_cq (GVerbsCMID     *self,
+          guint           which,
+          struct ibv_cq  *cq,
+          GError        **error)
+{
+  GVerbsCQWatch *watch = &self->comp_watch[which];
+  GVerbsCQEventSource *events = NULL;
+  gboolean changed;
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->comp_events) && events == NULL; i++)
+    if (cq->channel != NULL && self->comp_events[i].ibv == cq->channel)
+      events = &self->comp_events[i];
+  if (events == NULL && cq->channel != NULL)
+    {
+      events = &self->comp_events[which];
+      if (!_gverbs_cq_event_source_start (events, G_OBJECT (self), cq->channel, route_event, error))
+        return FALSE;
+    }
+  watch->ibv = cq;
+  watch->events = events;
+  return _gverbs_cq_watch_set (watch, TRUE, _gverbs_resource_describe (self), &changed, error);
 }
 
 /**
@@ -545,10 +545,12 @@ _gverbs_cm_id_unwatch_completions (GVerbsCMID *self)
  * Delivers the completions of the identifier's QP as
  * #GVerbsCMID::send-completion and #GVerbsCMID::recv-completion signals
  * in the thread-default main context: the completion channels rdma_cm made
- * for its CQs are watched there (and set non-blocking). Completions already
- * waiting are emitted from the main loop too, never from this call.
- * Afterwards gverbs_cm_id_get_send_comp() and gverbs_cm_id_get_recv_comp()
- * are refused. Watching twice does nothing.
+ * for its CQs are watched there (and set non-blocking), as a #GVerbsCQ in
+ * watched mode is, with the same bound on the completions one main-loop
+ * dispatch emits. Completions already waiting are emitted from the main
+ * loop too, never from this call. Afterwards gverbs_cm_id_get_send_comp()
+ * and gverbs_cm_id_get_recv_comp() are refused. Watching twice does
+ * nothing.
  *
  * Returns: %TRUE on success
  */
@@ -556,8 +558,7 @@ gboolean
 gverbs_cm_id_watch_completions (GVerbsCMID  *self,
                                 GError     **error)
 {
-  GMainContext *main_context;
-  GSource *idle;
+  struct ibv_cq *recv_cq;
 
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
@@ -572,19 +573,18 @@ gverbs_cm_id_watch_completions (GVerbsCMID  *self,
                    _gverbs_resource_describe (self));
       return FALSE;
     }
-  main_context = g_main_context_get_thread_default ();
+  _gverbs_cq_watch_init (&self->comp_watch[SEND], G_OBJECT (self), on_send_event, on_send_resume,
+                         poll_send, 0, _gverbs_cm_id_signal (SIGNAL_SEND_COMPLETION), 0);
+  _gverbs_cq_watch_init (&self->comp_watch[RECV], G_OBJECT (self), on_recv_event, on_recv_resume,
+                         poll_recv, 0, _gverbs_cm_id_signal (SIGNAL_RECV_COMPLETION), 0);
+  recv_cq = self->id->recv_cq != self->id->send_cq ? self->id->recv_cq : NULL;
+  if ((self->id->send_cq != NULL &&
+       !watch_cq (self, SEND, self->id->send_cq, error)) ||
+      (recv_cq != NULL && !watch_cq (self, RECV, recv_cq, error)))
+    {
+      _gverbs_cm_id_unwatch_completions (self);
+      return FALSE;
+    }
   self->watching = TRUE;
-  if (self->id->send_cq != NULL)
-    ibv_req_notify_cq (self->id->send_cq, 0);
-  if (self->id->recv_cq != NULL)
-    ibv_req_notify_cq (self->id->recv_cq, 0);
-  self->comp_sources[0] = watch_channel (self->id->send_cq_channel, on_send_channel, self, main_context);
-  if (self->id->recv_cq_channel != self->id->send_cq_channel)
-    self->comp_sources[1] = watch_channel (self->id->recv_cq_channel, on_recv_channel, self, main_context);
-  idle = g_idle_source_new ();
-  g_source_set_callback (idle, on_first_drain, self, NULL);
-  g_source_set_static_name (idle, "GVerbsCMID first completions");
-  g_source_attach (idle, main_context);
-  self->comp_sources[2] = idle;
   return TRUE;
 }

@@ -6,6 +6,7 @@
 
 #include <rdma/rdma_cma.h>
 #include "gverbs-cm-id.h"
+#include "gverbs-cq-watch-private.h"
 #include "gverbs-private.h"
 #include "gverbs-resource-private.h"
 
@@ -28,7 +29,8 @@ struct _GVerbsCMID
   GVerbsPD *pd;
   GVerbsPD *user_pd;            /* the caller's PD for the QP, or NULL */
   GVerbsUDParam *ud_param;
-  GSource *comp_sources[3];     /* send channel, recv channel, first drain */
+  GVerbsCQEventSource comp_events[2]; /* rdma_cm's completion channels */
+  GVerbsCQWatch comp_watch[2];  /* its send and receive CQs, when watched */
   GPtrArray *groups;            /* GBytes: the sockaddr of each multicast group joined */
   gboolean watching;
 
@@ -133,6 +135,8 @@ gboolean    _gverbs_cm_id_buffer_range  (GVerbsCMID          *self,
                                          GError             **error);
 /* Stops delivering completions as signals. */
 void        _gverbs_cm_id_unwatch_completions (GVerbsCMID    *self);
+/* Frees what watching completions allocated. */
+void        _gverbs_cm_id_finalize_completions (GVerbsCMID   *self);
 
 /* gverbs-cm-id-async.c: asynchronous calls and rdma_cm events */
 /* Emits the signals of @event and completes the calls it ends. */

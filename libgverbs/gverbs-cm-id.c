@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <string.h>
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib-unix.h>
 #include <rdma/rdma_verbs.h>
@@ -301,6 +300,7 @@ gverbs_cm_id_finalize (GObject *object)
   g_clear_object (&self->context);
   g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
+  _gverbs_cm_id_finalize_completions (self);
   G_OBJECT_CLASS (gverbs_cm_id_parent_class)->finalize (object);
 }
 

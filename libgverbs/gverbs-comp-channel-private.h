@@ -18,19 +18,18 @@ typedef struct {
   GObject *object;
   /* The channel's source got an event for this CQ and acknowledged it. */
   void (*on_event) (GObject *object);
-  /* A re-dispatch asked for with _gverbs_comp_channel_schedule(). */
+  /* A re-dispatch asked for with _gverbs_cq_event_source_schedule(). */
   void (*on_resume) (GObject *object);
   /* Events taken with gverbs_comp_channel_get_cq_event() not yet acked. */
   guint unacked;
   gboolean scheduled;
 } GVerbsCQEventTarget;
 
+typedef struct _GVerbsCQEventSource GVerbsCQEventSource;
+
 /* NULL once the channel is closed. */
 struct ibv_comp_channel *_gverbs_comp_channel_get_ibv      (GVerbsCompChannel   *self);
-/* Calls target->on_resume from the channel's source on its next dispatch. */
-void                     _gverbs_comp_channel_schedule     (GVerbsCompChannel   *self,
-                                                            GVerbsCQEventTarget *target);
-void                     _gverbs_comp_channel_unschedule   (GVerbsCompChannel   *self,
-                                                            GVerbsCQEventTarget *target);
+/* The channel's source, for its CQs' watches (gverbs-cq-watch-private.h). */
+GVerbsCQEventSource     *_gverbs_comp_channel_get_events   (GVerbsCompChannel   *self);
 
 G_END_DECLS

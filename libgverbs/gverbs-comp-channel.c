@@ -1,7 +1,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <glib/gi18n-lib.h>
 
@@ -9,11 +8,9 @@
 #include "gverbs-comp-channel-private.h"
 #include "gverbs-cq.h"
 #include "gverbs-context-private.h"
+#include "gverbs-cq-watch-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
-
-/* Events one dispatch takes from the channel before yielding to the loop. */
-#define EVENTS_PER_DISPATCH 64
 
 /**
  * GVerbsCompChannel:
@@ -41,14 +38,8 @@ struct _GVerbsCompChannel
   GVerbsContext *context;
   struct ibv_comp_channel *ibv;
   GMainContext *main_context;
-  GSource *source;
-  GPtrArray *scheduled;  /* GVerbsCQEventTarget *, each holding a ref on its object */
+  GVerbsCQEventSource events;
 };
-
-typedef struct {
-  GSource source;
-  GVerbsCompChannel *channel;
-} ChannelSource;
 
 G_DEFINE_FINAL_TYPE (GVerbsCompChannel, gverbs_comp_channel, GVERBS_TYPE_RESOURCE)
 
@@ -67,58 +58,6 @@ device_name (GVerbsCompChannel *self)
   return gverbs_context_get_name (self->context);
 }
 
-static void
-run_scheduled (GVerbsCompChannel *self)
-{
-  g_autoptr(GPtrArray) due = NULL;
-
-  if (self->scheduled == NULL || self->scheduled->len == 0)
-    return;
-  due = g_steal_pointer (&self->scheduled);
-  for (guint i = 0; i < due->len; i++)
-    {
-      GVerbsCQEventTarget *target = g_ptr_array_index (due, i);
-
-      if (target->scheduled)
-        {
-          target->scheduled = FALSE;
-          target->on_resume (target->object);
-        }
-      g_object_unref (target->object);
-    }
-}
-
-static gboolean
-channel_source_dispatch (GSource     *source,
-                         GSourceFunc  callback,
-                         gpointer     user_data)
-{
-  g_autoptr(GVerbsCompChannel) self = g_object_ref (((ChannelSource *) source)->channel);
-
-  g_source_set_ready_time (source, -1);
-  run_scheduled (self);
-
-  for (int i = 0; i < EVENTS_PER_DISPATCH && self->ibv != NULL; i++)
-    {
-      struct ibv_cq *cq;
-      void *cq_context;
-      GVerbsCQEventTarget *target;
-      g_autoptr(GObject) object = NULL;
-
-      if (ibv_get_cq_event (self->ibv, &cq, &cq_context) != 0)
-        break;
-      ibv_ack_cq_events (cq, 1);
-      target = cq_context;
-      object = g_object_ref (target->object);
-      target->on_event (object);
-    }
-  return G_SOURCE_CONTINUE;
-}
-
-static GSourceFuncs channel_source_funcs = {
-  .dispatch = channel_source_dispatch,
-};
-
 static gboolean
 gverbs_comp_channel_open (GVerbsResource  *resource,
                           GCancellable    *cancellable,
@@ -126,7 +65,6 @@ gverbs_comp_channel_open (GVerbsResource  *resource,
 {
   GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (resource);
   struct ibv_context *ctx;
-  int flags;
 
   if (self->context == NULL)
     {
@@ -147,26 +85,14 @@ gverbs_comp_channel_open (GVerbsResource  *resource,
       return FALSE;
     }
 
-  flags = fcntl (self->ibv->fd, F_GETFL);
-  if (flags < 0 || fcntl (self->ibv->fd, F_SETFL, flags | O_NONBLOCK) < 0)
-    {
-      int err_no = errno;
-
-      ibv_destroy_comp_channel (self->ibv);
-      self->ibv = NULL;
-      _gverbs_set_error_errno (error, err_no, "fcntl", device_name (self),
-                               _("cannot make the completion channel non-blocking"));
-      return FALSE;
-    }
+  _gverbs_resource_set_description (resource, "completion channel %d on %s", self->ibv->fd, device_name (self));
 
   self->main_context = g_main_context_ref_thread_default ();
-  self->source = g_source_new (&channel_source_funcs, sizeof (ChannelSource));
-  ((ChannelSource *) self->source)->channel = self;
-  g_source_set_static_name (self->source, "GVerbsCompChannel");
-  g_source_add_unix_fd (self->source, self->ibv->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
-  g_source_attach (self->source, self->main_context);
-
-  _gverbs_resource_set_description (resource, "completion channel %d on %s", self->ibv->fd, device_name (self));
+  if (!_gverbs_cq_event_source_start (&self->events, G_OBJECT (self), self->ibv, NULL, error))
+    {
+      g_clear_pointer (&self->ibv, ibv_destroy_comp_channel);
+      return FALSE;
+    }
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
   return TRUE;
 }
@@ -178,22 +104,7 @@ gverbs_comp_channel_release (GVerbsResource  *resource,
   GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (resource);
   int rc;
 
-  if (self->scheduled != NULL)
-    {
-      for (guint i = 0; i < self->scheduled->len; i++)
-        {
-          GVerbsCQEventTarget *target = g_ptr_array_index (self->scheduled, i);
-
-          target->scheduled = FALSE;
-          g_object_unref (target->object);
-        }
-      g_clear_pointer (&self->scheduled, g_ptr_array_unref);
-    }
-  if (self->source != NULL)
-    {
-      g_source_destroy (self->source);
-      g_clear_pointer (&self->source, g_source_unref);
-    }
+  _gverbs_cq_event_source_stop (&self->events);
   rc = ibv_destroy_comp_channel (self->ibv);
   self->ibv = NULL;
   if (rc != 0)
@@ -476,24 +387,8 @@ _gverbs_comp_channel_get_ibv (GVerbsCompChannel *self)
   return self->ibv;
 }
 
-void
-_gverbs_comp_channel_schedule (GVerbsCompChannel   *self,
-                               GVerbsCQEventTarget *target)
+GVerbsCQEventSource *
+_gverbs_comp_channel_get_events (GVerbsCompChannel *self)
 {
-  if (self->source == NULL || target->scheduled)
-    return;
-  if (self->scheduled == NULL)
-    self->scheduled = g_ptr_array_new ();
-  target->scheduled = TRUE;
-  g_ptr_array_add (self->scheduled, target);
-  g_object_ref (target->object);
-  g_source_set_ready_time (self->source, 0);
-}
-
-void
-_gverbs_comp_channel_unschedule (GVerbsCompChannel   *self,
-                                 GVerbsCQEventTarget *target)
-{
-  /* The entry (and its reference) stays until the next dispatch drops it. */
-  target->scheduled = FALSE;
+  return &self->events;
 }

@@ -250,9 +250,8 @@ watch_async_events (GVerbsContext  *self,
                     GError        **error)
 {
   self->main_context = g_main_context_ref_thread_default ();
-  self->async_source = _gverbs_fd_source_new (self->ibv->async_fd, "GVerbsContext async events",
-                                              on_async_fd, self, self->main_context, self->name,
-                                              error);
+  self->async_source = _gverbs_fd_source_new (GVERBS_RESOURCE (self), self->ibv->async_fd,
+                                              on_async_fd, self, error);
   return self->async_source != NULL;
 }
 

@@ -7,15 +7,55 @@
 #include <infiniband/verbs.h>
 #include "gverbs-comp-channel-private.h"
 #include "gverbs-context.h"
+#include "gverbs-fd-source-private.h"
 #include "gverbs-wc.h"
 
 G_BEGIN_DECLS
 
 /*
- * A CQ's completion-event handling: the target rdma-core's cq_context
- * points at, the unacknowledged-event count, and watched mode (event →
- * re-arm → poll until empty → completion signals). GVerbsCQ embeds one
- * (GVerbsCQEX inherits it) and gives how to poll it into GVerbsWCs.
+ * The event side of a completion channel: a source on its descriptor that,
+ * per dispatch, first resumes the CQs that asked for it (a watched CQ whose
+ * batch was full), then takes up to a batch of events, acknowledges each
+ * and hands it to its CQ's target. GVerbsCompChannel embeds one for its
+ * channel, GVerbsCMID one per channel rdma_cm made for its CQs.
+ */
+/* The target of an event on @cq; NULL drops the event. */
+typedef GVerbsCQEventTarget *(*GVerbsCQEventRoute) (GObject       *owner,
+                                                    struct ibv_cq *cq,
+                                                    void          *cq_context);
+
+struct _GVerbsCQEventSource
+{
+  GObject *owner;               /* not a reference: it stops the source first */
+  struct ibv_comp_channel *ibv; /* NULL until started and once stopped */
+  GVerbsCQEventRoute route;     /* NULL: cq_context is the target */
+  GSource *source;
+  GPtrArray *scheduled;         /* GVerbsCQEventTarget *, unscheduling removes */
+};
+
+/* Watches @ibv (its descriptor made non-blocking) in the thread-default
+ * main context; @owner, a GVerbsResource, names the source and the errors. */
+gboolean _gverbs_cq_event_source_start      (GVerbsCQEventSource     *self,
+                                             GObject                 *owner,
+                                             struct ibv_comp_channel *ibv,
+                                             GVerbsCQEventRoute       route,
+                                             GError                 **error);
+/* Destroys the source and forgets what was scheduled; safe from its own
+ * dispatch and when never started. */
+void     _gverbs_cq_event_source_stop       (GVerbsCQEventSource     *self);
+/* Calls target->on_resume on the next dispatch (nothing once stopped). */
+void     _gverbs_cq_event_source_schedule   (GVerbsCQEventSource     *self,
+                                             GVerbsCQEventTarget     *target);
+void     _gverbs_cq_event_source_unschedule (GVerbsCQEventSource     *self,
+                                             GVerbsCQEventTarget     *target);
+
+/*
+ * A CQ's completion-event handling: the target its events are routed to,
+ * the unacknowledged-event count, and watched mode (event → re-arm → poll
+ * at most a batch per dispatch, resuming on the next dispatch while the
+ * batch comes back full → completion signals). GVerbsCQ embeds one
+ * (GVerbsCQEX inherits it) and GVerbsCMID one per CQ rdma_cm made; each
+ * gives how to poll it into GVerbsWCs and the signals to emit.
  */
 typedef int (*GVerbsCQWatchPollFunc) (GObject   *cq,
                                       GVerbsWC  *wcs,
@@ -24,12 +64,12 @@ typedef int (*GVerbsCQWatchPollFunc) (GObject   *cq,
 
 typedef struct {
   GVerbsCQEventTarget target;     /* first: what cq_context points at */
-  GVerbsCompChannel *channel;     /* the CQ's, not owned */
+  GVerbsCQEventSource *events;    /* its channel's, not owned; NULL without one */
   struct ibv_cq *ibv;             /* NULL until created and once closed */
   GVerbsCQWatchPollFunc poll;
-  guint signal_event;
+  guint signal_event;             /* 0: none */
   guint signal_completion;
-  guint signal_completions;
+  guint signal_completions;       /* 0: none */
   gboolean watched;
   GVerbsWC *batch;
 } GVerbsCQWatch;

@@ -1,5 +1,6 @@
-/* Completion events of GVerbsCQ and GVerbsCQEX: one implementation of
- * watched mode, acknowledgement and channel checks for both. */
+/* Completion events of GVerbsCQ, GVerbsCQEX and GVerbsCMID's CQs: one
+ * source for a completion channel, one implementation of watched mode,
+ * acknowledgement and channel checks for all. */
 #include "config.h"
 
 #include <errno.h>
@@ -11,6 +12,117 @@
 
 /* Work completions a watched CQ emits per main-loop dispatch at most. */
 #define WATCH_BATCH 256
+/* Events one dispatch takes from a channel before yielding to the loop. */
+#define EVENTS_PER_DISPATCH 64
+
+static void
+resume_scheduled (GVerbsCQEventSource *self)
+{
+  g_autoptr(GPtrArray) due = NULL;
+
+  if (self->scheduled == NULL || self->scheduled->len == 0)
+    return;
+  /* A handler may close (and drop) any of them: hold them all first. */
+  due = g_steal_pointer (&self->scheduled);
+  for (guint i = 0; i < due->len; i++)
+    g_object_ref (((GVerbsCQEventTarget *) due->pdata[i])->object);
+  for (guint i = 0; i < due->len; i++)
+    {
+      GVerbsCQEventTarget *target = due->pdata[i];
+
+      if (target->scheduled)
+        {
+          target->scheduled = FALSE;
+          target->on_resume (target->object);
+        }
+    }
+  for (guint i = 0; i < due->len; i++)
+    g_object_unref (((GVerbsCQEventTarget *) due->pdata[i])->object);
+}
+
+static gboolean
+on_channel_fd (gint          fd,
+               GIOCondition  condition,
+               gpointer      user_data)
+{
+  GVerbsCQEventSource *self = user_data;
+  g_autoptr(GObject) owner = g_object_ref (self->owner);
+
+  g_source_set_ready_time (self->source, -1);
+  resume_scheduled (self);
+
+  for (guint i = 0; i < EVENTS_PER_DISPATCH && self->ibv != NULL; i++)
+    {
+      struct ibv_cq *cq;
+      void *cq_context;
+      GVerbsCQEventTarget *target;
+      g_autoptr(GObject) object = NULL;
+
+      if (ibv_get_cq_event (self->ibv, &cq, &cq_context) != 0)
+        break;
+      ibv_ack_cq_events (cq, 1);
+      target = self->route != NULL ? self->route (owner, cq, cq_context) : cq_context;
+      if (target == NULL)
+        continue;
+      object = g_object_ref (target->object);
+      target->on_event (object);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+gboolean
+_gverbs_cq_event_source_start (GVerbsCQEventSource      *self,
+                               GObject                  *owner,
+                               struct ibv_comp_channel  *ibv,
+                               GVerbsCQEventRoute        route,
+                               GError                  **error)
+{
+  self->source = _gverbs_fd_source_new (GVERBS_RESOURCE (owner), ibv->fd, on_channel_fd, self, error);
+  if (self->source == NULL)
+    return FALSE;
+  self->owner = owner;
+  self->ibv = ibv;
+  self->route = route;
+  return TRUE;
+}
+
+void
+_gverbs_cq_event_source_stop (GVerbsCQEventSource *self)
+{
+  if (self->scheduled != NULL)
+    {
+      for (guint i = 0; i < self->scheduled->len; i++)
+        ((GVerbsCQEventTarget *) self->scheduled->pdata[i])->scheduled = FALSE;
+      g_clear_pointer (&self->scheduled, g_ptr_array_unref);
+    }
+  _gverbs_fd_source_clear (&self->source);
+  self->ibv = NULL;
+}
+
+void
+_gverbs_cq_event_source_schedule (GVerbsCQEventSource *self,
+                                  GVerbsCQEventTarget *target)
+{
+  if (self->source == NULL || target->scheduled)
+    return;
+  if (self->scheduled == NULL)
+    self->scheduled = g_ptr_array_new ();
+  target->scheduled = TRUE;
+  g_ptr_array_add (self->scheduled, target);
+  g_source_set_ready_time (self->source, 0);
+}
+
+void
+_gverbs_cq_event_source_unschedule (GVerbsCQEventSource *self,
+                                    GVerbsCQEventTarget *target)
+{
+  if (!target->scheduled)
+    return;
+  target->scheduled = FALSE;
+  /* in the list a running dispatch took, the cleared flag is enough */
+  if (self->scheduled != NULL)
+    g_ptr_array_remove_fast (self->scheduled, target);
+}
 
 void
 _gverbs_cq_watch_init (GVerbsCQWatch          *watch,
@@ -62,12 +174,12 @@ drain (GVerbsCQWatch *watch)
       return;
     }
   if (n == WATCH_BATCH)
-    _gverbs_comp_channel_schedule (watch->channel, &watch->target);
+    _gverbs_cq_event_source_schedule (watch->events, &watch->target);
 
   for (int i = 0; i < n && watch->ibv != NULL; i++)
     g_signal_emit (cq, watch->signal_completion, 0, &watch->batch[i]);
 
-  if (n > 0 && watch->ibv != NULL &&
+  if (n > 0 && watch->ibv != NULL && watch->signal_completions != 0 &&
       g_signal_has_handler_pending (cq, watch->signal_completions, 0, FALSE))
     {
       g_autoptr(GPtrArray) wcs = g_ptr_array_new_full (n, (GDestroyNotify) gverbs_wc_free);
@@ -85,14 +197,18 @@ _gverbs_cq_watch_on_event (GVerbsCQWatch *watch)
 
   if (!watch->watched)
     {
-      g_signal_emit (watch->target.object, watch->signal_event, 0);
+      if (watch->signal_event != 0)
+        g_signal_emit (watch->target.object, watch->signal_event, 0);
       return;
     }
   rc = ibv_req_notify_cq (watch->ibv, 0);
   if (rc != 0)
     g_warning ("ibv_req_notify_cq on %s: %s",
                watch->ibv->context->device->name, g_strerror (rc));
-  drain (watch);
+  /* A CQ whose last batch was full resumes on the next dispatch, armed
+   * now: the budget holds however many events come meanwhile. */
+  if (!watch->target.scheduled)
+    drain (watch);
 }
 
 void
@@ -118,11 +234,11 @@ _gverbs_cq_watch_set (GVerbsCQWatch  *watch,
   if (!watched)
     {
       watch->watched = FALSE;
-      _gverbs_comp_channel_unschedule (watch->channel, &watch->target);
+      _gverbs_cq_event_source_unschedule (watch->events, &watch->target);
       *changed = TRUE;
       return TRUE;
     }
-  if (watch->channel == NULL)
+  if (watch->events == NULL)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("A CQ on %s without a completion channel cannot be watched"), device);
@@ -137,7 +253,7 @@ _gverbs_cq_watch_set (GVerbsCQWatch  *watch,
   if (watch->batch == NULL)
     watch->batch = g_new (GVerbsWC, WATCH_BATCH);
   watch->watched = TRUE;
-  _gverbs_comp_channel_schedule (watch->channel, &watch->target);
+  _gverbs_cq_event_source_schedule (watch->events, &watch->target);
   *changed = TRUE;
   return TRUE;
 }
@@ -166,8 +282,8 @@ _gverbs_cq_watch_close (GVerbsCQWatch *watch)
 {
   gboolean was_watched = watch->watched;
 
-  if (watch->channel != NULL)
-    _gverbs_comp_channel_unschedule (watch->channel, &watch->target);
+  if (watch->events != NULL)
+    _gverbs_cq_event_source_unschedule (watch->events, &watch->target);
   if (watch->target.unacked > 0)
     ibv_ack_cq_events (watch->ibv, watch->target.unacked);
   watch->target.unacked = 0;

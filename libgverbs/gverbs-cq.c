@@ -200,7 +200,7 @@ _gverbs_cq_set_ibv (GVerbsCQ      *self,
   priv->poll_ibv = priv->batch_open ? NULL : ibv;
   priv->max_cqe = max_cqe;
   priv->watch.ibv = ibv;
-  priv->watch.channel = priv->channel;
+  priv->watch.events = priv->channel ? _gverbs_comp_channel_get_events (priv->channel) : NULL;
   _gverbs_resource_set_description (resource, "%s %u on %s", priv->kind, ibv->handle,
                                     device_name (self));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->context));

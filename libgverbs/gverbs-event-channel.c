@@ -1,13 +1,13 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-event-channel.h"
 #include "gverbs-event-channel-private.h"
 #include "gverbs-cm-id-private.h"
 #include "gverbs-error.h"
+#include "gverbs-fd-source-private.h"
 #include "gverbs-resource-private.h"
 
 /**
@@ -40,11 +40,6 @@ struct _GVerbsEventChannel
   guint events_received;
 };
 
-typedef struct {
-  GSource source;
-  GVerbsEventChannel *channel; /* not a reference: the channel owns the source */
-} ChannelSource;
-
 G_DEFINE_FINAL_TYPE (GVerbsEventChannel, gverbs_event_channel, GVERBS_TYPE_RESOURCE)
 
 enum {
@@ -64,13 +59,12 @@ free_event (GVerbsCMEvent *event)
 }
 
 static gboolean
-channel_source_dispatch (GSource     *source,
-                         GSourceFunc  callback,
-                         gpointer     user_data)
+on_channel_fd (gint          fd,
+               GIOCondition  condition,
+               gpointer      user_data)
 {
-  GVerbsEventChannel *self = ((ChannelSource *) source)->channel;
+  g_autoptr(GVerbsEventChannel) self = g_object_ref (user_data);
 
-  g_object_ref (self);
   for (guint n = 0; n < GVERBS_EVENT_CHANNEL_BATCH && self->ch != NULL; n++)
     {
       struct rdma_cm_event *ev = NULL;
@@ -125,13 +119,8 @@ channel_source_dispatch (GSource     *source,
         _gverbs_cm_id_handle_event (event.target, &event);
       free_event (&event);
     }
-  g_object_unref (self);
   return G_SOURCE_CONTINUE;
 }
-
-static GSourceFuncs channel_source_funcs = {
-  .dispatch = channel_source_dispatch,
-};
 
 static gboolean
 gverbs_event_channel_open (GVerbsResource  *resource,
@@ -139,7 +128,6 @@ gverbs_event_channel_open (GVerbsResource  *resource,
                            GError         **error)
 {
   GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (resource);
-  int flags;
 
   errno = 0;
   self->ch = rdma_create_event_channel ();
@@ -148,19 +136,13 @@ gverbs_event_channel_open (GVerbsResource  *resource,
       _gverbs_set_error_errno (error, errno ? errno : ENODEV, "rdma_create_event_channel", NULL, NULL);
       return FALSE;
     }
-  flags = fcntl (self->ch->fd, F_GETFL);
-  if (flags < 0 || fcntl (self->ch->fd, F_SETFL, flags | O_NONBLOCK) < 0)
+  _gverbs_resource_set_description (resource, "rdma_cm event channel %d", self->ch->fd);
+  self->source = _gverbs_fd_source_new (resource, self->ch->fd, on_channel_fd, self, error);
+  if (self->source == NULL)
     {
-      _gverbs_set_error_errno (error, errno, "fcntl", "rdma_cm event channel", NULL);
       g_clear_pointer (&self->ch, rdma_destroy_event_channel);
       return FALSE;
     }
-  _gverbs_resource_set_description (resource, "rdma_cm event channel %d", self->ch->fd);
-  self->source = g_source_new (&channel_source_funcs, sizeof (ChannelSource));
-  ((ChannelSource *) self->source)->channel = self;
-  g_source_set_static_name (self->source, "GVerbsEventChannel");
-  g_source_add_unix_fd (self->source, self->ch->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
-  g_source_attach (self->source, g_main_context_get_thread_default ());
   return TRUE;
 }
 
@@ -170,11 +152,7 @@ gverbs_event_channel_release (GVerbsResource  *resource,
 {
   GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (resource);
 
-  if (self->source != NULL)
-    {
-      g_source_destroy (self->source);
-      g_clear_pointer (&self->source, g_source_unref);
-    }
+  _gverbs_fd_source_clear (&self->source);
   if (self->n_ids > 0)
     self->retired = self->ch;
   else

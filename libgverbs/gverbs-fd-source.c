@@ -5,14 +5,13 @@
 
 #include "gverbs-fd-source-private.h"
 #include "gverbs-private.h"
+#include "gverbs-resource-private.h"
 
 GSource *
-_gverbs_fd_source_new (int                 fd,
-                       const char         *name,
+_gverbs_fd_source_new (GVerbsResource     *owner,
+                       int                 fd,
                        GUnixFDSourceFunc   func,
-                       gpointer            owner,
-                       GMainContext       *context,
-                       const char         *object,
+                       gpointer            user_data,
                        GError            **error)
 {
   GError *local_error = NULL;
@@ -20,15 +19,16 @@ _gverbs_fd_source_new (int                 fd,
 
   if (!g_unix_set_fd_nonblocking (fd, TRUE, &local_error))
     {
-      _gverbs_set_error_errno (error, errno, "fcntl", object,
+      _gverbs_set_error_errno (error, errno, "fcntl", _gverbs_resource_describe (owner),
                                _("cannot make descriptor %d non-blocking"), fd);
       g_error_free (local_error);
       return NULL;
     }
   source = g_unix_fd_source_new (fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
-  g_source_set_callback (source, G_SOURCE_FUNC (func), owner, NULL);
-  g_source_set_static_name (source, name);
-  g_source_attach (source, context);
+  g_source_set_callback (source, G_SOURCE_FUNC (func), user_data, NULL);
+  /* type names are static strings */
+  g_source_set_static_name (source, G_OBJECT_TYPE_NAME (owner));
+  g_source_attach (source, g_main_context_get_thread_default ());
   return source;
 }
 
