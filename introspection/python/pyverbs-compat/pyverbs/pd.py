@@ -1,0 +1,29 @@
+"""pyverbs.pd: protection domains."""
+
+from ._compat import Verbs, compat_class, PyverbsRDMAError
+import errno as _errno
+
+__all__ = ['PD', 'ParentDomain', 'ParentDomainInitAttr', 'ParentDomainContext']
+
+PD = compat_class(Verbs.PD, 'PD', messages={'__init__': 'Failed to allocate PD'},
+                  namespace={'__module__': 'pyverbs.pd'})
+
+
+class ParentDomainInitAttr:
+    """Accepted for pyverbs' signature; parent domains come with their own
+    libgverbs issue, so ParentDomain() raises EOPNOTSUPP."""
+
+    def __init__(self, pd=None, pd_context=None, **kwargs):
+        self.pd = pd
+        self.pd_context = pd_context
+
+
+class ParentDomainContext:
+    def __init__(self, pd=None, alloc_func=None, free_func=None, **kwargs):
+        self.pd = pd
+
+
+class ParentDomain:
+    def __init__(self, context, attr=None, **kwargs):
+        raise PyverbsRDMAError('Failed to allocate Parent Domain (not supported by libgverbs yet)',
+                               _errno.EOPNOTSUPP)
