@@ -102,7 +102,8 @@ def compat_class(base, name, messages=None, namespace=None):
         static = None
         for klass in base.__mro__:
             if attr in klass.__dict__:
-                if 'Verbs' in getattr(klass, '__module__', ''):
+                if 'Verbs' in getattr(klass, '__module__', '') or \
+                        getattr(klass, '__module__', '').startswith('pyverbs'):
                     static = klass.__dict__[attr]
                 break
         if static is None or isinstance(static, (property, type, staticmethod, classmethod)):
@@ -125,6 +126,21 @@ def compat_class(base, name, messages=None, namespace=None):
     for fn in wrapped:
         fn.owner = cls
     return cls
+
+
+def importing_new(base, keyword, what):
+    """__new__ for a class pyverbs also imports through (Context(cmd_fd=),
+    PD(ctx, handle=)): the imported object becomes an instance of the
+    compat class, errors become PyverbsRDMAError."""
+    def __new__(klass, *args, **kwargs):
+        try:
+            obj = base.__new__(klass, *args, **kwargs)
+        except GLib.Error as err:
+            raise translate(err, what) from None
+        if kwargs.get(keyword) is not None and isinstance(obj, base) and type(obj) is not klass:
+            obj.__class__ = klass
+        return obj
+    return __new__
 
 
 def raw(fn):

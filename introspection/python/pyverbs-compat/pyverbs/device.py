@@ -1,7 +1,8 @@
 """pyverbs.device: devices, contexts, device memory and the port/device
 attribute helpers, on gi.repository.Verbs."""
 
-from ._compat import Verbs, compat_class, rdma_errors, to_str
+from ._compat import Verbs, GLib, compat_class, rdma_errors, to_str, translate, raw, importing_new
+from .pyverbs_error import PyverbsRDMAError
 
 __all__ = ['Device', 'Context', 'DM', 'AllocDmAttr', 'get_device_list',
            'translate_mtu', 'translate_link_layer', 'width_to_str', 'speed_to_str',
@@ -45,9 +46,21 @@ def get_device_list():
 
 
 def _ctx_init(self, name=None, **kwargs):
+    if kwargs.get('cmd_fd') is not None:
+        return  # imported by __new__
     if name is None and kwargs.get('attr') is not None:
         name = kwargs['attr']
     Verbs.Context.__init__(self, name=to_str(name))
+
+
+@raw
+def _query_gid_table(self, max_entries, flags=0):
+    # pyverbs passes ibv_query_gid_table()'s negative return on as the code
+    try:
+        return Verbs.Context.query_gid_table(self, max_entries, flags)
+    except GLib.Error as err:
+        exc = translate(err)
+        raise PyverbsRDMAError('Failed to query gid table', -exc.error_code) from None
 
 
 Context = compat_class(Verbs.Context, 'Context', messages={
@@ -59,7 +72,9 @@ Context = compat_class(Verbs.Context, 'Context', messages={
     'query_device': 'Failed to query device',
     'query_device_ex': 'Failed to query EX device',
     'query_pkey': 'Failed to query pkey',
-}, namespace={'__init__': _ctx_init, '__module__': 'pyverbs.device'})
+}, namespace={'__init__': _ctx_init, 'query_gid_table': _query_gid_table,
+              '__new__': importing_new(Verbs.Context, 'cmd_fd', 'Failed to import device'),
+              '__module__': 'pyverbs.device'})
 
 
 DM = compat_class(Verbs.DM, 'DM', messages={

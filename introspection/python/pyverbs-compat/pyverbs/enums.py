@@ -4,13 +4,51 @@ rdma-core's headers. Most come from gi.repository.Verbs' enum and flag types
 listed here."""
 
 import enum as _enum
+import re as _re
 
+from gi.repository import GObject as _GObject
 from gi.repository import Verbs as _Verbs
+
+# The IBV_* names are gi.repository.Verbs' own enum and flags values (what
+# Verbs' methods take: pygobject refuses a plain int for a flags argument),
+# given pyverbs' .value; each libgverbs enum or flags type is also offered
+# under pyverbs' type name (ibv_access_flags ...) as a Python IntEnum or
+# IntFlag to iterate over.
+_types = {}
+for _attr in dir(_Verbs):
+    _t = getattr(_Verbs, _attr, None)
+    _gtype = getattr(_t, '__gtype__', None)
+    if _gtype is None or not isinstance(_t, type):
+        continue
+    if _gtype.is_a(_GObject.TYPE_ENUM):
+        _vals = [(v.value_name, int(v)) for v in _t.__enum_values__.values()]
+        _kind = _enum.IntEnum
+    elif _gtype.is_a(_GObject.TYPE_FLAGS):
+        _vals = [(v.first_value_name, int(v)) for v in _t.__flags_values__.values()
+                 if v.first_value_name is not None]
+        _kind = _enum.IntFlag
+    else:
+        continue
+    _members = {}
+    for _c_name, _v in _vals:
+        if not _c_name.startswith('GVERBS_') or _c_name.startswith(('GVERBS_ERROR_', 'GVERBS_RDMA_',
+                                                                     'GVERBS_RAI_')):
+            continue
+        _flat = 'IBV_' + _c_name[len('GVERBS_'):]
+        if _re.match(r'^[A-Z_0-9]+$', _flat) and hasattr(_Verbs, _flat):
+            _members[_flat] = _v
+    if _members:
+        _py_name = 'ibv_' + _re.sub(r'(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])', '_',
+                                  _gtype.name[len('GVerbs'):]).lower()
+        _types[_py_name] = (_kind, _members)
 
 _names = {}
 for _name in dir(_Verbs):
     if _name.startswith('IBV_'):
-        _names[_name] = getattr(_Verbs, _name)
+        _value = getattr(_Verbs, _name)
+        _names[_name] = _value
+        if not hasattr(type(_value), 'value'):
+            type(_value).value = property(int)
 
 # constants of libibverbs that no libgverbs enum carries (verbs.h values)
 _EXTRA = {
@@ -51,8 +89,6 @@ _EXTRA = {
     'IBV_QP_CREATE_CVLAN_STRIPPING': 1 << 9,
     'IBV_QP_CREATE_PCI_WRITE_END_PADDING': 1 << 11,
 }
-for _name, _value in _EXTRA.items():
-    _names.setdefault(_name, _value)
 
 
 def _flag_type(type_name, prefix, exclude=()):
@@ -61,17 +97,24 @@ def _flag_type(type_name, prefix, exclude=()):
     return _enum.IntFlag(type_name, members)
 
 
+_py_types = {}
+for _py_name, (_kind, _members) in _types.items():
+    _py_types[_py_name] = _kind(_py_name, _members)
+# the extras, each a member of a one-name enum (pyverbs' have .value too)
+for _name, _value in _EXTRA.items():
+    if _name not in _names:
+        _names[_name] = _enum.IntEnum(_name.lower(), {_name: _value})[_name]
+
+
 # the types the suite iterates over; their members replace the plain values
 ibv_access_flags = _flag_type('ibv_access_flags', 'IBV_ACCESS_')
 ibv_qp_create_flags = _flag_type('ibv_qp_create_flags', 'IBV_QP_CREATE_')
 ibv_create_cq_wc_flags = _flag_type('ibv_create_cq_wc_flags', 'IBV_WC_EX_WITH_')
 ibv_create_cq_attr_flags = _flag_type('ibv_create_cq_attr_flags', 'IBV_CREATE_CQ_ATTR_')
-for _type in (ibv_access_flags, ibv_qp_create_flags, ibv_create_cq_wc_flags,
-              ibv_create_cq_attr_flags):
-    for _member in _type:
-        _names[_member.name] = _member
 
+_py_types.update(ibv_access_flags=ibv_access_flags, ibv_qp_create_flags=ibv_qp_create_flags,
+                 ibv_create_cq_wc_flags=ibv_create_cq_wc_flags,
+                 ibv_create_cq_attr_flags=ibv_create_cq_attr_flags)
+globals().update(_py_types)
 globals().update(_names)
-__all__ = sorted(_names) + ['ibv_access_flags', 'ibv_qp_create_flags',
-                            'ibv_create_cq_wc_flags', 'ibv_create_cq_attr_flags']
-del _name, _value, _type, _member
+__all__ = sorted(_names) + sorted(_py_types)

@@ -18,8 +18,26 @@ MW = compat_class(Verbs.MW, 'MW', messages={'__init__': 'Failed to allocate MW'}
 DMMR = compat_class(Verbs.DMMR, 'DMMR', messages={'__init__': 'Failed to register a device MR'},
                     namespace={'__module__': 'pyverbs.mr'})
 
-MWBindInfo = getattr(Verbs, 'MWBindInfo', None)
-MWBind = getattr(Verbs, 'MWBind', None)
+
+
+class MWBindInfo:
+    """What a memory-window bind gives access to: the MR, the address and
+    length within it, and the access flags of the window."""
+
+    def __init__(self, mr, addr, length, mw_access_flags):
+        self.mr = mr
+        self.addr = addr
+        self.length = length
+        self.mw_access_flags = mw_access_flags
+
+
+class MWBind:
+    """A type-1 bind request for qp.bind_mw(mw, mw_bind)."""
+
+    def __init__(self, info, send_flags, wr_id=0):
+        self.bind_info = info
+        self.send_flags = send_flags
+        self.wr_id = wr_id
 
 
 class DmaBufMR:

@@ -1,12 +1,21 @@
 """pyverbs.pd: protection domains."""
 
-from ._compat import Verbs, compat_class, PyverbsRDMAError
+from ._compat import Verbs, compat_class, importing_new, PyverbsRDMAError
 import errno as _errno
 
 __all__ = ['PD', 'ParentDomain', 'ParentDomainInitAttr', 'ParentDomainContext']
 
+
+
+def _pd_init(self, context, *args, **kwargs):
+    if kwargs.get('handle') is not None:
+        return  # imported by __new__
+    Verbs.PD.__init__(self, context, *args, **kwargs)
+
+
 PD = compat_class(Verbs.PD, 'PD', messages={'__init__': 'Failed to allocate PD'},
-                  namespace={'__module__': 'pyverbs.pd'})
+                  namespace={'__module__': 'pyverbs.pd', '__init__': _pd_init,
+                             '__new__': importing_new(Verbs.PD, 'handle', 'Failed to import PD')})
 
 
 class ParentDomainInitAttr:
@@ -19,7 +28,7 @@ class ParentDomainInitAttr:
 
 
 class ParentDomainContext:
-    def __init__(self, pd=None, alloc_func=None, free_func=None, **kwargs):
+    def __init__(self, pd=None, alloc_func=None, free_func=None, *args, **kwargs):
         self.pd = pd
 
 
