@@ -85,10 +85,12 @@ _NOT_WRAPPED = {'init', 'new', 'newv', 'connect', 'connect_after', 'get_property
                 'set_property', 'find_property', 'props'}
 
 
-def compat_class(base, name, messages=None, namespace=None):
+def compat_class(base, name, messages=None, namespace=None, extra_bases=()):
     """A subclass of the Verbs class `base` named `name` whose public methods
     (and constructor) raise PyverbsRDMAError instead of GLib.Error.
-    messages maps a method name to pyverbs' message for its failure."""
+    messages maps a method name to pyverbs' message for its failure;
+    extra_bases are compat classes it also derives from (pyverbs' QPEx is a
+    QP: isinstance(qpex, QP) holds)."""
     messages = messages or {}
     ns = dict(namespace or {})
     wrapped = []
@@ -122,7 +124,7 @@ def compat_class(base, name, messages=None, namespace=None):
     # libgverbs' types are final: the subclass shares the Verbs GType (a
     # Python-only subclass; pygobject registers no new type for it)
     ns['__gtype__'] = base.__gtype__
-    cls = type(name, (base,), ns)
+    cls = type(name, (base,) + tuple(extra_bases), ns)
     for fn in wrapped:
         fn.owner = cls
     return cls

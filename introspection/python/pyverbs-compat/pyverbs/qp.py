@@ -83,7 +83,8 @@ QPEx = compat_class(Verbs.QPEx, 'QPEx', messages=dict(_QP_MESSAGES, wr_complete=
                     namespace={'__module__': 'pyverbs.qp', **_QP_NAMESPACE,
                                'wr_bind_mw': _wr_bind_mw,
                                # RSS QPs over work queues are not wrapped yet: never an ind_table
-                               'ind_table': None})
+                               'ind_table': None},
+                    extra_bases=(QP,))
 QPCap = Verbs.QPCap
 QPAttr = Verbs.QPAttr
 QPInitAttr = Verbs.QPInitAttr
