@@ -219,6 +219,33 @@ gverbs_cm_id_shutdown (GVerbsCMID  *self,
 }
 
 /**
+ * gverbs_cm_id_establish:
+ * @self: the active #GVerbsCMID of a connection whose QP the caller made
+ *   (no QP of its own: the connect gave #GVerbsCMID::event with
+ *   %GVERBS_RDMA_CM_EVENT_CONNECT_RESPONSE)
+ * @error: return location for a #GError
+ *
+ * Completes the connection of an identifier whose QP the caller created and
+ * moved to RTS itself (`rdma_establish()`, pyverbs' `establish()`); the
+ * passive side then gets #GVerbsCMID::established.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_cm_id_establish (GVerbsCMID  *self,
+                        GError     **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
+
+  if (!_gverbs_resource_check_open (self, error))
+    return FALSE;
+  errno = 0;
+  if (rdma_establish (self->id) != 0)
+    return _gverbs_cm_id_set_errno_error (self, error, "rdma_establish");
+  return TRUE;
+}
+
+/**
  * gverbs_cm_id_reject:
  * @self: the #GVerbsCMID of a connection request
  * @private_data: (nullable): private data for the peer (on InfiniBand and

@@ -88,6 +88,9 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_shutdown            (GVerbsCMID                *self,
                                                   GError                   **error);
 GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_establish           (GVerbsCMID                *self,
+                                                  GError                   **error);
+GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_reject              (GVerbsCMID                *self,
                                                   GBytes                    *private_data,
                                                   GError                   **error);

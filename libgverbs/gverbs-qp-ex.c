@@ -11,6 +11,8 @@
 #include "gverbs-qp-ex-private.h"
 #include "gverbs-qp-private.h"
 #include "gverbs-ah-private.h"
+#include "gverbs-mw-private.h"
+#include "gverbs-mr-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 
@@ -520,6 +522,59 @@ gverbs_qp_ex_wr_atomic_fetch_add (GVerbsQPEx  *self,
 {
   OP_OR_FAIL (IBV_QP_EX_WITH_ATOMIC_FETCH_AND_ADD, "ibv_wr_atomic_fetch_add");
   ibv_wr_atomic_fetch_add (qpx, rkey, remote_addr, add);
+  return TRUE;
+}
+
+/**
+ * gverbs_qp_ex_wr_bind_mw:
+ * @self: a #GVerbsQPEx in a posting sequence, created with
+ *   %GVERBS_QP_EX_WITH_BIND_MW in its send_ops_flags
+ * @mw: a type 2 #GVerbsMW
+ * @rkey: the window's new rkey: its index part (all but the low 8 bits) is
+ *   the window's, the low 8 bits the caller's choice
+ * @mr: the memory region to open the window on (it needs
+ *   %GVERBS_ACCESS_MW_BIND)
+ * @addr: where the window starts
+ * @length: its length
+ * @access: the remote access the window grants
+ * @error: return location for a #GError
+ *
+ * Adds a bind of a type 2 memory window (`ibv_wr_bind_mw()`), pyverbs'
+ * `qp.wr_bind_mw(mw, rkey, MWBindInfo)`. Once the sequence is completed and
+ * the bind's completion polled, @rkey gives remote access to the window;
+ * #GVerbsMW:rkey is @rkey from this call on.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_ex_wr_bind_mw (GVerbsQPEx         *self,
+                         GVerbsMW           *mw,
+                         guint32             rkey,
+                         GVerbsMR           *mr,
+                         guint64             addr,
+                         guint64             length,
+                         GVerbsAccessFlags   access,
+                         GError            **error)
+{
+  struct ibv_mw_bind_info info = { 0 };
+
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_MW (mw), FALSE);
+  g_return_val_if_fail (GVERBS_IS_MR (mr), FALSE);
+  /* checked before the operation counts as added */
+  if (!_gverbs_qp_check_bind (GVERBS_QP (self), mw, mr, addr, length, error))
+    return FALSE;
+  {
+    OP_OR_FAIL (IBV_QP_EX_WITH_BIND_MW, "ibv_wr_bind_mw");
+    info.mr = _gverbs_mr_get_ibv (mr);
+    info.addr = addr;
+    info.length = length;
+    info.mw_access_flags = access;
+    ibv_wr_bind_mw (qpx, _gverbs_mw_get_ibv (mw), rkey, &info);
+  }
+  /* rdma-core leaves tracking a type 2 window's rkey to the caller */
+  _gverbs_mw_get_ibv (mw)->rkey = rkey;
+  _gverbs_mw_bound (mw, mr);
   return TRUE;
 }
 

@@ -76,6 +76,15 @@ gboolean         gverbs_qp_ex_wr_atomic_fetch_add (GVerbsQPEx          *self,
                                                    guint64              add,
                                                    GError             **error);
 GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_bind_mw          (GVerbsQPEx          *self,
+                                                   GVerbsMW            *mw,
+                                                   guint32              rkey,
+                                                   GVerbsMR            *mr,
+                                                   guint64              addr,
+                                                   guint64              length,
+                                                   GVerbsAccessFlags    access,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
 gboolean         gverbs_qp_ex_wr_set_sge          (GVerbsQPEx          *self,
                                                    guint32              lkey,
                                                    guint64              addr,

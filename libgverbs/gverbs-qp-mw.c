@@ -10,13 +10,13 @@
 #include "gverbs-mr-private.h"
 #include "gverbs-error.h"
 
-static gboolean
-check_bind (GVerbsQP     *self,
-            GVerbsMW     *mw,
-            GVerbsMR     *mr,
-            guint64       addr,
-            guint64       length,
-            GError      **error)
+gboolean
+_gverbs_qp_check_bind (GVerbsQP     *self,
+                       GVerbsMW     *mw,
+                       GVerbsMR     *mr,
+                       guint64       addr,
+                       guint64       length,
+                       GError      **error)
 {
   struct ibv_mr *ibv_mr;
 
@@ -74,7 +74,7 @@ gverbs_qp_bind_mw (GVerbsQP          *self,
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_MW (mw), FALSE);
   g_return_val_if_fail (mr == NULL || GVERBS_IS_MR (mr), FALSE);
-  if (!check_bind (self, mw, mr, addr, length, error))
+  if (!_gverbs_qp_check_bind (self, mw, mr, addr, length, error))
     return FALSE;
   bind.wr_id = wr_id;
   bind.send_flags = send_flags;
@@ -132,7 +132,7 @@ gverbs_qp_post_bind_mw (GVerbsQP          *self,
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_MW (mw), FALSE);
   g_return_val_if_fail (GVERBS_IS_MR (mr), FALSE);
-  if (!check_bind (self, mw, mr, addr, length, error))
+  if (!_gverbs_qp_check_bind (self, mw, mr, addr, length, error))
     return FALSE;
   wr.wr_id = wr_id;
   wr.opcode = IBV_WR_BIND_MW;

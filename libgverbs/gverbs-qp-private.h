@@ -19,6 +19,15 @@ struct ibv_qp_ex *_gverbs_qp_get_qp_ex (GVerbsQP *self);
 guint             _gverbs_qp_get_send_ops_flags (GVerbsQP *self);
 gboolean         *_gverbs_qp_wr_open   (GVerbsQP *self);
 
+/* A window bind's checks: @self, @mw and @mr (unless NULL: an unbind) open,
+ * the window [addr, addr+length) inside @mr. */
+gboolean _gverbs_qp_check_bind (GVerbsQP  *self,
+                                GVerbsMW  *mw,
+                                GVerbsMR  *mr,
+                                guint64    addr,
+                                guint64    length,
+                                GError   **error);
+
 /* tests/fuzz: the send WR conversion of a post, without a QP or a post. */
 gboolean _gverbs_qp_convert_send_wr_for_test (int                  qp_type,
                                               const GVerbsSendWR  *w,

@@ -835,6 +835,38 @@ gverbs_qp_query (GVerbsQP          *self,
 }
 
 /**
+ * gverbs_qp_query_data_in_order:
+ * @self: a #GVerbsQP
+ * @opcode: the send operation to ask about
+ * @in_order: (out): return location: %TRUE when the data @opcode writes
+ *   reaches the responder's memory in order, %FALSE when the device does
+ *   not guarantee it
+ * @error: return location for a #GError, or %NULL
+ *
+ * Asks whether the device writes the data of @opcode in order
+ * (`ibv_query_qp_data_in_order()`), which lets a receiver poll the last
+ * byte of a buffer to know the whole message has arrived.
+ *
+ * Returns: (skip): %TRUE on success, %FALSE with @error set when @self is closed
+ */
+gboolean
+gverbs_qp_query_data_in_order (GVerbsQP        *self,
+                               GVerbsWROpcode   opcode,
+                               gboolean        *in_order,
+                               GError         **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (in_order != NULL, FALSE);
+  *in_order = FALSE;
+  if (!_gverbs_resource_check_open (self, error))
+    return FALSE;
+  *in_order = ibv_query_qp_data_in_order (priv->ibv, (enum ibv_wr_opcode) opcode, 0) == 1;
+  return TRUE;
+}
+
+/**
  * gverbs_qp_type_transition_mask:
  * @qp_type: a queue-pair type
  * @to_state: %GVERBS_QPS_INIT, %GVERBS_QPS_RTR or %GVERBS_QPS_RTS

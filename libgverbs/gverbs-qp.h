@@ -74,6 +74,11 @@ GVerbsQPAttr  *gverbs_qp_query         (GVerbsQP          *self,
                                         GVerbsQPInitAttr **init_attr,
                                         GError           **error);
 GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_qp_query_data_in_order (GVerbsQP       *self,
+                                              GVerbsWROpcode  opcode,
+                                              gboolean       *in_order,
+                                              GError        **error);
+GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_qp_to_init       (GVerbsQP          *self,
                                         GVerbsQPAttr      *attr,
                                         GError           **error);

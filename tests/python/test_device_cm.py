@@ -424,3 +424,22 @@ def test_addrinfo_bad_service(service):
         Verbs.AddrInfo(src=addr, src_service=service, port_space=Verbs.RDMA_PS_TCP,
                        flags=Verbs.RAI_PASSIVE)
     assert Verbs.AddrInfo(dst=addr, dst_service='65535', port_space=Verbs.RDMA_PS_TCP).dst_port == 65535
+
+
+def test_establish_needs_a_connect_response():
+    # rdma_establish() completes a connect whose QP the caller made itself
+    # (the CONNECT_RESPONSE flow of pyverbs' external-QP test, which
+    # tests/upstream runs); on an identifier that never connected rdma_cm
+    # refuses it, and a closed identifier says so.
+    addr = vm_addr()
+    ch = Verbs.CMEventChannel()
+    cid = Verbs.CMID(ch, port_space=Verbs.RDMA_PS_TCP)
+    cid.bind_addr(Verbs.AddrInfo(src=addr, src_service=str(next(_ports)), flags=Verbs.RAI_PASSIVE))
+    with pytest.raises(GLib.Error) as err:
+        cid.establish()
+    assert 'rdma_establish' in err.value.message
+    cid.close()
+    with pytest.raises(GLib.Error) as err:
+        cid.establish()
+    assert err.value.matches(Verbs.error_quark(), Verbs.Error.CLOSED)
+    ch.close()

@@ -1,0 +1,32 @@
+"""pyverbs.addr: address handles, GIDs, global routes."""
+
+import ctypes as _ctypes
+
+from ._compat import Verbs, GLib, compat_class, translate
+
+__all__ = ['AH', 'AHAttr', 'GlobalRoute', 'GID', 'GRH']
+
+GRH_SIZE = 40
+
+
+def _ah_new(klass, pd=None, attr=None, **kwargs):
+    # pyverbs' AH(pd, wc=wc, grh=address, port_num=1) takes the address of
+    # the receive buffer's 40 GRH bytes (the program's own buffer, such as
+    # mr.buf); libgverbs takes the bytes
+    if attr is None and isinstance(kwargs.get('grh'), int):
+        kwargs['grh'] = _ctypes.string_at(kwargs['grh'], GRH_SIZE)
+    try:
+        obj = Verbs.AH.__new__(klass, pd, attr, **kwargs)
+    except GLib.Error as err:
+        raise translate(err, 'Failed to create AH') from None
+    if isinstance(obj, Verbs.AH) and type(obj) is not klass:
+        obj.__class__ = klass
+    return obj
+
+
+AH = compat_class(Verbs.AH, 'AH', messages={'__init__': 'Failed to create AH'},
+                  namespace={'__module__': 'pyverbs.addr', '__new__': _ah_new})
+AHAttr = Verbs.AHAttr
+GlobalRoute = Verbs.GlobalRoute
+GID = Verbs.GID
+GRH = getattr(Verbs, 'GRH', None)

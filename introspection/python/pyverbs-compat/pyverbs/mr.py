@@ -1,0 +1,46 @@
+"""pyverbs.mr: memory regions, memory windows, device-memory MRs."""
+
+import errno as _errno
+
+from ._compat import Verbs, compat_class, PyverbsRDMAError
+
+__all__ = ['MR', 'MW', 'MWBindInfo', 'MWBind', 'DMMR', 'DmaBufMR']
+
+MR = compat_class(Verbs.MR, 'MR', messages={
+    '__init__': 'Failed to register a MR',
+    'rereg': 'Failed to rereg MR',
+    'advise_mr': 'Failed to advise MR',
+}, namespace={'__module__': 'pyverbs.mr'})
+
+MW = compat_class(Verbs.MW, 'MW', messages={'__init__': 'Failed to allocate MW'},
+                  namespace={'__module__': 'pyverbs.mr'})
+
+DMMR = compat_class(Verbs.DMMR, 'DMMR', messages={'__init__': 'Failed to register a device MR'},
+                    namespace={'__module__': 'pyverbs.mr'})
+
+
+
+class MWBindInfo:
+    """What a memory-window bind gives access to: the MR, the address and
+    length within it, and the access flags of the window."""
+
+    def __init__(self, mr, addr, length, mw_access_flags):
+        self.mr = mr
+        self.addr = addr
+        self.length = length
+        self.mw_access_flags = mw_access_flags
+
+
+class MWBind:
+    """A type-1 bind request for qp.bind_mw(mw, mw_bind)."""
+
+    def __init__(self, info, send_flags, wr_id=0):
+        self.bind_info = info
+        self.send_flags = send_flags
+        self.wr_id = wr_id
+
+
+class DmaBufMR:
+    def __init__(self, *args, **kwargs):
+        raise PyverbsRDMAError('Failed to register a dma-buf MR (not supported by libgverbs yet)',
+                               _errno.EOPNOTSUPP)

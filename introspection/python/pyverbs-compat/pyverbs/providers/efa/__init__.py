@@ -1,0 +1,1 @@
+"""pyverbs.providers.efa: not in libgverbs yet."""

@@ -1,0 +1,1 @@
+"""pyverbs.providers.mlx5: not in libgverbs yet."""

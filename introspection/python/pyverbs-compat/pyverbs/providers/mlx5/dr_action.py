@@ -1,0 +1,6 @@
+"""pyverbs.providers.mlx5.dr_action: not in libgverbs yet; every class raises
+EOPNOTSUPP when created, so mlx5 tests skip as on a non-mlx5 device."""
+
+from ..._unsupported import module_getattr
+
+__getattr__ = module_getattr(__name__)

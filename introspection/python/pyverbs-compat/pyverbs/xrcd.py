@@ -1,0 +1,9 @@
+"""pyverbs.xrcd: XRC domains."""
+
+from ._compat import Verbs, compat_class
+
+__all__ = ['XRCD', 'XRCDInitAttr']
+
+XRCD = compat_class(Verbs.XRCD, 'XRCD', messages={'__init__': 'Failed to allocate XRCD'},
+                    namespace={'__module__': 'pyverbs.xrcd'})
+XRCDInitAttr = Verbs.XRCDInitAttr

@@ -1,0 +1,95 @@
+"""Host tests of the pyverbs compatibility package (no device needed): the
+quirks it carries for pyverbs programs, and the gverbs-pyverbs launcher.
+The device behaviour is checked by rdma-core's own suite
+(tests/upstream/run-upstream-suite)."""
+import errno
+import os
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COMPAT = os.path.join(HERE, '..', '..', 'introspection', 'python', 'pyverbs-compat')
+LAUNCHER = os.path.join(HERE, '..', '..', 'tools', 'gverbs-pyverbs', 'gverbs-pyverbs.in')
+
+sys.path.insert(0, COMPAT)
+
+import gi  # noqa: E402
+gi.require_version('Verbs', '1.0')
+from gi.repository import GLib, Verbs  # noqa: E402
+
+import pyverbs  # noqa: E402
+import pyverbs.enums as e  # noqa: E402
+import pyverbs.cm_enums as ce  # noqa: E402
+from pyverbs import device as d  # noqa: E402
+from pyverbs.pyverbs_error import PyverbsError, PyverbsRDMAError, PyverbsUserError  # noqa: E402
+from pyverbs._compat import translate  # noqa: E402
+
+
+def test_it_is_the_compat_package():
+    assert pyverbs.IMPLEMENTATION == 'libgverbs'
+    assert os.path.realpath(pyverbs.__file__).startswith(os.path.realpath(COMPAT))
+
+
+def test_constants_have_rdma_core_values_and_enum_members():
+    assert e.IBV_LINK_LAYER_INFINIBAND == 1 and e.IBV_LINK_LAYER_ETHERNET == 2
+    assert e.IBV_QP_INIT_ATTR_PD.value == 1 and e.IBV_QP_INIT_ATTR_CREATE_FLAGS.value == 4
+    assert e.IBV_ACCESS_LOCAL_WRITE in list(e.ibv_access_flags)
+    assert e.IBV_QP_CREATE_SOURCE_QPN in list(e.ibv_qp_create_flags)
+    assert e.IBV_WC_STANDARD_FLAGS == 0x7f
+    assert e.IBV_WC_SUCCESS == Verbs.WCStatus.SUCCESS
+    assert ce.RDMA_PS_TCP == 0x106 and ce.RDMA_CM_JOIN_MC_ATTR_ADDRESS == 1
+
+
+def test_glib_errors_become_pyverbs_errors_with_errno():
+    err = GLib.Error('ibv_reg_mr on rxe0: Cannot allocate memory (ENOMEM)',
+                     GLib.quark_to_string(Verbs.error_quark()), int(Verbs.Error.NO_MEMORY))
+    exc = translate(err, 'Failed to register a MR')
+    assert isinstance(exc, PyverbsRDMAError) and isinstance(exc, PyverbsError)
+    assert exc.error_code == errno.ENOMEM
+    assert str(exc).startswith('Failed to register a MR: ibv_reg_mr on rxe0')
+    # no errno in the message: the libgverbs code says which
+    err = GLib.Error('not supported here', GLib.quark_to_string(Verbs.error_quark()),
+                     int(Verbs.Error.NOT_SUPPORTED))
+    assert translate(err).error_code == errno.EOPNOTSUPP
+    assert not isinstance(PyverbsUserError('x'), PyverbsRDMAError)
+
+
+def test_unknown_device_raises_pyverbs_error():
+    with pytest.raises(PyverbsRDMAError) as exc:
+        d.Context(name=b'no-such-device0')
+    assert exc.value.error_code == errno.ENODEV
+    assert 'Failed to open device' in str(exc.value)
+
+
+def test_unsupported_modules_import_and_refuse():
+    from pyverbs.providers.mlx5.mlx5dv import Mlx5Context
+    import pyverbs.providers.mlx5.mlx5_enums as dve
+    assert isinstance(dve.MLX5DV_CONTEXT_FLAGS_DEVX, int)
+    with pytest.raises(PyverbsRDMAError) as exc:
+        Mlx5Context(None, 'rxe0')
+    assert exc.value.error_code == errno.EOPNOTSUPP
+
+
+def test_utils_strings():
+    from pyverbs.utils import qp_type_to_str, qp_state_to_str
+    assert qp_type_to_str(e.IBV_QPT_RC) == 'RC' and qp_type_to_str(e.IBV_QPT_UD) == 'UD'
+    assert qp_state_to_str(e.IBV_QPS_RTS) == 'RTS'
+
+
+def test_launcher_runs_programs_on_the_package(tmp_path):
+    prog = tmp_path / 'prog.py'
+    prog.write_text('import sys, pyverbs\nprint(pyverbs.IMPLEMENTATION, sys.argv[1:])\n')
+    env = dict(os.environ, GVERBS_PYVERBS_COMPAT=COMPAT)
+    out = subprocess.run([sys.executable, LAUNCHER, str(prog), 'a', 'b'], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "libgverbs ['a', 'b']"
+    out = subprocess.run([sys.executable, LAUNCHER, '-c', 'import pyverbs.enums as e; '
+                          'print(int(e.IBV_LINK_LAYER_ETHERNET))'], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == '2'
+    (tmp_path / 'mod_under_test.py').write_text('import pyverbs\nprint(pyverbs.__version__)\n')
+    out = subprocess.run([sys.executable, LAUNCHER, '-m', 'mod_under_test'], env=env,
+                         cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert out.strip().endswith('+libgverbs')
