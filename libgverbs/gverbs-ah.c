@@ -108,17 +108,6 @@ gverbs_ah_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_ah_release (GVerbsResource  *resource,
-                   GError         **error)
-{
-  GVerbsAH *self = GVERBS_AH (resource);
-  int rc = ibv_destroy_ah (self->ibv);
-
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_ah", error);
-}
-
 static void
 gverbs_ah_finalize (GObject *object)
 {
@@ -178,7 +167,7 @@ gverbs_ah_class_init (GVerbsAHClass *klass)
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_ah_open;
-  resource_class->release = gverbs_ah_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_ah, GVerbsAH, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
 
   object_class->finalize = gverbs_ah_finalize;

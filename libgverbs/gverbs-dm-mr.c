@@ -105,17 +105,6 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_dm_mr_release (GVerbsResource  *resource,
-                      GError         **error)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (resource);
-  int rc = ibv_dereg_mr (self->ibv);
-
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_dereg_mr", error);
-}
-
 static void
 gverbs_dm_mr_finalize (GObject *object)
 {
@@ -201,7 +190,7 @@ gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_dm_mr_open;
-  resource_class->release = gverbs_dm_mr_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dereg_mr, GVerbsDMMR, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
 
   object_class->finalize = gverbs_dm_mr_finalize;

@@ -76,17 +76,6 @@ gverbs_dm_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_dm_release (GVerbsResource  *resource,
-                   GError         **error)
-{
-  GVerbsDM *self = GVERBS_DM (resource);
-  int rc = ibv_free_dm (self->ibv);
-
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_free_dm", error);
-}
-
 static void
 gverbs_dm_finalize (GObject *object)
 {
@@ -149,7 +138,7 @@ gverbs_dm_class_init (GVerbsDMClass *klass)
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_dm_open;
-  resource_class->release = gverbs_dm_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_free_dm, GVerbsDM, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
 
   object_class->finalize = gverbs_dm_finalize;

@@ -72,22 +72,15 @@ gverbs_mw_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-/* Deallocating also ends the window's binding. If rdma-core refuses, the
- * window stays open. */
+/* Deallocating (ibv_dealloc_mw(), declared in class_init) also ends the
+ * window's binding. If rdma-core refuses, the window stays open. */
 static gboolean
 gverbs_mw_release (GVerbsResource  *resource,
                    GError         **error)
 {
-  GVerbsMW *self = GVERBS_MW (resource);
-  int rc = ibv_dealloc_mw (self->ibv);
-
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_dealloc_mw", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  self->ibv = NULL;
-  g_clear_object (&self->bound_mr);
+  if (!GVERBS_RESOURCE_CLASS (gverbs_mw_parent_class)->release (resource, error))
+    return FALSE;
+  g_clear_object (&GVERBS_MW (resource)->bound_mr);
   return TRUE;
 }
 
@@ -157,6 +150,7 @@ gverbs_mw_class_init (GVerbsMWClass *klass)
 
   resource_class->open = gverbs_mw_open;
   resource_class->release = gverbs_mw_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dealloc_mw, GVerbsMW, ibv);
   resource_class->keeps_open_when_release_fails = TRUE;
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
 

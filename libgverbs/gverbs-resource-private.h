@@ -59,6 +59,20 @@ _gverbs_resource_leave (gpointer self)
 
 void        _gverbs_resource_class_set_rank (GVerbsResourceClass  *klass,
                                              GVerbsRank            rank);
+/* The rdma-core call that destroys the handle stored at @handle_offset in
+ * the instance (`ibv_free_dm (self->ibv)`): the base's release calls it,
+ * clears the handle (unless the class keeps open when it fails) and names
+ * the call in its error. A class with more to release chains up. */
+typedef int (*GVerbsDestroyFunc) (gpointer handle);
+
+void        _gverbs_resource_class_set_destroy (GVerbsResourceClass *klass,
+                                                const char          *destroy_name,
+                                                GVerbsDestroyFunc    destroy,
+                                                gsize                handle_offset);
+#define GVERBS_RESOURCE_CLASS_SET_DESTROY(klass, destroy, type, handle) \
+  _gverbs_resource_class_set_destroy ((klass), #destroy, (GVerbsDestroyFunc) (destroy), \
+                                      G_STRUCT_OFFSET (type, handle))
+
 void        _gverbs_resource_add_parent     (GVerbsResource       *self,
                                              GVerbsResource       *parent);
 void        _gverbs_resource_replace_parent (GVerbsResource       *self,

@@ -261,6 +261,25 @@ gverbs_resource_get_property (GObject    *object,
     }
 }
 
+/* Destroys the handle the class declared with
+ * _gverbs_resource_class_set_destroy(), if any. */
+static gboolean
+gverbs_resource_real_release (GVerbsResource  *self,
+                              GError         **error)
+{
+  GVerbsResourceClass *klass = GVERBS_RESOURCE_GET_CLASS (self);
+  gpointer *handle;
+  int rc;
+
+  if (klass->destroy == NULL)
+    return TRUE;
+  handle = G_STRUCT_MEMBER_P (self, klass->handle_offset);
+  rc = klass->destroy (*handle);
+  if (rc == 0 || !klass->keeps_open_when_release_fails)
+    *handle = NULL;
+  return _gverbs_resource_release_result (self, rc, klass->destroy_name, error);
+}
+
 static void
 gverbs_resource_class_init (GVerbsResourceClass *klass)
 {
@@ -269,6 +288,7 @@ gverbs_resource_class_init (GVerbsResourceClass *klass)
   object_class->dispose = gverbs_resource_dispose;
   object_class->finalize = gverbs_resource_finalize;
   object_class->get_property = gverbs_resource_get_property;
+  klass->release = gverbs_resource_real_release;
 
   _gverbs_resource_guard_offset = GVerbsResource_private_offset
                                   + G_STRUCT_OFFSET (GVerbsResourcePrivate, guard);
@@ -437,6 +457,17 @@ _gverbs_resource_class_set_rank (GVerbsResourceClass *klass,
                                  GVerbsRank           rank)
 {
   klass->rank = rank;
+}
+
+void
+_gverbs_resource_class_set_destroy (GVerbsResourceClass *klass,
+                                    const char          *destroy_name,
+                                    GVerbsDestroyFunc    destroy,
+                                    gsize                handle_offset)
+{
+  klass->destroy_name = destroy_name;
+  klass->destroy = destroy;
+  klass->handle_offset = handle_offset;
 }
 
 /* A resource whose close() closes @self first (a queue pair's protection

@@ -259,12 +259,9 @@ gverbs_srq_release (GVerbsResource  *resource,
                     GError         **error)
 {
   GVerbsSRQ *self = GVERBS_SRQ (resource);
-  int rc;
 
   _gverbs_context_unregister_event_object (self->context, self->ibv);
-  rc = ibv_destroy_srq (self->ibv);
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_srq", error);
+  return GVERBS_RESOURCE_CLASS (gverbs_srq_parent_class)->release (resource, error);
 }
 
 static void
@@ -350,6 +347,7 @@ gverbs_srq_class_init (GVerbsSRQClass *klass)
 
   resource_class->open = gverbs_srq_open;
   resource_class->release = gverbs_srq_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_srq, GVerbsSRQ, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
 
   object_class->finalize = gverbs_srq_finalize;

@@ -69,17 +69,6 @@ gverbs_xrcd_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_xrcd_release (GVerbsResource  *resource,
-                     GError         **error)
-{
-  GVerbsXRCD *self = GVERBS_XRCD (resource);
-  int rc = ibv_close_xrcd (self->ibv);
-
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_close_xrcd", error);
-}
-
 static void
 gverbs_xrcd_finalize (GObject *object)
 {
@@ -139,7 +128,7 @@ gverbs_xrcd_class_init (GVerbsXRCDClass *klass)
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_xrcd_open;
-  resource_class->release = gverbs_xrcd_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_close_xrcd, GVerbsXRCD, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
 
   object_class->finalize = gverbs_xrcd_finalize;
