@@ -34,11 +34,6 @@ G_DEFINE_FINAL_TYPE (GVerbsDMMR, gverbs_dm_mr, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
-  PROP_PD,
-  PROP_DM,
-  PROP_LENGTH,
-  PROP_ACCESS,
-  PROP_OFFSET,
   PROP_LKEY,
   PROP_RKEY,
   N_PROPS
@@ -106,16 +101,6 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
 }
 
 static void
-gverbs_dm_mr_finalize (GObject *object)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (object);
-
-  g_clear_object (&self->pd);
-  g_clear_object (&self->dm);
-  G_OBJECT_CLASS (gverbs_dm_mr_parent_class)->finalize (object);
-}
-
-static void
 gverbs_dm_mr_get_property (GObject    *object,
                            guint       prop_id,
                            GValue     *value,
@@ -125,21 +110,6 @@ gverbs_dm_mr_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    case PROP_DM:
-      g_value_set_object (value, self->dm);
-      break;
-    case PROP_LENGTH:
-      g_value_set_uint64 (value, self->length);
-      break;
-    case PROP_ACCESS:
-      g_value_set_flags (value, self->access);
-      break;
-    case PROP_OFFSET:
-      g_value_set_uint64 (value, self->offset);
-      break;
     case PROP_LKEY:
       g_value_set_uint (value, self->ibv ? self->ibv->lkey : 0);
       break;
@@ -147,45 +117,48 @@ gverbs_dm_mr_get_property (GObject    *object,
       g_value_set_uint (value, self->ibv ? self->ibv->rkey : 0);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
-static void
-gverbs_dm_mr_set_property (GObject      *object,
-                           guint         prop_id,
-                           const GValue *value,
-                           GParamSpec   *pspec)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      self->pd = g_value_dup_object (value);
-      break;
-    case PROP_DM:
-      self->dm = g_value_dup_object (value);
-      break;
-    case PROP_LENGTH:
-      self->length = g_value_get_uint64 (value);
-      break;
-    case PROP_ACCESS:
-      self->access = g_value_get_flags (value);
-      break;
-    case PROP_OFFSET:
-      self->offset = g_value_get_uint64 (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsDMMR:pd:
+   *
+   * The protection domain of the region.
+   */
+  GVERBS_PROP_INPUT (GVerbsDMMR, pd, "pd", gverbs_pd_get_type),
+  /**
+   * GVerbsDMMR:dm:
+   *
+   * The device memory the region covers.
+   */
+  GVERBS_PROP_INPUT (GVerbsDMMR, dm, "dm", gverbs_dm_get_type),
+  /**
+   * GVerbsDMMR:length:
+   *
+   * The length of the region in bytes.
+   */
+  GVERBS_PROP_UINT (GVerbsDMMR, length, "length", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsDMMR:access:
+   *
+   * The access flags; DM MRs need %GVERBS_ACCESS_ZERO_BASED.
+   */
+  GVERBS_PROP_FLAGS (GVerbsDMMR, access, "access", gverbs_access_flags_get_type, 0,
+                     GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsDMMR:offset:
+   *
+   * Where in the device memory the region starts.
+   */
+  GVERBS_PROP_UINT (GVerbsDMMR, offset, "offset", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
+};
 
 static void
 gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags construct = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   const GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
@@ -193,41 +166,8 @@ gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
   GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dereg_mr, GVerbsDMMR, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
 
-  object_class->finalize = gverbs_dm_mr_finalize;
   object_class->get_property = gverbs_dm_mr_get_property;
-  object_class->set_property = gverbs_dm_mr_set_property;
 
-  /**
-   * GVerbsDMMR:pd:
-   *
-   * The protection domain of the region.
-   */
-  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, construct);
-  /**
-   * GVerbsDMMR:dm:
-   *
-   * The device memory the region covers.
-   */
-  properties[PROP_DM] = g_param_spec_object ("dm", NULL, NULL, GVERBS_TYPE_DM, construct);
-  /**
-   * GVerbsDMMR:length:
-   *
-   * The length of the region in bytes.
-   */
-  properties[PROP_LENGTH] = g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0, construct);
-  /**
-   * GVerbsDMMR:access:
-   *
-   * The access flags; DM MRs need %GVERBS_ACCESS_ZERO_BASED.
-   */
-  properties[PROP_ACCESS] = g_param_spec_flags ("access", NULL, NULL, GVERBS_TYPE_ACCESS_FLAGS, 0,
-                                                construct);
-  /**
-   * GVerbsDMMR:offset:
-   *
-   * Where in the device memory the region starts.
-   */
-  properties[PROP_OFFSET] = g_param_spec_uint64 ("offset", NULL, NULL, 0, G_MAXUINT64, 0, construct);
   /**
    * GVerbsDMMR:lkey:
    *
@@ -241,6 +181,8 @@ gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
    */
   properties[PROP_RKEY] = g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0, readable);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -45,7 +45,6 @@ G_DEFINE_FINAL_TYPE (GVerbsMR, gverbs_mr, GVERBS_TYPE_RESOURCE)
 enum {
   PROP_0,
   PROP_PD,
-  PROP_LENGTH,
   PROP_ACCESS,
   PROP_ADDR,
   PROP_LKEY,
@@ -246,9 +245,6 @@ gverbs_mr_get_property (GObject    *object,
     case PROP_PD:
       g_value_set_object (value, self->pd);
       break;
-    case PROP_LENGTH:
-      g_value_set_uint64 (value, self->length);
-      break;
     case PROP_ACCESS:
       g_value_set_flags (value, self->access);
       break;
@@ -265,7 +261,7 @@ gverbs_mr_get_property (GObject    *object,
       g_value_set_uint (value, gverbs_mr_get_handle (self));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -282,16 +278,22 @@ gverbs_mr_set_property (GObject      *object,
     case PROP_PD:
       self->pd = g_value_dup_object (value);
       break;
-    case PROP_LENGTH:
-      self->length = g_value_get_uint64 (value);
-      break;
     case PROP_ACCESS:
       self->access = g_value_get_flags (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsMR:length:
+   *
+   * The length of the memory region in bytes (at least 1).
+   */
+  GVERBS_PROP_UINT (GVerbsMR, length, "length", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
+};
 
 static void
 gverbs_mr_class_init (GVerbsMRClass *klass)
@@ -315,14 +317,6 @@ gverbs_mr_class_init (GVerbsMRClass *klass)
    */
   properties[PROP_PD] =
     g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:length:
-   *
-   * The length of the memory region in bytes (at least 1).
-   */
-  properties[PROP_LENGTH] =
-    g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsMR:access:
@@ -370,6 +364,8 @@ gverbs_mr_class_init (GVerbsMRClass *klass)
     g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

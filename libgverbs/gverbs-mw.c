@@ -34,8 +34,6 @@ G_DEFINE_FINAL_TYPE (GVerbsMW, gverbs_mw, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
-  PROP_PD,
-  PROP_TYPE,
   PROP_RKEY,
   PROP_HANDLE,
   N_PROPS
@@ -90,7 +88,6 @@ gverbs_mw_finalize (GObject *object)
   GVerbsMW *self = GVERBS_MW (object);
 
   g_clear_object (&self->bound_mr);
-  g_clear_object (&self->pd);
   G_OBJECT_CLASS (gverbs_mw_parent_class)->finalize (object);
 }
 
@@ -104,12 +101,6 @@ gverbs_mw_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    case PROP_TYPE:
-      g_value_set_enum (value, self->type);
-      break;
     case PROP_RKEY:
       g_value_set_uint (value, gverbs_mw_get_rkey (self));
       break;
@@ -117,30 +108,26 @@ gverbs_mw_get_property (GObject    *object,
       g_value_set_uint (value, gverbs_mw_get_handle (self));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
-static void
-gverbs_mw_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsMW *self = GVERBS_MW (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      self->pd = g_value_dup_object (value);
-      break;
-    case PROP_TYPE:
-      self->type = g_value_get_enum (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsMW:pd:
+   *
+   * The protection domain the memory window belongs to.
+   */
+  GVERBS_PROP_INPUT (GVerbsMW, pd, "pd", gverbs_pd_get_type),
+  /**
+   * GVerbsMW:type:
+   *
+   * The memory window type: type 1 windows are bound with `ibv_bind_mw()`,
+   * type 2 windows with a bind work request.
+   */
+  GVERBS_PROP_ENUM (GVerbsMW, type, "type", gverbs_mw_type_get_type, GVERBS_MW_TYPE_1,
+                    GVERBS_PROP_CONSTRUCT_ONLY),
+};
 
 static void
 gverbs_mw_class_init (GVerbsMWClass *klass)
@@ -156,25 +143,7 @@ gverbs_mw_class_init (GVerbsMWClass *klass)
 
   object_class->finalize = gverbs_mw_finalize;
   object_class->get_property = gverbs_mw_get_property;
-  object_class->set_property = gverbs_mw_set_property;
 
-  /**
-   * GVerbsMW:pd:
-   *
-   * The protection domain the memory window belongs to.
-   */
-  properties[PROP_PD] =
-    g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMW:type:
-   *
-   * The memory window type: type 1 windows are bound with `ibv_bind_mw()`,
-   * type 2 windows with a bind work request.
-   */
-  properties[PROP_TYPE] =
-    g_param_spec_enum ("type", NULL, NULL, GVERBS_TYPE_MW_TYPE, GVERBS_MW_TYPE_1,
-                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsMW:rkey:
    *
@@ -193,6 +162,8 @@ gverbs_mw_class_init (GVerbsMWClass *klass)
     g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

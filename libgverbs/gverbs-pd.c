@@ -32,7 +32,6 @@ G_DEFINE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
-  PROP_CONTEXT,
   PROP_HANDLE,
   N_PROPS
 };
@@ -90,7 +89,6 @@ gverbs_pd_finalize (GObject *object)
   GVerbsPD *self = GVERBS_PD (object);
 
   g_clear_pointer (&self->mr_keys, g_hash_table_unref);
-  g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_pd_parent_class)->finalize (object);
 }
 
@@ -104,34 +102,22 @@ gverbs_pd_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
     case PROP_HANDLE:
       g_value_set_uint (value, self->ibv ? self->ibv->handle : 0);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
-static void
-gverbs_pd_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsPD *self = GVERBS_PD (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      self->context = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsPD:context:
+   *
+   * The device context the protection domain belongs to.
+   */
+  GVERBS_PROP_INPUT (GVerbsPD, context, "context", gverbs_context_get_type),
+};
 
 static void
 gverbs_pd_class_init (GVerbsPDClass *klass)
@@ -144,16 +130,7 @@ gverbs_pd_class_init (GVerbsPDClass *klass)
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
   object_class->finalize = gverbs_pd_finalize;
   object_class->get_property = gverbs_pd_get_property;
-  object_class->set_property = gverbs_pd_set_property;
 
-  /**
-   * GVerbsPD:context:
-   *
-   * The device context the protection domain belongs to.
-   */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsPD:handle:
    *
@@ -164,6 +141,8 @@ gverbs_pd_class_init (GVerbsPDClass *klass)
     g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

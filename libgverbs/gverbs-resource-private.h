@@ -6,6 +6,7 @@
 
 #include "gverbs-resource.h"
 #include "gverbs-async-event.h"
+#include "gverbs-fields-private.h"
 
 G_BEGIN_DECLS
 
@@ -72,6 +73,16 @@ void        _gverbs_resource_class_set_destroy (GVerbsResourceClass *klass,
 #define GVERBS_RESOURCE_CLASS_SET_DESTROY(klass, destroy, type, handle) \
   _gverbs_resource_class_set_destroy ((klass), #destroy, (GVerbsDestroyFunc) (destroy), \
                                       G_STRUCT_OFFSET (type, handle))
+
+/* Installs the class's properties stored in its instance fields (its
+ * construct inputs: the parent objects, attributes …), ids @first_id …; the
+ * base drops the references they hold at finalize. A class without other
+ * properties gets get_property/set_property from the table. */
+void        _gverbs_resource_class_install_properties (GVerbsResourceClass *klass,
+                                                       guint                first_id,
+                                                       const GVerbsField   *fields,
+                                                       guint                n_fields,
+                                                       GParamSpec         **pspecs);
 
 void        _gverbs_resource_add_parent     (GVerbsResource       *self,
                                              GVerbsResource       *parent);

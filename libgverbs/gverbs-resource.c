@@ -231,6 +231,19 @@ static void
 gverbs_resource_finalize (GObject *object)
 {
   GVerbsResourcePrivate *priv = get_private (object);
+  GVerbsResourceClass *klass = GVERBS_RESOURCE_GET_CLASS (object);
+
+  /* each class's table once: a subclass without its own inherits the
+   * parent's pointer */
+  for (; klass->fields != NULL; klass = g_type_class_peek_parent (klass))
+    {
+      GVerbsResourceClass *parent = g_type_class_peek_parent (klass);
+
+      if (!GVERBS_IS_RESOURCE_CLASS (parent) || parent->fields != klass->fields)
+        _gverbs_properties_clear (object, klass->fields, klass->n_fields);
+      if (!GVERBS_IS_RESOURCE_CLASS (parent))
+        break;
+    }
 
   for (guint i = 0; i < priv->n_parents; i++)
     g_clear_object (&priv->parents[i].parent);
@@ -468,6 +481,25 @@ _gverbs_resource_class_set_destroy (GVerbsResourceClass *klass,
   klass->destroy_name = destroy_name;
   klass->destroy = destroy;
   klass->handle_offset = handle_offset;
+}
+
+void
+_gverbs_resource_class_install_properties (GVerbsResourceClass *klass,
+                                           guint                first_id,
+                                           const GVerbsField   *fields,
+                                           guint                n_fields,
+                                           GParamSpec         **pspecs)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  klass->fields = fields;
+  klass->n_fields = n_fields;
+  /* GObject does not inherit these two */
+  if (object_class->get_property == NULL)
+    object_class->get_property = _gverbs_properties_get;
+  if (object_class->set_property == NULL)
+    object_class->set_property = _gverbs_properties_set;
+  _gverbs_properties_install (object_class, first_id, fields, n_fields, pspecs);
 }
 
 /* A resource whose close() closes @self first (a queue pair's protection

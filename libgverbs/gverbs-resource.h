@@ -35,7 +35,9 @@ struct _GVerbsResourceClass
   int (*destroy) (gpointer handle);
   const char *destroy_name;
   gsize handle_offset;
-  gpointer padding[5];
+  gconstpointer fields;
+  guint n_fields;
+  gpointer padding[3];
 };
 
 GVERBS_AVAILABLE_IN_ALL
