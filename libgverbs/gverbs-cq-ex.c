@@ -85,13 +85,7 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
   struct ibv_context *ctx;
   int rc;
 
-  if (context == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A completion queue needs a context"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (context, error))
+  if (!_gverbs_resource_check_input (context, _("A completion queue needs a context"), error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (context);
   if (self->init_attr == NULL)

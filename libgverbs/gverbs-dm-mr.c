@@ -50,13 +50,8 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
   struct ibv_device_attr_ex attr;
   struct ibv_pd *pd;
 
-  if (self->pd == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A DM memory region needs a protection domain"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->pd, error))
+  if (!_gverbs_resource_check_input (self->pd,
+                                     _("A DM memory region needs a protection domain"), error))
     return FALSE;
   pd = _gverbs_pd_get_ibv (self->pd);
   /* A device without device memory cannot register any (rxe: max_dm_size 0);
@@ -68,13 +63,8 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
                                _("the device has no device memory (max_dm_size 0)"));
       return FALSE;
     }
-  if (self->dm == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A DM memory region needs device memory (dm)"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->dm, error))
+  if (!_gverbs_resource_check_input (self->dm,
+                                     _("A DM memory region needs device memory (dm)"), error))
     return FALSE;
   if (self->offset > gverbs_dm_get_length (self->dm) ||
       self->length > gverbs_dm_get_length (self->dm) - self->offset)

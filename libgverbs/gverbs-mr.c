@@ -177,13 +177,8 @@ gverbs_mr_open (GVerbsResource  *resource,
 {
   GVerbsMR *self = GVERBS_MR (resource);
 
-  if (self->pd == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A memory region needs a protection domain"));
-      return FALSE;
-    }
-  return _gverbs_resource_check_open (self->pd, error) &&
+  return _gverbs_resource_check_input (self->pd,
+                                       _("A memory region needs a protection domain"), error) &&
          check_length (self, error) &&
          check_access (self->access, "ibv_reg_mr", _gverbs_resource_describe (self->pd), error) &&
          register_memory (self, error);

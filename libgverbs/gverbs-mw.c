@@ -48,13 +48,8 @@ gverbs_mw_open (GVerbsResource  *resource,
 {
   GVerbsMW *self = GVERBS_MW (resource);
 
-  if (self->pd == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A memory window needs a protection domain"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->pd, error))
+  if (!_gverbs_resource_check_input (self->pd,
+                                     _("A memory window needs a protection domain"), error))
     return FALSE;
   errno = 0;
   self->ibv = ibv_alloc_mw (_gverbs_pd_get_ibv (self->pd), (enum ibv_mw_type) self->type);

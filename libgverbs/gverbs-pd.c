@@ -45,13 +45,8 @@ gverbs_pd_open (GVerbsResource  *resource,
 {
   GVerbsPD *self = GVERBS_PD (resource);
 
-  if (self->context == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A protection domain needs a context"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_input (self->context,
+                                     _("A protection domain needs a context"), error))
     return FALSE;
 
   errno = 0;

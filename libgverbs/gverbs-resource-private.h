@@ -95,6 +95,9 @@ void        _gverbs_resource_set_description (GVerbsResource      *self,
 const char *_gverbs_resource_describe       (gpointer              self);
 gboolean    _gverbs_resource_check_open     (gpointer              self,
                                              GError              **error);
+gboolean    _gverbs_resource_check_input    (gpointer              input,
+                                             const char           *missing,
+                                             GError              **error);
 gboolean    _gverbs_resource_is_open        (gpointer              self);
 void        _gverbs_resource_adopt          (GVerbsResource       *self);
 gboolean    _gverbs_resource_release_result (gpointer             self,

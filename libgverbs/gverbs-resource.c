@@ -609,6 +609,22 @@ _gverbs_resource_check_open (gpointer   self,
   return FALSE;
 }
 
+/* In an open vfunc: whether @input, a resource the new one is made from
+ * (its protection domain, context …), was given and is usable; @missing
+ * is the error for a %NULL one. */
+gboolean
+_gverbs_resource_check_input (gpointer     input,
+                              const char  *missing,
+                              GError     **error)
+{
+  if (input == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT, missing);
+      return FALSE;
+    }
+  return _gverbs_resource_check_open (input, error);
+}
+
 /* The end of a release vfunc: %TRUE for @rc 0, else the error of @call
  * (an errno value, as rdma-core's destroy calls return) naming @self. */
 gboolean
