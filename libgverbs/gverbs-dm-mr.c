@@ -32,15 +32,6 @@ struct _GVerbsDMMR
 
 G_DEFINE_FINAL_TYPE (GVerbsDMMR, gverbs_dm_mr, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_LKEY,
-  PROP_RKEY,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static gboolean
 gverbs_dm_mr_open (GVerbsResource  *resource,
                    GCancellable    *cancellable,
@@ -90,27 +81,6 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static void
-gverbs_dm_mr_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (object);
-
-  switch (prop_id)
-    {
-    case PROP_LKEY:
-      g_value_set_uint (value, self->ibv ? self->ibv->lkey : 0);
-      break;
-    case PROP_RKEY:
-      g_value_set_uint (value, self->ibv ? self->ibv->rkey : 0);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsDMMR:pd:
@@ -143,35 +113,31 @@ static const GVerbsField fields[] = {
    * Where in the device memory the region starts.
    */
   GVERBS_PROP_UINT (GVerbsDMMR, offset, "offset", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsDMMR:lkey:
+   *
+   * The local key, 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsDMMR, ibv, struct ibv_mr, lkey, "lkey"),
+  /**
+   * GVerbsDMMR:rkey:
+   *
+   * The remote key, 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsDMMR, ibv, struct ibv_mr, rkey, "rkey"),
 };
 
 static void
 gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_dm_mr_open;
   GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dereg_mr, GVerbsDMMR, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
 
-  object_class->get_property = gverbs_dm_mr_get_property;
 
-  /**
-   * GVerbsDMMR:lkey:
-   *
-   * The local key, 0 when closed.
-   */
-  properties[PROP_LKEY] = g_param_spec_uint ("lkey", NULL, NULL, 0, G_MAXUINT32, 0, readable);
-  /**
-   * GVerbsDMMR:rkey:
-   *
-   * The remote key, 0 when closed.
-   */
-  properties[PROP_RKEY] = g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0, readable);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
                                              G_N_ELEMENTS (fields), NULL);
 }
 

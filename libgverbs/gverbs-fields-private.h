@@ -31,6 +31,8 @@ typedef enum {
   GVERBS_FIELD_FLAGS,   /* unsigned integer of `size` bytes, as the GFlags `type` */
   GVERBS_FIELD_BOOLEAN, /* gboolean */
   GVERBS_FIELD_OBJECT,  /* a reference to a GObject of GType `type` */
+  GVERBS_FIELD_HANDLE_UINT, /* unsigned integer of `size` bytes at `member_offset` in the
+                             * rdma-core object the field points to; 0 while it is NULL */
 } GVerbsFieldKind;
 
 typedef struct {
@@ -43,15 +45,16 @@ typedef struct {
   gint64 min;
   guint64 max;
   gint64 default_value;
+  gsize member_offset;
 } GVerbsField;
 
 #define GVERBS_FIELD(st, field, kind, type) \
-  { #field, kind, G_STRUCT_OFFSET (st, field), sizeof (((st *) 0)->field), type, 0, 0, 0, 0 }
+  { #field, kind, G_STRUCT_OFFSET (st, field), sizeof (((st *) 0)->field), type, 0, 0, 0, 0, 0 }
 
 /* A property named @name stored in the field @field of the instance type @st. */
 #define GVERBS_PROP(st, field, name, kind, type, min, max, default_value, flags) \
   { name, kind, G_STRUCT_OFFSET (st, field), sizeof (((st *) 0)->field), type, \
-    flags, min, max, default_value }
+    flags, min, max, default_value, 0 }
 #define GVERBS_PROP_UINT(st, field, name, max, default_value, flags) \
   GVERBS_PROP (st, field, name, GVERBS_FIELD_UINT, NULL, 0, max, default_value, flags)
 #define GVERBS_PROP_INT(st, field, name, min, max, default_value, flags) \
@@ -64,6 +67,12 @@ typedef struct {
   GVERBS_PROP (st, field, name, GVERBS_FIELD_FLAGS, type, 0, 0, default_value, flags)
 #define GVERBS_PROP_OBJECT(st, field, name, type, flags) \
   GVERBS_PROP (st, field, name, GVERBS_FIELD_OBJECT, type, 0, 0, 0, flags)
+/* A read-only guint32 property read from the rdma-core object a resource
+ * holds (`self->ibv->rkey`), 0 once it is closed. */
+#define GVERBS_PROP_HANDLE_UINT(st, handle, ibv_st, member, name) \
+  { name, GVERBS_FIELD_HANDLE_UINT, G_STRUCT_OFFSET (st, handle), sizeof (((ibv_st *) 0)->member), \
+    NULL, G_PARAM_READABLE, 0, G_MAXUINT32, 0, G_STRUCT_OFFSET (ibv_st, member) }
+
 /* A resource's input: an object it is made from, kept until finalize. */
 #define GVERBS_PROP_INPUT(st, field, name, type) \
   GVERBS_PROP_OBJECT (st, field, name, type, GVERBS_PROP_CONSTRUCT_ONLY)

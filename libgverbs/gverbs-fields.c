@@ -56,6 +56,7 @@ property_pspec (const GVerbsField *field)
   switch (field->kind)
     {
     case GVERBS_FIELD_UINT:
+    case GVERBS_FIELD_HANDLE_UINT:
       if (field->size == 8)
         return g_param_spec_uint64 (field->name, NULL, NULL, (guint64) field->min, field->max,
                                     (guint64) field->default_value, flags);
@@ -216,6 +217,14 @@ _gverbs_properties_get (GObject    *object,
     case GVERBS_FIELD_OBJECT:
       g_value_set_object (value, *(GObject * const *) p);
       break;
+    case GVERBS_FIELD_HANDLE_UINT:
+      {
+        const guint8 *handle = *(const guint8 * const *) p;
+
+        g_value_set_uint (value, handle ? (guint) read_uint (handle + field->member_offset,
+                                                             field->size) : 0);
+      }
+      break;
     default:
       /* the scalar kinds read as a query result's fields do */
       _gverbs_fields_get_value (field, 1, object, 1, value);
@@ -260,6 +269,7 @@ _gverbs_properties_set (GObject      *object,
       break;
     case GVERBS_FIELD_STRING:
     case GVERBS_FIELD_GUID:
+    case GVERBS_FIELD_HANDLE_UINT:
     default:
       g_assert_not_reached ();
     }

@@ -49,7 +49,6 @@ enum {
   PROP_ADDR,
   PROP_LKEY,
   PROP_RKEY,
-  PROP_HANDLE,
   N_PROPS
 };
 
@@ -252,9 +251,6 @@ gverbs_mr_get_property (GObject    *object,
     case PROP_RKEY:
       g_value_set_uint (value, gverbs_mr_get_rkey (self));
       break;
-    case PROP_HANDLE:
-      g_value_set_uint (value, gverbs_mr_get_handle (self));
-      break;
     default:
       _gverbs_properties_get (object, prop_id, value, pspec);
     }
@@ -288,6 +284,13 @@ static const GVerbsField fields[] = {
    * The length of the memory region in bytes (at least 1).
    */
   GVERBS_PROP_UINT (GVerbsMR, length, "length", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsMR:handle:
+   *
+   * The kernel handle of the memory region (what ibv_import_mr() takes),
+   * 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsMR, ibv, struct ibv_mr, handle, "handle"),
 };
 
 static void
@@ -348,15 +351,6 @@ gverbs_mr_class_init (GVerbsMRClass *klass)
    */
   properties[PROP_RKEY] =
     g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:handle:
-   *
-   * The kernel handle of the memory region (what ibv_import_mr() takes),
-   * 0 when closed.
-   */
-  properties[PROP_HANDLE] =
-    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,

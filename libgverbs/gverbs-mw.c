@@ -35,7 +35,6 @@ G_DEFINE_FINAL_TYPE (GVerbsMW, gverbs_mw, GVERBS_TYPE_RESOURCE)
 enum {
   PROP_0,
   PROP_RKEY,
-  PROP_HANDLE,
   N_PROPS
 };
 
@@ -99,9 +98,6 @@ gverbs_mw_get_property (GObject    *object,
     case PROP_RKEY:
       g_value_set_uint (value, gverbs_mw_get_rkey (self));
       break;
-    case PROP_HANDLE:
-      g_value_set_uint (value, gverbs_mw_get_handle (self));
-      break;
     default:
       _gverbs_properties_get (object, prop_id, value, pspec);
     }
@@ -122,6 +118,12 @@ static const GVerbsField fields[] = {
    */
   GVERBS_PROP_ENUM (GVerbsMW, type, "type", gverbs_mw_type_get_type, GVERBS_MW_TYPE_1,
                     GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsMW:handle:
+   *
+   * The kernel handle of the memory window, 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsMW, ibv, struct ibv_mw, handle, "handle"),
 };
 
 static void
@@ -147,14 +149,6 @@ gverbs_mw_class_init (GVerbsMWClass *klass)
    */
   properties[PROP_RKEY] =
     g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMW:handle:
-   *
-   * The kernel handle of the memory window, 0 when closed.
-   */
-  properties[PROP_HANDLE] =
-    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,

@@ -30,14 +30,6 @@ struct _GVerbsPD
 
 G_DEFINE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_HANDLE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static gboolean
 gverbs_pd_open (GVerbsResource  *resource,
                 GCancellable    *cancellable,
@@ -87,24 +79,6 @@ gverbs_pd_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_pd_parent_class)->finalize (object);
 }
 
-static void
-gverbs_pd_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsPD *self = GVERBS_PD (object);
-
-  switch (prop_id)
-    {
-    case PROP_HANDLE:
-      g_value_set_uint (value, self->ibv ? self->ibv->handle : 0);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsPD:context:
@@ -112,6 +86,13 @@ static const GVerbsField fields[] = {
    * The device context the protection domain belongs to.
    */
   GVERBS_PROP_INPUT (GVerbsPD, context, "context", gverbs_context_get_type),
+  /**
+   * GVerbsPD:handle:
+   *
+   * The kernel handle of the protection domain (what ibv_import_pd() takes),
+   * 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsPD, ibv, struct ibv_pd, handle, "handle"),
 };
 
 static void
@@ -124,19 +105,8 @@ gverbs_pd_class_init (GVerbsPDClass *klass)
   resource_class->release = gverbs_pd_release;
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
   object_class->finalize = gverbs_pd_finalize;
-  object_class->get_property = gverbs_pd_get_property;
 
-  /**
-   * GVerbsPD:handle:
-   *
-   * The kernel handle of the protection domain (what ibv_import_pd() takes),
-   * 0 when closed.
-   */
-  properties[PROP_HANDLE] =
-    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
                                              G_N_ELEMENTS (fields), NULL);
 }
 
