@@ -446,6 +446,19 @@ gverbs_cq_ex_read_status (GVerbsCQEX  *self,
                                              : GVERBS_WC_GENERAL_ERR;
 }
 
+/* The readers of the current completion's fields that rdma-core reads
+ * with ibv_wc_read_<field>(): a field beyond the five every completion
+ * has needs @flag among the CQ's wc-flags. */
+#define CQ_EX_READER(type, field, flag)                                 \
+  type                                                                  \
+  gverbs_cq_ex_read_##field (GVerbsCQEX  *self,                         \
+                             GError     **error)                        \
+  {                                                                     \
+    g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);                   \
+    return can_read (self, flag, "ibv_wc_read_" #field, error)          \
+      ? (type) ibv_wc_read_##field (self->ibv) : 0;                     \
+  }
+
 /**
  * gverbs_cq_ex_read_opcode:
  * @self: a #GVerbsCQEX
@@ -455,14 +468,7 @@ gverbs_cq_ex_read_status (GVerbsCQEX  *self,
  *
  * Returns: the opcode
  */
-GVerbsWCOpcode
-gverbs_cq_ex_read_opcode (GVerbsCQEX  *self,
-                          GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, 0, "ibv_wc_read_opcode", error)
-    ? (GVerbsWCOpcode) ibv_wc_read_opcode (self->ibv) : 0;
-}
+CQ_EX_READER (GVerbsWCOpcode, opcode, 0)
 
 /**
  * gverbs_cq_ex_read_vendor_err:
@@ -473,14 +479,7 @@ gverbs_cq_ex_read_opcode (GVerbsCQEX  *self,
  *
  * Returns: the vendor error
  */
-guint32
-gverbs_cq_ex_read_vendor_err (GVerbsCQEX  *self,
-                              GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, 0, "ibv_wc_read_vendor_err", error)
-    ? ibv_wc_read_vendor_err (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, vendor_err, 0)
 
 /**
  * gverbs_cq_ex_read_byte_len:
@@ -492,14 +491,7 @@ gverbs_cq_ex_read_vendor_err (GVerbsCQEX  *self,
  *
  * Returns: the byte count
  */
-guint32
-gverbs_cq_ex_read_byte_len (GVerbsCQEX  *self,
-                            GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_BYTE_LEN, "ibv_wc_read_byte_len", error)
-    ? ibv_wc_read_byte_len (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, byte_len, IBV_WC_EX_WITH_BYTE_LEN)
 
 /**
  * gverbs_cq_ex_read_imm_data:
@@ -511,14 +503,7 @@ gverbs_cq_ex_read_byte_len (GVerbsCQEX  *self,
  *
  * Returns: the immediate data
  */
-guint32
-gverbs_cq_ex_read_imm_data (GVerbsCQEX  *self,
-                            GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_IMM, "ibv_wc_read_imm_data", error)
-    ? ibv_wc_read_imm_data (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, imm_data, IBV_WC_EX_WITH_IMM)
 
 /**
  * gverbs_cq_ex_read_qp_num:
@@ -530,14 +515,7 @@ gverbs_cq_ex_read_imm_data (GVerbsCQEX  *self,
  *
  * Returns: the QP number
  */
-guint32
-gverbs_cq_ex_read_qp_num (GVerbsCQEX  *self,
-                          GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_QP_NUM, "ibv_wc_read_qp_num", error)
-    ? ibv_wc_read_qp_num (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, qp_num, IBV_WC_EX_WITH_QP_NUM)
 
 /**
  * gverbs_cq_ex_read_src_qp:
@@ -549,14 +527,7 @@ gverbs_cq_ex_read_qp_num (GVerbsCQEX  *self,
  *
  * Returns: the remote QP number
  */
-guint32
-gverbs_cq_ex_read_src_qp (GVerbsCQEX  *self,
-                          GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_SRC_QP, "ibv_wc_read_src_qp", error)
-    ? ibv_wc_read_src_qp (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, src_qp, IBV_WC_EX_WITH_SRC_QP)
 
 /**
  * gverbs_cq_ex_read_wc_flags:
@@ -567,14 +538,7 @@ gverbs_cq_ex_read_src_qp (GVerbsCQEX  *self,
  *
  * Returns: the flags
  */
-GVerbsWCFlags
-gverbs_cq_ex_read_wc_flags (GVerbsCQEX  *self,
-                            GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, 0, "ibv_wc_read_wc_flags", error)
-    ? (GVerbsWCFlags) ibv_wc_read_wc_flags (self->ibv) : 0;
-}
+CQ_EX_READER (GVerbsWCFlags, wc_flags, 0)
 
 /**
  * gverbs_cq_ex_read_slid:
@@ -586,14 +550,7 @@ gverbs_cq_ex_read_wc_flags (GVerbsCQEX  *self,
  *
  * Returns: the source LID
  */
-guint32
-gverbs_cq_ex_read_slid (GVerbsCQEX  *self,
-                        GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_SLID, "ibv_wc_read_slid", error)
-    ? ibv_wc_read_slid (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, slid, IBV_WC_EX_WITH_SLID)
 
 /**
  * gverbs_cq_ex_read_sl:
@@ -605,14 +562,7 @@ gverbs_cq_ex_read_slid (GVerbsCQEX  *self,
  *
  * Returns: the service level
  */
-guint8
-gverbs_cq_ex_read_sl (GVerbsCQEX  *self,
-                      GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_SL, "ibv_wc_read_sl", error)
-    ? ibv_wc_read_sl (self->ibv) : 0;
-}
+CQ_EX_READER (guint8, sl, IBV_WC_EX_WITH_SL)
 
 /**
  * gverbs_cq_ex_read_dlid_path_bits:
@@ -624,14 +574,7 @@ gverbs_cq_ex_read_sl (GVerbsCQEX  *self,
  *
  * Returns: the path bits
  */
-guint8
-gverbs_cq_ex_read_dlid_path_bits (GVerbsCQEX  *self,
-                                  GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_DLID_PATH_BITS, "ibv_wc_read_dlid_path_bits", error)
-    ? ibv_wc_read_dlid_path_bits (self->ibv) : 0;
-}
+CQ_EX_READER (guint8, dlid_path_bits, IBV_WC_EX_WITH_DLID_PATH_BITS)
 
 /**
  * gverbs_cq_ex_read_wc:
