@@ -194,21 +194,34 @@ _gverbs_properties_install (GObjectClass      *klass,
     }
 }
 
+/* The table row @pspec was installed from and where its field is in
+ * @object, or %NULL (with GObject's warning) for a property of no table. */
+static gpointer
+property_field (GObject            *object,
+                guint               prop_id,
+                GParamSpec         *pspec,
+                const GVerbsField **field)
+{
+  *field = g_param_spec_get_qdata (pspec, field_quark ());
+  if (*field == NULL)
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return NULL;
+    }
+  return G_STRUCT_MEMBER_P (object, (*field)->offset);
+}
+
 void
 _gverbs_properties_get (GObject    *object,
                         guint       prop_id,
                         GValue     *value,
                         GParamSpec *pspec)
 {
-  const GVerbsField *field = g_param_spec_get_qdata (pspec, field_quark ());
-  gconstpointer p;
+  const GVerbsField *field;
+  gconstpointer p = property_field (object, prop_id, pspec, &field);
 
-  if (field == NULL)
-    {
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      return;
-    }
-  p = G_STRUCT_MEMBER_P (object, field->offset);
+  if (p == NULL)
+    return;
   switch (field->kind)
     {
     case GVERBS_FIELD_BOOLEAN:
@@ -237,15 +250,11 @@ _gverbs_properties_set (GObject      *object,
                         const GValue *value,
                         GParamSpec   *pspec)
 {
-  const GVerbsField *field = g_param_spec_get_qdata (pspec, field_quark ());
-  gpointer p;
+  const GVerbsField *field;
+  gpointer p = property_field (object, prop_id, pspec, &field);
 
-  if (field == NULL)
-    {
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      return;
-    }
-  p = G_STRUCT_MEMBER_P (object, field->offset);
+  if (p == NULL)
+    return;
   switch (field->kind)
     {
     case GVERBS_FIELD_UINT:
