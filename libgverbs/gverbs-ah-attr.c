@@ -9,6 +9,7 @@
 #include "gverbs-gid.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsAHAttr:
@@ -35,12 +36,6 @@ G_DEFINE_FINAL_TYPE (GVerbsAHAttr, gverbs_ah_attr, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
-  PROP_DLID,
-  PROP_SL,
-  PROP_SRC_PATH_BITS,
-  PROP_STATIC_RATE,
-  PROP_IS_GLOBAL,
-  PROP_PORT_NUM,
   PROP_GRH,
   N_PROPS
 };
@@ -66,29 +61,11 @@ gverbs_ah_attr_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_DLID:
-      g_value_set_uint (value, self->dlid);
-      break;
-    case PROP_SL:
-      g_value_set_uint (value, self->sl);
-      break;
-    case PROP_SRC_PATH_BITS:
-      g_value_set_uint (value, self->src_path_bits);
-      break;
-    case PROP_STATIC_RATE:
-      g_value_set_enum (value, self->static_rate);
-      break;
-    case PROP_IS_GLOBAL:
-      g_value_set_boolean (value, self->is_global);
-      break;
-    case PROP_PORT_NUM:
-      g_value_set_uint (value, self->port_num);
-      break;
     case PROP_GRH:
       g_value_set_object (value, self->grh);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -102,31 +79,55 @@ gverbs_ah_attr_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_DLID:
-      self->dlid = g_value_get_uint (value);
-      break;
-    case PROP_SL:
-      self->sl = g_value_get_uint (value);
-      break;
-    case PROP_SRC_PATH_BITS:
-      self->src_path_bits = g_value_get_uint (value);
-      break;
-    case PROP_STATIC_RATE:
-      self->static_rate = g_value_get_enum (value);
-      break;
-    case PROP_IS_GLOBAL:
-      self->is_global = g_value_get_boolean (value);
-      break;
-    case PROP_PORT_NUM:
-      self->port_num = g_value_get_uint (value);
-      break;
     case PROP_GRH:
       g_set_object (&self->grh, g_value_get_object (value));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsAHAttr:dlid:
+   *
+   * The destination LID (InfiniBand; 0 on RoCE).
+   */
+  GVERBS_PROP_UINT (GVerbsAHAttr, dlid, "dlid", G_MAXUINT16, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsAHAttr:sl:
+   *
+   * The service level (4 bits: 0 … 15).
+   */
+  GVERBS_PROP_UINT (GVerbsAHAttr, sl, "sl", 15, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsAHAttr:src-path-bits:
+   *
+   * The bits ORed into the port's base LID when the port uses an LMC
+   * (7 bits: 0 … 127).
+   */
+  GVERBS_PROP_UINT (GVerbsAHAttr, src_path_bits, "src-path-bits", 127, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsAHAttr:static-rate:
+   *
+   * The rate limit of the packets sent with the handle.
+   */
+  GVERBS_PROP_ENUM (GVerbsAHAttr, static_rate, "static-rate", gverbs_rate_get_type, GVERBS_RATE_MAX,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsAHAttr:is-global:
+   *
+   * Whether the packets carry a global routing header (#GVerbsAHAttr:grh).
+   * RoCE needs it.
+   */
+  GVERBS_PROP_BOOLEAN (GVerbsAHAttr, is_global, "is-global", FALSE, G_PARAM_READWRITE),
+  /**
+   * GVerbsAHAttr:port-num:
+   *
+   * The local port the packets leave from, from 1.
+   */
+  GVERBS_PROP_UINT (GVerbsAHAttr, port_num, "port-num", G_MAXUINT8, 1, G_PARAM_READWRITE),
+};
 
 static void
 gverbs_ah_attr_class_init (GVerbsAHAttrClass *klass)
@@ -138,56 +139,6 @@ gverbs_ah_attr_class_init (GVerbsAHAttrClass *klass)
   object_class->set_property = gverbs_ah_attr_set_property;
 
   /**
-   * GVerbsAHAttr:dlid:
-   *
-   * The destination LID (InfiniBand; 0 on RoCE).
-   */
-  properties[PROP_DLID] =
-    g_param_spec_uint ("dlid", NULL, NULL, 0, G_MAXUINT16, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAHAttr:sl:
-   *
-   * The service level (4 bits: 0 … 15).
-   */
-  properties[PROP_SL] =
-    g_param_spec_uint ("sl", NULL, NULL, 0, 15, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAHAttr:src-path-bits:
-   *
-   * The bits ORed into the port's base LID when the port uses an LMC
-   * (7 bits: 0 … 127).
-   */
-  properties[PROP_SRC_PATH_BITS] =
-    g_param_spec_uint ("src-path-bits", NULL, NULL, 0, 127, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAHAttr:static-rate:
-   *
-   * The rate limit of the packets sent with the handle.
-   */
-  properties[PROP_STATIC_RATE] =
-    g_param_spec_enum ("static-rate", NULL, NULL, GVERBS_TYPE_RATE, GVERBS_RATE_MAX,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAHAttr:is-global:
-   *
-   * Whether the packets carry a global routing header (#GVerbsAHAttr:grh).
-   * RoCE needs it.
-   */
-  properties[PROP_IS_GLOBAL] =
-    g_param_spec_boolean ("is-global", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAHAttr:port-num:
-   *
-   * The local port the packets leave from, from 1.
-   */
-  properties[PROP_PORT_NUM] =
-    g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT8, 1,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
    * GVerbsAHAttr:grh:
    *
    * The global route, used when #GVerbsAHAttr:is-global is set.
@@ -196,6 +147,7 @@ gverbs_ah_attr_class_init (GVerbsAHAttrClass *klass)
     g_param_spec_object ("grh", NULL, NULL, GVERBS_TYPE_GLOBAL_ROUTE,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

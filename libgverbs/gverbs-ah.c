@@ -31,15 +31,6 @@ struct _GVerbsAH
 
 G_DEFINE_FINAL_TYPE (GVerbsAH, gverbs_ah, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_PD,
-  PROP_ATTR,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 /* Why ibv_create_ah() refused @a (with @err), as far as the port's and
  * the device's attributes tell. */
 static char *
@@ -108,100 +99,33 @@ gverbs_ah_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_ah_release (GVerbsResource  *resource,
-                   GError         **error)
-{
-  GVerbsAH *self = GVERBS_AH (resource);
-  int rc = ibv_destroy_ah (self->ibv);
-
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_ah", error);
-}
-
-static void
-gverbs_ah_finalize (GObject *object)
-{
-  GVerbsAH *self = GVERBS_AH (object);
-
-  g_clear_object (&self->pd);
-  g_clear_object (&self->attr);
-  G_OBJECT_CLASS (gverbs_ah_parent_class)->finalize (object);
-}
-
-static void
-gverbs_ah_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsAH *self = GVERBS_AH (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    case PROP_ATTR:
-      g_value_set_object (value, self->attr);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_ah_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsAH *self = GVERBS_AH (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      self->pd = g_value_dup_object (value);
-      break;
-    case PROP_ATTR:
-      self->attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_ah_class_init (GVerbsAHClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_ah_open;
-  resource_class->release = gverbs_ah_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
-
-  object_class->finalize = gverbs_ah_finalize;
-  object_class->get_property = gverbs_ah_get_property;
-  object_class->set_property = gverbs_ah_set_property;
-
+static const GVerbsField fields[] = {
   /**
    * GVerbsAH:pd:
    *
    * The protection domain the address handle belongs to.
    */
-  properties[PROP_PD] =
-    g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  GVERBS_PROP_INPUT (GVerbsAH, pd, "pd", gverbs_pd_get_type),
   /**
    * GVerbsAH:attr:
    *
    * The attributes the address handle was created from.
    */
-  properties[PROP_ATTR] =
-    g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_AH_ATTR,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  GVERBS_PROP_INPUT (GVerbsAH, attr, "attr", gverbs_ah_attr_get_type),
+};
+
+static void
+gverbs_ah_class_init (GVerbsAHClass *klass)
+{
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_ah_open;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_ah, GVerbsAH, ibv);
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
+
+
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

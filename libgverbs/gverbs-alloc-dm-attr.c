@@ -4,6 +4,7 @@
 
 #include "gverbs-alloc-dm-attr.h"
 #include "gverbs-alloc-dm-attr-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsAllocDmAttr:
@@ -23,97 +24,37 @@ struct _GVerbsAllocDmAttr
 
 G_DEFINE_FINAL_TYPE (GVerbsAllocDmAttr, gverbs_alloc_dm_attr, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_LENGTH,
-  PROP_LOG_ALIGN_REQ,
-  PROP_COMP_MASK,
-  N_PROPS
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsAllocDmAttr:length:
+   *
+   * The size of the device memory in bytes.
+   */
+  GVERBS_PROP_UINT (GVerbsAllocDmAttr, length, "length", G_MAXUINT64, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsAllocDmAttr:log-align-req:
+   *
+   * The log2 of the required alignment of the memory.
+   */
+  GVERBS_PROP_UINT (GVerbsAllocDmAttr, log_align_req, "log-align-req", G_MAXUINT32, 0,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsAllocDmAttr:comp-mask:
+   *
+   * Compatibility mask for future fields; 0.
+   */
+  GVERBS_PROP_UINT (GVerbsAllocDmAttr, comp_mask, "comp-mask", G_MAXUINT32, 0, G_PARAM_READWRITE),
 };
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-gverbs_alloc_dm_attr_get_property (GObject    *object,
-                                   guint       prop_id,
-                                   GValue     *value,
-                                   GParamSpec *pspec)
-{
-  GVerbsAllocDmAttr *self = GVERBS_ALLOC_DM_ATTR (object);
-
-  switch (prop_id)
-    {
-    case PROP_LENGTH:
-      g_value_set_uint64 (value, self->length);
-      break;
-    case PROP_LOG_ALIGN_REQ:
-      g_value_set_uint (value, self->log_align_req);
-      break;
-    case PROP_COMP_MASK:
-      g_value_set_uint (value, self->comp_mask);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_alloc_dm_attr_set_property (GObject      *object,
-                                   guint         prop_id,
-                                   const GValue *value,
-                                   GParamSpec   *pspec)
-{
-  GVerbsAllocDmAttr *self = GVERBS_ALLOC_DM_ATTR (object);
-
-  switch (prop_id)
-    {
-    case PROP_LENGTH:
-      self->length = g_value_get_uint64 (value);
-      break;
-    case PROP_LOG_ALIGN_REQ:
-      self->log_align_req = g_value_get_uint (value);
-      break;
-    case PROP_COMP_MASK:
-      self->comp_mask = g_value_get_uint (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
 
 static void
 gverbs_alloc_dm_attr_class_init (GVerbsAllocDmAttrClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = gverbs_alloc_dm_attr_get_property;
-  object_class->set_property = gverbs_alloc_dm_attr_set_property;
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
 
-  /**
-   * GVerbsAllocDmAttr:length:
-   *
-   * The size of the device memory in bytes.
-   */
-  properties[PROP_LENGTH] =
-    g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAllocDmAttr:log-align-req:
-   *
-   * The log2 of the required alignment of the memory.
-   */
-  properties[PROP_LOG_ALIGN_REQ] =
-    g_param_spec_uint ("log-align-req", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAllocDmAttr:comp-mask:
-   *
-   * Compatibility mask for future fields; 0.
-   */
-  properties[PROP_COMP_MASK] =
-    g_param_spec_uint ("comp-mask", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -30,13 +30,27 @@ G_DEFINE_FINAL_TYPE (GVerbsAsyncEvent, gverbs_async_event, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
-  PROP_EVENT_TYPE,
-  PROP_PORT_NUM,
   PROP_OBJECT,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsAsyncEvent:event-type:
+   *
+   * What happened.
+   */
+  GVERBS_PROP_ENUM (GVerbsAsyncEvent, event_type, "event-type", gverbs_event_type_get_type, GVERBS_EVENT_CQ_ERR,
+                    G_PARAM_READABLE),
+  /**
+   * GVerbsAsyncEvent:port-num:
+   *
+   * The port of a port event, from 1; 0 for other events.
+   */
+  GVERBS_PROP_UINT (GVerbsAsyncEvent, port_num, "port-num", G_MAXUINT, 0, G_PARAM_READABLE),
+};
 
 static void
 gverbs_async_event_finalize (GObject *object)
@@ -55,17 +69,11 @@ gverbs_async_event_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_EVENT_TYPE:
-      g_value_set_enum (value, self->event_type);
-      break;
-    case PROP_PORT_NUM:
-      g_value_set_uint (value, self->port_num);
-      break;
     case PROP_OBJECT:
       g_value_set_object (value, self->object);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -78,22 +86,6 @@ gverbs_async_event_class_init (GVerbsAsyncEventClass *klass)
   object_class->get_property = gverbs_async_event_get_property;
 
   /**
-   * GVerbsAsyncEvent:event-type:
-   *
-   * What happened.
-   */
-  properties[PROP_EVENT_TYPE] =
-    g_param_spec_enum ("event-type", NULL, NULL, GVERBS_TYPE_EVENT_TYPE, GVERBS_EVENT_CQ_ERR,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsAsyncEvent:port-num:
-   *
-   * The port of a port event, from 1; 0 for other events.
-   */
-  properties[PROP_PORT_NUM] =
-    g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
    * GVerbsAsyncEvent:object:
    *
    * The QP, CQ, SRQ or WQ the event is about, when it is a libgverbs object
@@ -103,6 +95,7 @@ gverbs_async_event_class_init (GVerbsAsyncEventClass *klass)
     g_param_spec_object ("object", NULL, NULL, G_TYPE_OBJECT,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

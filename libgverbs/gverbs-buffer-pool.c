@@ -5,6 +5,7 @@
 
 #include "gverbs-buffer-pool.h"
 #include "gverbs-error.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsBufferPool:
@@ -31,48 +32,35 @@ struct _GVerbsBufferPool
 
 G_DEFINE_FINAL_TYPE (GVerbsBufferPool, gverbs_buffer_pool, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_MR,
-  PROP_COUNT,
-  PROP_SIZE,
-  N_PROPS
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsBufferPool:mr:
+   *
+   * The memory region that holds all the buffers.
+   */
+  GVERBS_PROP_OBJECT (GVerbsBufferPool, mr, "mr", gverbs_mr_get_type, G_PARAM_READABLE),
+  /**
+   * GVerbsBufferPool:count:
+   *
+   * The number of buffers.
+   */
+  GVERBS_PROP_UINT (GVerbsBufferPool, count, "count", G_MAXUINT, 0, G_PARAM_READABLE),
+  /**
+   * GVerbsBufferPool:size:
+   *
+   * The size of each buffer in bytes.
+   */
+  GVERBS_PROP_UINT (GVerbsBufferPool, size, "size", G_MAXUINT, 0, G_PARAM_READABLE),
 };
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-gverbs_buffer_pool_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  GVerbsBufferPool *self = GVERBS_BUFFER_POOL (object);
-
-  switch (prop_id)
-    {
-    case PROP_MR:
-      g_value_set_object (value, self->mr);
-      break;
-    case PROP_COUNT:
-      g_value_set_uint (value, self->count);
-      break;
-    case PROP_SIZE:
-      g_value_set_uint (value, self->size);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
 
 static void
 gverbs_buffer_pool_finalize (GObject *object)
 {
   GVerbsBufferPool *self = GVERBS_BUFFER_POOL (object);
 
-  g_clear_object (&self->mr);
   g_free (self->free_stack);
   g_free (self->in_use);
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_buffer_pool_parent_class)->finalize (object);
 }
 
@@ -81,31 +69,10 @@ gverbs_buffer_pool_class_init (GVerbsBufferPoolClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = gverbs_buffer_pool_get_property;
+  object_class->get_property = _gverbs_properties_get;
   object_class->finalize = gverbs_buffer_pool_finalize;
 
-  /**
-   * GVerbsBufferPool:mr:
-   *
-   * The memory region that holds all the buffers.
-   */
-  properties[PROP_MR] = g_param_spec_object ("mr", NULL, NULL, GVERBS_TYPE_MR,
-                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsBufferPool:count:
-   *
-   * The number of buffers.
-   */
-  properties[PROP_COUNT] = g_param_spec_uint ("count", NULL, NULL, 0, G_MAXUINT, 0,
-                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsBufferPool:size:
-   *
-   * The size of each buffer in bytes.
-   */
-  properties[PROP_SIZE] = g_param_spec_uint ("size", NULL, NULL, 0, G_MAXUINT, 0,
-                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -39,7 +39,6 @@ G_DEFINE_FINAL_TYPE (GVerbsCMListener, gverbs_cm_listener, GVERBS_TYPE_RESOURCE)
 enum {
   PROP_0,
   PROP_QP_INIT_ATTR,
-  PROP_EVENT_CHANNEL,
   N_PROPS
 };
 
@@ -96,7 +95,6 @@ gverbs_cm_listener_finalize (GObject *object)
 {
   GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
 
-  g_clear_object (&self->channel);
   g_clear_pointer (&self->listening, g_ptr_array_unref);
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
@@ -116,11 +114,8 @@ gverbs_cm_listener_get_property (GObject    *object,
     case PROP_QP_INIT_ATTR:
       g_value_set_boxed (value, self->qp_init_attr);
       break;
-    case PROP_EVENT_CHANNEL:
-      g_value_set_object (value, self->channel);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -138,9 +133,19 @@ gverbs_cm_listener_set_property (GObject      *object,
       self->qp_init_attr = g_value_dup_boxed (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsCMListener:event-channel:
+   *
+   * The event channel the listener and its connections use.
+   */
+  GVERBS_PROP_OBJECT (GVerbsCMListener, channel, "event-channel", gverbs_event_channel_get_type,
+                      G_PARAM_READABLE),
+};
 
 static void
 gverbs_cm_listener_class_init (GVerbsCMListenerClass *klass)
@@ -164,15 +169,9 @@ gverbs_cm_listener_class_init (GVerbsCMListenerClass *klass)
   properties[PROP_QP_INIT_ATTR] =
     g_param_spec_boxed ("qp-init-attr", NULL, NULL, GVERBS_TYPE_CM_QP_INIT_ATTR,
                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCMListener:event-channel:
-   *
-   * The event channel the listener and its connections use.
-   */
-  properties[PROP_EVENT_CHANNEL] =
-    g_param_spec_object ("event-channel", NULL, NULL, GVERBS_TYPE_EVENT_CHANNEL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 
   /**
    * GVerbsCMListener::accepting:

@@ -55,15 +55,6 @@ struct _GVerbsCQEX
 
 G_DEFINE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS_TYPE_CQ)
 
-enum {
-  PROP_0,
-  PROP_INIT_ATTR,
-  PROP_WC_FLAGS,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static const char *
 device_name (GVerbsCQEX *self)
 {
@@ -94,13 +85,7 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
   struct ibv_context *ctx;
   int rc;
 
-  if (context == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A completion queue needs a context"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (context, error))
+  if (!_gverbs_resource_check_input (context, _("A completion queue needs a context"), error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (context);
   if (self->init_attr == NULL)
@@ -182,85 +167,34 @@ gverbs_cq_ex_release (GVerbsResource  *resource,
   return GVERBS_RESOURCE_CLASS (gverbs_cq_ex_parent_class)->release (resource, error);
 }
 
-static void
-gverbs_cq_ex_finalize (GObject *object)
-{
-  GVerbsCQEX *self = GVERBS_CQ_EX (object);
-
-  g_clear_object (&self->init_attr);
-  G_OBJECT_CLASS (gverbs_cq_ex_parent_class)->finalize (object);
-}
-
-static void
-gverbs_cq_ex_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
-{
-  GVerbsCQEX *self = GVERBS_CQ_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_INIT_ATTR:
-      g_value_set_object (value, self->init_attr);
-      break;
-    case PROP_WC_FLAGS:
-      g_value_set_flags (value, self->wc_flags);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_cq_ex_set_property (GObject      *object,
-                           guint         prop_id,
-                           const GValue *value,
-                           GParamSpec   *pspec)
-{
-  GVerbsCQEX *self = GVERBS_CQ_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_INIT_ATTR:
-      self->init_attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_cq_ex_open;
-  resource_class->release = gverbs_cq_ex_release;
-
-  object_class->finalize = gverbs_cq_ex_finalize;
-  object_class->get_property = gverbs_cq_ex_get_property;
-  object_class->set_property = gverbs_cq_ex_set_property;
-
+static const GVerbsField fields[] = {
   /**
    * GVerbsCQEX:init-attr:
    *
    * The attributes the CQ is created from (%NULL: pyverbs' defaults). They
    * are read once, at creation.
    */
-  properties[PROP_INIT_ATTR] =
-    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_CQ_INIT_ATTR_EX,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  GVERBS_PROP_INPUT (GVerbsCQEX, init_attr, "init-attr", gverbs_cq_init_attr_ex_get_type),
   /**
    * GVerbsCQEX:wc-flags:
    *
    * The fields the CQ's completions report.
    */
-  properties[PROP_WC_FLAGS] =
-    g_param_spec_flags ("wc-flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_WC_FLAGS, 0,
-                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  GVERBS_PROP_FLAGS (GVerbsCQEX, wc_flags, "wc-flags", gverbs_create_cq_wc_flags_get_type, 0,
+                     G_PARAM_READABLE),
+};
+
+static void
+gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
+{
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_cq_ex_open;
+  resource_class->release = gverbs_cq_ex_release;
+
+
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -512,6 +446,19 @@ gverbs_cq_ex_read_status (GVerbsCQEX  *self,
                                              : GVERBS_WC_GENERAL_ERR;
 }
 
+/* The readers of the current completion's fields that rdma-core reads
+ * with ibv_wc_read_<field>(): a field beyond the five every completion
+ * has needs @flag among the CQ's wc-flags. */
+#define CQ_EX_READER(type, field, flag)                                 \
+  type                                                                  \
+  gverbs_cq_ex_read_##field (GVerbsCQEX  *self,                         \
+                             GError     **error)                        \
+  {                                                                     \
+    g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);                   \
+    return can_read (self, flag, "ibv_wc_read_" #field, error)          \
+      ? (type) ibv_wc_read_##field (self->ibv) : 0;                     \
+  }
+
 /**
  * gverbs_cq_ex_read_opcode:
  * @self: a #GVerbsCQEX
@@ -521,14 +468,7 @@ gverbs_cq_ex_read_status (GVerbsCQEX  *self,
  *
  * Returns: the opcode
  */
-GVerbsWCOpcode
-gverbs_cq_ex_read_opcode (GVerbsCQEX  *self,
-                          GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, 0, "ibv_wc_read_opcode", error)
-    ? (GVerbsWCOpcode) ibv_wc_read_opcode (self->ibv) : 0;
-}
+CQ_EX_READER (GVerbsWCOpcode, opcode, 0)
 
 /**
  * gverbs_cq_ex_read_vendor_err:
@@ -539,14 +479,7 @@ gverbs_cq_ex_read_opcode (GVerbsCQEX  *self,
  *
  * Returns: the vendor error
  */
-guint32
-gverbs_cq_ex_read_vendor_err (GVerbsCQEX  *self,
-                              GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, 0, "ibv_wc_read_vendor_err", error)
-    ? ibv_wc_read_vendor_err (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, vendor_err, 0)
 
 /**
  * gverbs_cq_ex_read_byte_len:
@@ -558,14 +491,7 @@ gverbs_cq_ex_read_vendor_err (GVerbsCQEX  *self,
  *
  * Returns: the byte count
  */
-guint32
-gverbs_cq_ex_read_byte_len (GVerbsCQEX  *self,
-                            GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_BYTE_LEN, "ibv_wc_read_byte_len", error)
-    ? ibv_wc_read_byte_len (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, byte_len, IBV_WC_EX_WITH_BYTE_LEN)
 
 /**
  * gverbs_cq_ex_read_imm_data:
@@ -577,14 +503,7 @@ gverbs_cq_ex_read_byte_len (GVerbsCQEX  *self,
  *
  * Returns: the immediate data
  */
-guint32
-gverbs_cq_ex_read_imm_data (GVerbsCQEX  *self,
-                            GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_IMM, "ibv_wc_read_imm_data", error)
-    ? ibv_wc_read_imm_data (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, imm_data, IBV_WC_EX_WITH_IMM)
 
 /**
  * gverbs_cq_ex_read_qp_num:
@@ -596,14 +515,7 @@ gverbs_cq_ex_read_imm_data (GVerbsCQEX  *self,
  *
  * Returns: the QP number
  */
-guint32
-gverbs_cq_ex_read_qp_num (GVerbsCQEX  *self,
-                          GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_QP_NUM, "ibv_wc_read_qp_num", error)
-    ? ibv_wc_read_qp_num (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, qp_num, IBV_WC_EX_WITH_QP_NUM)
 
 /**
  * gverbs_cq_ex_read_src_qp:
@@ -615,14 +527,7 @@ gverbs_cq_ex_read_qp_num (GVerbsCQEX  *self,
  *
  * Returns: the remote QP number
  */
-guint32
-gverbs_cq_ex_read_src_qp (GVerbsCQEX  *self,
-                          GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_SRC_QP, "ibv_wc_read_src_qp", error)
-    ? ibv_wc_read_src_qp (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, src_qp, IBV_WC_EX_WITH_SRC_QP)
 
 /**
  * gverbs_cq_ex_read_wc_flags:
@@ -633,14 +538,7 @@ gverbs_cq_ex_read_src_qp (GVerbsCQEX  *self,
  *
  * Returns: the flags
  */
-GVerbsWCFlags
-gverbs_cq_ex_read_wc_flags (GVerbsCQEX  *self,
-                            GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, 0, "ibv_wc_read_wc_flags", error)
-    ? (GVerbsWCFlags) ibv_wc_read_wc_flags (self->ibv) : 0;
-}
+CQ_EX_READER (GVerbsWCFlags, wc_flags, 0)
 
 /**
  * gverbs_cq_ex_read_slid:
@@ -652,14 +550,7 @@ gverbs_cq_ex_read_wc_flags (GVerbsCQEX  *self,
  *
  * Returns: the source LID
  */
-guint32
-gverbs_cq_ex_read_slid (GVerbsCQEX  *self,
-                        GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_SLID, "ibv_wc_read_slid", error)
-    ? ibv_wc_read_slid (self->ibv) : 0;
-}
+CQ_EX_READER (guint32, slid, IBV_WC_EX_WITH_SLID)
 
 /**
  * gverbs_cq_ex_read_sl:
@@ -671,14 +562,7 @@ gverbs_cq_ex_read_slid (GVerbsCQEX  *self,
  *
  * Returns: the service level
  */
-guint8
-gverbs_cq_ex_read_sl (GVerbsCQEX  *self,
-                      GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_SL, "ibv_wc_read_sl", error)
-    ? ibv_wc_read_sl (self->ibv) : 0;
-}
+CQ_EX_READER (guint8, sl, IBV_WC_EX_WITH_SL)
 
 /**
  * gverbs_cq_ex_read_dlid_path_bits:
@@ -690,14 +574,7 @@ gverbs_cq_ex_read_sl (GVerbsCQEX  *self,
  *
  * Returns: the path bits
  */
-guint8
-gverbs_cq_ex_read_dlid_path_bits (GVerbsCQEX  *self,
-                                  GError     **error)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, IBV_WC_EX_WITH_DLID_PATH_BITS, "ibv_wc_read_dlid_path_bits", error)
-    ? ibv_wc_read_dlid_path_bits (self->ibv) : 0;
-}
+CQ_EX_READER (guint8, dlid_path_bits, IBV_WC_EX_WITH_DLID_PATH_BITS)
 
 /**
  * gverbs_cq_ex_fill_wc: (skip)

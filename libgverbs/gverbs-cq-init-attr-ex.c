@@ -30,16 +30,52 @@ G_DEFINE_FINAL_TYPE (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
-  PROP_CQE,
   PROP_CHANNEL,
-  PROP_COMP_VECTOR,
-  PROP_WC_FLAGS,
-  PROP_COMP_MASK,
-  PROP_FLAGS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsCqInitAttrEx:cqe:
+   *
+   * The number of completions the CQ must hold at least (pyverbs' default: 100).
+   */
+  GVERBS_PROP_UINT (GVerbsCqInitAttrEx, cqe, "cqe", G_MAXUINT32, 100,
+                    G_PARAM_READWRITE | G_PARAM_CONSTRUCT),
+  /**
+   * GVerbsCqInitAttrEx:comp-vector:
+   *
+   * The completion vector that signals the CQ's events.
+   */
+  GVERBS_PROP_UINT (GVerbsCqInitAttrEx, comp_vector, "comp-vector", G_MAXUINT32, 0,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsCqInitAttrEx:wc-flags:
+   *
+   * The fields the CQ's completions report beyond status, wr_id, opcode,
+   * vendor error and flags.
+   */
+  GVERBS_PROP_FLAGS (GVerbsCqInitAttrEx, wc_flags, "wc-flags", gverbs_create_cq_wc_flags_get_type, 0,
+                     G_PARAM_READWRITE),
+  /**
+   * GVerbsCqInitAttrEx:comp-mask:
+   *
+   * Which optional fields are valid (%GVERBS_CQ_INIT_ATTR_MASK_FLAGS for
+   * #GVerbsCqInitAttrEx:flags).
+   */
+  GVERBS_PROP_FLAGS (GVerbsCqInitAttrEx, comp_mask, "comp-mask", gverbs_cq_init_attr_mask_get_type, 0,
+                     G_PARAM_READWRITE),
+  /**
+   * GVerbsCqInitAttrEx:flags:
+   *
+   * Creation flags, used when #GVerbsCqInitAttrEx:comp-mask has
+   * %GVERBS_CQ_INIT_ATTR_MASK_FLAGS.
+   */
+  GVERBS_PROP_FLAGS (GVerbsCqInitAttrEx, flags, "flags", gverbs_create_cq_attr_flags_get_type, 0,
+                     G_PARAM_READWRITE),
+};
 
 static void
 gverbs_cq_init_attr_ex_finalize (GObject *object)
@@ -58,26 +94,11 @@ gverbs_cq_init_attr_ex_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_CQE:
-      g_value_set_uint (value, self->cqe);
-      break;
     case PROP_CHANNEL:
       g_value_set_object (value, self->channel);
       break;
-    case PROP_COMP_VECTOR:
-      g_value_set_uint (value, self->comp_vector);
-      break;
-    case PROP_WC_FLAGS:
-      g_value_set_flags (value, self->wc_flags);
-      break;
-    case PROP_COMP_MASK:
-      g_value_set_flags (value, self->comp_mask);
-      break;
-    case PROP_FLAGS:
-      g_value_set_flags (value, self->flags);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -91,26 +112,11 @@ gverbs_cq_init_attr_ex_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_CQE:
-      self->cqe = g_value_get_uint (value);
-      break;
     case PROP_CHANNEL:
       g_set_object (&self->channel, g_value_get_object (value));
       break;
-    case PROP_COMP_VECTOR:
-      self->comp_vector = g_value_get_uint (value);
-      break;
-    case PROP_WC_FLAGS:
-      self->wc_flags = g_value_get_flags (value);
-      break;
-    case PROP_COMP_MASK:
-      self->comp_mask = g_value_get_flags (value);
-      break;
-    case PROP_FLAGS:
-      self->flags = g_value_get_flags (value);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
 
@@ -124,14 +130,6 @@ gverbs_cq_init_attr_ex_class_init (GVerbsCqInitAttrExClass *klass)
   object_class->set_property = gverbs_cq_init_attr_ex_set_property;
 
   /**
-   * GVerbsCqInitAttrEx:cqe:
-   *
-   * The number of completions the CQ must hold at least (pyverbs' default: 100).
-   */
-  properties[PROP_CQE] =
-    g_param_spec_uint ("cqe", NULL, NULL, 0, G_MAXUINT32, 100,
-                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_STATIC_STRINGS);
-  /**
    * GVerbsCqInitAttrEx:channel:
    *
    * The completion channel for the CQ's events, or %NULL.
@@ -139,42 +137,8 @@ gverbs_cq_init_attr_ex_class_init (GVerbsCqInitAttrExClass *klass)
   properties[PROP_CHANNEL] =
     g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCqInitAttrEx:comp-vector:
-   *
-   * The completion vector that signals the CQ's events.
-   */
-  properties[PROP_COMP_VECTOR] =
-    g_param_spec_uint ("comp-vector", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCqInitAttrEx:wc-flags:
-   *
-   * The fields the CQ's completions report beyond status, wr_id, opcode,
-   * vendor error and flags.
-   */
-  properties[PROP_WC_FLAGS] =
-    g_param_spec_flags ("wc-flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_WC_FLAGS, 0,
-                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCqInitAttrEx:comp-mask:
-   *
-   * Which optional fields are valid (%GVERBS_CQ_INIT_ATTR_MASK_FLAGS for
-   * #GVerbsCqInitAttrEx:flags).
-   */
-  properties[PROP_COMP_MASK] =
-    g_param_spec_flags ("comp-mask", NULL, NULL, GVERBS_TYPE_CQ_INIT_ATTR_MASK, 0,
-                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCqInitAttrEx:flags:
-   *
-   * Creation flags, used when #GVerbsCqInitAttrEx:comp-mask has
-   * %GVERBS_CQ_INIT_ATTR_MASK_FLAGS.
-   */
-  properties[PROP_FLAGS] =
-    g_param_spec_flags ("flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_ATTR_FLAGS, 0,
-                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

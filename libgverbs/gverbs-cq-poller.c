@@ -4,6 +4,7 @@
 
 #include "gverbs-cq-poller.h"
 #include "gverbs-error.h"
+#include "gverbs-fields-private.h"
 
 #define BATCH 16
 
@@ -36,64 +37,28 @@ struct _GVerbsCQPoller
 
 G_DEFINE_FINAL_TYPE (GVerbsCQPoller, gverbs_cq_poller, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_CQ,
-  PROP_CHANNEL,
-  N_PROPS
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsCQPoller:cq:
+   *
+   * The completion queue polled.
+   */
+  GVERBS_PROP_OBJECT (GVerbsCQPoller, cq, "cq", gverbs_cq_get_type, GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsCQPoller:channel:
+   *
+   * The completion channel to sleep on, or %NULL to poll.
+   */
+  GVERBS_PROP_OBJECT (GVerbsCQPoller, channel, "channel", gverbs_comp_channel_get_type,
+                      GVERBS_PROP_CONSTRUCT_ONLY),
 };
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-gverbs_cq_poller_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
-{
-  GVerbsCQPoller *self = GVERBS_CQ_POLLER (object);
-
-  switch (prop_id)
-    {
-    case PROP_CQ:
-      g_value_set_object (value, self->cq);
-      break;
-    case PROP_CHANNEL:
-      g_value_set_object (value, self->channel);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_cq_poller_set_property (GObject      *object,
-                               guint         prop_id,
-                               const GValue *value,
-                               GParamSpec   *pspec)
-{
-  GVerbsCQPoller *self = GVERBS_CQ_POLLER (object);
-
-  switch (prop_id)
-    {
-    case PROP_CQ:
-      self->cq = g_value_dup_object (value);
-      break;
-    case PROP_CHANNEL:
-      self->channel = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
 
 static void
 gverbs_cq_poller_dispose (GObject *object)
 {
   GVerbsCQPoller *self = GVERBS_CQ_POLLER (object);
 
-  g_clear_object (&self->cq);
-  g_clear_object (&self->channel);
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_cq_poller_parent_class)->dispose (object);
 }
 
@@ -102,27 +67,11 @@ gverbs_cq_poller_class_init (GVerbsCQPollerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = gverbs_cq_poller_get_property;
-  object_class->set_property = gverbs_cq_poller_set_property;
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
   object_class->dispose = gverbs_cq_poller_dispose;
 
-  /**
-   * GVerbsCQPoller:cq:
-   *
-   * The completion queue polled.
-   */
-  properties[PROP_CQ] = g_param_spec_object ("cq", NULL, NULL, GVERBS_TYPE_CQ,
-                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                                             G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCQPoller:channel:
-   *
-   * The completion channel to sleep on, or %NULL to poll.
-   */
-  properties[PROP_CHANNEL] = g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
-                                                  G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                                                  G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -9,6 +9,7 @@
 #include "gverbs-enum-types.h"
 #include "gverbs-private.h"
 #include "gverbs-device-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsDevice:
@@ -33,10 +34,6 @@ G_DEFINE_FINAL_TYPE (GVerbsDevice, gverbs_device, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_NAME,
-  PROP_GUID,
-  PROP_NODE_TYPE,
-  PROP_TRANSPORT_TYPE,
-  PROP_INDEX,
   N_PROPS
 };
 
@@ -64,22 +61,39 @@ gverbs_device_get_property (GObject    *object,
     case PROP_NAME:
       g_value_set_string (value, self->name);
       break;
-    case PROP_GUID:
-      g_value_set_uint64 (value, self->guid);
-      break;
-    case PROP_NODE_TYPE:
-      g_value_set_enum (value, self->node_type);
-      break;
-    case PROP_TRANSPORT_TYPE:
-      g_value_set_enum (value, self->transport_type);
-      break;
-    case PROP_INDEX:
-      g_value_set_uint (value, self->index);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsDevice:guid:
+   *
+   * The node GUID, in host byte order.
+   */
+  GVERBS_PROP_UINT (GVerbsDevice, guid, "guid", G_MAXUINT64, 0, G_PARAM_READABLE),
+  /**
+   * GVerbsDevice:node-type:
+   *
+   * The node type (channel adapter, switch, router, RNIC …).
+   */
+  GVERBS_PROP_ENUM (GVerbsDevice, node_type, "node-type", gverbs_node_type_get_type, GVERBS_NODE_UNKNOWN,
+                    G_PARAM_READABLE),
+  /**
+   * GVerbsDevice:transport-type:
+   *
+   * The transport (InfiniBand, iWARP, usNIC …). RoCE devices report InfiniBand.
+   */
+  GVERBS_PROP_ENUM (GVerbsDevice, transport_type, "transport-type", gverbs_transport_type_get_type, GVERBS_TRANSPORT_UNKNOWN,
+                    G_PARAM_READABLE),
+  /**
+   * GVerbsDevice:index:
+   *
+   * The kernel index of the device.
+   */
+  GVERBS_PROP_UINT (GVerbsDevice, index, "index", G_MAXUINT, 0, G_PARAM_READABLE),
+};
 
 static void
 gverbs_device_class_init (GVerbsDeviceClass *klass)
@@ -97,41 +111,8 @@ gverbs_device_class_init (GVerbsDeviceClass *klass)
   properties[PROP_NAME] =
     g_param_spec_string ("name", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsDevice:guid:
-   *
-   * The node GUID, in host byte order.
-   */
-  properties[PROP_GUID] =
-    g_param_spec_uint64 ("guid", NULL, NULL, 0, G_MAXUINT64, 0,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsDevice:node-type:
-   *
-   * The node type (channel adapter, switch, router, RNIC …).
-   */
-  properties[PROP_NODE_TYPE] =
-    g_param_spec_enum ("node-type", NULL, NULL, GVERBS_TYPE_NODE_TYPE,
-                       GVERBS_NODE_UNKNOWN,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsDevice:transport-type:
-   *
-   * The transport (InfiniBand, iWARP, usNIC …). RoCE devices report InfiniBand.
-   */
-  properties[PROP_TRANSPORT_TYPE] =
-    g_param_spec_enum ("transport-type", NULL, NULL, GVERBS_TYPE_TRANSPORT_TYPE,
-                       GVERBS_TRANSPORT_UNKNOWN,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsDevice:index:
-   *
-   * The kernel index of the device.
-   */
-  properties[PROP_INDEX] =
-    g_param_spec_uint ("index", NULL, NULL, 0, G_MAXUINT, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

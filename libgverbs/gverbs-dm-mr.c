@@ -32,20 +32,6 @@ struct _GVerbsDMMR
 
 G_DEFINE_FINAL_TYPE (GVerbsDMMR, gverbs_dm_mr, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_PD,
-  PROP_DM,
-  PROP_LENGTH,
-  PROP_ACCESS,
-  PROP_OFFSET,
-  PROP_LKEY,
-  PROP_RKEY,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static gboolean
 gverbs_dm_mr_open (GVerbsResource  *resource,
                    GCancellable    *cancellable,
@@ -55,13 +41,8 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
   struct ibv_device_attr_ex attr;
   struct ibv_pd *pd;
 
-  if (self->pd == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A DM memory region needs a protection domain"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->pd, error))
+  if (!_gverbs_resource_check_input (self->pd,
+                                     _("A DM memory region needs a protection domain"), error))
     return FALSE;
   pd = _gverbs_pd_get_ibv (self->pd);
   /* A device without device memory cannot register any (rxe: max_dm_size 0);
@@ -73,13 +54,8 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
                                _("the device has no device memory (max_dm_size 0)"));
       return FALSE;
     }
-  if (self->dm == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A DM memory region needs device memory (dm)"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->dm, error))
+  if (!_gverbs_resource_check_input (self->dm,
+                                     _("A DM memory region needs device memory (dm)"), error))
     return FALSE;
   if (self->offset > gverbs_dm_get_length (self->dm) ||
       self->length > gverbs_dm_get_length (self->dm) - self->offset)
@@ -105,153 +81,64 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_dm_mr_release (GVerbsResource  *resource,
-                      GError         **error)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (resource);
-  int rc = ibv_dereg_mr (self->ibv);
-
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_dereg_mr", error);
-}
-
-static void
-gverbs_dm_mr_finalize (GObject *object)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (object);
-
-  g_clear_object (&self->pd);
-  g_clear_object (&self->dm);
-  G_OBJECT_CLASS (gverbs_dm_mr_parent_class)->finalize (object);
-}
-
-static void
-gverbs_dm_mr_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    case PROP_DM:
-      g_value_set_object (value, self->dm);
-      break;
-    case PROP_LENGTH:
-      g_value_set_uint64 (value, self->length);
-      break;
-    case PROP_ACCESS:
-      g_value_set_flags (value, self->access);
-      break;
-    case PROP_OFFSET:
-      g_value_set_uint64 (value, self->offset);
-      break;
-    case PROP_LKEY:
-      g_value_set_uint (value, self->ibv ? self->ibv->lkey : 0);
-      break;
-    case PROP_RKEY:
-      g_value_set_uint (value, self->ibv ? self->ibv->rkey : 0);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_dm_mr_set_property (GObject      *object,
-                           guint         prop_id,
-                           const GValue *value,
-                           GParamSpec   *pspec)
-{
-  GVerbsDMMR *self = GVERBS_DM_MR (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      self->pd = g_value_dup_object (value);
-      break;
-    case PROP_DM:
-      self->dm = g_value_dup_object (value);
-      break;
-    case PROP_LENGTH:
-      self->length = g_value_get_uint64 (value);
-      break;
-    case PROP_ACCESS:
-      self->access = g_value_get_flags (value);
-      break;
-    case PROP_OFFSET:
-      self->offset = g_value_get_uint64 (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags construct = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
-  const GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_dm_mr_open;
-  resource_class->release = gverbs_dm_mr_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
-
-  object_class->finalize = gverbs_dm_mr_finalize;
-  object_class->get_property = gverbs_dm_mr_get_property;
-  object_class->set_property = gverbs_dm_mr_set_property;
-
+static const GVerbsField fields[] = {
   /**
    * GVerbsDMMR:pd:
    *
    * The protection domain of the region.
    */
-  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, construct);
+  GVERBS_PROP_INPUT (GVerbsDMMR, pd, "pd", gverbs_pd_get_type),
   /**
    * GVerbsDMMR:dm:
    *
    * The device memory the region covers.
    */
-  properties[PROP_DM] = g_param_spec_object ("dm", NULL, NULL, GVERBS_TYPE_DM, construct);
+  GVERBS_PROP_INPUT (GVerbsDMMR, dm, "dm", gverbs_dm_get_type),
   /**
    * GVerbsDMMR:length:
    *
    * The length of the region in bytes.
    */
-  properties[PROP_LENGTH] = g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0, construct);
+  GVERBS_PROP_UINT (GVerbsDMMR, length, "length", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
   /**
    * GVerbsDMMR:access:
    *
    * The access flags; DM MRs need %GVERBS_ACCESS_ZERO_BASED.
    */
-  properties[PROP_ACCESS] = g_param_spec_flags ("access", NULL, NULL, GVERBS_TYPE_ACCESS_FLAGS, 0,
-                                                construct);
+  GVERBS_PROP_FLAGS (GVerbsDMMR, access, "access", gverbs_access_flags_get_type, 0,
+                     GVERBS_PROP_CONSTRUCT_ONLY),
   /**
    * GVerbsDMMR:offset:
    *
    * Where in the device memory the region starts.
    */
-  properties[PROP_OFFSET] = g_param_spec_uint64 ("offset", NULL, NULL, 0, G_MAXUINT64, 0, construct);
+  GVERBS_PROP_UINT (GVerbsDMMR, offset, "offset", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
   /**
    * GVerbsDMMR:lkey:
    *
    * The local key, 0 when closed.
    */
-  properties[PROP_LKEY] = g_param_spec_uint ("lkey", NULL, NULL, 0, G_MAXUINT32, 0, readable);
+  GVERBS_PROP_HANDLE_UINT (GVerbsDMMR, ibv, struct ibv_mr, lkey, "lkey"),
   /**
    * GVerbsDMMR:rkey:
    *
    * The remote key, 0 when closed.
    */
-  properties[PROP_RKEY] = g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0, readable);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  GVERBS_PROP_HANDLE_UINT (GVerbsDMMR, ibv, struct ibv_mr, rkey, "rkey"),
+};
+
+static void
+gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
+{
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_dm_mr_open;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dereg_mr, GVerbsDMMR, ibv);
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
+
+
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

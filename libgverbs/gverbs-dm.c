@@ -32,16 +32,6 @@ struct _GVerbsDM
 
 G_DEFINE_FINAL_TYPE (GVerbsDM, gverbs_dm, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  PROP_ATTR,
-  PROP_LENGTH,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static gboolean
 gverbs_dm_open (GVerbsResource  *resource,
                 GCancellable    *cancellable,
@@ -76,111 +66,39 @@ gverbs_dm_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_dm_release (GVerbsResource  *resource,
-                   GError         **error)
-{
-  GVerbsDM *self = GVERBS_DM (resource);
-  int rc = ibv_free_dm (self->ibv);
-
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_free_dm", error);
-}
-
-static void
-gverbs_dm_finalize (GObject *object)
-{
-  GVerbsDM *self = GVERBS_DM (object);
-
-  g_clear_object (&self->context);
-  g_clear_object (&self->attr);
-  G_OBJECT_CLASS (gverbs_dm_parent_class)->finalize (object);
-}
-
-static void
-gverbs_dm_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsDM *self = GVERBS_DM (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
-    case PROP_ATTR:
-      g_value_set_object (value, self->attr);
-      break;
-    case PROP_LENGTH:
-      g_value_set_uint64 (value, self->length);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_dm_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsDM *self = GVERBS_DM (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      self->context = g_value_dup_object (value);
-      break;
-    case PROP_ATTR:
-      self->attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_dm_class_init (GVerbsDMClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_dm_open;
-  resource_class->release = gverbs_dm_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-
-  object_class->finalize = gverbs_dm_finalize;
-  object_class->get_property = gverbs_dm_get_property;
-  object_class->set_property = gverbs_dm_set_property;
-
+static const GVerbsField fields[] = {
   /**
    * GVerbsDM:context:
    *
    * The device context the memory belongs to.
    */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  GVERBS_PROP_INPUT (GVerbsDM, context, "context", gverbs_context_get_type),
   /**
    * GVerbsDM:attr:
    *
    * The allocation attributes.
    */
-  properties[PROP_ATTR] =
-    g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_ALLOC_DM_ATTR,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  GVERBS_PROP_INPUT (GVerbsDM, attr, "attr", gverbs_alloc_dm_attr_get_type),
   /**
    * GVerbsDM:length:
    *
    * The size of the allocated memory in bytes, 0 if none was allocated.
    */
-  properties[PROP_LENGTH] =
-    g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  GVERBS_PROP_UINT (GVerbsDM, length, "length", G_MAXUINT64, 0, G_PARAM_READABLE),
+};
+
+static void
+gverbs_dm_class_init (GVerbsDMClass *klass)
+{
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_dm_open;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_free_dm, GVerbsDM, ibv);
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+
+
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

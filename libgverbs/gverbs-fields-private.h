@@ -13,6 +13,14 @@ G_BEGIN_DECLS
  * struct and expose each field as a property of the same name. A table of
  * fields drives both the GParamSpecs and get_property(). Property ids are the
  * table index + 1.
+ *
+ * The same tables describe properties stored in an instance's own fields
+ * (writable attribute objects, a resource's construct properties): entries
+ * made with GVERBS_PROP() carry the property's name, flags, range and
+ * default; _gverbs_properties_install() installs them, and
+ * _gverbs_properties_get/set() (usable as the class's get_property and
+ * set_property, or as their default case) find the field through the pspec.
+ * GObject checks a value against the range before set_property runs.
  */
 typedef enum {
   GVERBS_FIELD_STRING,  /* char array of `size` bytes */
@@ -21,6 +29,10 @@ typedef enum {
   GVERBS_FIELD_INT,     /* int */
   GVERBS_FIELD_ENUM,    /* integer of `size` bytes, as the GEnum `type` */
   GVERBS_FIELD_FLAGS,   /* unsigned integer of `size` bytes, as the GFlags `type` */
+  GVERBS_FIELD_BOOLEAN, /* gboolean */
+  GVERBS_FIELD_OBJECT,  /* a reference to a GObject of GType `type` */
+  GVERBS_FIELD_HANDLE_UINT, /* unsigned integer of `size` bytes at `member_offset` in the
+                             * rdma-core object the field points to; 0 while it is NULL */
 } GVerbsFieldKind;
 
 typedef struct {
@@ -29,10 +41,45 @@ typedef struct {
   gsize offset;
   gsize size;
   GType (*type) (void);
+  GParamFlags flags;    /* GVERBS_PROP() entries: the property's flags */
+  gint64 min;
+  guint64 max;
+  gint64 default_value;
+  gsize member_offset;
 } GVerbsField;
 
 #define GVERBS_FIELD(st, field, kind, type) \
-  { #field, kind, G_STRUCT_OFFSET (st, field), sizeof (((st *) 0)->field), type }
+  { #field, kind, G_STRUCT_OFFSET (st, field), sizeof (((st *) 0)->field), type, 0, 0, 0, 0, 0 }
+
+/* A property named @name stored in the field @field of the instance type @st. */
+#define GVERBS_PROP(st, field, name, kind, type, min, max, default_value, flags) \
+  { name, kind, G_STRUCT_OFFSET (st, field), sizeof (((st *) 0)->field), type, \
+    flags, min, max, default_value, 0 }
+#define GVERBS_PROP_UINT(st, field, name, max, default_value, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_UINT, NULL, 0, max, default_value, flags)
+#define GVERBS_PROP_INT(st, field, name, min, max, default_value, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_INT, NULL, min, max, default_value, flags)
+#define GVERBS_PROP_BOOLEAN(st, field, name, default_value, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_BOOLEAN, NULL, 0, 1, default_value, flags)
+#define GVERBS_PROP_ENUM(st, field, name, type, default_value, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_ENUM, type, 0, 0, default_value, flags)
+#define GVERBS_PROP_FLAGS(st, field, name, type, default_value, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_FLAGS, type, 0, 0, default_value, flags)
+#define GVERBS_PROP_OBJECT(st, field, name, type, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_OBJECT, type, 0, 0, 0, flags)
+/* A read-only guint32 property read from the rdma-core object a resource
+ * holds (`self->ibv->rkey`), 0 once it is closed. */
+#define GVERBS_PROP_HANDLE_UINT(st, handle, ibv_st, member, name) \
+  { name, GVERBS_FIELD_HANDLE_UINT, G_STRUCT_OFFSET (st, handle), sizeof (((ibv_st *) 0)->member), \
+    NULL, G_PARAM_READABLE, 0, G_MAXUINT32, 0, G_STRUCT_OFFSET (ibv_st, member) }
+
+/* A resource's input: an object it is made from, kept until finalize. */
+#define GVERBS_PROP_INPUT(st, field, name, type) \
+  GVERBS_PROP_OBJECT (st, field, name, type, GVERBS_PROP_CONSTRUCT_ONLY)
+
+/* The flags of a resource's inputs and of an attribute object's fields. */
+#define GVERBS_PROP_CONSTRUCT_ONLY (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY)
+#define GVERBS_PROP_READWRITE G_PARAM_READWRITE
 
 void _gverbs_fields_install   (GObjectClass      *klass,
                                const GVerbsField *fields,
@@ -42,6 +89,23 @@ void _gverbs_fields_get_value (const GVerbsField *fields,
                                gconstpointer      base,
                                guint              prop_id,
                                GValue            *value);
+
+void _gverbs_properties_install (GObjectClass      *klass,
+                                 guint              first_id,
+                                 const GVerbsField *fields,
+                                 guint              n_fields,
+                                 GParamSpec       **pspecs);
+void _gverbs_properties_get     (GObject           *object,
+                                 guint              prop_id,
+                                 GValue            *value,
+                                 GParamSpec        *pspec);
+void _gverbs_properties_set     (GObject           *object,
+                                 guint              prop_id,
+                                 const GValue      *value,
+                                 GParamSpec        *pspec);
+void _gverbs_properties_clear   (gpointer           instance,
+                                 const GVerbsField *fields,
+                                 guint              n_fields);
 
 /* pyverbs' print layout: "Label<pad to width>: value<pad to 20>\n" */
 void _gverbs_append_row       (GString           *out,

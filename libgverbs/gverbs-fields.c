@@ -32,6 +32,56 @@ read_int (gconstpointer p,
     }
 }
 
+static void
+write_uint (gpointer p,
+            gsize    size,
+            guint64  value)
+{
+  switch (size)
+    {
+    case 1: *(guint8 *) p = (guint8) value; break;
+    case 2: *(guint16 *) p = (guint16) value; break;
+    case 4: *(guint32 *) p = (guint32) value; break;
+    case 8: *(guint64 *) p = value; break;
+    default: g_assert_not_reached ();
+    }
+}
+
+/* The pspec of a GVERBS_PROP() entry: its own name, flags and range. */
+static GParamSpec *
+property_pspec (const GVerbsField *field)
+{
+  const GParamFlags flags = field->flags | G_PARAM_STATIC_STRINGS;
+
+  switch (field->kind)
+    {
+    case GVERBS_FIELD_UINT:
+    case GVERBS_FIELD_HANDLE_UINT:
+      if (field->size == 8)
+        return g_param_spec_uint64 (field->name, NULL, NULL, (guint64) field->min, field->max,
+                                    (guint64) field->default_value, flags);
+      return g_param_spec_uint (field->name, NULL, NULL, (guint) field->min, (guint) field->max,
+                                (guint) field->default_value, flags);
+    case GVERBS_FIELD_INT:
+      return g_param_spec_int (field->name, NULL, NULL, (int) field->min, (int) field->max,
+                               (int) field->default_value, flags);
+    case GVERBS_FIELD_BOOLEAN:
+      return g_param_spec_boolean (field->name, NULL, NULL, field->default_value != 0, flags);
+    case GVERBS_FIELD_ENUM:
+      return g_param_spec_enum (field->name, NULL, NULL, field->type (),
+                                (int) field->default_value, flags);
+    case GVERBS_FIELD_FLAGS:
+      return g_param_spec_flags (field->name, NULL, NULL, field->type (),
+                                 (guint) field->default_value, flags);
+    case GVERBS_FIELD_OBJECT:
+      return g_param_spec_object (field->name, NULL, NULL, field->type (), flags);
+    case GVERBS_FIELD_STRING:
+    case GVERBS_FIELD_GUID:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static GParamSpec *
 field_pspec (const GVerbsField *field)
 {
@@ -114,6 +164,135 @@ _gverbs_fields_get_value (const GVerbsField *fields,
     default:
       g_assert_not_reached ();
     }
+}
+
+static GQuark
+field_quark (void)
+{
+  static GQuark quark;
+
+  if (G_UNLIKELY (quark == 0))
+    quark = g_quark_from_static_string ("gverbs-field");
+  return quark;
+}
+
+void
+_gverbs_properties_install (GObjectClass      *klass,
+                            guint              first_id,
+                            const GVerbsField *fields,
+                            guint              n_fields,
+                            GParamSpec       **pspecs)
+{
+  for (guint i = 0; i < n_fields; i++)
+    {
+      GParamSpec *pspec = property_pspec (&fields[i]);
+
+      g_param_spec_set_qdata (pspec, field_quark (), (gpointer) &fields[i]);
+      g_object_class_install_property (klass, first_id + i, pspec);
+      if (pspecs != NULL)
+        pspecs[i] = pspec;
+    }
+}
+
+/* The table row @pspec was installed from and where its field is in
+ * @object, or %NULL (with GObject's warning) for a property of no table. */
+static gpointer
+property_field (GObject            *object,
+                guint               prop_id,
+                GParamSpec         *pspec,
+                const GVerbsField **field)
+{
+  *field = g_param_spec_get_qdata (pspec, field_quark ());
+  if (*field == NULL)
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return NULL;
+    }
+  return G_STRUCT_MEMBER_P (object, (*field)->offset);
+}
+
+void
+_gverbs_properties_get (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  const GVerbsField *field;
+  gconstpointer p = property_field (object, prop_id, pspec, &field);
+
+  if (p == NULL)
+    return;
+  switch (field->kind)
+    {
+    case GVERBS_FIELD_BOOLEAN:
+      g_value_set_boolean (value, *(const gboolean *) p);
+      break;
+    case GVERBS_FIELD_OBJECT:
+      g_value_set_object (value, *(GObject * const *) p);
+      break;
+    case GVERBS_FIELD_HANDLE_UINT:
+      {
+        const guint8 *handle = *(const guint8 * const *) p;
+
+        g_value_set_uint (value, handle ? (guint) read_uint (handle + field->member_offset,
+                                                             field->size) : 0);
+      }
+      break;
+    default:
+      /* the scalar kinds read as a query result's fields do */
+      _gverbs_fields_get_value (field, 1, object, 1, value);
+    }
+}
+
+void
+_gverbs_properties_set (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  const GVerbsField *field;
+  gpointer p = property_field (object, prop_id, pspec, &field);
+
+  if (p == NULL)
+    return;
+  switch (field->kind)
+    {
+    case GVERBS_FIELD_UINT:
+      write_uint (p, field->size, field->size == 8 ? g_value_get_uint64 (value)
+                                                   : g_value_get_uint (value));
+      break;
+    case GVERBS_FIELD_INT:
+      write_uint (p, field->size, (guint64) (gint64) g_value_get_int (value));
+      break;
+    case GVERBS_FIELD_ENUM:
+      write_uint (p, field->size, (guint64) (gint64) g_value_get_enum (value));
+      break;
+    case GVERBS_FIELD_FLAGS:
+      write_uint (p, field->size, g_value_get_flags (value));
+      break;
+    case GVERBS_FIELD_BOOLEAN:
+      *(gboolean *) p = g_value_get_boolean (value);
+      break;
+    case GVERBS_FIELD_OBJECT:
+      g_set_object ((GObject **) p, g_value_get_object (value));
+      break;
+    case GVERBS_FIELD_STRING:
+    case GVERBS_FIELD_GUID:
+    case GVERBS_FIELD_HANDLE_UINT:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Drops the references the instance's GVERBS_FIELD_OBJECT fields hold. */
+void
+_gverbs_properties_clear (gpointer           instance,
+                          const GVerbsField *fields,
+                          guint              n_fields)
+{
+  for (guint i = 0; i < n_fields; i++)
+    if (fields[i].kind == GVERBS_FIELD_OBJECT)
+      g_clear_object ((GObject **) G_STRUCT_MEMBER_P (instance, fields[i].offset));
 }
 
 void

@@ -7,6 +7,7 @@
 #include "gverbs-global-route-private.h"
 #include "gverbs-gid.h"
 #include "gverbs-error.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsGlobalRoute:
@@ -37,14 +38,38 @@ G_DEFINE_FINAL_TYPE (GVerbsGlobalRoute, gverbs_global_route, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_DGID,
-  PROP_FLOW_LABEL,
-  PROP_SGID_INDEX,
-  PROP_HOP_LIMIT,
-  PROP_TRAFFIC_CLASS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsGlobalRoute:flow-label:
+   *
+   * The 20-bit flow label; non-zero asks routers to keep this flow in order.
+   */
+  GVERBS_PROP_UINT (GVerbsGlobalRoute, flow_label, "flow-label", 0xfffff, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsGlobalRoute:sgid-index:
+   *
+   * The index of the source GID in the port's GID table.
+   */
+  GVERBS_PROP_UINT (GVerbsGlobalRoute, sgid_index, "sgid-index", G_MAXUINT8, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsGlobalRoute:hop-limit:
+   *
+   * How many routers the packets may cross.
+   */
+  GVERBS_PROP_UINT (GVerbsGlobalRoute, hop_limit, "hop-limit", G_MAXUINT8, 1, G_PARAM_READWRITE),
+  /**
+   * GVerbsGlobalRoute:traffic-class:
+   *
+   * The traffic class (delivery priority for routers).
+   */
+  GVERBS_PROP_UINT (GVerbsGlobalRoute, traffic_class, "traffic-class", G_MAXUINT8, 0,
+                    G_PARAM_READWRITE),
+};
 
 static void
 gverbs_global_route_finalize (GObject *object)
@@ -68,20 +93,8 @@ gverbs_global_route_get_property (GObject    *object,
     case PROP_DGID:
       g_value_take_string (value, gverbs_global_route_dup_dgid (self));
       break;
-    case PROP_FLOW_LABEL:
-      g_value_set_uint (value, self->flow_label);
-      break;
-    case PROP_SGID_INDEX:
-      g_value_set_uint (value, self->sgid_index);
-      break;
-    case PROP_HOP_LIMIT:
-      g_value_set_uint (value, self->hop_limit);
-      break;
-    case PROP_TRAFFIC_CLASS:
-      g_value_set_uint (value, self->traffic_class);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -102,20 +115,8 @@ gverbs_global_route_set_property (GObject      *object,
       else if (!gverbs_gid_parse (&self->dgid, g_value_get_string (value), NULL))
         self->bad_dgid = g_value_dup_string (value);
       break;
-    case PROP_FLOW_LABEL:
-      self->flow_label = g_value_get_uint (value);
-      break;
-    case PROP_SGID_INDEX:
-      self->sgid_index = g_value_get_uint (value);
-      break;
-    case PROP_HOP_LIMIT:
-      self->hop_limit = g_value_get_uint (value);
-      break;
-    case PROP_TRAFFIC_CLASS:
-      self->traffic_class = g_value_get_uint (value);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
 
@@ -139,39 +140,8 @@ gverbs_global_route_class_init (GVerbsGlobalRouteClass *klass)
   properties[PROP_DGID] =
     g_param_spec_string ("dgid", NULL, NULL, "0000:0000:0000:0000:0000:0000:0000:0000",
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsGlobalRoute:flow-label:
-   *
-   * The 20-bit flow label; non-zero asks routers to keep this flow in order.
-   */
-  properties[PROP_FLOW_LABEL] =
-    g_param_spec_uint ("flow-label", NULL, NULL, 0, 0xfffff, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsGlobalRoute:sgid-index:
-   *
-   * The index of the source GID in the port's GID table.
-   */
-  properties[PROP_SGID_INDEX] =
-    g_param_spec_uint ("sgid-index", NULL, NULL, 0, G_MAXUINT8, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsGlobalRoute:hop-limit:
-   *
-   * How many routers the packets may cross.
-   */
-  properties[PROP_HOP_LIMIT] =
-    g_param_spec_uint ("hop-limit", NULL, NULL, 0, G_MAXUINT8, 1,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsGlobalRoute:traffic-class:
-   *
-   * The traffic class (delivery priority for routers).
-   */
-  properties[PROP_TRAFFIC_CLASS] =
-    g_param_spec_uint ("traffic-class", NULL, NULL, 0, G_MAXUINT8, 0,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -48,12 +48,10 @@ G_DEFINE_FINAL_TYPE (GVerbsMR, gverbs_mr, GVERBS_TYPE_RESOURCE)
 enum {
   PROP_0,
   PROP_PD,
-  PROP_LENGTH,
   PROP_ACCESS,
   PROP_ADDR,
   PROP_LKEY,
   PROP_RKEY,
-  PROP_HANDLE,
   N_PROPS
 };
 
@@ -210,13 +208,8 @@ gverbs_mr_open (GVerbsResource  *resource,
 {
   GVerbsMR *self = GVERBS_MR (resource);
 
-  if (self->pd == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A memory region needs a protection domain"));
-      return FALSE;
-    }
-  return _gverbs_resource_check_open (self->pd, error) &&
+  return _gverbs_resource_check_input (self->pd,
+                                       _("A memory region needs a protection domain"), error) &&
          check_length (self, error) &&
          check_access (self->access, "ibv_reg_mr", _gverbs_resource_describe (self->pd), error) &&
          register_memory (self, error);
@@ -278,9 +271,6 @@ gverbs_mr_get_property (GObject    *object,
     case PROP_PD:
       g_value_set_object (value, self->pd);
       break;
-    case PROP_LENGTH:
-      g_value_set_uint64 (value, self->length);
-      break;
     case PROP_ACCESS:
       g_value_set_flags (value, self->access);
       break;
@@ -293,11 +283,8 @@ gverbs_mr_get_property (GObject    *object,
     case PROP_RKEY:
       g_value_set_uint (value, gverbs_mr_get_rkey (self));
       break;
-    case PROP_HANDLE:
-      g_value_set_uint (value, gverbs_mr_get_handle (self));
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -314,16 +301,29 @@ gverbs_mr_set_property (GObject      *object,
     case PROP_PD:
       self->pd = g_value_dup_object (value);
       break;
-    case PROP_LENGTH:
-      self->length = g_value_get_uint64 (value);
-      break;
     case PROP_ACCESS:
       self->access = g_value_get_flags (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsMR:length:
+   *
+   * The length of the memory region in bytes (at least 1).
+   */
+  GVERBS_PROP_UINT (GVerbsMR, length, "length", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsMR:handle:
+   *
+   * The kernel handle of the memory region (what ibv_import_mr() takes),
+   * 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsMR, ibv, struct ibv_mr, handle, "handle"),
+};
 
 static void
 gverbs_mr_class_init (GVerbsMRClass *klass)
@@ -347,14 +347,6 @@ gverbs_mr_class_init (GVerbsMRClass *klass)
    */
   properties[PROP_PD] =
     g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:length:
-   *
-   * The length of the memory region in bytes (at least 1).
-   */
-  properties[PROP_LENGTH] =
-    g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsMR:access:
@@ -392,16 +384,9 @@ gverbs_mr_class_init (GVerbsMRClass *klass)
   properties[PROP_RKEY] =
     g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:handle:
-   *
-   * The kernel handle of the memory region (what ibv_import_mr() takes),
-   * 0 when closed.
-   */
-  properties[PROP_HANDLE] =
-    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -34,10 +34,7 @@ G_DEFINE_FINAL_TYPE (GVerbsMW, gverbs_mw, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
-  PROP_PD,
-  PROP_TYPE,
   PROP_RKEY,
-  PROP_HANDLE,
   N_PROPS
 };
 
@@ -50,13 +47,8 @@ gverbs_mw_open (GVerbsResource  *resource,
 {
   GVerbsMW *self = GVERBS_MW (resource);
 
-  if (self->pd == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A memory window needs a protection domain"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->pd, error))
+  if (!_gverbs_resource_check_input (self->pd,
+                                     _("A memory window needs a protection domain"), error))
     return FALSE;
   errno = 0;
   self->ibv = ibv_alloc_mw (_gverbs_pd_get_ibv (self->pd), (enum ibv_mw_type) self->type);
@@ -72,22 +64,15 @@ gverbs_mw_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-/* Deallocating also ends the window's binding. If rdma-core refuses, the
- * window stays open. */
+/* Deallocating (ibv_dealloc_mw(), declared in class_init) also ends the
+ * window's binding. If rdma-core refuses, the window stays open. */
 static gboolean
 gverbs_mw_release (GVerbsResource  *resource,
                    GError         **error)
 {
-  GVerbsMW *self = GVERBS_MW (resource);
-  int rc = ibv_dealloc_mw (self->ibv);
-
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc, "ibv_dealloc_mw", _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
-  self->ibv = NULL;
-  g_clear_object (&self->bound_mr);
+  if (!GVERBS_RESOURCE_CLASS (gverbs_mw_parent_class)->release (resource, error))
+    return FALSE;
+  g_clear_object (&GVERBS_MW (resource)->bound_mr);
   return TRUE;
 }
 
@@ -97,7 +82,6 @@ gverbs_mw_finalize (GObject *object)
   GVerbsMW *self = GVERBS_MW (object);
 
   g_clear_object (&self->bound_mr);
-  g_clear_object (&self->pd);
   G_OBJECT_CLASS (gverbs_mw_parent_class)->finalize (object);
 }
 
@@ -111,43 +95,36 @@ gverbs_mw_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    case PROP_TYPE:
-      g_value_set_enum (value, self->type);
-      break;
     case PROP_RKEY:
       g_value_set_uint (value, gverbs_mw_get_rkey (self));
       break;
-    case PROP_HANDLE:
-      g_value_set_uint (value, gverbs_mw_get_handle (self));
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
-static void
-gverbs_mw_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsMW *self = GVERBS_MW (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      self->pd = g_value_dup_object (value);
-      break;
-    case PROP_TYPE:
-      self->type = g_value_get_enum (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsMW:pd:
+   *
+   * The protection domain the memory window belongs to.
+   */
+  GVERBS_PROP_INPUT (GVerbsMW, pd, "pd", gverbs_pd_get_type),
+  /**
+   * GVerbsMW:type:
+   *
+   * The memory window type: type 1 windows are bound with `ibv_bind_mw()`,
+   * type 2 windows with a bind work request.
+   */
+  GVERBS_PROP_ENUM (GVerbsMW, type, "type", gverbs_mw_type_get_type, GVERBS_MW_TYPE_1,
+                    GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsMW:handle:
+   *
+   * The kernel handle of the memory window, 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsMW, ibv, struct ibv_mw, handle, "handle"),
+};
 
 static void
 gverbs_mw_class_init (GVerbsMWClass *klass)
@@ -157,30 +134,13 @@ gverbs_mw_class_init (GVerbsMWClass *klass)
 
   resource_class->open = gverbs_mw_open;
   resource_class->release = gverbs_mw_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dealloc_mw, GVerbsMW, ibv);
   resource_class->keeps_open_when_release_fails = TRUE;
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
 
   object_class->finalize = gverbs_mw_finalize;
   object_class->get_property = gverbs_mw_get_property;
-  object_class->set_property = gverbs_mw_set_property;
 
-  /**
-   * GVerbsMW:pd:
-   *
-   * The protection domain the memory window belongs to.
-   */
-  properties[PROP_PD] =
-    g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMW:type:
-   *
-   * The memory window type: type 1 windows are bound with `ibv_bind_mw()`,
-   * type 2 windows with a bind work request.
-   */
-  properties[PROP_TYPE] =
-    g_param_spec_enum ("type", NULL, NULL, GVERBS_TYPE_MW_TYPE, GVERBS_MW_TYPE_1,
-                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsMW:rkey:
    *
@@ -190,15 +150,9 @@ gverbs_mw_class_init (GVerbsMWClass *klass)
   properties[PROP_RKEY] =
     g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMW:handle:
-   *
-   * The kernel handle of the memory window, 0 when closed.
-   */
-  properties[PROP_HANDLE] =
-    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -30,15 +30,6 @@ struct _GVerbsPD
 
 G_DEFINE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  PROP_HANDLE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static gboolean
 gverbs_pd_open (GVerbsResource  *resource,
                 GCancellable    *cancellable,
@@ -46,13 +37,8 @@ gverbs_pd_open (GVerbsResource  *resource,
 {
   GVerbsPD *self = GVERBS_PD (resource);
 
-  if (self->context == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A protection domain needs a context"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_input (self->context,
+                                     _("A protection domain needs a context"), error))
     return FALSE;
 
   errno = 0;
@@ -90,48 +76,24 @@ gverbs_pd_finalize (GObject *object)
   GVerbsPD *self = GVERBS_PD (object);
 
   g_clear_pointer (&self->mr_keys, g_hash_table_unref);
-  g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_pd_parent_class)->finalize (object);
 }
 
-static void
-gverbs_pd_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsPD *self = GVERBS_PD (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
-    case PROP_HANDLE:
-      g_value_set_uint (value, self->ibv ? self->ibv->handle : 0);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_pd_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsPD *self = GVERBS_PD (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      self->context = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsPD:context:
+   *
+   * The device context the protection domain belongs to.
+   */
+  GVERBS_PROP_INPUT (GVerbsPD, context, "context", gverbs_context_get_type),
+  /**
+   * GVerbsPD:handle:
+   *
+   * The kernel handle of the protection domain (what ibv_import_pd() takes),
+   * 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsPD, ibv, struct ibv_pd, handle, "handle"),
+};
 
 static void
 gverbs_pd_class_init (GVerbsPDClass *klass)
@@ -143,27 +105,9 @@ gverbs_pd_class_init (GVerbsPDClass *klass)
   resource_class->release = gverbs_pd_release;
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
   object_class->finalize = gverbs_pd_finalize;
-  object_class->get_property = gverbs_pd_get_property;
-  object_class->set_property = gverbs_pd_set_property;
 
-  /**
-   * GVerbsPD:context:
-   *
-   * The device context the protection domain belongs to.
-   */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsPD:handle:
-   *
-   * The kernel handle of the protection domain (what ibv_import_pd() takes),
-   * 0 when closed.
-   */
-  properties[PROP_HANDLE] =
-    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

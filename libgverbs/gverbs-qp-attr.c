@@ -31,31 +31,39 @@ struct _GVerbsQPAttr
 
 G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
 
-#define F(field, kind, type) GVERBS_FIELD (struct ibv_qp_attr, field, kind, type)
+/* The fields of `struct ibv_qp_attr`, as read-write properties named as the
+ * fields are. The ranges are the InfiniBand widths where a field is
+ * narrower than its C type (a value beyond would be cut by the kernel or the
+ * wire format, so the property refuses it; from Python the override raises
+ * GLib.Error OUT_OF_RANGE before GObject sees it). Setting one does not
+ * notify. */
+#define F(field, name, kind, type, max, default_value) \
+  GVERBS_PROP (GVerbsQPAttr, attr.field, name, GVERBS_FIELD_##kind, type, 0, max, default_value, \
+               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY)
 static const GVerbsField fields[] = {
-  F (qp_state, GVERBS_FIELD_ENUM, gverbs_qp_state_get_type),
-  F (cur_qp_state, GVERBS_FIELD_ENUM, gverbs_qp_state_get_type),
-  F (path_mtu, GVERBS_FIELD_ENUM, gverbs_mtu_get_type),
-  F (path_mig_state, GVERBS_FIELD_ENUM, gverbs_mig_state_get_type),
-  F (qkey, GVERBS_FIELD_UINT, NULL),
-  F (rq_psn, GVERBS_FIELD_UINT, NULL),
-  F (sq_psn, GVERBS_FIELD_UINT, NULL),
-  F (dest_qp_num, GVERBS_FIELD_UINT, NULL),
-  F (qp_access_flags, GVERBS_FIELD_FLAGS, gverbs_access_flags_get_type),
-  F (pkey_index, GVERBS_FIELD_UINT, NULL),
-  F (alt_pkey_index, GVERBS_FIELD_UINT, NULL),
-  F (en_sqd_async_notify, GVERBS_FIELD_UINT, NULL),
-  F (sq_draining, GVERBS_FIELD_UINT, NULL),
-  F (max_rd_atomic, GVERBS_FIELD_UINT, NULL),
-  F (max_dest_rd_atomic, GVERBS_FIELD_UINT, NULL),
-  F (min_rnr_timer, GVERBS_FIELD_UINT, NULL),
-  F (port_num, GVERBS_FIELD_UINT, NULL),
-  F (timeout, GVERBS_FIELD_UINT, NULL),
-  F (retry_cnt, GVERBS_FIELD_UINT, NULL),
-  F (rnr_retry, GVERBS_FIELD_UINT, NULL),
-  F (alt_port_num, GVERBS_FIELD_UINT, NULL),
-  F (alt_timeout, GVERBS_FIELD_UINT, NULL),
-  F (rate_limit, GVERBS_FIELD_UINT, NULL),
+  F (qp_state, "qp-state", ENUM, gverbs_qp_state_get_type, 0, GVERBS_QPS_RESET),
+  F (cur_qp_state, "cur-qp-state", ENUM, gverbs_qp_state_get_type, 0, GVERBS_QPS_RESET),
+  F (path_mtu, "path-mtu", ENUM, gverbs_mtu_get_type, 0, GVERBS_MTU_256),
+  F (path_mig_state, "path-mig-state", ENUM, gverbs_mig_state_get_type, 0, GVERBS_MIG_MIGRATED),
+  F (qkey, "qkey", UINT, NULL, G_MAXUINT32, 0),
+  F (rq_psn, "rq-psn", UINT, NULL, 0xffffff, 0),
+  F (sq_psn, "sq-psn", UINT, NULL, 0xffffff, 0),
+  F (dest_qp_num, "dest-qp-num", UINT, NULL, 0xffffff, 0),
+  F (qp_access_flags, "qp-access-flags", FLAGS, gverbs_access_flags_get_type, 0, 0),
+  F (pkey_index, "pkey-index", UINT, NULL, G_MAXUINT16, 0),
+  F (alt_pkey_index, "alt-pkey-index", UINT, NULL, G_MAXUINT16, 0),
+  F (en_sqd_async_notify, "en-sqd-async-notify", UINT, NULL, G_MAXUINT8, 0),
+  F (sq_draining, "sq-draining", UINT, NULL, G_MAXUINT8, 0),
+  F (max_rd_atomic, "max-rd-atomic", UINT, NULL, G_MAXUINT8, 0),
+  F (max_dest_rd_atomic, "max-dest-rd-atomic", UINT, NULL, G_MAXUINT8, 0),
+  F (min_rnr_timer, "min-rnr-timer", UINT, NULL, 31, 0),
+  F (port_num, "port-num", UINT, NULL, G_MAXUINT8, 0),
+  F (timeout, "timeout", UINT, NULL, 31, 0),
+  F (retry_cnt, "retry-cnt", UINT, NULL, 7, 0),
+  F (rnr_retry, "rnr-retry", UINT, NULL, 7, 0),
+  F (alt_port_num, "alt-port-num", UINT, NULL, G_MAXUINT8, 0),
+  F (alt_timeout, "alt-timeout", UINT, NULL, 31, 0),
+  F (rate_limit, "rate-limit", UINT, NULL, G_MAXUINT32, 0),
 };
 #undef F
 
@@ -88,20 +96,6 @@ set_ah_attr (GVerbsAHAttr      **stored,
 }
 
 static void
-write_uint (gpointer p,
-            gsize    size,
-            guint64  v)
-{
-  switch (size)
-    {
-    case 1: *(guint8 *) p = (guint8) v; break;
-    case 2: *(guint16 *) p = (guint16) v; break;
-    case 4: *(guint32 *) p = (guint32) v; break;
-    default: g_assert_not_reached ();
-    }
-}
-
-static void
 gverbs_qp_attr_get_property (GObject    *object,
                              guint       prop_id,
                              GValue     *value,
@@ -115,10 +109,8 @@ gverbs_qp_attr_get_property (GObject    *object,
     g_value_take_object (value, dup_ah_attr (&self->ah_attr, &self->attr.ah_attr));
   else if (prop_id == PROP_ALT_AH_ATTR)
     g_value_take_object (value, dup_ah_attr (&self->alt_ah_attr, &self->attr.alt_ah_attr));
-  else if (prop_id >= 1 && prop_id <= G_N_ELEMENTS (fields))
-    _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields), &self->attr, prop_id, value);
   else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    _gverbs_properties_get (object, prop_id, value, pspec);
 }
 
 static void
@@ -128,8 +120,6 @@ gverbs_qp_attr_set_property (GObject      *object,
                              GParamSpec   *pspec)
 {
   GVerbsQPAttr *self = GVERBS_QP_ATTR (object);
-  const GVerbsField *field;
-  gpointer p;
 
   if (prop_id == PROP_CAP)
     {
@@ -145,66 +135,7 @@ gverbs_qp_attr_set_property (GObject      *object,
       g_object_notify_by_pspec (object, pspec);
       return;
     }
-  if (prop_id < 1 || prop_id > G_N_ELEMENTS (fields))
-    {
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      return;
-    }
-  field = &fields[prop_id - 1];
-  p = (guint8 *) &self->attr + field->offset;
-  switch (field->kind)
-    {
-    case GVERBS_FIELD_ENUM:
-      write_uint (p, field->size, (guint32) g_value_get_enum (value));
-      break;
-    case GVERBS_FIELD_FLAGS:
-      write_uint (p, field->size, g_value_get_flags (value));
-      break;
-    default:
-      write_uint (p, field->size, g_value_get_uint (value));
-    }
-}
-
-/* The fields narrower than their C type, as the InfiniBand spec gives
- * them: a value beyond would be cut by the kernel or the wire format, so the
- * property refuses it (from Python the override raises GLib.Error
- * OUT_OF_RANGE before GObject sees it). */
-static guint
-field_max (const GVerbsField *field)
-{
-  static const struct { const char *name; guint max; } narrow[] = {
-    { "retry_cnt", 7 }, { "rnr_retry", 7 },
-    { "min_rnr_timer", 31 }, { "timeout", 31 }, { "alt_timeout", 31 },
-    { "rq_psn", 0xffffff }, { "sq_psn", 0xffffff }, { "dest_qp_num", 0xffffff },
-  };
-
-  for (gsize i = 0; i < G_N_ELEMENTS (narrow); i++)
-    if (strcmp (field->name, narrow[i].name) == 0)
-      return narrow[i].max;
-  return field->size >= 4 ? G_MAXUINT32 : (1u << (8 * field->size)) - 1;
-}
-
-static GParamSpec *
-field_pspec (const GVerbsField *field)
-{
-  g_autofree char *name = g_strdelimit (g_strdup (field->name), "_", '-');
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_NICK | G_PARAM_STATIC_BLURB |
-                            G_PARAM_EXPLICIT_NOTIFY;
-
-  switch (field->kind)
-    {
-    case GVERBS_FIELD_ENUM:
-      {
-        g_autoptr(GEnumClass) klass = g_type_class_ref (field->type ());
-
-        return g_param_spec_enum (name, NULL, NULL, field->type (),
-                                  klass->values[0].value, flags);
-      }
-    case GVERBS_FIELD_FLAGS:
-      return g_param_spec_flags (name, NULL, NULL, field->type (), 0, flags);
-    default:
-      return g_param_spec_uint (name, NULL, NULL, 0, field_max (field), 0, flags);
-    }
+  _gverbs_properties_set (object, prop_id, value, pspec);
 }
 
 static void
@@ -226,8 +157,7 @@ gverbs_qp_attr_class_init (GVerbsQPAttrClass *klass)
   object_class->get_property = gverbs_qp_attr_get_property;
   object_class->set_property = gverbs_qp_attr_set_property;
 
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    g_object_class_install_property (object_class, i + 1, field_pspec (&fields[i]));
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 
   /**
    * GVerbsQPAttr:cap:

@@ -48,7 +48,6 @@ G_DEFINE_FINAL_TYPE (GVerbsQPEx, gverbs_qp_ex, GVERBS_TYPE_QP)
 
 enum {
   PROP_0,
-  PROP_CONTEXT,
   PROP_WR_ID,
   PROP_WR_FLAGS,
   N_PROPS
@@ -75,9 +74,6 @@ gverbs_qp_ex_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
     case PROP_WR_ID:
       g_value_set_uint64 (value, self->wr_id);
       break;
@@ -85,7 +81,7 @@ gverbs_qp_ex_get_property (GObject    *object,
       g_value_set_flags (value, self->wr_flags);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -99,9 +95,6 @@ gverbs_qp_ex_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_CONTEXT:
-      self->context = g_value_dup_object (value);
-      break;
     case PROP_WR_ID:
       self->wr_id = g_value_get_uint64 (value);
       break;
@@ -109,9 +102,19 @@ gverbs_qp_ex_set_property (GObject      *object,
       self->wr_flags = g_value_get_flags (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsQPEx:context:
+   *
+   * The device context the queue pair is created in; its protection domain
+   * (#GVerbsQPInitAttrEx:pd) must belong to it.
+   */
+  GVERBS_PROP_INPUT (GVerbsQPEx, context, "context", gverbs_context_get_type),
+};
 
 static void
 gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
@@ -123,15 +126,6 @@ gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
   object_class->get_property = gverbs_qp_ex_get_property;
   object_class->set_property = gverbs_qp_ex_set_property;
 
-  /**
-   * GVerbsQPEx:context:
-   *
-   * The device context the queue pair is created in; its protection domain
-   * (#GVerbsQPInitAttrEx:pd) must belong to it.
-   */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsQPEx:wr-id:
    *
@@ -147,6 +141,8 @@ gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
   properties[PROP_WR_FLAGS] =
     g_param_spec_flags ("wr-flags", NULL, NULL, GVERBS_TYPE_SEND_FLAGS, 0, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

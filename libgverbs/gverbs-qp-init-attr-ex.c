@@ -5,6 +5,7 @@
 #include "gverbs-qp-init-attr-ex.h"
 #include "gverbs-qp-init-attr-ex-private.h"
 #include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsQPInitAttrEx:
@@ -35,13 +36,8 @@ G_DEFINE_FINAL_TYPE (GVerbsQPInitAttrEx, gverbs_qp_init_attr_ex, GVERBS_TYPE_QP_
 
 enum {
   PROP_0,
-  PROP_COMP_MASK,
   PROP_PD,
   PROP_XRCD,
-  PROP_CREATE_FLAGS,
-  PROP_MAX_TSO_HEADER,
-  PROP_SEND_OPS_FLAGS,
-  PROP_SOURCE_QPN,
   N_PROPS
 };
 
@@ -67,29 +63,14 @@ gverbs_qp_init_attr_ex_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_COMP_MASK:
-      g_value_set_flags (value, self->comp_mask);
-      break;
     case PROP_PD:
       g_value_set_object (value, self->pd);
       break;
     case PROP_XRCD:
       g_value_set_object (value, self->xrcd);
       break;
-    case PROP_CREATE_FLAGS:
-      g_value_set_uint (value, self->create_flags);
-      break;
-    case PROP_MAX_TSO_HEADER:
-      g_value_set_uint (value, self->max_tso_header);
-      break;
-    case PROP_SEND_OPS_FLAGS:
-      g_value_set_flags (value, self->send_ops_flags);
-      break;
-    case PROP_SOURCE_QPN:
-      g_value_set_uint (value, self->source_qpn);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -103,31 +84,57 @@ gverbs_qp_init_attr_ex_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_COMP_MASK:
-      self->comp_mask = g_value_get_flags (value);
-      break;
     case PROP_PD:
       g_set_object (&self->pd, g_value_get_object (value));
       break;
     case PROP_XRCD:
       g_set_object (&self->xrcd, g_value_get_object (value));
       break;
-    case PROP_CREATE_FLAGS:
-      self->create_flags = g_value_get_uint (value);
-      break;
-    case PROP_MAX_TSO_HEADER:
-      self->max_tso_header = g_value_get_uint (value);
-      break;
-    case PROP_SEND_OPS_FLAGS:
-      self->send_ops_flags = g_value_get_flags (value);
-      break;
-    case PROP_SOURCE_QPN:
-      self->source_qpn = g_value_get_uint (value);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsQPInitAttrEx:comp-mask:
+   *
+   * Which of the extended fields are valid (`IBV_QP_INIT_ATTR_*`); pyverbs'
+   * default is none.
+   */
+  GVERBS_PROP_FLAGS (GVerbsQPInitAttrEx, comp_mask, "comp-mask", gverbs_qp_init_attr_mask_get_type, 0,
+                     G_PARAM_READWRITE),
+  /**
+   * GVerbsQPInitAttrEx:create-flags:
+   *
+   * `IBV_QP_CREATE_*` flags (valid with %GVERBS_QP_INIT_ATTR_CREATE_FLAGS);
+   * see #GVerbsQPCreateFlags.
+   */
+  GVERBS_PROP_UINT (GVerbsQPInitAttrEx, create_flags, "create-flags", G_MAXUINT32, 0,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsQPInitAttrEx:max-tso-header:
+   *
+   * The largest TSO header (valid with %GVERBS_QP_INIT_ATTR_MAX_TSO_HEADER).
+   */
+  GVERBS_PROP_UINT (GVerbsQPInitAttrEx, max_tso_header, "max-tso-header", G_MAXUINT16, 0,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsQPInitAttrEx:send-ops-flags:
+   *
+   * The operations of the extended send API the queue pair may post (valid
+   * with %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS).
+   */
+  GVERBS_PROP_FLAGS (GVerbsQPInitAttrEx, send_ops_flags, "send-ops-flags", gverbs_qp_create_send_ops_flags_get_type, 0,
+                     G_PARAM_READWRITE),
+  /**
+   * GVerbsQPInitAttrEx:source-qpn:
+   *
+   * The source QP number (needs `IBV_QP_CREATE_SOURCE_QPN` in create-flags).
+   */
+  GVERBS_PROP_UINT (GVerbsQPInitAttrEx, source_qpn, "source-qpn", G_MAXUINT32, 0,
+                    G_PARAM_READWRITE),
+};
 
 static void
 gverbs_qp_init_attr_ex_class_init (GVerbsQPInitAttrExClass *klass)
@@ -139,14 +146,6 @@ gverbs_qp_init_attr_ex_class_init (GVerbsQPInitAttrExClass *klass)
   object_class->get_property = gverbs_qp_init_attr_ex_get_property;
   object_class->set_property = gverbs_qp_init_attr_ex_set_property;
 
-  /**
-   * GVerbsQPInitAttrEx:comp-mask:
-   *
-   * Which of the extended fields are valid (`IBV_QP_INIT_ATTR_*`); pyverbs'
-   * default is none.
-   */
-  properties[PROP_COMP_MASK] =
-    g_param_spec_flags ("comp-mask", NULL, NULL, GVERBS_TYPE_QP_INIT_ATTR_MASK, 0, rw);
   /**
    * GVerbsQPInitAttrEx:pd:
    *
@@ -161,37 +160,8 @@ gverbs_qp_init_attr_ex_class_init (GVerbsQPInitAttrExClass *klass)
    * %GVERBS_QP_INIT_ATTR_XRCD).
    */
   properties[PROP_XRCD] = g_param_spec_object ("xrcd", NULL, NULL, GVERBS_TYPE_XRCD, rw);
-  /**
-   * GVerbsQPInitAttrEx:create-flags:
-   *
-   * `IBV_QP_CREATE_*` flags (valid with %GVERBS_QP_INIT_ATTR_CREATE_FLAGS);
-   * see #GVerbsQPCreateFlags.
-   */
-  properties[PROP_CREATE_FLAGS] =
-    g_param_spec_uint ("create-flags", NULL, NULL, 0, G_MAXUINT32, 0, rw);
-  /**
-   * GVerbsQPInitAttrEx:max-tso-header:
-   *
-   * The largest TSO header (valid with %GVERBS_QP_INIT_ATTR_MAX_TSO_HEADER).
-   */
-  properties[PROP_MAX_TSO_HEADER] =
-    g_param_spec_uint ("max-tso-header", NULL, NULL, 0, G_MAXUINT16, 0, rw);
-  /**
-   * GVerbsQPInitAttrEx:send-ops-flags:
-   *
-   * The operations of the extended send API the queue pair may post (valid
-   * with %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS).
-   */
-  properties[PROP_SEND_OPS_FLAGS] =
-    g_param_spec_flags ("send-ops-flags", NULL, NULL, GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS, 0, rw);
-  /**
-   * GVerbsQPInitAttrEx:source-qpn:
-   *
-   * The source QP number (needs `IBV_QP_CREATE_SOURCE_QPN` in create-flags).
-   */
-  properties[PROP_SOURCE_QPN] =
-    g_param_spec_uint ("source-qpn", NULL, NULL, 0, G_MAXUINT32, 0, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -6,6 +6,7 @@
 
 #include "gverbs-resource.h"
 #include "gverbs-async-event.h"
+#include "gverbs-fields-private.h"
 
 G_BEGIN_DECLS
 
@@ -59,6 +60,30 @@ _gverbs_resource_leave (gpointer self)
 
 void        _gverbs_resource_class_set_rank (GVerbsResourceClass  *klass,
                                              GVerbsRank            rank);
+/* The rdma-core call that destroys the handle stored at @handle_offset in
+ * the instance (`ibv_free_dm (self->ibv)`): the base's release calls it,
+ * clears the handle (unless the class keeps open when it fails) and names
+ * the call in its error. A class with more to release chains up. */
+typedef int (*GVerbsDestroyFunc) (gpointer handle);
+
+void        _gverbs_resource_class_set_destroy (GVerbsResourceClass *klass,
+                                                const char          *destroy_name,
+                                                GVerbsDestroyFunc    destroy,
+                                                gsize                handle_offset);
+#define GVERBS_RESOURCE_CLASS_SET_DESTROY(klass, destroy, type, handle) \
+  _gverbs_resource_class_set_destroy ((klass), #destroy, (GVerbsDestroyFunc) (destroy), \
+                                      G_STRUCT_OFFSET (type, handle))
+
+/* Installs the class's properties stored in its instance fields (its
+ * construct inputs: the parent objects, attributes …), ids @first_id …; the
+ * base drops the references they hold at finalize. A class without other
+ * properties gets get_property/set_property from the table. */
+void        _gverbs_resource_class_install_properties (GVerbsResourceClass *klass,
+                                                       guint                first_id,
+                                                       const GVerbsField   *fields,
+                                                       guint                n_fields,
+                                                       GParamSpec         **pspecs);
+
 void        _gverbs_resource_add_parent     (GVerbsResource       *self,
                                              GVerbsResource       *parent);
 void        _gverbs_resource_replace_parent (GVerbsResource       *self,
@@ -69,6 +94,9 @@ void        _gverbs_resource_set_description (GVerbsResource      *self,
                                               ...) G_GNUC_PRINTF (2, 3);
 const char *_gverbs_resource_describe       (gpointer              self);
 gboolean    _gverbs_resource_check_open     (gpointer              self,
+                                             GError              **error);
+gboolean    _gverbs_resource_check_input    (gpointer              input,
+                                             const char           *missing,
                                              GError              **error);
 gboolean    _gverbs_resource_is_open        (gpointer              self);
 void        _gverbs_resource_adopt          (GVerbsResource       *self);

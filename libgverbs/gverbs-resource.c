@@ -231,6 +231,19 @@ static void
 gverbs_resource_finalize (GObject *object)
 {
   GVerbsResourcePrivate *priv = get_private (object);
+  GVerbsResourceClass *klass = GVERBS_RESOURCE_GET_CLASS (object);
+
+  /* each class's table once: a subclass without its own inherits the
+   * parent's pointer */
+  for (; klass->fields != NULL; klass = g_type_class_peek_parent (klass))
+    {
+      GVerbsResourceClass *parent = g_type_class_peek_parent (klass);
+
+      if (!GVERBS_IS_RESOURCE_CLASS (parent) || parent->fields != klass->fields)
+        _gverbs_properties_clear (object, klass->fields, klass->n_fields);
+      if (!GVERBS_IS_RESOURCE_CLASS (parent))
+        break;
+    }
 
   for (guint i = 0; i < priv->n_parents; i++)
     g_clear_object (&priv->parents[i].parent);
@@ -261,6 +274,25 @@ gverbs_resource_get_property (GObject    *object,
     }
 }
 
+/* Destroys the handle the class declared with
+ * _gverbs_resource_class_set_destroy(), if any. */
+static gboolean
+gverbs_resource_real_release (GVerbsResource  *self,
+                              GError         **error)
+{
+  GVerbsResourceClass *klass = GVERBS_RESOURCE_GET_CLASS (self);
+  gpointer *handle;
+  int rc;
+
+  if (klass->destroy == NULL)
+    return TRUE;
+  handle = G_STRUCT_MEMBER_P (self, klass->handle_offset);
+  rc = klass->destroy (*handle);
+  if (rc == 0 || !klass->keeps_open_when_release_fails)
+    *handle = NULL;
+  return _gverbs_resource_release_result (self, rc, klass->destroy_name, error);
+}
+
 static void
 gverbs_resource_class_init (GVerbsResourceClass *klass)
 {
@@ -269,6 +301,7 @@ gverbs_resource_class_init (GVerbsResourceClass *klass)
   object_class->dispose = gverbs_resource_dispose;
   object_class->finalize = gverbs_resource_finalize;
   object_class->get_property = gverbs_resource_get_property;
+  klass->release = gverbs_resource_real_release;
 
   _gverbs_resource_guard_offset = GVerbsResource_private_offset
                                   + G_STRUCT_OFFSET (GVerbsResourcePrivate, guard);
@@ -439,6 +472,36 @@ _gverbs_resource_class_set_rank (GVerbsResourceClass *klass,
   klass->rank = rank;
 }
 
+void
+_gverbs_resource_class_set_destroy (GVerbsResourceClass *klass,
+                                    const char          *destroy_name,
+                                    GVerbsDestroyFunc    destroy,
+                                    gsize                handle_offset)
+{
+  klass->destroy_name = destroy_name;
+  klass->destroy = destroy;
+  klass->handle_offset = handle_offset;
+}
+
+void
+_gverbs_resource_class_install_properties (GVerbsResourceClass *klass,
+                                           guint                first_id,
+                                           const GVerbsField   *fields,
+                                           guint                n_fields,
+                                           GParamSpec         **pspecs)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  klass->fields = fields;
+  klass->n_fields = n_fields;
+  /* GObject does not inherit these two */
+  if (object_class->get_property == NULL)
+    object_class->get_property = _gverbs_properties_get;
+  if (object_class->set_property == NULL)
+    object_class->set_property = _gverbs_properties_set;
+  _gverbs_properties_install (object_class, first_id, fields, n_fields, pspecs);
+}
+
 /* A resource whose close() closes @self first (a queue pair's protection
  * domain, completion queues and SRQ); @self keeps it alive. The first one
  * named is the parent gverbs_resource_get_parent() returns. */
@@ -546,6 +609,22 @@ _gverbs_resource_check_open (gpointer   self,
     g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED,
                  _("%s is closed"), _gverbs_resource_describe (self));
   return FALSE;
+}
+
+/* In an open vfunc: whether @input, a resource the new one is made from
+ * (its protection domain, context …), was given and is usable; @missing
+ * is the error for a %NULL one. */
+gboolean
+_gverbs_resource_check_input (gpointer     input,
+                              const char  *missing,
+                              GError     **error)
+{
+  if (input == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT, missing);
+      return FALSE;
+    }
+  return _gverbs_resource_check_open (input, error);
 }
 
 /* The end of a release vfunc: %TRUE for @rc 0, else the error of @call

@@ -32,7 +32,12 @@ struct _GVerbsResourceClass
                        GError         **error);
   guint rank;
   guint keeps_open_when_release_fails : 1;
-  gpointer padding[8];
+  int (*destroy) (gpointer handle);
+  const char *destroy_name;
+  gsize handle_offset;
+  gconstpointer fields;
+  guint n_fields;
+  gpointer padding[3];
 };
 
 GVERBS_AVAILABLE_IN_ALL

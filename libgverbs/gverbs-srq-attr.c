@@ -224,26 +224,63 @@ G_DEFINE_FINAL_TYPE (GVerbsSrqInitAttrEx, gverbs_srq_init_attr_ex, G_TYPE_OBJECT
 enum {
   EX_PROP_0,
   EX_PROP_ATTR,
-  EX_PROP_SRQ_TYPE,
-  EX_PROP_COMP_MASK,
-  EX_PROP_PD,
-  EX_PROP_XRCD,
-  EX_PROP_CQ,
-  EX_PROP_TM_MAX_NUM_TAGS,
-  EX_PROP_TM_MAX_OPS,
   N_EX_PROPS
 };
 
 static GParamSpec *ex_properties[N_EX_PROPS];
 
+static const GVerbsField ex_fields[] = {
+  /**
+   * GVerbsSrqInitAttrEx:srq-type:
+   *
+   * Basic, XRC or tag matching (valid with %GVERBS_SRQ_INIT_ATTR_TYPE).
+   */
+  GVERBS_PROP_ENUM (GVerbsSrqInitAttrEx, srq_type, "srq-type", gverbs_srq_type_get_type, GVERBS_SRQT_BASIC,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsSrqInitAttrEx:comp-mask:
+   *
+   * Which of the other fields are valid.
+   */
+  GVERBS_PROP_FLAGS (GVerbsSrqInitAttrEx, comp_mask, "comp-mask", gverbs_srq_init_attr_mask_get_type, 0,
+                     G_PARAM_READWRITE),
+  /**
+   * GVerbsSrqInitAttrEx:pd:
+   *
+   * The protection domain (valid with %GVERBS_SRQ_INIT_ATTR_PD).
+   */
+  GVERBS_PROP_OBJECT (GVerbsSrqInitAttrEx, pd, "pd", gverbs_pd_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsSrqInitAttrEx:xrcd:
+   *
+   * The XRC domain of an XRC SRQ (valid with %GVERBS_SRQ_INIT_ATTR_XRCD).
+   */
+  GVERBS_PROP_OBJECT (GVerbsSrqInitAttrEx, xrcd, "xrcd", gverbs_xrcd_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsSrqInitAttrEx:cq:
+   *
+   * The completion queue of an XRC or tag-matching SRQ (valid with
+   * %GVERBS_SRQ_INIT_ATTR_CQ).
+   */
+  GVERBS_PROP_OBJECT (GVerbsSrqInitAttrEx, cq, "cq", gverbs_cq_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsSrqInitAttrEx:tm-max-num-tags:
+   *
+   * Tag matching: the most tags (valid with %GVERBS_SRQ_INIT_ATTR_TM).
+   */
+  GVERBS_PROP_UINT (GVerbsSrqInitAttrEx, tm_max_num_tags, "tm-max-num-tags", G_MAXUINT32, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsSrqInitAttrEx:tm-max-ops:
+   *
+   * Tag matching: the most outstanding list operations.
+   */
+  GVERBS_PROP_UINT (GVerbsSrqInitAttrEx, tm_max_ops, "tm-max-ops", G_MAXUINT32, 0, G_PARAM_READWRITE),
+};
+
 static void
 gverbs_srq_init_attr_ex_dispose (GObject *object)
 {
-  GVerbsSrqInitAttrEx *self = GVERBS_SRQ_INIT_ATTR_EX (object);
-
-  g_clear_object (&self->pd);
-  g_clear_object (&self->xrcd);
-  g_clear_object (&self->cq);
+  _gverbs_properties_clear (object, ex_fields, G_N_ELEMENTS (ex_fields));
   G_OBJECT_CLASS (gverbs_srq_init_attr_ex_parent_class)->dispose (object);
 }
 
@@ -260,29 +297,8 @@ gverbs_srq_init_attr_ex_get_property (GObject    *object,
     case EX_PROP_ATTR:
       g_value_set_boxed (value, &self->attr);
       break;
-    case EX_PROP_SRQ_TYPE:
-      g_value_set_enum (value, self->srq_type);
-      break;
-    case EX_PROP_COMP_MASK:
-      g_value_set_flags (value, self->comp_mask);
-      break;
-    case EX_PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    case EX_PROP_XRCD:
-      g_value_set_object (value, self->xrcd);
-      break;
-    case EX_PROP_CQ:
-      g_value_set_object (value, self->cq);
-      break;
-    case EX_PROP_TM_MAX_NUM_TAGS:
-      g_value_set_uint (value, self->tm_max_num_tags);
-      break;
-    case EX_PROP_TM_MAX_OPS:
-      g_value_set_uint (value, self->tm_max_ops);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -301,29 +317,8 @@ gverbs_srq_init_attr_ex_set_property (GObject      *object,
       attr = g_value_get_boxed (value);
       self->attr = attr ? *attr : default_attr;
       break;
-    case EX_PROP_SRQ_TYPE:
-      self->srq_type = g_value_get_enum (value);
-      break;
-    case EX_PROP_COMP_MASK:
-      self->comp_mask = g_value_get_flags (value);
-      break;
-    case EX_PROP_PD:
-      g_set_object (&self->pd, g_value_get_object (value));
-      break;
-    case EX_PROP_XRCD:
-      g_set_object (&self->xrcd, g_value_get_object (value));
-      break;
-    case EX_PROP_CQ:
-      g_set_object (&self->cq, g_value_get_object (value));
-      break;
-    case EX_PROP_TM_MAX_NUM_TAGS:
-      self->tm_max_num_tags = g_value_get_uint (value);
-      break;
-    case EX_PROP_TM_MAX_OPS:
-      self->tm_max_ops = g_value_get_uint (value);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
 
@@ -344,54 +339,8 @@ gverbs_srq_init_attr_ex_class_init (GVerbsSrqInitAttrExClass *klass)
    */
   ex_properties[EX_PROP_ATTR] =
     g_param_spec_boxed ("attr", NULL, NULL, GVERBS_TYPE_SRQ_ATTR, rw);
-  /**
-   * GVerbsSrqInitAttrEx:srq-type:
-   *
-   * Basic, XRC or tag matching (valid with %GVERBS_SRQ_INIT_ATTR_TYPE).
-   */
-  ex_properties[EX_PROP_SRQ_TYPE] =
-    g_param_spec_enum ("srq-type", NULL, NULL, GVERBS_TYPE_SRQ_TYPE, GVERBS_SRQT_BASIC, rw);
-  /**
-   * GVerbsSrqInitAttrEx:comp-mask:
-   *
-   * Which of the other fields are valid.
-   */
-  ex_properties[EX_PROP_COMP_MASK] =
-    g_param_spec_flags ("comp-mask", NULL, NULL, GVERBS_TYPE_SRQ_INIT_ATTR_MASK, 0, rw);
-  /**
-   * GVerbsSrqInitAttrEx:pd:
-   *
-   * The protection domain (valid with %GVERBS_SRQ_INIT_ATTR_PD).
-   */
-  ex_properties[EX_PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, rw);
-  /**
-   * GVerbsSrqInitAttrEx:xrcd:
-   *
-   * The XRC domain of an XRC SRQ (valid with %GVERBS_SRQ_INIT_ATTR_XRCD).
-   */
-  ex_properties[EX_PROP_XRCD] = g_param_spec_object ("xrcd", NULL, NULL, GVERBS_TYPE_XRCD, rw);
-  /**
-   * GVerbsSrqInitAttrEx:cq:
-   *
-   * The completion queue of an XRC or tag-matching SRQ (valid with
-   * %GVERBS_SRQ_INIT_ATTR_CQ).
-   */
-  ex_properties[EX_PROP_CQ] = g_param_spec_object ("cq", NULL, NULL, GVERBS_TYPE_CQ, rw);
-  /**
-   * GVerbsSrqInitAttrEx:tm-max-num-tags:
-   *
-   * Tag matching: the most tags (valid with %GVERBS_SRQ_INIT_ATTR_TM).
-   */
-  ex_properties[EX_PROP_TM_MAX_NUM_TAGS] =
-    g_param_spec_uint ("tm-max-num-tags", NULL, NULL, 0, G_MAXUINT32, 0, rw);
-  /**
-   * GVerbsSrqInitAttrEx:tm-max-ops:
-   *
-   * Tag matching: the most outstanding list operations.
-   */
-  ex_properties[EX_PROP_TM_MAX_OPS] =
-    g_param_spec_uint ("tm-max-ops", NULL, NULL, 0, G_MAXUINT32, 0, rw);
   g_object_class_install_properties (object_class, N_EX_PROPS, ex_properties);
+  _gverbs_properties_install (object_class, N_EX_PROPS, ex_fields, G_N_ELEMENTS (ex_fields), NULL);
 }
 
 static void

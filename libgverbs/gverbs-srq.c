@@ -56,9 +56,6 @@ enum {
   PROP_0,
   PROP_CONTEXT,
   PROP_PD,
-  PROP_INIT_ATTR,
-  PROP_INIT_ATTR_EX,
-  PROP_SRQ_TYPE,
   N_PROPS
 };
 
@@ -259,12 +256,9 @@ gverbs_srq_release (GVerbsResource  *resource,
                     GError         **error)
 {
   GVerbsSRQ *self = GVERBS_SRQ (resource);
-  int rc;
 
   _gverbs_context_unregister_event_object (self->context, self->ibv);
-  rc = ibv_destroy_srq (self->ibv);
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_destroy_srq", error);
+  return GVERBS_RESOURCE_CLASS (gverbs_srq_parent_class)->release (resource, error);
 }
 
 static void
@@ -272,8 +266,6 @@ gverbs_srq_finalize (GObject *object)
 {
   GVerbsSRQ *self = GVERBS_SRQ (object);
 
-  g_clear_object (&self->init_attr);
-  g_clear_object (&self->init_attr_ex);
   g_clear_object (&self->cq);
   g_clear_object (&self->xrcd);
   g_clear_object (&self->pd);
@@ -297,17 +289,8 @@ gverbs_srq_get_property (GObject    *object,
     case PROP_PD:
       g_value_set_object (value, self->pd);
       break;
-    case PROP_INIT_ATTR:
-      g_value_set_object (value, self->init_attr);
-      break;
-    case PROP_INIT_ATTR_EX:
-      g_value_set_object (value, self->init_attr_ex);
-      break;
-    case PROP_SRQ_TYPE:
-      g_value_set_enum (value, self->srq_type);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -329,27 +312,43 @@ gverbs_srq_set_property (GObject      *object,
       if (g_value_get_object (value) != NULL)
         g_set_object (&self->pd, g_value_get_object (value));
       break;
-    case PROP_INIT_ATTR:
-      self->init_attr = g_value_dup_object (value);
-      break;
-    case PROP_INIT_ATTR_EX:
-      self->init_attr_ex = g_value_dup_object (value);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsSRQ:init-attr:
+   *
+   * The attributes of an SRQ made by gverbs_srq_new(), else %NULL.
+   */
+  GVERBS_PROP_INPUT (GVerbsSRQ, init_attr, "init-attr", gverbs_srq_init_attr_get_type),
+  /**
+   * GVerbsSRQ:init-attr-ex:
+   *
+   * The attributes of an SRQ made by gverbs_srq_new_ex(), else %NULL.
+   */
+  GVERBS_PROP_INPUT (GVerbsSRQ, init_attr_ex, "init-attr-ex", gverbs_srq_init_attr_ex_get_type),
+  /**
+   * GVerbsSRQ:srq-type:
+   *
+   * Basic, XRC or tag matching.
+   */
+  GVERBS_PROP_ENUM (GVerbsSRQ, srq_type, "srq-type", gverbs_srq_type_get_type, GVERBS_SRQT_BASIC,
+                    G_PARAM_READABLE),
+};
 
 static void
 gverbs_srq_class_init (GVerbsSRQClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags ctor = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_srq_open;
   resource_class->release = gverbs_srq_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_srq, GVerbsSRQ, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
 
   object_class->finalize = gverbs_srq_finalize;
@@ -368,28 +367,9 @@ gverbs_srq_class_init (GVerbsSRQClass *klass)
    * The protection domain.
    */
   properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, ctor);
-  /**
-   * GVerbsSRQ:init-attr:
-   *
-   * The attributes of an SRQ made by gverbs_srq_new(), else %NULL.
-   */
-  properties[PROP_INIT_ATTR] =
-    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_SRQ_INIT_ATTR, ctor);
-  /**
-   * GVerbsSRQ:init-attr-ex:
-   *
-   * The attributes of an SRQ made by gverbs_srq_new_ex(), else %NULL.
-   */
-  properties[PROP_INIT_ATTR_EX] =
-    g_param_spec_object ("init-attr-ex", NULL, NULL, GVERBS_TYPE_SRQ_INIT_ATTR_EX, ctor);
-  /**
-   * GVerbsSRQ:srq-type:
-   *
-   * Basic, XRC or tag matching.
-   */
-  properties[PROP_SRQ_TYPE] =
-    g_param_spec_enum ("srq-type", NULL, NULL, GVERBS_TYPE_SRQ_TYPE, GVERBS_SRQT_BASIC, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 
 }
 

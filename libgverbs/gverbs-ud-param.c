@@ -5,6 +5,7 @@
 #include "gverbs-ah-attr-private.h"
 #include "gverbs-global-route.h"
 #include "gverbs-gid.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsUDParam:
@@ -26,77 +27,45 @@ struct _GVerbsUDParam
 
 G_DEFINE_FINAL_TYPE (GVerbsUDParam, gverbs_ud_param, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_QP_NUM,
-  PROP_QKEY,
-  PROP_AH_ATTR,
-  N_PROPS
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsUDParam:qp-num:
+   *
+   * The remote QP number (0xffffff for a multicast group).
+   */
+  GVERBS_PROP_UINT (GVerbsUDParam, qp_num, "qp-num", G_MAXUINT32, 0, G_PARAM_READABLE),
+  /**
+   * GVerbsUDParam:qkey:
+   *
+   * The Q_Key of the remote QP or group.
+   */
+  GVERBS_PROP_UINT (GVerbsUDParam, qkey, "qkey", G_MAXUINT32, 0, G_PARAM_READABLE),
+  /**
+   * GVerbsUDParam:ah-attr:
+   *
+   * The address vector of the peer or group, for gverbs_ah_new().
+   */
+  GVERBS_PROP_OBJECT (GVerbsUDParam, ah_attr, "ah-attr", gverbs_ah_attr_get_type, G_PARAM_READABLE),
 };
-
-static GParamSpec *properties[N_PROPS];
 
 static void
 gverbs_ud_param_dispose (GObject *object)
 {
   GVerbsUDParam *self = GVERBS_UD_PARAM (object);
 
-  g_clear_object (&self->ah_attr);
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_ud_param_parent_class)->dispose (object);
-}
-
-static void
-gverbs_ud_param_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
-{
-  GVerbsUDParam *self = GVERBS_UD_PARAM (object);
-
-  switch (prop_id)
-    {
-    case PROP_QP_NUM:
-      g_value_set_uint (value, self->qp_num);
-      break;
-    case PROP_QKEY:
-      g_value_set_uint (value, self->qkey);
-      break;
-    case PROP_AH_ATTR:
-      g_value_set_object (value, self->ah_attr);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
 gverbs_ud_param_class_init (GVerbsUDParamClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = gverbs_ud_param_dispose;
-  object_class->get_property = gverbs_ud_param_get_property;
+  object_class->get_property = _gverbs_properties_get;
 
-  /**
-   * GVerbsUDParam:qp-num:
-   *
-   * The remote QP number (0xffffff for a multicast group).
-   */
-  properties[PROP_QP_NUM] = g_param_spec_uint ("qp-num", NULL, NULL, 0, G_MAXUINT32, 0, readable);
-  /**
-   * GVerbsUDParam:qkey:
-   *
-   * The Q_Key of the remote QP or group.
-   */
-  properties[PROP_QKEY] = g_param_spec_uint ("qkey", NULL, NULL, 0, G_MAXUINT32, 0, readable);
-  /**
-   * GVerbsUDParam:ah-attr:
-   *
-   * The address vector of the peer or group, for gverbs_ah_new().
-   */
-  properties[PROP_AH_ATTR] = g_param_spec_object ("ah-attr", NULL, NULL, GVERBS_TYPE_AH_ATTR, readable);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -5,6 +5,7 @@
 #include "gverbs-xrcd-init-attr.h"
 #include "gverbs-xrcd-init-attr-private.h"
 #include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsXRCDInitAttr:
@@ -25,80 +26,14 @@ struct _GVerbsXRCDInitAttr
 
 G_DEFINE_FINAL_TYPE (GVerbsXRCDInitAttr, gverbs_xrcd_init_attr, G_TYPE_OBJECT)
 
-enum {
-  ATTR_PROP_0,
-  ATTR_PROP_COMP_MASK,
-  ATTR_PROP_FD,
-  ATTR_PROP_OFLAGS,
-  ATTR_N_PROPS
-};
-
-static GParamSpec *attr_properties[ATTR_N_PROPS];
-
-static void
-gverbs_xrcd_init_attr_get_property (GObject    *object,
-                                    guint       prop_id,
-                                    GValue     *value,
-                                    GParamSpec *pspec)
-{
-  GVerbsXRCDInitAttr *self = GVERBS_XRCD_INIT_ATTR (object);
-
-  switch (prop_id)
-    {
-    case ATTR_PROP_COMP_MASK:
-      g_value_set_flags (value, self->comp_mask);
-      break;
-    case ATTR_PROP_FD:
-      g_value_set_int (value, self->fd);
-      break;
-    case ATTR_PROP_OFLAGS:
-      g_value_set_int (value, self->oflags);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_xrcd_init_attr_set_property (GObject      *object,
-                                    guint         prop_id,
-                                    const GValue *value,
-                                    GParamSpec   *pspec)
-{
-  GVerbsXRCDInitAttr *self = GVERBS_XRCD_INIT_ATTR (object);
-
-  switch (prop_id)
-    {
-    case ATTR_PROP_COMP_MASK:
-      self->comp_mask = g_value_get_flags (value);
-      break;
-    case ATTR_PROP_FD:
-      self->fd = g_value_get_int (value);
-      break;
-    case ATTR_PROP_OFLAGS:
-      self->oflags = g_value_get_int (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_xrcd_init_attr_class_init (GVerbsXRCDInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = gverbs_xrcd_init_attr_get_property;
-  object_class->set_property = gverbs_xrcd_init_attr_set_property;
-
+static const GVerbsField fields[] = {
   /**
    * GVerbsXRCDInitAttr:comp-mask:
    *
    * Which of #GVerbsXRCDInitAttr:fd and #GVerbsXRCDInitAttr:oflags are valid.
    */
-  attr_properties[ATTR_PROP_COMP_MASK] =
-    g_param_spec_flags ("comp-mask", NULL, NULL, GVERBS_TYPE_XRCD_INIT_ATTR_MASK, 0,
-                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  GVERBS_PROP_FLAGS (GVerbsXRCDInitAttr, comp_mask, "comp-mask", gverbs_xrcd_init_attr_mask_get_type, 0,
+                     G_PARAM_READWRITE),
   /**
    * GVerbsXRCDInitAttr:fd:
    *
@@ -107,19 +42,25 @@ gverbs_xrcd_init_attr_class_init (GVerbsXRCDInitAttrClass *klass)
    * have GObject drop a value with only a warning); ibv_open_xrcd() refuses
    * a bad descriptor with a #GError.
    */
-  attr_properties[ATTR_PROP_FD] =
-    g_param_spec_int ("fd", NULL, NULL, G_MININT, G_MAXINT, -1,
-                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  GVERBS_PROP_INT (GVerbsXRCDInitAttr, fd, "fd", G_MININT, G_MAXINT, -1, G_PARAM_READWRITE),
   /**
    * GVerbsXRCDInitAttr:oflags:
    *
    * Open flags for the domain: `O_CREAT`, `O_EXCL`. Any int is stored;
    * ibv_open_xrcd() refuses flags it does not know with a #GError.
    */
-  attr_properties[ATTR_PROP_OFLAGS] =
-    g_param_spec_int ("oflags", NULL, NULL, G_MININT, G_MAXINT, 0,
-                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, ATTR_N_PROPS, attr_properties);
+  GVERBS_PROP_INT (GVerbsXRCDInitAttr, oflags, "oflags", G_MININT, G_MAXINT, 0, G_PARAM_READWRITE),
+};
+
+static void
+gverbs_xrcd_init_attr_class_init (GVerbsXRCDInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -29,15 +29,6 @@ struct _GVerbsXRCD
 
 G_DEFINE_FINAL_TYPE (GVerbsXRCD, gverbs_xrcd, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  PROP_INIT_ATTR,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static gboolean
 gverbs_xrcd_open (GVerbsResource  *resource,
                   GCancellable    *cancellable,
@@ -69,100 +60,32 @@ gverbs_xrcd_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_xrcd_release (GVerbsResource  *resource,
-                     GError         **error)
-{
-  GVerbsXRCD *self = GVERBS_XRCD (resource);
-  int rc = ibv_close_xrcd (self->ibv);
-
-  self->ibv = NULL;
-  return _gverbs_resource_release_result (resource, rc, "ibv_close_xrcd", error);
-}
-
-static void
-gverbs_xrcd_finalize (GObject *object)
-{
-  GVerbsXRCD *self = GVERBS_XRCD (object);
-
-  g_clear_object (&self->context);
-  g_clear_object (&self->init_attr);
-  G_OBJECT_CLASS (gverbs_xrcd_parent_class)->finalize (object);
-}
-
-static void
-gverbs_xrcd_get_property (GObject    *object,
-                          guint       prop_id,
-                          GValue     *value,
-                          GParamSpec *pspec)
-{
-  GVerbsXRCD *self = GVERBS_XRCD (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
-    case PROP_INIT_ATTR:
-      g_value_set_object (value, self->init_attr);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_xrcd_set_property (GObject      *object,
-                          guint         prop_id,
-                          const GValue *value,
-                          GParamSpec   *pspec)
-{
-  GVerbsXRCD *self = GVERBS_XRCD (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      self->context = g_value_dup_object (value);
-      break;
-    case PROP_INIT_ATTR:
-      self->init_attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_xrcd_class_init (GVerbsXRCDClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_xrcd_open;
-  resource_class->release = gverbs_xrcd_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-
-  object_class->finalize = gverbs_xrcd_finalize;
-  object_class->get_property = gverbs_xrcd_get_property;
-  object_class->set_property = gverbs_xrcd_set_property;
-
+static const GVerbsField properties[] = {
   /**
    * GVerbsXRCD:context:
    *
    * The device context the XRC domain belongs to.
    */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  GVERBS_PROP_INPUT (GVerbsXRCD, context, "context", gverbs_context_get_type),
   /**
    * GVerbsXRCD:init-attr:
    *
    * The attributes the domain was opened with.
    */
-  properties[PROP_INIT_ATTR] =
-    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_XRCD_INIT_ATTR,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  GVERBS_PROP_INPUT (GVerbsXRCD, init_attr, "init-attr", gverbs_xrcd_init_attr_get_type),
+};
+
+static void
+gverbs_xrcd_class_init (GVerbsXRCDClass *klass)
+{
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_xrcd_open;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_close_xrcd, GVerbsXRCD, ibv);
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+
+  _gverbs_resource_class_install_properties (resource_class, 1, properties,
+                                             G_N_ELEMENTS (properties), NULL);
 }
 
 static void
