@@ -43,7 +43,7 @@ G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
 static const GVerbsField fields[] = {
   F (qp_state, "qp-state", ENUM, gverbs_qp_state_get_type, 0, GVERBS_QPS_RESET),
   F (cur_qp_state, "cur-qp-state", ENUM, gverbs_qp_state_get_type, 0, GVERBS_QPS_RESET),
-  F (path_mtu, "path-mtu", ENUM, gverbs_mtu_get_type, 0, GVERBS_MTU_256),
+  F (path_mtu, "path-mtu", ENUM, gverbs_mtu_get_type, 0, GVERBS_MTU_BYTES_256),
   F (path_mig_state, "path-mig-state", ENUM, gverbs_mig_state_get_type, 0, GVERBS_MIG_MIGRATED),
   F (qkey, "qkey", UINT, NULL, G_MAXUINT32, 0),
   F (rq_psn, "rq-psn", UINT, NULL, 0xffffff, 0),
