@@ -14,6 +14,7 @@
 # GInitable.init() (_CTORS).  The classes below hold only what differs.
 
 import errno as _errno
+import re as _re
 import socket as _socket
 import sys as _sys
 
@@ -47,8 +48,9 @@ _PATH_ALIASES = {
 }
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
-# resources whose pyverbs constructor only names construct properties:
-# (argument, property, default) in pyverbs' order; extra keywords are ignored
+# GInitable classes whose pyverbs constructor only names construct properties:
+# (argument, property, default[, conversion]) in pyverbs' order; extra
+# keywords are ignored
 _CTORS = {'PD': (('context', 'context', _REQUIRED),),
           'CompChannel': (('context', 'context', _REQUIRED),),
           'XRCD': (('context', 'context', _REQUIRED), ('init_attr', 'init_attr', _REQUIRED)),
@@ -56,13 +58,22 @@ _CTORS = {'PD': (('context', 'context', _REQUIRED),),
           'DMMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
                    ('access', 'access', _REQUIRED), ('dm', 'dm', None), ('offset', 'offset', 0)),
           'EventChannel': (),
-          'Context': (('name', 'name', None),)}
+          'Context': (('name', 'name', None),),
+          'CMListener': (('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),),
+          'AddrInfo': (('src', 'src', None), ('dst', 'dst', None),
+                       ('src_service', 'src_service', None, lambda v: _service(v)),
+                       ('dst_service', 'dst_service', None, lambda v: _service(v)),
+                       ('port_space', 'port_space', Verbs.PortSpace.TCP,
+                        lambda v: Verbs.PortSpace(int(v) or Verbs.PortSpace.TCP)),
+                       ('flags', 'flags', 0, lambda v: Verbs.AddrInfoFlags(int(v))))}
 # C methods whose trailing arguments pyverbs makes optional: their defaults
 _DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable', None))},
              'CQ': {'req_notify': (('solicited_only', False),)},
              'CMID': dict(listen=(('backlog', 0),), reg_read=(('size', 0),),
                           reg_write=(('size', 0),), reg_msgs=(('size', 0),)),
-             'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))}}
+             'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
+             'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
+                                          ('compare_add', _REQUIRED), ('swap', 0))}}
 
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
@@ -190,11 +201,11 @@ def _ctor(base, spec):
         if len(args) > len(spec):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
         props = {}
-        for i, (arg, prop, default) in enumerate(spec):
+        for i, (arg, prop, default, *conv) in enumerate(spec):
             value = args[i] if i < len(args) else kwargs.get(arg, default)
             if value is _REQUIRED:
                 raise TypeError('%s() needs %s' % (base.__name__, arg))
-            props[prop] = value
+            props[prop] = conv[0](value) if conv else value
         _init_checked(base, self, **props)
         self.init(None)
     return __init__
@@ -645,6 +656,35 @@ class DM(Verbs.DM):
         return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
 
 
+def _fields_init(base, *spec, extra=False):
+    """An attribute carrier's pyverbs constructor: base's empty one, then each
+    (argument, default[, field]) set as an attribute, in order; with extra,
+    other keywords are set too."""
+    def __init__(self, *args, **kwargs):
+        if len(args) > len(spec):
+            raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
+        base.__init__(self)
+        given = dict(zip((s[0] for s in spec), args))
+        for arg, default, *field in spec:
+            setattr(self, field[0] if field else arg,
+                    given[arg] if arg in given else kwargs.pop(arg, default))
+        if kwargs and not extra:
+            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+    return __init__
+
+
+def _boxed_field(holder, name):
+    """A field of the boxed struct in property holder, readable and settable
+    as an attribute (pyverbs' init_attr.max_send_wr for init_attr.cap's)."""
+    def put(self, value):
+        box = self.get_property(holder)
+        setattr(box, name, value)
+        self.set_property(holder, box)
+    return property(lambda self: getattr(self.get_property(holder), name), put)
+
+
 def _kw_init(base, **defaults):
     """An attribute carrier's pyverbs constructor: keyword defaults, checked."""
     names = tuple(defaults)
@@ -690,12 +730,9 @@ class GlobalRoute(Verbs.GlobalRoute):
             _props_setattr(self, name, value)
 
 
-
-
 @_verbs
 class AHAttr(Verbs.AHAttr):
     """AHAttr(dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0, port_num=1, gr=None)."""
-    __setattr__ = _props_setattr
 
     def __init__(self, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
                  port_num=1, gr=None, grh=None):
@@ -732,8 +769,6 @@ class AHAttr(Verbs.AHAttr):
     del _route_field
 
 
-
-
 @_verbs
 class AH(Verbs.AH):
     """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr), or the way back
@@ -759,8 +794,6 @@ class AH(Verbs.AH):
         self.init(None)
 
 
-
-
 # --- completion queues, completion channels and work completions -------------
 
 @_verbs
@@ -773,17 +806,10 @@ class WC(Verbs.WC):
     _FIELDS = ('wr_id', 'status', 'opcode', 'vendor_err', 'byte_len', 'qp_num',
                'src_qp', 'imm_data', 'wc_flags', 'pkey_index', 'slid', 'sl',
                'dlid_path_bits')
+    __init__ = _fields_init(Verbs.WC, *((f, 0) for f in _FIELDS))
 
     def __new__(cls, *args, **kwargs):
         return Verbs.WC.__new__(cls)
-
-    def __init__(self, wr_id=0, status=0, opcode=0, vendor_err=0, byte_len=0,
-                 qp_num=0, src_qp=0, imm_data=0, wc_flags=0, pkey_index=0,
-                 slid=0, sl=0, dlid_path_bits=0):
-        Verbs.WC.__init__(self)
-        values = locals()
-        for name in self._FIELDS:
-            setattr(self, name, values[name])
 
     # rdma-core's union: the rkey a send with invalidate invalidated is imm_data's 32 bits
     invalidated_rkey = property(lambda self: self.imm_data,
@@ -793,8 +819,6 @@ class WC(Verbs.WC):
         return '<Verbs.WC wr_id=%d status=%s opcode=%s>' % (
             self.wr_id, getattr(self.status, 'value_nick', self.status),
             getattr(self.opcode, 'value_nick', self.opcode))
-
-
 
 
 class WCError(GLib.Error):
@@ -839,11 +863,7 @@ class CompChannel(Verbs.CompChannel):
                              int(Verbs.Error.FAILED))
         return cq
 
-    @property
-    def channel(self):
-        return self
-
-
+    channel = property(lambda self: self)
 
 
 _poll_one = Verbs.CQ.poll_one
@@ -882,13 +902,10 @@ class CQ(Verbs.CQ):
         return Verbs.CQ.req_notify(self, solicited_only)
 
 
-
-
 @_verbs
 class CqInitAttrEx(Verbs.CqInitAttrEx):
     """CqInitAttrEx(cqe=100, channel=None, comp_vector=0, wc_flags=0,
     comp_mask=0, flags=0) as in pyverbs; every field is settable."""
-    __setattr__ = _props_setattr
 
     def __init__(self, cqe=100, channel=None, comp_vector=0, wc_flags=0, comp_mask=0,
                  flags=0, **kwargs):
@@ -902,8 +919,6 @@ class CqInitAttrEx(Verbs.CqInitAttrEx):
 
     comp_channel = property(lambda self: self.get_property('channel'),
                             lambda self, value: self.set_property('channel', value))
-
-
 
 
 @_verbs
@@ -943,48 +958,29 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
     wr_id = property(lambda self: self.read_wr_id())
 
 
-
-
 # --- queue pairs and the data path --------------------------------------------
 
 @_verbs
 class QPCap(Verbs.QPCap):
     """QPCap(max_send_wr=1, max_recv_wr=10, max_send_sge=1, max_recv_sge=1, max_inline_data=0)"""
 
-    def __init__(self, max_send_wr=1, max_recv_wr=10, max_send_sge=1,
-                 max_recv_sge=1, max_inline_data=0):
-        Verbs.QPCap.__init__(self)
-        self.max_send_wr = max_send_wr
-        self.max_recv_wr = max_recv_wr
-        self.max_send_sge = max_send_sge
-        self.max_recv_sge = max_recv_sge
-        self.max_inline_data = max_inline_data
-
-
+    __init__ = _fields_init(Verbs.QPCap, ('max_send_wr', 1), ('max_recv_wr', 10),
+                            ('max_send_sge', 1), ('max_recv_sge', 1), ('max_inline_data', 0))
 
 
 @_verbs
 class QPAttr(Verbs.QPAttr):
     """QPAttr(qp_state=INIT, cur_qp_state=RESET, port_num=1, path_mtu=MTU_1024, **fields)"""
 
-    def __init__(self, qp_state=Verbs.QPState.INIT, cur_qp_state=Verbs.QPState.RESET,
-                 port_num=1, path_mtu=Verbs.MTU(3), **kwargs):
-        Verbs.QPAttr.__init__(self)
-        self.qp_state = qp_state
-        self.cur_qp_state = cur_qp_state
-        self.port_num = port_num
-        self.path_mtu = path_mtu
-        for name, value in kwargs.items():
-            setattr(self, name, value)
-
-
+    __init__ = _fields_init(Verbs.QPAttr, ('qp_state', Verbs.QPState.INIT),
+                            ('cur_qp_state', Verbs.QPState.RESET), ('port_num', 1),
+                            ('path_mtu', Verbs.MTU(3)), extra=True)
 
 
 @_verbs
 class QPInitAttr(Verbs.QPInitAttr):
     """QPInitAttr(qp_type=IBV_QPT_UD, qp_context=None, scq=None, rcq=None, srq=None,
     cap=None, sq_sig_all=1)"""
-    __setattr__ = _props_setattr
 
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
@@ -1000,24 +996,9 @@ class QPInitAttr(Verbs.QPInitAttr):
         self.__dict__['qp_context'] = qp_context
 
     # pyverbs' shortcuts to the capacities
-    def _cap_field(name):
-        def get(self):
-            return getattr(self.props.cap, name)
-
-        def put(self, value):
-            cap = self.props.cap
-            setattr(cap, name, value)
-            self.props.cap = cap
-        return property(get, put)
-
-    max_send_wr = _cap_field('max_send_wr')
-    max_recv_wr = _cap_field('max_recv_wr')
-    max_send_sge = _cap_field('max_send_sge')
-    max_recv_sge = _cap_field('max_recv_sge')
-    max_inline_data = _cap_field('max_inline_data')
-    del _cap_field
-
-
+    max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data = (
+        _boxed_field('cap', f) for f in ('max_send_wr', 'max_recv_wr', 'max_send_sge',
+                                         'max_recv_sge', 'max_inline_data'))
 
 
 def _sg_items(sg, num_sge):
@@ -1076,27 +1057,15 @@ class SendWR(Verbs.SendWR):
     def __init__(self, *args, **kwargs):
         pass   # made by __new__
 
-    @property
-    def sg_list(self):
-        return [self.dup_sge(i) for i in range(self.num_sge)]
+    sg_list = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
 
     def set_wr_ud(self, ah, rqpn, rqkey):
         """Addresses a UD send; the WR keeps the AH alive."""
         self._ah = ah
         Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
 
-    def set_wr_atomic(self, rkey, addr, compare_add, swap=0):
-        Verbs.SendWR.set_wr_atomic(self, rkey, addr, compare_add, swap)
-
-    @property
-    def rdma_remote_addr(self):
-        return self.remote_addr
-
-    @property
-    def rdma_rkey(self):
-        return self.rkey
-
-
+    rdma_remote_addr = property(lambda self: self.remote_addr)
+    rdma_rkey = property(lambda self: self.rkey)
 
 
 @_verbs
@@ -1116,11 +1085,7 @@ class RecvWR(Verbs.RecvWR):
     def __init__(self, *args, **kwargs):
         pass   # made by __new__
 
-    @property
-    def sg_list(self):
-        return [self.dup_sge(i) for i in range(self.num_sge)]
-
-
+    sg_list = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
 
 
 def _wr_list(wr):
@@ -1172,12 +1137,6 @@ class QP(Verbs.QP):
         else:
             Verbs.QP.post_recv(self, _wr_list(recv_wr))
 
-    def query(self, attr_mask):
-        """(QPAttr, QPInitAttr)"""
-        return Verbs.QP.query(self, attr_mask)
-
-
-
 
 @_verbs
 class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
@@ -1206,8 +1165,6 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
         self.send_ops_flags = int(send_ops_flags)
 
 
-
-
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
     """pyverbs' QPEx(ctx, QPInitAttrEx, qp_attr=None): created with ibv_create_qp_ex,
@@ -1215,7 +1172,6 @@ class QPEx(Verbs.QPEx):  # derives from the QP override
 
     As in pyverbs, wr_send_imm and wr_rdma_write_imm take the immediate in host order
     (it arrives as wc.imm_data in network order); wr_set_inline_data takes bytes."""
-    __setattr__ = _props_setattr
 
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
         GObject.Object.__init__(self, context=creator, init_attr=init_attr, qp_attr=qp_attr)
@@ -1238,8 +1194,6 @@ class QPEx(Verbs.QPEx):  # derives from the QP override
         Verbs.QPEx.wr_set_inline_data(self, data if length is None else data[:length])
 
 
-
-
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
 
 def _service(value):
@@ -1250,16 +1204,6 @@ def _service(value):
 class AddrInfo(Verbs.AddrInfo):
     """pyverbs' AddrInfo(src=None, dst=None, src_service=None,
     dst_service=None, port_space=RDMA_PS_TCP, flags=0): rdma_getaddrinfo()."""
-
-    def __init__(self, src=None, dst=None, src_service=None, dst_service=None,
-                 port_space=Verbs.PortSpace.TCP, flags=0, **kwargs):
-        _init_checked(Verbs.AddrInfo, self, src=src, dst=dst,
-                      src_service=_service(src_service),
-                      dst_service=_service(dst_service),
-                      port_space=Verbs.PortSpace(int(port_space) or Verbs.PortSpace.TCP),
-                      flags=Verbs.AddrInfoFlags(int(flags)))
-        self.init(None)
-
 
 
 
@@ -1280,22 +1224,11 @@ class ConnParam(Verbs.ConnParam):
     def __new__(cls, *args, **kwargs):
         return Verbs.ConnParam.__new__(cls)
 
-    def __init__(self, resources=1, depth=1, flow_control=0, retry=5,
-                 rnr_retry=5, srq=0, qp_num=0):
-        Verbs.ConnParam.__init__(self)
-        self.responder_resources = resources
-        self.initiator_depth = depth
-        self.flow_control = flow_control
-        self.retry_count = retry
-        self.rnr_retry_count = rnr_retry
-        self.srq = srq
-        self.qp_num = qp_num
-
-    @property
-    def qpn(self):
-        return self.qp_num
-
-
+    __init__ = _fields_init(Verbs.ConnParam, ('resources', 1, 'responder_resources'),
+                            ('depth', 1, 'initiator_depth'), ('flow_control', 0),
+                            ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
+                            ('srq', 0), ('qp_num', 0))
+    qpn = property(lambda self: self.qp_num)
 
 
 def _cm_qp_init_attr(attr):
@@ -1428,14 +1361,8 @@ class CMID(Verbs.CMID):
             raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
         Verbs.CMID.join_multicast(self, addr)
 
-    @property
-    def qpn(self):
-        return self.get_qp_num() if self.has_qp() else None
-
-    @property
-    def dev_name(self):
-        return self.get_device_name()
-
+    qpn = property(lambda self: self.get_qp_num() if self.has_qp() else None)
+    dev_name = property(lambda self: self.get_device_name())
 
 
 @_verbs
@@ -1444,13 +1371,8 @@ class CMListener(Verbs.CMListener):
     CMListener(qp_init_attr); add_address(address, port=0, backlog=0) returns
     the port; signals 'accepting' (post first receives) and 'incoming'."""
 
-    def __init__(self, qp_init_attr=None, **kwargs):
-        Verbs.CMListener.__init__(self, qp_init_attr=_cm_qp_init_attr(qp_init_attr))
-        self.init(None)
-
     def add_address(self, address, port=0, backlog=0):
         return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
-
 
 
 # The flat rdma-core names of librdmacm's constants (pyverbs.cm_enums).
@@ -1465,67 +1387,40 @@ for _value in Verbs.CMEventType.__enum_values__.values():
     _export(_value, _value.value_name[len('GVERBS_'):])
 
 
-
-
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
 
 @_verbs
 class SrqAttr(Verbs.SrqAttr):
     """SrqAttr(max_wr=100, max_sge=1, srq_limit=0)"""
 
-    def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
-        Verbs.SrqAttr.__init__(self)
-        self.max_wr = max_wr
-        self.max_sge = max_sge
-        self.srq_limit = srq_limit
+    __init__ = _fields_init(Verbs.SrqAttr, ('max_wr', 100), ('max_sge', 1), ('srq_limit', 0))
 
 
-
-
-def _srq_attr_field(name):
-    """pyverbs' SrqInitAttr(Ex).max_wr … read and write the attr they carry."""
-    def get(self):
-        return getattr(self.props.attr, name)
-
-    def put(self, value):
-        attr = self.props.attr
-        setattr(attr, name, value)
-        self.props.attr = attr
-    return property(get, put)
+_SRQ_FIELDS = ('max_wr', 'max_sge', 'srq_limit')
 
 
 @_verbs
 class SrqInitAttr(Verbs.SrqInitAttr):
     """SrqInitAttr(attr=None): attr is a SrqAttr (pyverbs' defaults when None)."""
-    __setattr__ = _props_setattr
 
     def __init__(self, attr=None):
         Verbs.SrqInitAttr.__init__(self)
         if attr is not None:
             self.props.attr = attr
 
-    max_wr = _srq_attr_field('max_wr')
-    max_sge = _srq_attr_field('max_sge')
-    srq_limit = _srq_attr_field('srq_limit')
-
-
+    max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
 
 
 @_verbs
 class SrqInitAttrEx(Verbs.SrqInitAttrEx):
     """SrqInitAttrEx(max_wr=100, max_sge=1, srq_limit=0); then set srq_type, pd,
     xrcd, cq and comp_mask as attributes."""
-    __setattr__ = _props_setattr
 
     def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
         Verbs.SrqInitAttrEx.__init__(self)
         self.props.attr = SrqAttr(max_wr, max_sge, srq_limit)
 
-    max_wr = _srq_attr_field('max_wr')
-    max_sge = _srq_attr_field('max_sge')
-    srq_limit = _srq_attr_field('srq_limit')
-
-
+    max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
 
 
 @_verbs
@@ -1554,11 +1449,6 @@ class SRQ(Verbs.SRQ):
             _srq_post_recv_one(self, wr)
         else:
             Verbs.SRQ.post_recv(self, _wr_list(wr))
-
-    def modify(self, attr, comp_mask):
-        Verbs.SRQ.modify(self, attr, comp_mask)
-
-
 
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
@@ -1599,9 +1489,7 @@ class Path(Verbs.Path):
         else:
             _props_setattr(self, name, value)
 
-    @property
-    def has_grh(self):
-        return self.get_has_grh()
+    has_grh = property(lambda self: self.get_has_grh())
 
     def reverse(self, for_reply=True):
         """Turns the path around in place and returns it."""
@@ -1611,9 +1499,6 @@ class Path(Verbs.Path):
     def fill_from_qp(self, qp):
         Verbs.Path.fill_from_qp(self, qp)
         return self
-
-    def to_variant(self):
-        return Verbs.Path.to_variant(self)
 
     def to_bytes(self):
         """The wire form as bytes (the serialised a{sv} variant)."""
@@ -1651,7 +1536,6 @@ class Path(Verbs.Path):
         # pickle.dumps(path) for a side channel: the wire form, and
         # pickle.loads() rebuilds it with from_bytes()'s checks
         return (Path.from_bytes, (self.to_bytes(),))
-
 
 
 # pickle finds the class as gi.repository.Verbs.Path in any process
@@ -1702,9 +1586,6 @@ class BufferPool(Verbs.BufferPool):
     def __init__(self, pd, count, size, access=0):
         pass
 
-    def pop(self):
-        return Verbs.BufferPool.pop(self)
-
     def copy_to(self, buf, idx, offset=0):
         Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
 
@@ -1739,8 +1620,6 @@ class BufferPool(Verbs.BufferPool):
                 failed = next(wc for wc in wcs if int(wc.status) != 0)
                 raise WCError(failed, qp) from None
             raise
-
-
 
 
 @_verbs
@@ -1788,43 +1667,34 @@ class CQPoller(Verbs.CQPoller):
             yield wc
 
 
+# --- the namespace loop: every other class gets the generic rules, every
+# enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
+
+def _flat_name(c_name):
+    if c_name is None or c_name.startswith(('GVERBS_ERROR_', 'GVERBS_RDMA_', 'GVERBS_RAI_')):
+        return None   # librdmacm's are exported as RDMA_*/RAI_* above
+    if not c_name.startswith('GVERBS_'):
+        return None
+    flat = 'IBV_' + c_name[len('GVERBS_'):]
+    # rdma-core's names of the members libgverbs renamed to start with a letter
+    flat = _re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
+    flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
+    return flat if _re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals() else None
 
 
-# --- flat rdma-core constant names (pyverbs' libibverbs_enums) ----------------
-
-def _export_constants():
-    import re
-    for attr in dir(Verbs):
-        enum_type = getattr(Verbs, attr, None)
-        gtype = getattr(enum_type, '__gtype__', None)
-        if gtype is None or not (gtype.is_a(GObject.TYPE_ENUM) or gtype.is_a(GObject.TYPE_FLAGS)):
-            continue
-        if gtype.is_a(GObject.TYPE_ENUM):
-            values = [(v, v.value_name) for v in enum_type.__enum_values__.values()]
-        else:
-            values = [(v, v.first_value_name) for v in enum_type.__flags_values__.values()
-                      if v.first_value_name is not None]
-        for value, c_name in values:
-            if c_name.startswith('GVERBS_ERROR_'):
-                continue
-            if c_name.startswith(('GVERBS_RDMA_', 'GVERBS_RAI_')):
-                continue  # librdmacm's: exported as RDMA_*/RAI_* above
-            if c_name.startswith('GVERBS_'):
-                flat = 'IBV_' + c_name[len('GVERBS_'):]
-                # rdma-core's names of the members libgverbs renamed to start with a letter
-                flat = re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
-                flat = re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
-                if re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals():
-                    globals()[flat] = value
-                    __all__.append(flat)
-
-
-_export_constants()
-
-
-# Every other class of the namespace gets the generic rules too.
 for _name in dir(Verbs):
     _cls = getattr(Verbs, _name, None)
-    if (_name not in globals() and isinstance(_cls, type) and hasattr(_cls, '__gtype__') and
-            (issubclass(_cls, GObject.Object) or _cls.__gtype__.is_a(GObject.TYPE_BOXED))):
+    _gtype = getattr(_cls, '__gtype__', None)
+    if _gtype is None or not isinstance(_cls, type):
+        continue
+    if _gtype.is_a(GObject.TYPE_ENUM) or _gtype.is_a(GObject.TYPE_FLAGS):
+        _values = ([(v, v.value_name) for v in _cls.__enum_values__.values()]
+                   if _gtype.is_a(GObject.TYPE_ENUM) else
+                   [(v, v.first_value_name) for v in _cls.__flags_values__.values()])
+        for _value, _c_name in _values:
+            _flat = _flat_name(_c_name)
+            if _flat:
+                _export(_value, _flat)
+    elif _name not in globals() and (_gtype.is_a(GObject.TYPE_OBJECT) or
+                                     _gtype.is_a(GObject.TYPE_BOXED)):
         _verbs(type(_name, (_cls,), {}))
