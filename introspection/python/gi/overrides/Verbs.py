@@ -4,14 +4,27 @@
 # imports.  Constructors accept pyverbs' signatures and run GInitable.init(),
 # objects work as context managers that close(), properties are reachable as
 # plain attributes (attr.max_qp), and print() gives pyverbs' layout.
+#
+# Generic behaviour is applied once, by rule, to every class of the
+# namespace (see _apply_rules and the loop at the end of this file): the
+# property fallback (__getattr__), settable properties (__setattr__) on the
+# attribute carriers, __str__ from to_string(), cached immutable properties
+# (_CACHED), attribute aliases (_ALIASES), and for the resources whose
+# constructor only names properties, pyverbs' positional signature plus
+# GInitable.init() (_CTORS).  The classes below hold only what differs.
+
+import errno as _errno
+import re as _re
+import socket as _socket
+import sys as _sys
 
 from gi.module import get_introspection_module
 from gi.overrides import override
 from gi.repository import GLib, GObject
 
 Verbs = get_introspection_module('Verbs')
-
 __all__ = []
+_REQUIRED = object()
 
 
 def _export(obj, name=None):
@@ -21,18 +34,58 @@ def _export(obj, name=None):
     return obj
 
 
+# --- the generic rules --------------------------------------------------------
+
+# properties that never change once the object is made: read once, kept
+# until the object is closed (MR's change only in rereg(), which forgets them)
+_CACHED = {'MR': ('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'),
+           'QP': ('qp_num', 'qp_type', 'handle')}
+# pyverbs' and python-rdma's names for properties named otherwise
+_PATH_ALIASES = {
+    'DGID': 'dgid', 'SGID': 'sgid', 'DLID': 'dlid', 'SLID': 'slid', 'SL': 'sl',
+    'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
+    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic', 'pkey_index': 'pkey_index',
+}
+_ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
+            'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
+# GInitable classes whose pyverbs constructor only names construct properties:
+# (argument, property, default[, conversion]) in pyverbs' order; extra
+# keywords are ignored
+_CTORS = {'PD': (('context', 'context', _REQUIRED),),
+          'CompChannel': (('context', 'context', _REQUIRED),),
+          'XRCD': (('context', 'context', _REQUIRED), ('init_attr', 'init_attr', _REQUIRED)),
+          'DM': (('context', 'context', _REQUIRED), ('dm_attr', 'attr', _REQUIRED)),
+          'DMMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
+                   ('access', 'access', _REQUIRED), ('dm', 'dm', None), ('offset', 'offset', 0)),
+          'EventChannel': (),
+          'Context': (('name', 'name', None),),
+          'CMListener': (('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),),
+          'AddrInfo': (('src', 'src', None), ('dst', 'dst', None),
+                       ('src_service', 'src_service', None, lambda v: _service(v)),
+                       ('dst_service', 'dst_service', None, lambda v: _service(v)),
+                       ('port_space', 'port_space', Verbs.PortSpace.TCP,
+                        lambda v: Verbs.PortSpace(int(v) or Verbs.PortSpace.TCP)),
+                       ('flags', 'flags', 0, lambda v: Verbs.AddrInfoFlags(int(v))))}
+# C methods whose trailing arguments pyverbs makes optional: their defaults
+_DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable', None))},
+             'CQ': {'req_notify': (('solicited_only', False),)},
+             'CMID': dict(listen=(('backlog', 0),), reg_read=(('size', 0),),
+                          reg_write=(('size', 0),), reg_msgs=(('size', 0),)),
+             'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
+             'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
+                                          ('compare_add', _REQUIRED), ('swap', 0))}}
+
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
 
 def _props_getattr(self, name):
     # Called only when normal lookup fails: fall back to GObject properties,
-    # so attr.max_qp works as attr.props.max_qp does. A class's _verbs_cached
-    # names properties that never change once the object is made: their
-    # value is kept in the instance, so the next read is a plain attribute.
+    # so attr.max_qp works as attr.props.max_qp does; cached names are kept.
     cls = type(self)
     pname = _PROP_NAMES.get((cls, name))
     if pname is None:
-        pspec = None if name.startswith('_') else cls.find_property(name.replace('_', '-'))
+        pname = cls._verbs_aliases.get(name, name)
+        pspec = None if pname.startswith('_') else cls.find_property(pname.replace('_', '-'))
         if pspec is None:
             raise AttributeError('%r object has no attribute %r' % (cls.__name__, name))
         pname = _PROP_NAMES[cls, name] = pspec.name
@@ -87,41 +140,35 @@ def _value_check(pspec):
 
 def _check_value(pspec, value, label=None):
     """Refuses a value GObject's property validation would drop with only a
-    warning (the object would keep its old value or the default): an integer
-    outside the property's range, a flag bit no flag of its type names, a
-    number no member of its enum has. Raises GLib.Error: OUT_OF_RANGE for a
-    range, INVALID_ARGUMENT for flags and enums. Other types pass through to
-    GObject, which raises TypeError for what it cannot convert."""
+    warning: an integer outside the property's range (GLib.Error
+    OUT_OF_RANGE), a flag bit no flag names or a number no enum member has
+    (INVALID_ARGUMENT). Other types pass to GObject (TypeError)."""
     if pspec is None or isinstance(value, bool) or not isinstance(value, int):
         return value
     check = _value_check(pspec)
-    kind = check[0]
+    kind, label = check[0], label or pspec.name.replace('-', '_')
     if kind == 'range':
         if not check[1] <= value <= check[2]:
             raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
-                               (label or pspec.name.replace('-', '_'), value, check[1], check[2]))
+                               (label, value, check[1], check[2]))
     elif kind == 'flags':
         if value < 0 or value & ~check[1]:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                '%s 0x%x has bits 0x%x that no %s value names' %
-                               (label or pspec.name.replace('-', '_'), value,
-                                value & ~check[1] if value >= 0 else value, check[2]))
-    elif kind == 'enum':
-        if int(value) not in check[1]:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s %d is not a %s value' %
-                               (label or pspec.name.replace('-', '_'), value, check[2]))
+                               (label, value, value & ~check[1] if value >= 0 else value, check[2]))
+    elif kind == 'enum' and int(value) not in check[1]:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                           '%s %d is not a %s value' % (label, value, check[2]))
     return value
 
 
 def _set_checked(self, name, value):
     """set_property() that raises instead of letting GObject drop the value."""
-    pspec = type(self).find_property(name)
-    self.set_property(name, _check_value(pspec, value))
+    self.set_property(name, _check_value(type(self).find_property(name), value))
 
 
 def _init_checked(base, self, **props):
-    """base.__init__(self, **props) with every construct property checked
-    first (GObject would make the object with the default instead)."""
+    """base.__init__(self, **props) with every construct property checked first."""
     for key, value in props.items():
         _check_value(base.find_property(key.replace('_', '-')), value, key)
     base.__init__(self, **props)
@@ -131,7 +178,8 @@ _SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
 
 
 def _props_setattr(self, name, value):
-    # pyverbs' attribute carriers have settable fields: attr.port_num = 2
+    # pyverbs' attribute carriers have settable fields: attr.port_num = 2;
+    # integer fields have rdma-core's widths: what does not fit is refused
     cls = type(self)
     try:
         pspec = _SETTABLE[cls, name]
@@ -148,13 +196,105 @@ def _props_setattr(self, name, value):
         GObject.Object.__setattr__(self, name, value)
 
 
+def _ctor(base, spec):
+    def __init__(self, *args, **kwargs):
+        if len(args) > len(spec):
+            raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
+        props = {}
+        for i, (arg, prop, default, *conv) in enumerate(spec):
+            value = args[i] if i < len(args) else kwargs.get(arg, default)
+            if value is _REQUIRED:
+                raise TypeError('%s() needs %s' % (base.__name__, arg))
+            props[prop] = conv[0](value) if conv else value
+        _init_checked(base, self, **props)
+        self.init(None)
+    return __init__
+
+
+def _defaults(method, spec):
+    # spec: (argument, default) for each argument of the C method
+    def call(self, *args, **kwargs):
+        values = list(args) + [kwargs.pop(arg, default) for arg, default in spec[len(args):]]
+        if kwargs or len(values) > len(spec) or any(v is _REQUIRED for v in values):
+            raise TypeError('%s(%s)' % (method.__name__, ', '.join(arg for arg, _ in spec)))
+        return method(self, *values)
+    call.__name__ = method.__name__
+    return call
+
+
+def _to_string(self):
+    return self.to_string()
+
+
+def _caps_str(self):
+    return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
+                   for p in self.list_properties())
+
+
+def _apply_rules(cls):
+    """The generic behaviour of every class of the namespace; what a class
+    defines itself wins."""
+    name, own = cls.__name__, cls.__dict__
+    if issubclass(cls, GObject.Object):
+        cls._verbs_aliases = _ALIASES.get(name, getattr(cls, '_verbs_aliases', {}))
+        if name in _CACHED or not hasattr(cls, '_verbs_cached'):
+            cls._verbs_cached = frozenset(_CACHED.get(name, ()))
+        if '__getattr__' not in own:
+            cls.__getattr__ = _props_getattr
+        flags = GObject.ParamFlags
+        if '__setattr__' not in own and any(
+                p.flags & flags.WRITABLE and not p.flags & flags.CONSTRUCT_ONLY
+                for p in cls.list_properties()):
+            cls.__setattr__ = _props_setattr
+        if name in _CTORS and '__init__' not in own:
+            cls.__init__ = _ctor(cls.__mro__[1], _CTORS[name])
+    if '__str__' not in own:
+        if hasattr(cls, 'to_string'):
+            cls.__str__ = _to_string
+        elif name.endswith('Caps'):
+            cls.__str__ = _caps_str
+    for meth, defaults in _DEFAULTS.get(name, {}).items():
+        if meth not in own:
+            setattr(cls, meth, _defaults(getattr(getattr(Verbs, name), meth), defaults))
+    return cls
+
+
+def _verbs(cls):
+    """Class decorator: registers cls as the override of its Verbs class,
+    applies the generic rules and exports it."""
+    cls.__module__ = __name__
+    return _export(_apply_rules(override(cls)))
+
+
+def _verbs_error(code, message):
+    return GLib.Error.new_literal(Verbs.error_quark(), message, int(code))
+
+
+def _check_uint(name, value, bits=64):
+    """A length or offset from a script: an int in [0, 2**bits), else GLib.Error."""
+    value = int(value)
+    if value < 0:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s %d is negative' % (name, value))
+    if value >= 1 << bits:
+        raise _verbs_error(Verbs.Error.OUT_OF_RANGE,
+                           '%s %d does not fit in %d bits' % (name, value, bits))
+    return value
+
+
+def _as_bytes(data):
+    return data.encode() if isinstance(data, str) else bytes(data)
+
+
+def _to_bytes(data):
+    if data is None or isinstance(data, GLib.Bytes):
+        return data
+    return GLib.Bytes.new(_as_bytes(data))
+
+
 def _disconnect_on_close(obj, pspec):
-    # notify::closed of an object with Python handlers: once it is closed
-    # (by its own close() or its parent's), its signals are never emitted
-    # again, so the handlers go. A handler that references another object of
-    # the tree (a CQ's handler using the QP, which holds the CQ) makes a
-    # reference cycle through GObject that Python's collector cannot see;
-    # dropping the handlers here breaks it, and the whole tree is freed.
+    # Once an object with Python handlers is closed its signals are never
+    # emitted again, so the handlers go: a handler referencing another object
+    # of the tree makes a cycle through GObject that Python cannot see.
     if not obj.get_property('closed'):
         return
     for handler_id in obj.__dict__.pop('_verbs_handler_ids', ()):
@@ -173,10 +313,7 @@ def _track_handler(obj, handler_id):
     return handler_id
 
 
-# Every wrapper may name immutable properties to cache (see _props_getattr).
-GObject.Object._verbs_cached = frozenset()
-
-
+@_verbs
 class Resource(Verbs.Resource):
     """Every object that owns an rdma-core resource: a context manager whose
     exit closes it, as pyverbs' objects are, and whose signal handlers are
@@ -205,20 +342,32 @@ class Resource(Verbs.Resource):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
 
-Resource = _export(override(Resource))
+def _wrap_import(cls, keyword, importer):
+    # pyverbs imports through the constructors: Context(cmd_fd=fd),
+    # PD(ctx, handle=h): __new__ returns the imported object, __init__ then
+    # leaves it alone.
+    plain_init = cls.__init__
+
+    def __new__(klass, *args, **kwargs):
+        if kwargs.get(keyword) is not None:
+            return importer(*args, **kwargs)
+        return super(cls, klass).__new__(klass)
+
+    def __init__(self, *args, **kwargs):
+        if kwargs.get(keyword) is None:
+            kwargs.pop(keyword, None)
+            plain_init(self, *args, **kwargs)
+    cls.__new__, cls.__init__ = __new__, __init__
 
 
-# --- devices and contexts ---------------------------------------------------
-
-class Device(Verbs.Device):
-    __getattr__ = _props_getattr
-
-    def __str__(self):
-        return self.to_string()
+def _imported(kind, owner, handle):
+    if not isinstance(owner, getattr(Verbs, kind[1])):
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                           '%s(%s, handle=…) needs a %s' % (kind[0], kind[1].lower(), kind[1]))
+    return getattr(Verbs, kind[0]).import_(owner, handle)  # 'import' is a keyword
 
 
-Device = _export(override(Device))
-
+# --- devices, contexts, queries ------------------------------------------------
 
 def get_device_list():
     """pyverbs' device.get_device_list(): the devices of this host."""
@@ -228,92 +377,175 @@ def get_device_list():
 _export(get_device_list)
 
 
+@_verbs
 class DeviceAttr(Verbs.DeviceAttr):
-    __getattr__ = _props_getattr
-
-    # pyverbs' names for fields it renames
-    fw_version = property(lambda self: self.props.fw_ver)
     atomic_caps = property(lambda self: int(self.props.atomic_cap))
-    max_raw_ipv6_qps = property(lambda self: self.props.max_raw_ipv6_qp)
-
-    def __str__(self):
-        return self.to_string()
 
 
-DeviceAttr = _export(override(DeviceAttr))
+def _gid_type_family(gid_type, family):
+    from gi.repository import Gio
+    return (Verbs.GidType.ROCE_V2 if gid_type is None else gid_type,
+            Gio.SocketFamily.INVALID if family is None else family)
 
 
+@_verbs
 class Context(Verbs.Context):
-    """An open RDMA device: Context(name='rxe0')."""
-    __getattr__ = _props_getattr
+    """An open RDMA device: Context(name='rxe0'), or Context(cmd_fd=fd) to import."""
 
-    def __init__(self, name=None, **kwargs):
-        Verbs.Context.__init__(self, name=name)
-        self.init(None)
+    def pd(self):
+        """python-rdma's ctx.pd()."""
+        return PD(self)
+
+    def cq(self, nelems=100, comp_chan=None, comp_vector=0):
+        """python-rdma's ctx.cq(nelems, comp_chan)."""
+        return CQ(self, nelems, None, comp_chan, comp_vector)
+
+    def comp_channel(self):
+        """python-rdma's ctx.comp_channel()."""
+        return CompChannel(self)
+
+    def query_gid_ex(self, port_num, gid_index, flags=0):
+        if flags:
+            raise ValueError('query_gid_ex: flags must be 0 (rdma-core defines none)')
+        return Verbs.Context.query_gid_ex(self, port_num, gid_index)
+
+    def query_gid_table(self, max_entries=-1, flags=0):
+        if flags:
+            raise ValueError('query_gid_table: flags must be 0 (rdma-core defines none)')
+        return list(Verbs.Context.query_gid_table(self, max_entries))
+
+    def query_device_ex(self, ex_input=None):
+        return Verbs.Context.query_device_ex(self)
+
+    def find_gid(self, port_num=1, gid_type=None, family=None):
+        return Verbs.Context.find_gid(self, port_num, *_gid_type_family(gid_type, family))
+
+    def find_gid_by_netdev(self, port_num, netdev, gid_type=None, family=None):
+        return Verbs.Context.find_gid_by_netdev(self, port_num, netdev,
+                                                *_gid_type_family(gid_type, family))
 
 
-Context = _export(override(Context))
+def _import_context(name=None, cmd_fd=None, **kwargs):
+    import os
+    ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
+    os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
+    return ctx
 
 
-class PortAttr(Verbs.PortAttr):
-    __getattr__ = _props_getattr
-
-    def __str__(self):
-        return self.to_string()
+_wrap_import(Context, 'cmd_fd', _import_context)
 
 
-PortAttr = _export(override(PortAttr))
+@_verbs
+class AsyncEvent(Verbs.AsyncEvent):
+    """An async event, already copied and acknowledged by libgverbs."""
+
+    def ack(self):
+        """pyverbs compatibility: libgverbs acknowledges every event as it
+        copies it, so there is nothing left to do."""
 
 
-# --- protection domains ---------------------------------------------------------
+@_verbs
+class Gid(Verbs.Gid):
+    """pyverbs' GID: GID('fe80:0000:…') or GID('::ffff:10.0.0.1'); gid.gid is
+    the text, str() prints the eight-group form; == and hash() compare bytes."""
 
+    def __new__(cls, val=None):
+        return Verbs.Gid.__new__(cls)
+
+    def __init__(self, val=None):
+        Verbs.Gid.__init__(self)
+        if val is not None:
+            self.parse(val)
+
+    gid = property(_to_string, lambda self, val: self.parse(val))
+
+    def __repr__(self):
+        return 'GID(%r)' % self.to_string()
+
+    def __eq__(self, other):
+        return isinstance(other, Verbs.Gid) and self.equal(other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return self.hash()
+
+
+def _be64_as_native(data):
+    # pyverbs returns the __be64 halves of a GID read as native integers.
+    return int.from_bytes(bytes(data), _sys.byteorder)
+
+
+@_verbs
+class GidEntry(Verbs.GidEntry):
+    """pyverbs' GIDEntry: gid_index, port_num, gid_type, ndev_ifindex,
+    gid_str(), gid_subnet_prefix / gid_interface_id (as pyverbs gives them:
+    the big-endian halves read as native integers)."""
+    gid_subnet_prefix = property(lambda self: _be64_as_native(self.dup_gid().raw[:8]))
+    gid_interface_id = property(lambda self: _be64_as_native(self.dup_gid().raw[8:]))
+
+    def gid_str(self):
+        return self.dup_gid().to_string()
+
+
+_export(Gid, 'GID')
+_export(GidEntry, 'GIDEntry')
+
+
+# --- protection domains, memory -----------------------------------------------
+
+@_verbs
 class PD(Verbs.PD):
-    """A protection domain: PD(ctx)."""
-    __getattr__ = _props_getattr
+    """A protection domain: PD(ctx), or PD(ctx, handle=h) to import; pd.mr(),
+    pd.qp(), pd.srq(), pd.ah(), pd.cq() are python-rdma's factories."""
 
-    def __init__(self, context, **kwargs):
-        Verbs.PD.__init__(self, context=context)
-        self.init(None)
+    def mr(self, buf, access=0):
+        """python-rdma's pd.mr(buf, access): buf is a length, or bytes-like/str
+        copied into a new library-owned MR (later changes to buf are not seen)."""
+        if isinstance(buf, int):
+            return MR(self, buf, access)
+        data = _as_bytes(buf)
+        mr = MR(self, len(data), access)
+        mr.write(data, len(data), 0)
+        return mr
+
+    def qp(self, init_attr, *args, **kwargs):
+        """pd.qp(init_attr, qp_attr) as in pyverbs, or python-rdma's
+        pd.qp(qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq, srq=None,
+        sq_sig_all=True, max_send_sge=1, max_recv_sge=1, max_inline_data=0)."""
+        if isinstance(init_attr, Verbs.QPInitAttr):
+            return QP(self, init_attr, *args, **kwargs)
+        return self._qp_python_rdma(init_attr, *args, **kwargs)
+
+    def _qp_python_rdma(self, qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq, srq=None,
+                        sq_sig_all=True, max_send_sge=1, max_recv_sge=1, max_inline_data=0):
+        cap = QPCap(max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data)
+        return QP(self, QPInitAttr(qp_type=Verbs.QPType(int(qp_type)), scq=send_cq, rcq=recv_cq,
+                                   srq=srq, cap=cap, sq_sig_all=sq_sig_all))
+
+    def srq(self, attr=None):
+        """Factory style: pd.srq(SrqInitAttr)."""
+        return SRQ(self, attr if attr is not None else SrqInitAttr())
+
+    def ah(self, path_or_attr):
+        """python-rdma's pd.ah(path): the path's cached AH (or an AH for an AHAttr)."""
+        if isinstance(path_or_attr, Verbs.Path):
+            return path_or_attr.dup_ah(self)
+        return AH(self, path_or_attr)
+
+    def cq(self, nelems=100, comp_chan=None, comp_vector=0):
+        return self.context.cq(nelems, comp_chan, comp_vector)
 
 
-PD = _export(override(PD))
-
-
-def _context_pd(self):
-    """python-rdma's ctx.pd()."""
-    return PD(self)
-
-
-Context.pd = _context_pd
-
-
-# --- memory regions, memory windows and scatter/gather elements ---------------
-
-def _verbs_error(code, message):
-    return GLib.Error.new_literal(Verbs.error_quark(), message, int(code))
-
-
-def _check_uint(name, value, bits=64):
-    """A length or offset from a script: an int in [0, 2**bits), else GLib.Error."""
-    value = int(value)
-    if value < 0:
-        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s %d is negative' % (name, value))
-    if value >= 1 << bits:
-        raise _verbs_error(Verbs.Error.OUT_OF_RANGE,
-                           '%s %d does not fit in %d bits' % (name, value, bits))
-    return value
-
-
-def _as_bytes(data):
-    if isinstance(data, str):
-        return data.encode()
-    return bytes(data)
-
+_wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
+             _imported(('PD', 'Context'), context, handle))
 
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
 _sge_new = Verbs.SGE.new
 
 
+@_verbs
 class SGE(Verbs.SGE):
     """A scatter/gather element: SGE(addr, length, lkey), fields settable.
     Made by one C call (gverbs_sge_new); out-of-range values raise GLib.Error."""
@@ -338,25 +570,14 @@ class SGE(Verbs.SGE):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
 
     def __str__(self):
-        return ('{:22}: {:<20}\n'.format('Address', hex(self.addr)) +
-                '{:22}: {:<20}\n'.format('Length', self.length) +
-                '{:22}: {:<20}\n'.format('Key', hex(self.lkey)))
+        return ''.join('{:22}: {:<20}\n'.format(*f) for f in (
+            ('Address', hex(self.addr)), ('Length', self.length), ('Key', hex(self.lkey))))
 
 
-SGE = _export(override(SGE))
-
-
+@_verbs
 class MR(Verbs.MR):
-    """A memory region over library-owned memory: MR(pd, length, access)."""
-    # read once: they change only in rereg(), which forgets them
-    _verbs_cached = frozenset(('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'))
-
-    def __getattr__(self, name):
-        # pyverbs' name for the start address is buf
-        value = _props_getattr(self, 'addr' if name == 'buf' else name)
-        if name == 'buf':
-            _cache(self, 'buf', value)
-        return value
+    """A memory region over library-owned memory: MR(pd, length, access), or
+    MR(pd, handle=h) to import; mr.buf is pyverbs' name of its address."""
 
     def __init__(self, pd, length=None, access=0, address=None, implicit=False, **kwargs):
         if address is not None or implicit:
@@ -405,26 +626,12 @@ class MR(Verbs.MR):
                               Verbs.AccessFlags(int(access)))
 
 
-MR = _export(override(MR))
+_wrap_import(MR, 'handle', lambda pd, *a, handle=None, **k: _imported(('MR', 'PD'), pd, handle))
 
 
-def _pd_mr(self, buf, access=0):
-    """python-rdma's pd.mr(buf, access): buf is a length, or bytes-like/str that is
-    copied into a new library-owned MR (later changes to buf are not seen)."""
-    if isinstance(buf, int):
-        return MR(self, buf, access)
-    data = _as_bytes(buf)
-    mr = MR(self, len(data), access)
-    mr.write(data, len(data), 0)
-    return mr
-
-
-PD.mr = _pd_mr
-
-
+@_verbs
 class MW(Verbs.MW):
     """A memory window: MW(pd, IBV_MW_TYPE_1 or IBV_MW_TYPE_2)."""
-    __getattr__ = _props_getattr
 
     def __init__(self, pd, mw_type=1, **kwargs):
         if int(mw_type) not in [int(v) for v in Verbs.MWType.__enum_values__]:
@@ -435,173 +642,77 @@ class MW(Verbs.MW):
         self.init(None)
 
 
-MW = _export(override(MW))
+@_verbs
+class DM(Verbs.DM):
+    """Device memory: DM(ctx, dm_attr)."""
+
+    def copy_to_dm(self, dm_offset, data, length=None):
+        """pyverbs' dm.copy_to_dm(dm_offset, data, length)."""
+        data = bytes(data)
+        Verbs.DM.copy_to_dm(self, dm_offset, data if length is None else data[:length])
+
+    def copy_from_dm(self, dm_offset, length):
+        """pyverbs' dm.copy_from_dm(dm_offset, length) -> bytes."""
+        return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
 
 
-# --- context queries: GIDs, P_Keys, extended attributes, async events -------
-
-class Gid(Verbs.Gid):
-    """pyverbs' GID: GID('fe80:0000:…') or GID('::ffff:10.0.0.1'); gid.gid is
-    the text, str() prints the eight-group form; == and hash() compare bytes."""
-
-    def __new__(cls, val=None):
-        return Verbs.Gid.__new__(cls)
-
-    def __init__(self, val=None):
-        Verbs.Gid.__init__(self)
-        if val is not None:
-            self.parse(val)
-
-    @property
-    def gid(self):
-        return self.to_string()
-
-    @gid.setter
-    def gid(self, val):
-        self.parse(val)
-
-    def __str__(self):
-        return self.to_string()
-
-    def __repr__(self):
-        return 'GID(%r)' % self.to_string()
-
-    def __eq__(self, other):
-        return isinstance(other, Verbs.Gid) and self.equal(other)
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __hash__(self):
-        return self.hash()
+def _fields_init(base, *spec, extra=False):
+    """An attribute carrier's pyverbs constructor: base's empty one, then each
+    (argument, default[, field]) set as an attribute, in order; with extra,
+    other keywords are set too."""
+    def __init__(self, *args, **kwargs):
+        if len(args) > len(spec):
+            raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
+        base.__init__(self)
+        given = dict(zip((s[0] for s in spec), args))
+        for arg, default, *field in spec:
+            setattr(self, field[0] if field else arg,
+                    given[arg] if arg in given else kwargs.pop(arg, default))
+        if kwargs and not extra:
+            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+    return __init__
 
 
-Gid = _export(override(Gid))
-_export(Gid, 'GID')
+def _boxed_field(holder, name):
+    """A field of the boxed struct in property holder, readable and settable
+    as an attribute (pyverbs' init_attr.max_send_wr for init_attr.cap's)."""
+    def put(self, value):
+        box = self.get_property(holder)
+        setattr(box, name, value)
+        self.set_property(holder, box)
+    return property(lambda self: getattr(self.get_property(holder), name), put)
 
 
-def _be64_as_native(data):
-    # pyverbs returns the __be64 halves of a GID read as native integers.
-    import sys
-    return int.from_bytes(bytes(data), sys.byteorder)
+def _kw_init(base, **defaults):
+    """An attribute carrier's pyverbs constructor: keyword defaults, checked."""
+    names = tuple(defaults)
+
+    def __init__(self, *args, **kwargs):
+        values = dict(defaults, **dict(zip(names, args)), **kwargs)
+        _init_checked(base, self, **values)
+    return __init__
 
 
-class GidEntry(Verbs.GidEntry):
-    """pyverbs' GIDEntry: gid_index, port_num, gid_type, ndev_ifindex,
-    gid_str(), gid_subnet_prefix / gid_interface_id (as pyverbs gives them:
-    the big-endian halves read as native integers)."""
-
-    @property
-    def gid_subnet_prefix(self):
-        return _be64_as_native(self.dup_gid().raw[:8])
-
-    @property
-    def gid_interface_id(self):
-        return _be64_as_native(self.dup_gid().raw[8:])
-
-    def gid_str(self):
-        return self.dup_gid().to_string()
-
-    def __str__(self):
-        return self.to_string()
+@_verbs
+class XRCDInitAttr(Verbs.XRCDInitAttr):
+    """XRCDInitAttr(comp_mask, oflags, fd)."""
+    __init__ = _kw_init(Verbs.XRCDInitAttr, comp_mask=0, oflags=0, fd=-1)
 
 
-GidEntry = _export(override(GidEntry))
-_export(GidEntry, 'GIDEntry')
-
-
-class DeviceAttrEx(Verbs.DeviceAttrEx):
-    __getattr__ = _props_getattr
-
-    def __str__(self):
-        return self.to_string()
-
-
-DeviceAttrEx = _export(override(DeviceAttrEx))
-
-
-def _caps_str(self):
-    return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
-                   for p in self.list_properties())
-
-
-for _caps in ('ODPCaps', 'TSOCaps', 'RSSCaps', 'PacketPacingCaps', 'TMCaps',
-              'CQModerationCaps', 'PCIAtomicCaps'):
-    _cls = type(_caps, (getattr(Verbs, _caps),),
-                {'__getattr__': _props_getattr, '__str__': _caps_str,
-                 '__module__': __name__})
-    _export(override(_cls))
-
-
-class AsyncEvent(Verbs.AsyncEvent):
-    """An async event, already copied and acknowledged by libgverbs."""
-    __getattr__ = _props_getattr
-
-    def ack(self):
-        """pyverbs compatibility: libgverbs acknowledges every event as it
-        copies it, so there is nothing left to do."""
-
-    def __str__(self):
-        return self.to_string()
-
-
-AsyncEvent = _export(override(AsyncEvent))
-
-
-def _context_query_gid_ex(self, port_num, gid_index, flags=0):
-    if flags:
-        raise ValueError('query_gid_ex: flags must be 0 (rdma-core defines none)')
-    return Verbs.Context.query_gid_ex(self, port_num, gid_index)
-
-
-def _context_query_gid_table(self, max_entries=-1, flags=0):
-    if flags:
-        raise ValueError('query_gid_table: flags must be 0 (rdma-core defines none)')
-    return list(Verbs.Context.query_gid_table(self, max_entries))
-
-
-def _context_query_device_ex(self, ex_input=None):
-    return Verbs.Context.query_device_ex(self)
-
-
-def _context_get_async_event(self, timeout_ms=-1, cancellable=None):
-    return Verbs.Context.get_async_event(self, timeout_ms, cancellable)
-
-
-def _context_find_gid(self, port_num=1, gid_type=None, family=None):
-    from gi.repository import Gio
-    if gid_type is None:
-        gid_type = Verbs.GidType.ROCE_V2
-    if family is None:
-        family = Gio.SocketFamily.INVALID
-    return Verbs.Context.find_gid(self, port_num, gid_type, family)
-
-
-def _context_find_gid_by_netdev(self, port_num, netdev, gid_type=None, family=None):
-    from gi.repository import Gio
-    if gid_type is None:
-        gid_type = Verbs.GidType.ROCE_V2
-    if family is None:
-        family = Gio.SocketFamily.INVALID
-    return Verbs.Context.find_gid_by_netdev(self, port_num, netdev, gid_type, family)
-
-
-Context.query_gid_ex = _context_query_gid_ex
-Context.query_gid_table = _context_query_gid_table
-Context.query_device_ex = _context_query_device_ex
-Context.get_async_event = _context_get_async_event
-Context.find_gid = _context_find_gid
-Context.find_gid_by_netdev = _context_find_gid_by_netdev
-
-
+@_verbs
+class AllocDmAttr(Verbs.AllocDmAttr):
+    """AllocDmAttr(length, log_align_req=0, comp_mask=0)."""
+    __init__ = _kw_init(Verbs.AllocDmAttr, length=0, log_align_req=0, comp_mask=0)
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 
+@_verbs
 class GlobalRoute(Verbs.GlobalRoute):
     """GlobalRoute(dgid=gid, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0).
 
     dgid is a GID: its text ('fe80:0000:…'), 16 raw bytes, or any object
     whose str() is the text (such as ctx.query_gid()'s result)."""
-    __getattr__ = _props_getattr
 
     def __init__(self, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
         _init_checked(Verbs.GlobalRoute, self, flow_label=flow_label, sgid_index=sgid_index,
@@ -618,17 +729,10 @@ class GlobalRoute(Verbs.GlobalRoute):
         else:
             _props_setattr(self, name, value)
 
-    def __str__(self):
-        return self.to_string()
 
-
-GlobalRoute = _export(override(GlobalRoute))
-
-
+@_verbs
 class AHAttr(Verbs.AHAttr):
     """AHAttr(dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0, port_num=1, gr=None)."""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
 
     def __init__(self, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
                  port_num=1, gr=None, grh=None):
@@ -664,19 +768,13 @@ class AHAttr(Verbs.AHAttr):
     traffic_class = _route_field('traffic_class')
     del _route_field
 
-    def __str__(self):
-        return self.to_string()
 
-
-AHAttr = _export(override(AHAttr))
-
-
+@_verbs
 class AH(Verbs.AH):
     """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr), or the way back
     to the sender of a UD message: AH(pd, wc=wc, grh=grh, port_num=1)
     (ibv_create_ah_from_wc), grh being the 40 bytes its receive buffer starts
     with (pyverbs takes their address; here the bytes, e.g. mr.read(40, 0))."""
-    __getattr__ = _props_getattr
 
     def __new__(cls, pd=None, attr=None, **kwargs):
         if attr is None and 'wc' in kwargs:
@@ -696,135 +794,9 @@ class AH(Verbs.AH):
         self.init(None)
 
 
-AH = _export(override(AH))
-
-
-class XRCDInitAttr(Verbs.XRCDInitAttr):
-    """XRCDInitAttr(comp_mask, oflags, fd)."""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
-
-    def __init__(self, comp_mask=0, oflags=0, fd=-1):
-        _init_checked(Verbs.XRCDInitAttr, self, comp_mask=comp_mask, oflags=oflags, fd=fd)
-
-
-XRCDInitAttr = _export(override(XRCDInitAttr))
-
-
-class XRCD(Verbs.XRCD):
-    """An XRC domain: XRCD(ctx, init_attr)."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, context, init_attr, **kwargs):
-        Verbs.XRCD.__init__(self, context=context, init_attr=init_attr)
-        self.init(None)
-
-
-XRCD = _export(override(XRCD))
-
-
-class AllocDmAttr(Verbs.AllocDmAttr):
-    """AllocDmAttr(length, log_align_req=0, comp_mask=0)."""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
-
-    def __init__(self, length=0, log_align_req=0, comp_mask=0):
-        _init_checked(Verbs.AllocDmAttr, self, length=length, log_align_req=log_align_req,
-                      comp_mask=comp_mask)
-
-
-AllocDmAttr = _export(override(AllocDmAttr))
-
-
-class DM(Verbs.DM):
-    """Device memory: DM(ctx, dm_attr)."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, context, dm_attr, **kwargs):
-        Verbs.DM.__init__(self, context=context, attr=dm_attr)
-        self.init(None)
-
-    def copy_to_dm(self, dm_offset, data, length=None):
-        """pyverbs' dm.copy_to_dm(dm_offset, data, length)."""
-        data = bytes(data)
-        if length is not None:
-            data = data[:length]
-        Verbs.DM.copy_to_dm(self, dm_offset, data)
-
-    def copy_from_dm(self, dm_offset, length):
-        """pyverbs' dm.copy_from_dm(dm_offset, length) -> bytes."""
-        return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
-
-
-DM = _export(override(DM))
-
-
-class DMMR(Verbs.DMMR):
-    """A memory region over device memory: DMMR(pd, length, access, dm=dm, offset=0)."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, pd, length, access, dm=None, offset=0, **kwargs):
-        _init_checked(Verbs.DMMR, self, pd=pd, length=length, access=access, dm=dm, offset=offset)
-        self.init(None)
-
-
-DMMR = _export(override(DMMR))
-
-
-def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through the constructors: Context(cmd_fd=fd),
-    # PD(ctx, handle=h).  __new__ returns the imported object and __init__
-    # then leaves it alone.
-    plain_init = cls.__init__
-
-    def __new__(klass, *args, **kwargs):
-        if kwargs.get(keyword) is not None:
-            return importer(*args, **kwargs)
-        return super(cls, klass).__new__(klass)
-
-    def __init__(self, *args, **kwargs):
-        if kwargs.get(keyword) is None:
-            kwargs.pop(keyword, None)
-            plain_init(self, *args, **kwargs)
-
-    cls.__new__ = __new__
-    cls.__init__ = __init__
-
-
-def _import_context(name=None, cmd_fd=None, **kwargs):
-    import os
-    ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
-    os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
-    return ctx
-
-
-def _import_pd(context, *args, handle=None, **kwargs):
-    if not isinstance(context, Verbs.Context):
-        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'PD(ctx, handle=…) needs a Context')
-    return Verbs.PD.import_(context, handle)  # gverbs_pd_import; 'import' is a keyword
-
-
-_wrap_import(Context, 'cmd_fd', _import_context)
-_wrap_import(PD, 'handle', _import_pd)
-
-
-def _import_mr(pd, *args, handle=None, **kwargs):
-    if not isinstance(pd, Verbs.PD):
-        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'MR(pd, handle=…) needs a PD')
-    return Verbs.MR.import_(pd, handle)  # gverbs_mr_import
-
-
-_wrap_import(MR, 'handle', _import_mr)
-
-
 # --- completion queues, completion channels and work completions -------------
 
-import errno as _errno  # noqa: E402
-import socket as _socket  # noqa: E402
-
-from gi.repository import GLib  # noqa: E402
-
-
+@_verbs
 class WC(Verbs.WC):
     """A work completion: WC(wr_id=0, status=0, opcode=0, ...) as in pyverbs.
 
@@ -834,32 +806,19 @@ class WC(Verbs.WC):
     _FIELDS = ('wr_id', 'status', 'opcode', 'vendor_err', 'byte_len', 'qp_num',
                'src_qp', 'imm_data', 'wc_flags', 'pkey_index', 'slid', 'sl',
                'dlid_path_bits')
+    __init__ = _fields_init(Verbs.WC, *((f, 0) for f in _FIELDS))
 
     def __new__(cls, *args, **kwargs):
         return Verbs.WC.__new__(cls)
-
-    def __init__(self, wr_id=0, status=0, opcode=0, vendor_err=0, byte_len=0,
-                 qp_num=0, src_qp=0, imm_data=0, wc_flags=0, pkey_index=0,
-                 slid=0, sl=0, dlid_path_bits=0):
-        Verbs.WC.__init__(self)
-        values = locals()
-        for name in self._FIELDS:
-            setattr(self, name, values[name])
 
     # rdma-core's union: the rkey a send with invalidate invalidated is imm_data's 32 bits
     invalidated_rkey = property(lambda self: self.imm_data,
                                 lambda self, value: setattr(self, 'imm_data', value))
 
-    def __str__(self):
-        return self.to_string()
-
     def __repr__(self):
         return '<Verbs.WC wr_id=%d status=%s opcode=%s>' % (
             self.wr_id, getattr(self.status, 'value_nick', self.status),
             getattr(self.opcode, 'value_nick', self.opcode))
-
-
-WC = _export(override(WC))
 
 
 class WCError(GLib.Error):
@@ -890,14 +849,10 @@ for _value in Verbs.WCError.__enum_values__.values():
 _export(WCError)
 
 
+@_verbs
 class CompChannel(Verbs.CompChannel):
     """A completion channel: CompChannel(ctx). Its source runs on the
     thread-default main context of the thread that creates it."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, context, **kwargs):
-        Verbs.CompChannel.__init__(self, context=context)
-        self.init(None)
 
     def get_cq_event(self, expected_cq=None, timeout=-1, cancellable=None):
         """Waits for the next completion event (pyverbs' blocking call);
@@ -908,18 +863,14 @@ class CompChannel(Verbs.CompChannel):
                              int(Verbs.Error.FAILED))
         return cq
 
-    @property
-    def channel(self):
-        return self
-
-
-CompChannel = _export(override(CompChannel))
+    channel = property(lambda self: self)
 
 
 _poll_one = Verbs.CQ.poll_one
 _poll_list = Verbs.CQ.poll_list
 
 
+@_verbs
 class CQ(Verbs.CQ):
     """A completion queue: CQ(ctx, cqe, cq_context, channel, comp_vector).
 
@@ -931,9 +882,6 @@ class CQ(Verbs.CQ):
                       comp_vector=comp_vector)
         self.init(None)
         GObject.Object.__setattr__(self, 'cq_context', cq_context)
-
-    def __getattr__(self, name):
-        return _props_getattr(self, name)
 
     def __setattr__(self, name, value):
         if name == 'watched':
@@ -949,25 +897,15 @@ class CQ(Verbs.CQ):
         wcs = _poll_list(self, num_entries)
         return len(wcs), wcs
 
-    def req_notify(self, solicited_only=False):
-        return Verbs.CQ.req_notify(self, solicited_only)
-
     # python-rdma's name
     def req_notify_cq(self, solicited_only=False):
         return Verbs.CQ.req_notify(self, solicited_only)
 
-    def __str__(self):
-        return self.to_string()
 
-
-CQ = _export(override(CQ))
-
-
+@_verbs
 class CqInitAttrEx(Verbs.CqInitAttrEx):
     """CqInitAttrEx(cqe=100, channel=None, comp_vector=0, wc_flags=0,
     comp_mask=0, flags=0) as in pyverbs; every field is settable."""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
 
     def __init__(self, cqe=100, channel=None, comp_vector=0, wc_flags=0, comp_mask=0,
                  flags=0, **kwargs):
@@ -982,13 +920,8 @@ class CqInitAttrEx(Verbs.CqInitAttrEx):
     comp_channel = property(lambda self: self.get_property('channel'),
                             lambda self, value: self.set_property('channel', value))
 
-    def __str__(self):
-        return self.to_string()
 
-
-CqInitAttrEx = _export(override(CqInitAttrEx))
-
-
+@_verbs
 class CQEX(Verbs.CQEX):  # derives from the CQ override
     """An extended CQ: CQEX(ctx, CqInitAttrEx(...)), a CQ.
 
@@ -1025,77 +958,29 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
     wr_id = property(lambda self: self.read_wr_id())
 
 
-CQEX = _export(override(CQEX))
-
-
-def _context_cq(self, nelems=100, comp_chan=None, comp_vector=0):
-    """python-rdma's ctx.cq(nelems, comp_chan)."""
-    return CQ(self, nelems, None, comp_chan, comp_vector)
-
-
-def _context_comp_channel(self):
-    """python-rdma's ctx.comp_channel()."""
-    return CompChannel(self)
-
-
-Context.cq = _context_cq
-Context.comp_channel = _context_comp_channel
-
-
 # --- queue pairs and the data path --------------------------------------------
 
+@_verbs
 class QPCap(Verbs.QPCap):
     """QPCap(max_send_wr=1, max_recv_wr=10, max_send_sge=1, max_recv_sge=1, max_inline_data=0)"""
 
-    def __init__(self, max_send_wr=1, max_recv_wr=10, max_send_sge=1,
-                 max_recv_sge=1, max_inline_data=0):
-        Verbs.QPCap.__init__(self)
-        self.max_send_wr = max_send_wr
-        self.max_recv_wr = max_recv_wr
-        self.max_send_sge = max_send_sge
-        self.max_recv_sge = max_recv_sge
-        self.max_inline_data = max_inline_data
-
-    def __str__(self):
-        return self.to_string()
+    __init__ = _fields_init(Verbs.QPCap, ('max_send_wr', 1), ('max_recv_wr', 10),
+                            ('max_send_sge', 1), ('max_recv_sge', 1), ('max_inline_data', 0))
 
 
-QPCap = _export(override(QPCap))
-
-
-# integer fields have rdma-core's widths (u8, u16, u32) or the IB spec's
-# (retry_cnt 3 bits, timeout 5 bits, PSN 24 bits): _props_setattr refuses
-# what does not fit
-_checked_setattr = _props_setattr
-
-
+@_verbs
 class QPAttr(Verbs.QPAttr):
     """QPAttr(qp_state=INIT, cur_qp_state=RESET, port_num=1, path_mtu=MTU_1024, **fields)"""
-    __getattr__ = _props_getattr
-    __setattr__ = _checked_setattr
 
-    def __init__(self, qp_state=Verbs.QPState.INIT, cur_qp_state=Verbs.QPState.RESET,
-                 port_num=1, path_mtu=Verbs.MTU(3), **kwargs):
-        Verbs.QPAttr.__init__(self)
-        self.qp_state = qp_state
-        self.cur_qp_state = cur_qp_state
-        self.port_num = port_num
-        self.path_mtu = path_mtu
-        for name, value in kwargs.items():
-            setattr(self, name, value)
-
-    def __str__(self):
-        return self.to_string()
+    __init__ = _fields_init(Verbs.QPAttr, ('qp_state', Verbs.QPState.INIT),
+                            ('cur_qp_state', Verbs.QPState.RESET), ('port_num', 1),
+                            ('path_mtu', Verbs.MTU(3)), extra=True)
 
 
-QPAttr = _export(override(QPAttr))
-
-
+@_verbs
 class QPInitAttr(Verbs.QPInitAttr):
     """QPInitAttr(qp_type=IBV_QPT_UD, qp_context=None, scq=None, rcq=None, srq=None,
     cap=None, sq_sig_all=1)"""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
 
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
@@ -1111,28 +996,9 @@ class QPInitAttr(Verbs.QPInitAttr):
         self.__dict__['qp_context'] = qp_context
 
     # pyverbs' shortcuts to the capacities
-    def _cap_field(name):
-        def get(self):
-            return getattr(self.props.cap, name)
-
-        def put(self, value):
-            cap = self.props.cap
-            setattr(cap, name, value)
-            self.props.cap = cap
-        return property(get, put)
-
-    max_send_wr = _cap_field('max_send_wr')
-    max_recv_wr = _cap_field('max_recv_wr')
-    max_send_sge = _cap_field('max_send_sge')
-    max_recv_sge = _cap_field('max_recv_sge')
-    max_inline_data = _cap_field('max_inline_data')
-    del _cap_field
-
-    def __str__(self):
-        return self.to_string()
-
-
-QPInitAttr = _export(override(QPInitAttr))
+    max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data = (
+        _boxed_field('cap', f) for f in ('max_send_wr', 'max_recv_wr', 'max_send_sge',
+                                         'max_recv_sge', 'max_inline_data'))
 
 
 def _sg_items(sg, num_sge):
@@ -1165,6 +1031,7 @@ _send_wr_new = Verbs.SendWR.new_with_sg
 _recv_wr_new = Verbs.RecvWR.new_with_sg
 
 
+@_verbs
 class SendWR(Verbs.SendWR):
     """SendWR(wr_id=0, opcode=IBV_WR_SEND, num_sge=0, imm_data=0, sg=None,
     send_flags=IBV_SEND_SIGNALED, next_wr=None); sg is an SGE or a list of them.
@@ -1190,33 +1057,18 @@ class SendWR(Verbs.SendWR):
     def __init__(self, *args, **kwargs):
         pass   # made by __new__
 
-    @property
-    def sg_list(self):
-        return [self.dup_sge(i) for i in range(self.num_sge)]
+    sg_list = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
 
     def set_wr_ud(self, ah, rqpn, rqkey):
         """Addresses a UD send; the WR keeps the AH alive."""
         self._ah = ah
         Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
 
-    def set_wr_atomic(self, rkey, addr, compare_add, swap=0):
-        Verbs.SendWR.set_wr_atomic(self, rkey, addr, compare_add, swap)
-
-    @property
-    def rdma_remote_addr(self):
-        return self.remote_addr
-
-    @property
-    def rdma_rkey(self):
-        return self.rkey
-
-    def __str__(self):
-        return self.to_string()
+    rdma_remote_addr = property(lambda self: self.remote_addr)
+    rdma_rkey = property(lambda self: self.rkey)
 
 
-SendWR = _export(override(SendWR))
-
-
+@_verbs
 class RecvWR(Verbs.RecvWR):
     """RecvWR(wr_id=0, num_sge=0, sg=None, next_wr=None), made by one C call."""
     next_wr = None
@@ -1233,15 +1085,7 @@ class RecvWR(Verbs.RecvWR):
     def __init__(self, *args, **kwargs):
         pass   # made by __new__
 
-    @property
-    def sg_list(self):
-        return [self.dup_sge(i) for i in range(self.num_sge)]
-
-    def __str__(self):
-        return self.to_string()
-
-
-RecvWR = _export(override(RecvWR))
+    sg_list = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
 
 
 def _wr_list(wr):
@@ -1260,9 +1104,9 @@ _post_recv_one = Verbs.QP.post_recv_one
 _srq_post_recv_one = Verbs.SRQ.post_recv_one
 
 
+@_verbs
 class QP(Verbs.QP):
     """QP(pd, init_attr, qp_attr=None): with a QPAttr, UD goes to RTS, RC/UC to INIT."""
-    __getattr__ = _props_getattr
     _verbs_cached = frozenset(('qp_num', 'qp_type', 'handle'))
 
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
@@ -1293,14 +1137,8 @@ class QP(Verbs.QP):
         else:
             Verbs.QP.post_recv(self, _wr_list(recv_wr))
 
-    def query(self, attr_mask):
-        """(QPAttr, QPInitAttr)"""
-        return Verbs.QP.query(self, attr_mask)
 
-
-QP = _export(override(QP))
-
-
+@_verbs
 class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
     """QPInitAttrEx(qp_type=IBV_QPT_UD, qp_context=None, scq=None, rcq=None, srq=None,
     cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
@@ -1327,16 +1165,13 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
         self.send_ops_flags = int(send_ops_flags)
 
 
-QPInitAttrEx = _export(override(QPInitAttrEx))
-
-
+@_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
     """pyverbs' QPEx(ctx, QPInitAttrEx, qp_attr=None): created with ibv_create_qp_ex,
     init_attr.pd as its PD. qp.wr_id and qp.wr_flags apply to the next wr_* operation.
 
     As in pyverbs, wr_send_imm and wr_rdma_write_imm take the immediate in host order
     (it arrives as wc.imm_data in network order); wr_set_inline_data takes bytes."""
-    __setattr__ = _props_setattr
 
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
         GObject.Object.__init__(self, context=creator, init_attr=init_attr, qp_attr=qp_attr)
@@ -1359,66 +1194,29 @@ class QPEx(Verbs.QPEx):  # derives from the QP override
         Verbs.QPEx.wr_set_inline_data(self, data if length is None else data[:length])
 
 
-QPEx = _export(override(QPEx))
-
-
-def _pd_qp(self, init_attr, qp_attr=None):
-    """Factory style: pd.qp(init_attr, qp_attr)."""
-    return QP(self, init_attr, qp_attr)
-
-
-PD.qp = _pd_qp
-
-
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
-
-def _to_bytes(data):
-    from gi.repository import GLib
-    if data is None:
-        return None
-    if isinstance(data, GLib.Bytes):
-        return data
-    if isinstance(data, str):
-        data = data.encode('utf-8')
-    return GLib.Bytes.new(bytes(data))
-
 
 def _service(value):
     return None if value is None else str(value)
 
 
+@_verbs
 class AddrInfo(Verbs.AddrInfo):
     """pyverbs' AddrInfo(src=None, dst=None, src_service=None,
     dst_service=None, port_space=RDMA_PS_TCP, flags=0): rdma_getaddrinfo()."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, src=None, dst=None, src_service=None, dst_service=None,
-                 port_space=Verbs.PortSpace.TCP, flags=0, **kwargs):
-        _init_checked(Verbs.AddrInfo, self, src=src, dst=dst,
-                      src_service=_service(src_service),
-                      dst_service=_service(dst_service),
-                      port_space=Verbs.PortSpace(int(port_space) or Verbs.PortSpace.TCP),
-                      flags=Verbs.AddrInfoFlags(int(flags)))
-        self.init(None)
 
 
-AddrInfo = _export(override(AddrInfo))
 
-
+@_verbs
 class EventChannel(Verbs.EventChannel):
     """An rdma_cm event channel watched on the thread-default main context
     (pyverbs' CMEventChannel())."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, **kwargs):
-        Verbs.EventChannel.__init__(self)
-        self.init(None)
 
 
-EventChannel = _export(override(EventChannel))
 CMEventChannel = _export(EventChannel, 'CMEventChannel')
 
 
+@_verbs
 class ConnParam(Verbs.ConnParam):
     """pyverbs' ConnParam(resources=1, depth=1, flow_control=0, retry=5,
     rnr_retry=5, srq=0, qp_num=0)."""
@@ -1426,23 +1224,11 @@ class ConnParam(Verbs.ConnParam):
     def __new__(cls, *args, **kwargs):
         return Verbs.ConnParam.__new__(cls)
 
-    def __init__(self, resources=1, depth=1, flow_control=0, retry=5,
-                 rnr_retry=5, srq=0, qp_num=0):
-        Verbs.ConnParam.__init__(self)
-        self.responder_resources = resources
-        self.initiator_depth = depth
-        self.flow_control = flow_control
-        self.retry_count = retry
-        self.rnr_retry_count = rnr_retry
-        self.srq = srq
-        self.qp_num = qp_num
-
-    @property
-    def qpn(self):
-        return self.qp_num
-
-
-ConnParam = _export(override(ConnParam))
+    __init__ = _fields_init(Verbs.ConnParam, ('resources', 1, 'responder_resources'),
+                            ('depth', 1, 'initiator_depth'), ('flow_control', 0),
+                            ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
+                            ('srq', 0), ('qp_num', 0))
+    qpn = property(lambda self: self.qp_num)
 
 
 def _cm_qp_init_attr(attr):
@@ -1465,28 +1251,19 @@ def _cm_qp_init_attr(attr):
     return out
 
 
-class UDParam(Verbs.UDParam):
-    """pyverbs' UDParam: qp_num, qkey and ah_attr of a UD peer or multicast
-    group (a CMID's ud_param)."""
-    __getattr__ = _props_getattr
-
-
-UDParam = _export(override(UDParam))
-
-
 def _no_c_order(signature, extra):
     if extra:
         raise TypeError('CMID.%s takes pyverbs\' arguments: offset and wr_id are keyword-only '
                         '(the C argument order mr, offset, length, ... is not accepted)' % signature)
 
 
+@_verbs
 class CMID(Verbs.CMID):
     """pyverbs' CMID: CMID(creator=AddrInfo, qp_init_attr=…) for the
     synchronous API (rdma_create_ep), CMID(creator=CMEventChannel,
     port_space=…) for the event-driven one.  cid.connect() with no signal
     name connects to the peer; with one it connects a signal handler, as
     cid.disconnect(handler_id) disconnects one."""
-    __getattr__ = _props_getattr
 
     def __init__(self, creator=None, qp_init_attr=None, pd=None,
                  port_space=Verbs.PortSpace.TCP, listen_id=None, **kwargs):
@@ -1519,20 +1296,8 @@ class CMID(Verbs.CMID):
     def reject(self, private_data=None):
         Verbs.CMID.reject(self, _to_bytes(private_data))
 
-    def listen(self, backlog=0):
-        Verbs.CMID.listen(self, backlog)
-
     def create_qp(self, qp_init):
         Verbs.CMID.create_qp(self, _cm_qp_init_attr(qp_init))
-
-    def reg_read(self, size=0):
-        return Verbs.CMID.reg_read(self, size)
-
-    def reg_write(self, size=0):
-        return Verbs.CMID.reg_write(self, size)
-
-    def reg_msgs(self, size=0):
-        return Verbs.CMID.reg_msgs(self, size)
 
     # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are
     # keyword-only, so a call in the C order (mr, offset, length, ...) is an
@@ -1596,32 +1361,19 @@ class CMID(Verbs.CMID):
             raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
         Verbs.CMID.join_multicast(self, addr)
 
-    @property
-    def qpn(self):
-        return self.get_qp_num() if self.has_qp() else None
-
-    @property
-    def dev_name(self):
-        return self.get_device_name()
+    qpn = property(lambda self: self.get_qp_num() if self.has_qp() else None)
+    dev_name = property(lambda self: self.get_device_name())
 
 
-CMID = _export(override(CMID))
-
+@_verbs
 class CMListener(Verbs.CMListener):
     """An rdma_cm server on the main loop (GSocketService style):
     CMListener(qp_init_attr); add_address(address, port=0, backlog=0) returns
     the port; signals 'accepting' (post first receives) and 'incoming'."""
-    __getattr__ = _props_getattr
-
-    def __init__(self, qp_init_attr=None, **kwargs):
-        Verbs.CMListener.__init__(self, qp_init_attr=_cm_qp_init_attr(qp_init_attr))
-        self.init(None)
 
     def add_address(self, address, port=0, backlog=0):
         return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
 
-
-CMListener = _export(override(CMListener))
 
 # The flat rdma-core names of librdmacm's constants (pyverbs.cm_enums).
 for _name in ('TCP', 'UDP', 'IB', 'IPOIB'):
@@ -1635,78 +1387,46 @@ for _value in Verbs.CMEventType.__enum_values__.values():
     _export(_value, _value.value_name[len('GVERBS_'):])
 
 
-
-
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
 
+@_verbs
 class SrqAttr(Verbs.SrqAttr):
     """SrqAttr(max_wr=100, max_sge=1, srq_limit=0)"""
 
-    def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
-        Verbs.SrqAttr.__init__(self)
-        self.max_wr = max_wr
-        self.max_sge = max_sge
-        self.srq_limit = srq_limit
-
-    def __str__(self):
-        return self.to_string()
+    __init__ = _fields_init(Verbs.SrqAttr, ('max_wr', 100), ('max_sge', 1), ('srq_limit', 0))
 
 
-SrqAttr = _export(override(SrqAttr))
+_SRQ_FIELDS = ('max_wr', 'max_sge', 'srq_limit')
 
 
-def _srq_attr_field(name):
-    """pyverbs' SrqInitAttr(Ex).max_wr … read and write the attr they carry."""
-    def get(self):
-        return getattr(self.props.attr, name)
-
-    def put(self, value):
-        attr = self.props.attr
-        setattr(attr, name, value)
-        self.props.attr = attr
-    return property(get, put)
-
-
+@_verbs
 class SrqInitAttr(Verbs.SrqInitAttr):
     """SrqInitAttr(attr=None): attr is a SrqAttr (pyverbs' defaults when None)."""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
 
     def __init__(self, attr=None):
         Verbs.SrqInitAttr.__init__(self)
         if attr is not None:
             self.props.attr = attr
 
-    max_wr = _srq_attr_field('max_wr')
-    max_sge = _srq_attr_field('max_sge')
-    srq_limit = _srq_attr_field('srq_limit')
+    max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
 
 
-SrqInitAttr = _export(override(SrqInitAttr))
-
-
+@_verbs
 class SrqInitAttrEx(Verbs.SrqInitAttrEx):
     """SrqInitAttrEx(max_wr=100, max_sge=1, srq_limit=0); then set srq_type, pd,
     xrcd, cq and comp_mask as attributes."""
-    __getattr__ = _props_getattr
-    __setattr__ = _props_setattr
 
     def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
         Verbs.SrqInitAttrEx.__init__(self)
         self.props.attr = SrqAttr(max_wr, max_sge, srq_limit)
 
-    max_wr = _srq_attr_field('max_wr')
-    max_sge = _srq_attr_field('max_sge')
-    srq_limit = _srq_attr_field('srq_limit')
+    max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
 
 
-SrqInitAttrEx = _export(override(SrqInitAttrEx))
-
-
+@_verbs
 class SRQ(Verbs.SRQ):
     """SRQ(creator, attr): from a PD with a SrqInitAttr (ibv_create_srq) or from a
     Context with a SrqInitAttrEx (ibv_create_srq_ex)."""
-    __getattr__ = _props_getattr
 
     def __init__(self, creator, attr, dv_init_attr=None):
         if dv_init_attr is not None:
@@ -1730,20 +1450,6 @@ class SRQ(Verbs.SRQ):
         else:
             Verbs.SRQ.post_recv(self, _wr_list(wr))
 
-    def modify(self, attr, comp_mask):
-        Verbs.SRQ.modify(self, attr, comp_mask)
-
-
-SRQ = _export(override(SRQ))
-
-
-def _pd_srq(self, attr=None):
-    """Factory style: pd.srq(SrqInitAttr)."""
-    return SRQ(self, attr if attr is not None else SrqInitAttr())
-
-
-PD.srq = _pd_srq
-
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
 
@@ -1755,14 +1461,7 @@ def _to_gid(value):
     return Verbs.Gid.new_from_string(str(value))
 
 
-# python-rdma's IBPath attribute names -> GVerbsPath property names.
-_PATH_ALIASES = {
-    'DGID': 'dgid', 'SGID': 'sgid', 'DLID': 'dlid', 'SLID': 'slid', 'SL': 'sl',
-    'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
-    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic', 'pkey_index': 'pkey_index',
-}
-
-
+@_verbs
 class Path(Verbs.Path):
     """python-rdma's IBPath: Path(end_port, **fields).
 
@@ -1777,9 +1476,6 @@ class Path(Verbs.Path):
         for name, value in kwargs.items():
             setattr(self, name, value)
 
-    def __getattr__(self, name):
-        return _props_getattr(self, _PATH_ALIASES.get(name, name))
-
     def __setattr__(self, name, value):
         if name == 'end_port':
             port = getattr(value, 'port_id', value)
@@ -1793,9 +1489,7 @@ class Path(Verbs.Path):
         else:
             _props_setattr(self, name, value)
 
-    @property
-    def has_grh(self):
-        return self.get_has_grh()
+    has_grh = property(lambda self: self.get_has_grh())
 
     def reverse(self, for_reply=True):
         """Turns the path around in place and returns it."""
@@ -1805,9 +1499,6 @@ class Path(Verbs.Path):
     def fill_from_qp(self, qp):
         Verbs.Path.fill_from_qp(self, qp)
         return self
-
-    def to_variant(self):
-        return Verbs.Path.to_variant(self)
 
     def to_bytes(self):
         """The wire form as bytes (the serialised a{sv} variant)."""
@@ -1846,11 +1537,6 @@ class Path(Verbs.Path):
         # pickle.loads() rebuilds it with from_bytes()'s checks
         return (Path.from_bytes, (self.to_bytes(),))
 
-    def __str__(self):
-        return self.to_string()
-
-
-Path = _export(override(Path))
 
 # pickle finds the class as gi.repository.Verbs.Path in any process
 Path.__module__ = 'gi.repository.Verbs'
@@ -1864,58 +1550,6 @@ def fill_path(qp, path, max_rd_atomic=None):
 
 
 _export(fill_path)
-
-
-def _qp_modify_to_init(self, path, access=0):
-    return Verbs.QP.modify_to_init(self, path, access)
-
-
-def _qp_modify_to_rtr(self, path):
-    return Verbs.QP.modify_to_rtr(self, path)
-
-
-def _qp_modify_to_rts(self, path):
-    return Verbs.QP.modify_to_rts(self, path)
-
-
-QP.modify_to_init = _qp_modify_to_init
-QP.modify_to_rtr = _qp_modify_to_rtr
-QP.modify_to_rts = _qp_modify_to_rts
-
-_pd_qp_pyverbs = PD.qp
-
-
-def _pd_qp_any(self, init_attr, *args, **kwargs):
-    """pd.qp(init_attr, qp_attr) as in pyverbs, or python-rdma's
-    pd.qp(qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq, srq=None,
-    sq_sig_all=True, max_send_sge=1, max_recv_sge=1, max_inline_data=0)."""
-    if isinstance(init_attr, Verbs.QPInitAttr):
-        return _pd_qp_pyverbs(self, init_attr, *args, **kwargs)
-    return _pd_qp_python_rdma(self, init_attr, *args, **kwargs)
-
-
-def _pd_qp_python_rdma(self, qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq, srq=None,
-                       sq_sig_all=True, max_send_sge=1, max_recv_sge=1, max_inline_data=0):
-    cap = QPCap(max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data)
-    init_attr = QPInitAttr(qp_type=Verbs.QPType(int(qp_type)), scq=send_cq, rcq=recv_cq,
-                           srq=srq, cap=cap, sq_sig_all=sq_sig_all)
-    return QP(self, init_attr)
-
-
-def _pd_ah(self, path_or_attr):
-    """python-rdma's pd.ah(path): the path's cached AH (or an AH for an AHAttr)."""
-    if isinstance(path_or_attr, Verbs.Path):
-        return path_or_attr.dup_ah(self)
-    return AH(self, path_or_attr)
-
-
-def _pd_cq(self, nelems=100, comp_chan=None, comp_vector=0):
-    return self.context.cq(nelems, comp_chan, comp_vector)
-
-
-PD.qp = _pd_qp_any
-PD.ah = _pd_ah
-PD.cq = _pd_cq
 
 
 def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm_data=0,
@@ -1941,6 +1575,7 @@ _export(send_wr)
 _export(recv_wr)
 
 
+@_verbs
 class BufferPool(Verbs.BufferPool):
     """python-rdma's vtools.BufferPool(pd, count, size): one MR cut into
     count buffers of size bytes, handed out by index."""
@@ -1950,12 +1585,6 @@ class BufferPool(Verbs.BufferPool):
 
     def __init__(self, pd, count, size, access=0):
         pass
-
-    def __getattr__(self, name):
-        return _props_getattr(self, name)
-
-    def pop(self):
-        return Verbs.BufferPool.pop(self)
 
     def copy_to(self, buf, idx, offset=0):
         Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
@@ -1993,9 +1622,7 @@ class BufferPool(Verbs.BufferPool):
             raise
 
 
-BufferPool = _export(override(BufferPool))
-
-
+@_verbs
 class CQPoller(Verbs.CQPoller):
     """python-rdma's vtools.CQPoller(cq, cc=None):
 
@@ -2011,9 +1638,6 @@ class CQPoller(Verbs.CQPoller):
 
     def __init__(self, cq, cc=None, async_events=None):
         self.timedout = False
-
-    def __getattr__(self, name):
-        return _props_getattr(self, name)
 
     def next_wc(self, timeout=None):
         """One completion, waiting up to timeout seconds (None: for ever)."""
@@ -2043,36 +1667,34 @@ class CQPoller(Verbs.CQPoller):
             yield wc
 
 
-CQPoller = _export(override(CQPoller))
+# --- the namespace loop: every other class gets the generic rules, every
+# enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
+
+def _flat_name(c_name):
+    if c_name is None or c_name.startswith(('GVERBS_ERROR_', 'GVERBS_RDMA_', 'GVERBS_RAI_')):
+        return None   # librdmacm's are exported as RDMA_*/RAI_* above
+    if not c_name.startswith('GVERBS_'):
+        return None
+    flat = 'IBV_' + c_name[len('GVERBS_'):]
+    # rdma-core's names of the members libgverbs renamed to start with a letter
+    flat = _re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
+    flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
+    return flat if _re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals() else None
 
 
-# --- flat rdma-core constant names (pyverbs' libibverbs_enums) ----------------
-
-def _export_constants():
-    import re
-    for attr in dir(Verbs):
-        enum_type = getattr(Verbs, attr, None)
-        gtype = getattr(enum_type, '__gtype__', None)
-        if gtype is None or not (gtype.is_a(GObject.TYPE_ENUM) or gtype.is_a(GObject.TYPE_FLAGS)):
-            continue
-        if gtype.is_a(GObject.TYPE_ENUM):
-            values = [(v, v.value_name) for v in enum_type.__enum_values__.values()]
-        else:
-            values = [(v, v.first_value_name) for v in enum_type.__flags_values__.values()
-                      if v.first_value_name is not None]
-        for value, c_name in values:
-            if c_name.startswith('GVERBS_ERROR_'):
-                continue
-            if c_name.startswith(('GVERBS_RDMA_', 'GVERBS_RAI_')):
-                continue  # librdmacm's: exported as RDMA_*/RAI_* above
-            if c_name.startswith('GVERBS_'):
-                flat = 'IBV_' + c_name[len('GVERBS_'):]
-                # rdma-core's names of the members libgverbs renamed to start with a letter
-                flat = re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
-                flat = re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
-                if re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals():
-                    globals()[flat] = value
-                    __all__.append(flat)
-
-
-_export_constants()
+for _name in dir(Verbs):
+    _cls = getattr(Verbs, _name, None)
+    _gtype = getattr(_cls, '__gtype__', None)
+    if _gtype is None or not isinstance(_cls, type):
+        continue
+    if _gtype.is_a(GObject.TYPE_ENUM) or _gtype.is_a(GObject.TYPE_FLAGS):
+        _values = ([(v, v.value_name) for v in _cls.__enum_values__.values()]
+                   if _gtype.is_a(GObject.TYPE_ENUM) else
+                   [(v, v.first_value_name) for v in _cls.__flags_values__.values()])
+        for _value, _c_name in _values:
+            _flat = _flat_name(_c_name)
+            if _flat:
+                _export(_value, _flat)
+    elif _name not in globals() and (_gtype.is_a(GObject.TYPE_OBJECT) or
+                                     _gtype.is_a(GObject.TYPE_BOXED)):
+        _verbs(type(_name, (_cls,), {}))
