@@ -2,10 +2,7 @@
 
 #include <errno.h>
 #include <string.h>
-#include <stdlib.h>
 #include <sys/mman.h>
-#include <string.h>
-#include <unistd.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-mr.h"
@@ -57,48 +54,24 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* Zeroed, page-aligned memory of whole pages (so that no other allocation
- * shares a page with it, which ibv_fork_init()'s MADV_DONTFORK needs). A
- * small buffer comes from the C library's allocator, which hands back pages
- * it already has: a fresh mmap() for every small MR costs a page fault when
- * ibv_reg_mr() pins it and a TLB flush when it is unmapped, more than the
- * registration itself. A large one is mapped, so its pages are touched only
- * when ibv_reg_mr() pins them (and a registration refused for the locked
- * memory limit never touches them). */
-#define SMALL_BUFFER (128 * 1024)
-
+/* An MR's own buffer is always a mapping of its own, never heap memory:
+ * once the MR closes, its pages are unmapped, so an inline send that still
+ * names the old address is refused as unreadable (check_inline_sges() in
+ * gverbs-qp.c) instead of reading memory the allocator has reused. */
 static gpointer
 alloc_buffer (guint64 length)
 {
-  gsize page = (gsize) sysconf (_SC_PAGESIZE);
-  gsize size;
-  void *p = NULL;
+  void *p = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-  if (length > SMALL_BUFFER)
-    {
-      p = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      return p == MAP_FAILED ? NULL : p;
-    }
-  size = (gsize) (length + page - 1) / page * page;
-  if (posix_memalign (&p, page, size) != 0)
-    {
-      errno = ENOMEM;
-      return NULL;
-    }
-  memset (p, 0, size);
-  return p;
+  return p == MAP_FAILED ? NULL : p;
 }
 
 static void
 free_buffer (gpointer buffer,
              guint64  length)
 {
-  if (buffer == NULL)
-    return;
-  if (length > SMALL_BUFFER)
+  if (buffer != NULL)
     munmap (buffer, length);
-  else
-    free (buffer);
 }
 
 static void
