@@ -93,3 +93,17 @@ def test_launcher_runs_programs_on_the_package(tmp_path):
     out = subprocess.run([sys.executable, LAUNCHER, '-m', 'mod_under_test'], env=env,
                          cwd=tmp_path, capture_output=True, text=True, check=True).stdout
     assert out.strip().endswith('+libgverbs')
+
+
+def test_grh_address_is_read_safely():
+    # pyverbs' AH(pd, wc=, grh=address) reads 40 bytes at a program-given
+    # address: a readable buffer gives its bytes, an unmapped one a
+    # PyverbsUserError instead of a crash
+    import ctypes
+    from pyverbs.addr import read_user_memory
+
+    buf = ctypes.create_string_buffer(bytes(range(40)), 40)
+    assert read_user_memory(ctypes.addressof(buf), 40) == bytes(range(40))
+    for address in (0, 8, 2**47 - 4096, 2**64 - 8):
+        with pytest.raises(PyverbsUserError):
+            read_user_memory(address, 40)
