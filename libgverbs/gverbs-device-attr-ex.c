@@ -158,17 +158,15 @@ gverbs_device_attr_ex_class_init (GVerbsDeviceAttrExClass *klass)
     g_param_spec_object ("pci-atomic-caps", NULL, NULL, GVERBS_TYPE_PCI_ATOMIC_CAPS, flags));
 }
 
+/* The groups are views of self->attr; an object made without the library
+ * (g_object_new() from a binding) gets them too, all zero. */
 static void
-gverbs_device_attr_ex_init (GVerbsDeviceAttrEx *self)
+set_attr (GVerbsDeviceAttrEx                *self,
+          const struct ibv_device_attr_ex *attr)
 {
-}
-
-GVerbsDeviceAttrEx *
-_gverbs_device_attr_ex_new (const struct ibv_device_attr_ex *attr)
-{
-  GVerbsDeviceAttrEx *self = g_object_new (GVERBS_TYPE_DEVICE_ATTR_EX, NULL);
-
   self->attr = *attr;
+  for (guint i = 0; i < G_N_ELEMENTS (self->groups); i++)
+    g_clear_object (&self->groups[i]);
   self->groups[GROUP_ORIG_ATTR] = G_OBJECT (_gverbs_device_attr_new (&attr->orig_attr));
   self->groups[GROUP_ODP_CAPS] = G_OBJECT (_gverbs_odp_caps_new (&attr->odp_caps, attr->xrc_odp_caps));
   self->groups[GROUP_TSO_CAPS] = G_OBJECT (_gverbs_tso_caps_new (&attr->tso_caps));
@@ -177,6 +175,22 @@ _gverbs_device_attr_ex_new (const struct ibv_device_attr_ex *attr)
   self->groups[GROUP_TM_CAPS] = G_OBJECT (_gverbs_tm_caps_new (&attr->tm_caps));
   self->groups[GROUP_CQ_MOD_CAPS] = G_OBJECT (_gverbs_cq_moderation_caps_new (&attr->cq_mod_caps));
   self->groups[GROUP_PCI_ATOMIC_CAPS] = G_OBJECT (_gverbs_pci_atomic_caps_new (&attr->pci_atomic_caps));
+}
+
+static void
+gverbs_device_attr_ex_init (GVerbsDeviceAttrEx *self)
+{
+  static const struct ibv_device_attr_ex zero;
+
+  set_attr (self, &zero);
+}
+
+GVerbsDeviceAttrEx *
+_gverbs_device_attr_ex_new (const struct ibv_device_attr_ex *attr)
+{
+  GVerbsDeviceAttrEx *self = g_object_new (GVERBS_TYPE_DEVICE_ATTR_EX, NULL);
+
+  set_attr (self, attr);
   return self;
 }
 

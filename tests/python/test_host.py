@@ -98,3 +98,15 @@ def test_bare_and_failed_resources_are_not_initialized():
     assert e.value.matches(Verbs.error_quark(), Verbs.Error.NOT_INITIALIZED)
     assert 'gverbs-no-such-device' in e.value.message
     assert bare.close()
+
+
+def test_device_attr_ex_made_without_the_library_prints_zeros():
+    # a DeviceAttrEx that no query filled has its capability groups too,
+    # all zero, so to_string() works (G_DEBUG=fatal-criticals: a critical
+    # on a missing group would abort the test)
+    from gi.repository import GObject
+    attr = GObject.new(Verbs.DeviceAttrEx)
+    text = attr.to_string()
+    assert 'Max QP' in text and 'Phys port count ex' in text
+    assert attr.props.orig_attr is not None
+    assert attr.props.orig_attr.props.max_qp == 0
