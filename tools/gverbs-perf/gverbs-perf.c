@@ -10,6 +10,7 @@
  * 2^20 bytes, as in perftest's default report. */
 #include <gverbs.h>
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -1001,7 +1002,7 @@ parse_args (int argc, char **argv)
 {
   gint64 size = -1, iters = 0;
   int tx = -1, rx = -1, post_list = 1, cq_mod = -1, port = 18515;
-  gboolean no_progress = FALSE, force_progress = FALSE;
+  gboolean no_progress = FALSE, force_progress = FALSE, version = FALSE;
   GOptionEntry entries[] = {
     { "ib-dev", 'd', 0, G_OPTION_ARG_STRING, &opt.device, "RDMA device (default: the first)", "DEV" },
     { "gid-index", 'x', 0, G_OPTION_ARG_INT, &opt.gid_index, "GID index (default: libgverbs' default GID)", "N" },
@@ -1023,6 +1024,7 @@ parse_args (int argc, char **argv)
       "bw tests with --loopback: completions as signals on a GMainLoop instead of busy polling", NULL },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &force_progress, "print a progress line even when stderr is not a terminal", NULL },
     { "no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress, "never print a progress line", NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &version, "print the libgverbs version and exit", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) oc =
@@ -1037,6 +1039,11 @@ parse_args (int argc, char **argv)
     {
       g_printerr ("gverbs-perf: %s\n", error->message);
       exit (2);
+    }
+  if (version)
+    {
+      g_print ("gverbs-perf %d.%d.%d\n", GVERBS_MAJOR_VERSION, GVERBS_MINOR_VERSION, GVERBS_MICRO_VERSION);
+      exit (0);
     }
   if (argc < 2 || argc > 3)
     {
@@ -1097,6 +1104,10 @@ main (int argc, char **argv)
   g_autoptr(GArray) results = g_array_new (FALSE, TRUE, sizeof (Result));
   gboolean client;
 
+  /* Translated GError messages from the library; numbers stay in the C
+   * locale so that --json output and the result table parse everywhere. */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
   parse_args (argc, argv);
   client = opt.host != NULL || opt.loopback;
   bench_setup (&b);
