@@ -231,6 +231,7 @@ on_async_fd (int           fd,
       GQuark detail = value ? g_quark_from_static_string (value->value_nick) : 0;
       GObject *object = gverbs_async_event_get_object (event);
 
+      g_debug ("%s: async event %s", self->name, value ? value->value_nick : "?");
       _gverbs_resource_emit_async_event (GVERBS_RESOURCE (self), detail, event);
       /* then on the QP, CQ or SRQ itself (the event holds a reference) */
       if (GVERBS_IS_RESOURCE (object))

@@ -79,6 +79,8 @@ on_channel_fd (gint          fd,
           break;
         }
       self->events_received++;
+      g_debug ("rdma_cm: %s (status %d) on cm_id %p", rdma_event_str (ev->event), ev->status,
+               (void *) ev->id);
 
       event.type = (GVerbsCMEventType) ev->event;
       event.status = ev->status;

@@ -29,6 +29,8 @@ _gverbs_fd_source_new (GVerbsResource     *owner,
   /* type names are static strings */
   g_source_set_static_name (source, G_OBJECT_TYPE_NAME (owner));
   g_source_attach (source, g_main_context_get_thread_default ());
+  g_debug ("%s: watching descriptor %d on the thread-default main context",
+           _gverbs_resource_describe (owner), fd);
   return source;
 }
 
@@ -38,6 +40,7 @@ _gverbs_fd_source_clear (GSource **source)
 {
   if (*source == NULL)
     return;
+  g_debug ("%s source: detached", g_source_get_name (*source));
   g_source_destroy (*source);
   g_clear_pointer (source, g_source_unref);
 }

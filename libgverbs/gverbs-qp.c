@@ -787,7 +787,11 @@ gverbs_qp_modify (GVerbsQP          *self,
       return FALSE;
     }
   if (mask & IBV_QP_STATE)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_QP_STATE]);
+    {
+      g_debug ("%s: %s -> %s", _gverbs_resource_describe (self), qp_state_name (from),
+               qp_state_name (a->qp_state));
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_QP_STATE]);
+    }
   return TRUE;
 }
 

@@ -140,6 +140,7 @@ mark_open (GVerbsResource *self)
   for (guint i = 0; i < priv->n_parents; i++)
     list_with (self, &priv->parents[i]);
   g_atomic_int_set (&priv->guard, 0);
+  g_debug ("%s: open", _gverbs_resource_describe (self));
 }
 
 /* Closes what is still open under @self, lowest rank first, newest first. */
@@ -413,6 +414,7 @@ close_resource (GVerbsResource  *self,
     }
   for (guint i = 0; i < priv->n_parents; i++)
     unlist_from (self, &priv->parents[i]);
+  g_debug ("%s: closed%s", _gverbs_resource_describe (self), ok ? "" : " (rdma-core refused to destroy it)");
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   g_object_unref (self);
   return ok;
