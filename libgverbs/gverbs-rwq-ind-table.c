@@ -45,6 +45,7 @@ gverbs_rwq_ind_table_open (GVerbsResource  *resource,
 {
   GVerbsRwqIndTable *self = GVERBS_RWQ_IND_TABLE (resource);
   struct ibv_rwq_ind_table_init_attr attr = { 0 };
+  struct ibv_device_attr_ex dev;
   g_autofree struct ibv_wq **entries = NULL;
   GPtrArray *wqs;
   const char *name;
@@ -59,6 +60,16 @@ gverbs_rwq_ind_table_open (GVerbsResource  *resource,
   if (!_gverbs_resource_check_open (self->context, error))
     return FALSE;
   name = gverbs_context_get_name (self->context);
+  /* a device without RSS says so before its work queues are looked at:
+   * none could have been made there */
+  if (ibv_query_device_ex (_gverbs_context_get_ibv (self->context), NULL, &dev) == 0 &&
+      dev.rss_caps.max_rwq_indirection_tables == 0)
+    {
+      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_create_rwq_ind_table", name,
+                               "the device has no receive work queue indirection tables "
+                               "(rss_caps.max_rwq_indirection_tables 0)");
+      return FALSE;
+    }
   wqs = gverbs_rwq_ind_table_init_attr_get_wqs (self->init_attr);
   log_size = gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size (self->init_attr);
   if (wqs->len != 1u << log_size)

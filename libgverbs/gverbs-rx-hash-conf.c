@@ -238,6 +238,22 @@ gverbs_rx_hash_conf_get_rx_hash_fields_mask (GVerbsRxHashConf *self)
   return self->rx_hash_fields_mask;
 }
 
+/**
+ * gverbs_rx_hash_conf_set_rx_hash_fields_mask:
+ * @self: a #GVerbsRxHashConf
+ * @rx_hash_fields_mask: the packet fields the hash covers
+ *
+ * Sets #GVerbsRxHashConf:rx-hash-fields-mask (a setter bindings can call
+ * with %GVERBS_RX_HASH_INNER, bit 31, which some take for a negative int).
+ */
+void
+gverbs_rx_hash_conf_set_rx_hash_fields_mask (GVerbsRxHashConf   *self,
+                                             GVerbsRxHashFields  rx_hash_fields_mask)
+{
+  g_return_if_fail (GVERBS_IS_RX_HASH_CONF (self));
+  g_object_set (self, "rx-hash-fields-mask", rx_hash_fields_mask, NULL);
+}
+
 void
 _gverbs_rx_hash_conf_fill (GVerbsRxHashConf        *self,
                            struct ibv_rx_hash_conf *conf)

@@ -38,5 +38,8 @@ GVERBS_AVAILABLE_IN_ALL
 guint                     gverbs_rx_hash_conf_get_rx_hash_key_len     (GVerbsRxHashConf           *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsRxHashFields        gverbs_rx_hash_conf_get_rx_hash_fields_mask (GVerbsRxHashConf           *self);
+GVERBS_AVAILABLE_IN_ALL
+void                      gverbs_rx_hash_conf_set_rx_hash_fields_mask (GVerbsRxHashConf           *self,
+                                                                       GVerbsRxHashFields          rx_hash_fields_mask);
 
 G_END_DECLS
