@@ -813,6 +813,46 @@ typedef enum { /*< underscore_name=gverbs_wq_state >*/
 } GVerbsWQState;
 
 /**
+ * GVerbsWQInitAttrMask:
+ * @GVERBS_WQ_INIT_ATTR_FLAGS: `IBV_WQ_INIT_ATTR_FLAGS`
+ *
+ * Valid fields of WQ init attributes; the values are those of rdma-core's `enum ibv_wq_init_attr_mask`.
+ */
+typedef enum { /*< flags,underscore_name=gverbs_wq_init_attr_mask >*/
+  GVERBS_WQ_INIT_ATTR_FLAGS = 1u << 0,
+} GVerbsWQInitAttrMask;
+
+/**
+ * GVerbsWQFlags:
+ * @GVERBS_WQ_FLAGS_CVLAN_STRIPPING: `IBV_WQ_FLAGS_CVLAN_STRIPPING`
+ * @GVERBS_WQ_FLAGS_SCATTER_FCS: `IBV_WQ_FLAGS_SCATTER_FCS`
+ * @GVERBS_WQ_FLAGS_DELAY_DROP: `IBV_WQ_FLAGS_DELAY_DROP`
+ * @GVERBS_WQ_FLAGS_PCI_WRITE_END_PADDING: `IBV_WQ_FLAGS_PCI_WRITE_END_PADDING`
+ *
+ * Work queue creation and modify flags; the values are those of rdma-core's `enum ibv_wq_flags`.
+ */
+typedef enum { /*< flags,underscore_name=gverbs_wq_flags >*/
+  GVERBS_WQ_FLAGS_CVLAN_STRIPPING = 1u << 0,
+  GVERBS_WQ_FLAGS_SCATTER_FCS = 1u << 1,
+  GVERBS_WQ_FLAGS_DELAY_DROP = 1u << 2,
+  GVERBS_WQ_FLAGS_PCI_WRITE_END_PADDING = 1u << 3,
+} GVerbsWQFlags;
+
+/**
+ * GVerbsWQAttrMask:
+ * @GVERBS_WQ_ATTR_STATE: `IBV_WQ_ATTR_STATE`
+ * @GVERBS_WQ_ATTR_CURR_STATE: `IBV_WQ_ATTR_CURR_STATE`
+ * @GVERBS_WQ_ATTR_FLAGS: `IBV_WQ_ATTR_FLAGS`
+ *
+ * WQ attributes to modify; the values are those of rdma-core's `enum ibv_wq_attr_mask`.
+ */
+typedef enum { /*< flags,underscore_name=gverbs_wq_attr_mask >*/
+  GVERBS_WQ_ATTR_STATE = 1u << 0,
+  GVERBS_WQ_ATTR_CURR_STATE = 1u << 1,
+  GVERBS_WQ_ATTR_FLAGS = 1u << 2,
+} GVerbsWQAttrMask;
+
+/**
  * GVerbsQPType:
  * @GVERBS_QPT_RC: `IBV_QPT_RC`
  * @GVERBS_QPT_UC: `IBV_QPT_UC`

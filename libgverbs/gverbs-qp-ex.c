@@ -522,6 +522,49 @@ gverbs_qp_ex_wr_atomic_fetch_add (GVerbsQPEx  *self,
 }
 
 /**
+ * gverbs_qp_ex_wr_atomic_write:
+ * @self: a #GVerbsQPEx in a posting sequence, created with
+ *   %GVERBS_QP_EX_WITH_ATOMIC_WRITE in its send_ops_flags
+ * @rkey: the remote key
+ * @remote_addr: the remote address (8-byte aligned)
+ * @atomic_wr: (array length=length): the 8 bytes to write
+ * @length: their number: 8
+ * @error: return location for a #GError
+ *
+ * Adds an atomic write (`ibv_wr_atomic_write()`), pyverbs'
+ * `qp.wr_atomic_write(rkey, remote_addr, atomic_wr)`: the 8 bytes land at
+ * @remote_addr as one unit. Devices without it (Soft-RoCE in Linux 6.1)
+ * refuse a queue pair with %GVERBS_QP_EX_WITH_ATOMIC_WRITE when it is
+ * created; a queue pair made without it refuses this call with
+ * %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_qp_ex_wr_atomic_write (GVerbsQPEx    *self,
+                              guint32        rkey,
+                              guint64        remote_addr,
+                              const guint8  *atomic_wr,
+                              gsize          length,
+                              GError       **error)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), FALSE);
+  g_return_val_if_fail (atomic_wr != NULL || length == 0, FALSE);
+  if (length != 8)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_wr_atomic_write on %s: an atomic write carries 8 bytes, not %" G_GSIZE_FORMAT),
+                   _gverbs_resource_describe (GVERBS_QP (self)), length);
+      return FALSE;
+    }
+  {
+    OP_OR_FAIL (IBV_QP_EX_WITH_ATOMIC_WRITE, "ibv_wr_atomic_write");
+    ibv_wr_atomic_write (qpx, rkey, remote_addr, atomic_wr);
+  }
+  return TRUE;
+}
+
+/**
  * gverbs_qp_ex_wr_bind_mw:
  * @self: a #GVerbsQPEx in a posting sequence, created with
  *   %GVERBS_QP_EX_WITH_BIND_MW in its send_ops_flags

@@ -76,6 +76,13 @@ gboolean         gverbs_qp_ex_wr_atomic_fetch_add (GVerbsQPEx          *self,
                                                    guint64              add,
                                                    GError             **error);
 GVERBS_AVAILABLE_IN_ALL
+gboolean         gverbs_qp_ex_wr_atomic_write     (GVerbsQPEx          *self,
+                                                   guint32              rkey,
+                                                   guint64              remote_addr,
+                                                   const guint8        *atomic_wr,
+                                                   gsize                length,
+                                                   GError             **error);
+GVERBS_AVAILABLE_IN_ALL
 gboolean         gverbs_qp_ex_wr_bind_mw          (GVerbsQPEx          *self,
                                                    GVerbsMW            *mw,
                                                    guint32              rkey,

@@ -9,8 +9,10 @@
 
 G_BEGIN_DECLS
 
-/* Fills comp_mask, create_flags, max_tso_header, send_ops_flags and
- * source_qpn (not the PD, XRCD, CQs or SRQ: the QP checks and adds them). */
+/* Fills comp_mask, create_flags, max_tso_header, send_ops_flags,
+ * source_qpn and the RSS hash (its key points into the attributes' hash
+ * configuration); not the PD, XRCD, CQs, SRQ or indirection table: the QP
+ * checks and adds them. */
 void _gverbs_qp_init_attr_ex_to_ibv (GVerbsQPInitAttrEx          *self,
                                      struct ibv_qp_init_attr_ex  *out);
 

@@ -4,6 +4,7 @@
 
 #include "gverbs-qp-init-attr-ex.h"
 #include "gverbs-qp-init-attr-ex-private.h"
+#include "gverbs-rx-hash-conf-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-fields-private.h"
 
@@ -15,7 +16,9 @@
  * #GVerbsQPInitAttr plus the fields #GVerbsQPInitAttrEx:comp-mask marks
  * valid — the protection domain, an XRC domain, creation flags, the largest
  * TSO header, the source QP number and the operations of the extended send
- * API (#GVerbsQPInitAttrEx:send-ops-flags) a #GVerbsQPEx may post.
+ * API (#GVerbsQPInitAttrEx:send-ops-flags) a #GVerbsQPEx may post, and
+ * for a receive-side-scaling raw packet queue pair its indirection table
+ * (#GVerbsQPInitAttrEx:rwq-ind-tbl) and hash (#GVerbsQPInitAttrEx:rx-hash-conf).
  *
  * Fields comp-mask does not mark are not passed to rdma-core, as in C.
  */
@@ -30,6 +33,8 @@ struct _GVerbsQPInitAttrEx
   guint max_tso_header;
   GVerbsQPCreateSendOpsFlags send_ops_flags;
   guint32 source_qpn;
+  GVerbsRwqIndTable *rwq_ind_tbl;
+  GVerbsRxHashConf *rx_hash_conf;
 };
 
 G_DEFINE_FINAL_TYPE (GVerbsQPInitAttrEx, gverbs_qp_init_attr_ex, GVERBS_TYPE_QP_INIT_ATTR)
@@ -38,6 +43,8 @@ enum {
   PROP_0,
   PROP_PD,
   PROP_XRCD,
+  PROP_RWQ_IND_TBL,
+  PROP_RX_HASH_CONF,
   N_PROPS
 };
 
@@ -50,6 +57,8 @@ gverbs_qp_init_attr_ex_dispose (GObject *object)
 
   g_clear_object (&self->pd);
   g_clear_object (&self->xrcd);
+  g_clear_object (&self->rwq_ind_tbl);
+  g_clear_object (&self->rx_hash_conf);
   G_OBJECT_CLASS (gverbs_qp_init_attr_ex_parent_class)->dispose (object);
 }
 
@@ -68,6 +77,12 @@ gverbs_qp_init_attr_ex_get_property (GObject    *object,
       break;
     case PROP_XRCD:
       g_value_set_object (value, self->xrcd);
+      break;
+    case PROP_RWQ_IND_TBL:
+      g_value_set_object (value, self->rwq_ind_tbl);
+      break;
+    case PROP_RX_HASH_CONF:
+      g_value_set_object (value, self->rx_hash_conf);
       break;
     default:
       _gverbs_properties_get (object, prop_id, value, pspec);
@@ -89,6 +104,12 @@ gverbs_qp_init_attr_ex_set_property (GObject      *object,
       break;
     case PROP_XRCD:
       g_set_object (&self->xrcd, g_value_get_object (value));
+      break;
+    case PROP_RWQ_IND_TBL:
+      g_set_object (&self->rwq_ind_tbl, g_value_get_object (value));
+      break;
+    case PROP_RX_HASH_CONF:
+      g_set_object (&self->rx_hash_conf, g_value_get_object (value));
       break;
     default:
       _gverbs_properties_set (object, prop_id, value, pspec);
@@ -160,6 +181,24 @@ gverbs_qp_init_attr_ex_class_init (GVerbsQPInitAttrExClass *klass)
    * %GVERBS_QP_INIT_ATTR_XRCD).
    */
   properties[PROP_XRCD] = g_param_spec_object ("xrcd", NULL, NULL, GVERBS_TYPE_XRCD, rw);
+  /**
+   * GVerbsQPInitAttrEx:rwq-ind-tbl:
+   *
+   * The indirection table of a receive-side-scaling queue pair (valid with
+   * %GVERBS_QP_INIT_ATTR_IND_TABLE): its receives go to the table's work
+   * queues, so it takes no CQs, no SRQ and no receive capacities. pyverbs
+   * calls it `ind_table`.
+   */
+  properties[PROP_RWQ_IND_TBL] = g_param_spec_object ("rwq-ind-tbl", NULL, NULL,
+                                                      GVERBS_TYPE_RWQ_IND_TABLE, rw);
+  /**
+   * GVerbsQPInitAttrEx:rx-hash-conf:
+   *
+   * How a receive-side-scaling queue pair hashes packets (valid with
+   * %GVERBS_QP_INIT_ATTR_RX_HASH). pyverbs calls it `hash_conf`.
+   */
+  properties[PROP_RX_HASH_CONF] = g_param_spec_object ("rx-hash-conf", NULL, NULL,
+                                                       GVERBS_TYPE_RX_HASH_CONF, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
 }
@@ -302,6 +341,32 @@ gverbs_qp_init_attr_ex_get_source_qpn (GVerbsQPInitAttrEx *self)
   return self->source_qpn;
 }
 
+/**
+ * gverbs_qp_init_attr_ex_get_rwq_ind_tbl:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: (transfer none) (nullable): the indirection table of an RSS queue pair
+ */
+GVerbsRwqIndTable *
+gverbs_qp_init_attr_ex_get_rwq_ind_tbl (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), NULL);
+  return self->rwq_ind_tbl;
+}
+
+/**
+ * gverbs_qp_init_attr_ex_get_rx_hash_conf:
+ * @self: a #GVerbsQPInitAttrEx
+ *
+ * Returns: (transfer none) (nullable): the hash of an RSS queue pair
+ */
+GVerbsRxHashConf *
+gverbs_qp_init_attr_ex_get_rx_hash_conf (GVerbsQPInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), NULL);
+  return self->rx_hash_conf;
+}
+
 void
 _gverbs_qp_init_attr_ex_to_ibv (GVerbsQPInitAttrEx         *self,
                                 struct ibv_qp_init_attr_ex *out)
@@ -311,4 +376,6 @@ _gverbs_qp_init_attr_ex_to_ibv (GVerbsQPInitAttrEx         *self,
   out->max_tso_header = self->max_tso_header;
   out->send_ops_flags = self->send_ops_flags;
   out->source_qpn = self->source_qpn;
+  if ((self->comp_mask & IBV_QP_INIT_ATTR_RX_HASH) && self->rx_hash_conf != NULL)
+    _gverbs_rx_hash_conf_fill (self->rx_hash_conf, &out->rx_hash_conf);
 }

@@ -9,6 +9,8 @@
 #include "gverbs-enums.h"
 #include "gverbs-pd.h"
 #include "gverbs-xrcd.h"
+#include "gverbs-rwq-ind-table.h"
+#include "gverbs-rx-hash-conf.h"
 #include "gverbs-qp-init-attr.h"
 
 G_BEGIN_DECLS
@@ -39,5 +41,9 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsQPCreateSendOpsFlags gverbs_qp_init_attr_ex_get_send_ops_flags (GVerbsQPInitAttrEx *self);
 GVERBS_AVAILABLE_IN_ALL
 guint32                    gverbs_qp_init_attr_ex_get_source_qpn     (GVerbsQPInitAttrEx *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsRwqIndTable         *gverbs_qp_init_attr_ex_get_rwq_ind_tbl    (GVerbsQPInitAttrEx *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsRxHashConf          *gverbs_qp_init_attr_ex_get_rx_hash_conf   (GVerbsQPInitAttrEx *self);
 
 G_END_DECLS

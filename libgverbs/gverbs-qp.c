@@ -16,6 +16,7 @@
 #include "gverbs-qp-init-attr-ex-private.h"
 #include "gverbs-qp-ex-private.h"
 #include "gverbs-xrcd-private.h"
+#include "gverbs-rwq-ind-table-private.h"
 #include "gverbs-pd-private.h"
 #include "gverbs-cq-private.h"
 #include "gverbs-ah-private.h"
@@ -247,6 +248,44 @@ take_pd (GVerbsQP            *self,
   return TRUE;
 }
 
+/* A receive-side-scaling queue pair (an indirection table in its
+ * extended attributes): 1, its receives going to the table's work queues,
+ * so no CQs, SRQ or receive capacities; 0 for any other; -1 on error. */
+static int
+take_rwq_ind_tbl (GVerbsQP                 *self,
+                  GVerbsQPInitAttrEx       *iax,
+                  struct ibv_qp_init_attr  *ia,
+                  GError                  **error)
+{
+  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  GVerbsRwqIndTable *table;
+
+  if (iax == NULL || !(gverbs_qp_init_attr_ex_get_comp_mask (iax) & GVERBS_QP_INIT_ATTR_IND_TABLE))
+    return 0;
+  table = gverbs_qp_init_attr_ex_get_rwq_ind_tbl (iax);
+  if (table == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_create_qp_ex on %s: comp_mask has IBV_QP_INIT_ATTR_IND_TABLE but "
+                     "the QPInitAttrEx has no indirection table (rwq_ind_tbl)"),
+                   _gverbs_resource_describe (priv->pd));
+      return -1;
+    }
+  if (!_gverbs_resource_check_open (table, error))
+    return -1;
+  if (gverbs_rwq_ind_table_get_context (table) != gverbs_pd_get_context (priv->pd))
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_create_qp_ex on %s: the indirection table %s belongs to another device context"),
+                   _gverbs_resource_describe (priv->pd), _gverbs_resource_describe (table));
+      return -1;
+    }
+  ia->send_cq = NULL;
+  ia->recv_cq = NULL;
+  memset (&ia->cap, 0, sizeof ia->cap);
+  return 1;
+}
+
 static struct ibv_qp *
 create_ex (GVerbsQP                *self,
            GVerbsQPInitAttrEx      *iax,
@@ -269,6 +308,8 @@ create_ex (GVerbsQP                *self,
   /* libgverbs queue pairs always live in a protection domain */
   x.comp_mask |= IBV_QP_INIT_ATTR_PD;
   x.pd = _gverbs_pd_get_ibv (priv->pd);
+  if (x.comp_mask & IBV_QP_INIT_ATTR_IND_TABLE)
+    x.rwq_ind_tbl = _gverbs_rwq_ind_table_get_ibv (gverbs_qp_init_attr_ex_get_rwq_ind_tbl (iax));
   if ((x.comp_mask & IBV_QP_INIT_ATTR_XRCD) && xrcd != NULL)
     {
       if (!_gverbs_resource_check_open (xrcd, error))
@@ -306,19 +347,26 @@ gverbs_qp_open (GVerbsResource  *resource,
   GVerbsQPInitAttrEx *iax;
   struct ibv_qp_init_attr ia;
   struct ibv_context *ctx;
+  int rss;
 
   iax = GVERBS_IS_QP_INIT_ATTR_EX (priv->init_attr) ? GVERBS_QP_INIT_ATTR_EX (priv->init_attr) : NULL;
   if (!take_pd (self, iax, error))
     return FALSE;
   _gverbs_qp_init_attr_to_ibv (priv->init_attr, &ia);
-  ia.send_cq = take_cq (self, "send", gverbs_qp_init_attr_get_send_cq (priv->init_attr),
-                        &priv->send_cq, error);
-  if (ia.send_cq == NULL)
+  rss = take_rwq_ind_tbl (self, iax, &ia, error);
+  if (rss < 0)
     return FALSE;
-  ia.recv_cq = take_cq (self, "receive", gverbs_qp_init_attr_get_recv_cq (priv->init_attr),
-                        &priv->recv_cq, error);
-  if (ia.recv_cq == NULL)
-    return FALSE;
+  if (!rss)
+    {
+      ia.send_cq = take_cq (self, "send", gverbs_qp_init_attr_get_send_cq (priv->init_attr),
+                            &priv->send_cq, error);
+      if (ia.send_cq == NULL)
+        return FALSE;
+      ia.recv_cq = take_cq (self, "receive", gverbs_qp_init_attr_get_recv_cq (priv->init_attr),
+                            &priv->recv_cq, error);
+      if (ia.recv_cq == NULL)
+        return FALSE;
+    }
   g_set_object (&priv->srq, gverbs_qp_init_attr_get_srq (priv->init_attr));
   if (priv->srq != NULL && !_gverbs_resource_check_open (priv->srq, error))
     return FALSE;
@@ -362,9 +410,13 @@ gverbs_qp_open (GVerbsResource  *resource,
   _gverbs_resource_set_description (resource, "%s qp 0x%x on %s", qp_type_name (ia.qp_type),
                                     priv->ibv->qp_num, _gverbs_resource_describe (priv->pd));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->pd));
-  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->send_cq));
-  if (priv->recv_cq != priv->send_cq)
+  if (priv->send_cq != NULL)
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->send_cq));
+  if (priv->recv_cq != NULL && priv->recv_cq != priv->send_cq)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->recv_cq));
+  if (rss)
+    _gverbs_resource_add_parent (resource,
+                                 GVERBS_RESOURCE (gverbs_qp_init_attr_ex_get_rwq_ind_tbl (iax)));
   if (priv->srq != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->srq));
   _gverbs_context_register_event_object (gverbs_pd_get_context (priv->pd), priv->ibv, G_OBJECT (self));

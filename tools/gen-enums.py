@@ -46,6 +46,9 @@ ENUMS = [
     ("ibv_srq_init_attr_mask", "GVerbsSRQInitAttrMask", True, "Valid fields of extended SRQ init attributes"),
     ("ibv_wq_type", "GVerbsWQType", False, "Work queue type"),
     ("ibv_wq_state", "GVerbsWQState", False, "Work queue state"),
+    ("ibv_wq_init_attr_mask", "GVerbsWQInitAttrMask", True, "Valid fields of WQ init attributes"),
+    ("ibv_wq_flags", "GVerbsWQFlags", True, "Work queue creation and modify flags"),
+    ("ibv_wq_attr_mask", "GVerbsWQAttrMask", True, "WQ attributes to modify"),
     ("ibv_qp_type", "GVerbsQPType", False, "Queue pair transport type"),
     ("ibv_qp_init_attr_mask", "GVerbsQPInitAttrMask", True, "Valid fields of extended QP init attributes"),
     ("ibv_qp_create_flags", "GVerbsQPCreateFlags", True, "QP creation flags"),
@@ -68,7 +71,8 @@ SKIP = {"IBV_ACCESS_OPTIONAL_RANGE", "IBV_ACCESS_OPTIONAL_FIRST", "IBV_WC_STANDA
         "IBV_CREATE_CQ_SUP_WC_FLAGS", "IBV_CQ_INIT_ATTR_MASK_RESERVED",
         "IBV_CREATE_CQ_ATTR_RESERVED", "IBV_QP_INIT_ATTR_RESERVED", "IBV_SRQ_INIT_ATTR_RESERVED",
         "IBV_XRCD_INIT_ATTR_RESERVED", "IBV_CQ_ATTR_RESERVED", "IBV_QP_CREATE_SOURCE_QPN",
-        "IBV_REREG_MR_FLAGS_SUPPORTED", "IBV_FLOW_SPEC_INNER"}
+        "IBV_REREG_MR_FLAGS_SUPPORTED", "IBV_FLOW_SPEC_INNER",
+        "IBV_WQ_INIT_ATTR_RESERVED", "IBV_WQ_FLAGS_RESERVED", "IBV_WQ_ATTR_RESERVED"}
 
 
 def enum_members(text, name):

@@ -1144,16 +1144,14 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
     cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
     max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None, send_ops_flags=0)
 
-    RSS (hash_conf, ind_table) needs work queues, which libgverbs does not wrap."""
+    hash_conf (a RxHashConf) and ind_table (a RwqIndTable) make a receive-side-scaling
+    raw packet QP, with IBV_QP_INIT_ATTR_RX_HASH | IBV_QP_INIT_ATTR_IND_TABLE in
+    comp_mask; they are the rx_hash_conf and rwq_ind_tbl properties."""
 
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None, srq=None,
                  cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
                  max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None,
                  send_ops_flags=0):
-        if hash_conf is not None or ind_table is not None:
-            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'QPInitAttrEx: hash_conf and ind_table (RSS over work queues) '
-                               'are not supported')
         QPInitAttr.__init__(self, qp_type=qp_type, qp_context=qp_context, scq=scq, rcq=rcq,
                             srq=srq, cap=cap, sq_sig_all=sq_sig_all)
         self.comp_mask = int(comp_mask)
@@ -1163,6 +1161,20 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
         self.max_tso_header = max_tso_header
         self.source_qpn = source_qpn
         self.send_ops_flags = int(send_ops_flags)
+        self.rx_hash_conf = hash_conf
+        self.rwq_ind_tbl = ind_table
+
+    def _rss_field(prop, kind):
+        def put(self, value):
+            if value is not None and not isinstance(value, kind):
+                raise TypeError('QPInitAttrEx.%s must be a %s or None, not %s'
+                                % (prop.replace('-', '_'), kind.__name__, type(value).__name__))
+            self.set_property(prop, value)
+        return property(lambda self: self.get_property(prop), put)
+
+    ind_table = rwq_ind_tbl = _rss_field('rwq-ind-tbl', Verbs.RwqIndTable)
+    hash_conf = rx_hash_conf = _rss_field('rx-hash-conf', Verbs.RxHashConf)
+    del _rss_field
 
 
 @_verbs
@@ -1192,6 +1204,16 @@ class QPEx(Verbs.QPEx):  # derives from the QP override
     def wr_set_inline_data(self, data, length=None):
         data = _as_bytes(data)
         Verbs.QPEx.wr_set_inline_data(self, data if length is None else data[:length])
+
+    def wr_atomic_write(self, rkey, remote_addr, atomic_wr):
+        """pyverbs' wr_atomic_write(rkey, remote_addr, atomic_wr): 8 bytes."""
+        Verbs.QPEx.wr_atomic_write(self, rkey, remote_addr, _as_bytes(atomic_wr))
+
+    @property
+    def ind_table(self):
+        """The RwqIndTable of an RSS QP (pyverbs' qp.ind_table), else None."""
+        init_attr = self.get_property('init-attr')
+        return init_attr.get_property('rwq-ind-tbl') if init_attr is not None else None
 
 
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
@@ -1449,6 +1471,119 @@ class SRQ(Verbs.SRQ):
             _srq_post_recv_one(self, wr)
         else:
             Verbs.SRQ.post_recv(self, _wr_list(wr))
+
+
+# --- work queues, RWQ indirection tables, RSS (pyverbs.wq) ---------------------
+
+@_verbs
+class WQInitAttr(Verbs.WQInitAttr):
+    """pyverbs' WQInitAttr(wq_context=None, wq_pd=None, wq_cq=None, wq_type=IBV_WQT_RQ,
+    max_wr=100, max_sge=1, comp_mask=0, create_flags=0); wq_context is not kept."""
+
+    def __init__(self, wq_context=None, wq_pd=None, wq_cq=None, wq_type=Verbs.WQType.RQ,
+                 max_wr=100, max_sge=1, comp_mask=0, create_flags=0):
+        _init_checked(Verbs.WQInitAttr, self, pd=wq_pd, cq=wq_cq, wq_type=wq_type,
+                      max_wr=max_wr, max_sge=max_sge, comp_mask=comp_mask,
+                      create_flags=create_flags)
+
+
+@_verbs
+class WQAttr(Verbs.WQAttr):
+    """pyverbs' WQAttr(attr_mask=0, wq_state=0, curr_wq_state=0, flags=0, flags_mask=0)."""
+    __init__ = _kw_init(Verbs.WQAttr, attr_mask=0, wq_state=0, curr_wq_state=0, flags=0,
+                        flags_mask=0)
+
+
+@_verbs
+class WQ(Verbs.WQ):
+    """pyverbs' WQ(ctx, WQInitAttr): ibv_create_wq. modify(WQAttr), post_recv(wr),
+    wqn; closing its PD, CQ or context closes it, and closing it closes the
+    RwqIndTables listing it."""
+
+    def __init__(self, ctx, attr):
+        _init_checked(Verbs.WQ, self, context=ctx, init_attr=attr)
+        self.init(None)
+
+    def post_recv(self, wr, bad_wr=None):
+        """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_wq_recv)."""
+        Verbs.WQ.post_recv(self, _wr_list(wr))
+
+    wqn = property(lambda self: self.get_wq_num())
+
+
+@_verbs
+class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
+    """pyverbs' RwqIndTableInitAttr(log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
+    exactly 2**log_ind_tbl_size WQs (one may be listed several times)."""
+
+    def __new__(cls, log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
+        if comp_mask:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               'RwqIndTableInitAttr: comp_mask 0x%x: rdma-core defines no '
+                               'field for it' % comp_mask)
+        return Verbs.RwqIndTableInitAttr.new(_check_uint('log_ind_tbl_size', log_ind_tbl_size, 32),
+                                             list(wqs_list or []))
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    wqs_list = property(lambda self: list(self.get_wqs()))
+
+
+@_verbs
+class RwqIndTable(Verbs.RwqIndTable):
+    """pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr): ibv_create_rwq_ind_table;
+    wqs lists its work queues."""
+
+    def __init__(self, ctx, attr):
+        _init_checked(Verbs.RwqIndTable, self, context=ctx, init_attr=attr)
+        self.init(None)
+
+    @property
+    def wqs(self):
+        wqs = self.get_wqs()
+        return list(wqs) if wqs is not None else []
+
+
+@_verbs
+class RxHashConf(Verbs.RxHashConf):
+    """pyverbs' RxHashConf(rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
+    rx_hash_fields_mask=0): rx_hash_key is bytes or a list of byte values, and
+    rx_hash_key_len must be its length when both are given."""
+
+    def __new__(cls, rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
+                rx_hash_fields_mask=0):
+        key = None
+        if rx_hash_key is not None:
+            key = bytes(rx_hash_key)
+            if rx_hash_key_len and rx_hash_key_len != len(key):
+                raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                                   'RxHashConf: rx_hash_key_len %d is not the key\'s length %d'
+                                   % (rx_hash_key_len, len(key)))
+        for value, name in ((rx_hash_function, 'rx-hash-function'),
+                            (rx_hash_fields_mask, 'rx-hash-fields-mask')):
+            _check_value(Verbs.RxHashConf.find_property(name), int(value), name.replace('-', '_'))
+        return Verbs.RxHashConf.new(Verbs.RxHashFunctionFlags(int(rx_hash_function)),
+                                    _to_bytes(key),
+                                    Verbs.RxHashFields(int(rx_hash_fields_mask)))
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    rx_hash_fields_mask = property(
+        lambda self: self.get_property('rx-hash-fields-mask'),
+        lambda self, value: self.set_rx_hash_fields_mask(Verbs.RxHashFields(
+            _check_value(Verbs.RxHashConf.find_property('rx-hash-fields-mask'), int(value),
+                         'rx_hash_fields_mask'))))
+
+    @property
+    def rx_hash_key(self):
+        key = self.get_rx_hash_key()
+        return key.get_data() if key is not None else None
+
+    @rx_hash_key.setter
+    def rx_hash_key(self, value):
+        self.set_rx_hash_key(_to_bytes(None if value is None else bytes(value)))
 
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller

@@ -81,9 +81,7 @@ QP = compat_class(Verbs.QP, 'QP', messages=_QP_MESSAGES,
 
 QPEx = compat_class(Verbs.QPEx, 'QPEx', messages=dict(_QP_MESSAGES, wr_complete='Post send failed'),
                     namespace={'__module__': 'pyverbs.qp', **_QP_NAMESPACE,
-                               'wr_bind_mw': _wr_bind_mw,
-                               # RSS QPs over work queues are not wrapped yet: never an ind_table
-                               'ind_table': None},
+                               'wr_bind_mw': _wr_bind_mw},
                     extra_bases=(QP,))
 QPCap = Verbs.QPCap
 QPAttr = Verbs.QPAttr

@@ -1,0 +1,15 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-rwq-ind-table.h"
+
+G_BEGIN_DECLS
+
+/* NULL once the table is closed; for RSS queue pairs. */
+struct ibv_rwq_ind_table *_gverbs_rwq_ind_table_get_ibv (GVerbsRwqIndTable *self);
+
+G_END_DECLS

@@ -1,0 +1,272 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-rwq-ind-table.h"
+#include "gverbs-rwq-ind-table-private.h"
+#include "gverbs-wq-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-error.h"
+#include "gverbs-private.h"
+#include "gverbs-resource-private.h"
+
+/**
+ * GVerbsRwqIndTable:
+ *
+ * A receive work queue indirection table (`struct ibv_rwq_ind_table`,
+ * pyverbs' `RwqIndTable`): the work queues a receive-side-scaling queue
+ * pair (#GVerbsQPInitAttrEx:rwq-ind-tbl) spreads incoming packets over,
+ * entry chosen by the packet's hash.
+ *
+ * The table belongs to its context and keeps its work queues alive;
+ * closing the context or any of its work queues closes the table first,
+ * and closing the table closes the queue pairs using it first. Soft-RoCE
+ * has none: gverbs_rwq_ind_table_new() fails there with
+ * %GVERBS_ERROR_NOT_SUPPORTED (as no work queue can be made there either).
+ */
+struct _GVerbsRwqIndTable
+{
+  GVerbsResource parent_instance;
+
+  GVerbsContext *context;
+  GVerbsRwqIndTableInitAttr *init_attr;
+  GPtrArray *wqs;               /* the init attr's, a reference */
+  guint log_ind_tbl_size;
+  struct ibv_rwq_ind_table *ibv;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsRwqIndTable, gverbs_rwq_ind_table, GVERBS_TYPE_RESOURCE)
+
+static gboolean
+gverbs_rwq_ind_table_open (GVerbsResource  *resource,
+                           GCancellable    *cancellable,
+                           GError         **error)
+{
+  GVerbsRwqIndTable *self = GVERBS_RWQ_IND_TABLE (resource);
+  struct ibv_rwq_ind_table_init_attr attr = { 0 };
+  struct ibv_device_attr_ex dev;
+  g_autofree struct ibv_wq **entries = NULL;
+  GPtrArray *wqs;
+  const char *name;
+  guint log_size;
+
+  if (self->context == NULL || self->init_attr == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("An indirection table needs a context and a GVerbsRwqIndTableInitAttr"));
+      return FALSE;
+    }
+  if (!_gverbs_resource_check_open (self->context, error))
+    return FALSE;
+  name = gverbs_context_get_name (self->context);
+  /* a device without RSS says so before its work queues are looked at:
+   * none could have been made there */
+  if (ibv_query_device_ex (_gverbs_context_get_ibv (self->context), NULL, &dev) == 0 &&
+      dev.rss_caps.max_rwq_indirection_tables == 0)
+    {
+      _gverbs_set_error_errno (error, EOPNOTSUPP, "ibv_create_rwq_ind_table", name,
+                               "the device has no receive work queue indirection tables "
+                               "(rss_caps.max_rwq_indirection_tables 0)");
+      return FALSE;
+    }
+  wqs = gverbs_rwq_ind_table_init_attr_get_wqs (self->init_attr);
+  log_size = gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size (self->init_attr);
+  if (wqs->len != 1u << log_size)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("ibv_create_rwq_ind_table on %s: a table of log size %u needs %u work queues, "
+                     "not %u"), name, log_size, 1u << log_size, wqs->len);
+      return FALSE;
+    }
+  entries = g_new (struct ibv_wq *, wqs->len);
+  for (guint i = 0; i < wqs->len; i++)
+    {
+      GVerbsWQ *wq = g_ptr_array_index (wqs, i);
+
+      if (!_gverbs_resource_check_open (wq, error))
+        return FALSE;
+      if (gverbs_wq_get_context (wq) != self->context)
+        {
+          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                       _("ibv_create_rwq_ind_table on %s: entry %u, %s, belongs to another device context"),
+                       name, i, _gverbs_resource_describe (wq));
+          return FALSE;
+        }
+      entries[i] = _gverbs_wq_get_ibv (wq);
+    }
+  attr.log_ind_tbl_size = log_size;
+  attr.ind_tbl = entries;
+  errno = 0;
+  self->ibv = ibv_create_rwq_ind_table (_gverbs_context_get_ibv (self->context), &attr);
+  if (self->ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EOPNOTSUPP, "ibv_create_rwq_ind_table", name,
+                               "log_ind_tbl_size %u (%u work queues)", log_size, wqs->len);
+      return FALSE;
+    }
+  self->wqs = g_ptr_array_ref (wqs);
+  self->log_ind_tbl_size = log_size;
+  _gverbs_resource_set_description (resource, "rwq ind table 0x%x on %s", self->ibv->ind_tbl_num, name);
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
+  for (guint i = 0; i < wqs->len; i++)
+    _gverbs_wq_add_user (g_ptr_array_index (wqs, i), resource);
+  return TRUE;
+}
+
+static gboolean
+gverbs_rwq_ind_table_release (GVerbsResource  *resource,
+                              GError         **error)
+{
+  GVerbsRwqIndTable *self = GVERBS_RWQ_IND_TABLE (resource);
+
+  for (guint i = 0; self->wqs != NULL && i < self->wqs->len; i++)
+    _gverbs_wq_remove_user (g_ptr_array_index (self->wqs, i), resource);
+  return GVERBS_RESOURCE_CLASS (gverbs_rwq_ind_table_parent_class)->release (resource, error);
+}
+
+static void
+gverbs_rwq_ind_table_finalize (GObject *object)
+{
+  GVerbsRwqIndTable *self = GVERBS_RWQ_IND_TABLE (object);
+
+  g_clear_pointer (&self->wqs, g_ptr_array_unref);
+  G_OBJECT_CLASS (gverbs_rwq_ind_table_parent_class)->finalize (object);
+}
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsRwqIndTable:context:
+   *
+   * The device context the table belongs to.
+   */
+  GVERBS_PROP_INPUT (GVerbsRwqIndTable, context, "context", gverbs_context_get_type),
+  /**
+   * GVerbsRwqIndTable:init-attr:
+   *
+   * The attributes the table was made from.
+   */
+  GVERBS_PROP_INPUT (GVerbsRwqIndTable, init_attr, "init-attr",
+                     gverbs_rwq_ind_table_init_attr_get_type),
+  /**
+   * GVerbsRwqIndTable:log-ind-tbl-size:
+   *
+   * The log2 of the number of entries.
+   */
+  GVERBS_PROP_UINT (GVerbsRwqIndTable, log_ind_tbl_size, "log-ind-tbl-size",
+                    GVERBS_RWQ_IND_TABLE_MAX_LOG_SIZE, 0, G_PARAM_READABLE),
+  /**
+   * GVerbsRwqIndTable:ind-tbl-num:
+   *
+   * The table's number (`ind_tbl_num`); 0 once closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsRwqIndTable, ibv, struct ibv_rwq_ind_table, ind_tbl_num,
+                           "ind-tbl-num"),
+};
+
+static void
+gverbs_rwq_ind_table_class_init (GVerbsRwqIndTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_rwq_ind_table_open;
+  resource_class->release = gverbs_rwq_ind_table_release;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_rwq_ind_table, GVerbsRwqIndTable, ibv);
+  /* after the queue pairs using it, before the work queues it lists */
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
+
+  object_class->finalize = gverbs_rwq_ind_table_finalize;
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
+}
+
+static void
+gverbs_rwq_ind_table_init (GVerbsRwqIndTable *self)
+{
+}
+
+/**
+ * gverbs_rwq_ind_table_new:
+ * @context: an open #GVerbsContext
+ * @init_attr: the size and the work queue of each entry
+ * @error: return location for a #GError
+ *
+ * Creates a receive work queue indirection table
+ * (`ibv_create_rwq_ind_table()`), pyverbs' `RwqIndTable(ctx, attr)`. A
+ * device without RSS gives %GVERBS_ERROR_NOT_SUPPORTED; on any error
+ * nothing is left behind.
+ *
+ * Returns: (transfer full): the table, or %NULL on error
+ */
+GVerbsRwqIndTable *
+gverbs_rwq_ind_table_new (GVerbsContext              *context,
+                          GVerbsRwqIndTableInitAttr  *init_attr,
+                          GError                    **error)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
+  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE_INIT_ATTR (init_attr), NULL);
+  return g_initable_new (GVERBS_TYPE_RWQ_IND_TABLE, NULL, error, "context", context,
+                         "init-attr", init_attr, NULL);
+}
+
+/**
+ * gverbs_rwq_ind_table_get_context:
+ * @self: a #GVerbsRwqIndTable
+ *
+ * Returns: (transfer none): the device context
+ */
+GVerbsContext *
+gverbs_rwq_ind_table_get_context (GVerbsRwqIndTable *self)
+{
+  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE (self), NULL);
+  return self->context;
+}
+
+/**
+ * gverbs_rwq_ind_table_get_wqs:
+ * @self: a #GVerbsRwqIndTable
+ *
+ * The work queue of each entry (pyverbs' `RwqIndTable.wqs`).
+ *
+ * Returns: (transfer none) (element-type GVerbsWQ) (nullable): the work
+ *   queues, %NULL until the table is created
+ */
+GPtrArray *
+gverbs_rwq_ind_table_get_wqs (GVerbsRwqIndTable *self)
+{
+  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE (self), NULL);
+  return self->wqs;
+}
+
+/**
+ * gverbs_rwq_ind_table_get_log_ind_tbl_size:
+ * @self: a #GVerbsRwqIndTable
+ *
+ * Returns: the log2 of the number of entries
+ */
+guint
+gverbs_rwq_ind_table_get_log_ind_tbl_size (GVerbsRwqIndTable *self)
+{
+  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE (self), 0);
+  return self->log_ind_tbl_size;
+}
+
+/**
+ * gverbs_rwq_ind_table_get_ind_tbl_num:
+ * @self: a #GVerbsRwqIndTable
+ *
+ * Returns: the table's number, 0 once closed
+ */
+guint32
+gverbs_rwq_ind_table_get_ind_tbl_num (GVerbsRwqIndTable *self)
+{
+  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE (self), 0);
+  return self->ibv ? self->ibv->ind_tbl_num : 0;
+}
+
+struct ibv_rwq_ind_table *
+_gverbs_rwq_ind_table_get_ibv (GVerbsRwqIndTable *self)
+{
+  return self->ibv;
+}

@@ -1,0 +1,16 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-rx-hash-conf.h"
+
+G_BEGIN_DECLS
+
+/* The key points into @self's bytes: valid while @self lives. */
+void _gverbs_rx_hash_conf_fill (GVerbsRxHashConf        *self,
+                                struct ibv_rx_hash_conf *conf);
+
+G_END_DECLS

@@ -1,0 +1,269 @@
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "gverbs-rx-hash-conf.h"
+#include "gverbs-rx-hash-conf-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-error.h"
+#include "gverbs-error-private.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsRxHashConf:
+ *
+ * How a receive-side-scaling queue pair hashes incoming packets
+ * (`struct ibv_rx_hash_conf`, pyverbs' `RxHashConf`): the hash function
+ * (Toeplitz), its key, and the packet fields the hash covers. Given as
+ * #GVerbsQPInitAttrEx:rx-hash-conf with %GVERBS_QP_INIT_ATTR_RX_HASH.
+ */
+struct _GVerbsRxHashConf
+{
+  GObject parent_instance;
+
+  GVerbsRxHashFunctionFlags rx_hash_function;
+  GVerbsRxHashFields rx_hash_fields_mask;
+  GBytes *rx_hash_key;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsRxHashConf, gverbs_rx_hash_conf, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_RX_HASH_KEY,
+  PROP_RX_HASH_KEY_LEN,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsRxHashConf:rx-hash-function:
+   *
+   * The hash function (%GVERBS_RX_HASH_FUNC_TOEPLITZ).
+   */
+  GVERBS_PROP_FLAGS (GVerbsRxHashConf, rx_hash_function, "rx-hash-function",
+                     gverbs_rx_hash_function_flags_get_type, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsRxHashConf:rx-hash-fields-mask:
+   *
+   * The packet fields the hash covers (`IBV_RX_HASH_SRC_IPV4` …).
+   */
+  GVERBS_PROP_FLAGS (GVerbsRxHashConf, rx_hash_fields_mask, "rx-hash-fields-mask",
+                     gverbs_rx_hash_fields_get_type, 0, G_PARAM_READWRITE),
+};
+
+static void
+gverbs_rx_hash_conf_finalize (GObject *object)
+{
+  GVerbsRxHashConf *self = GVERBS_RX_HASH_CONF (object);
+
+  g_clear_pointer (&self->rx_hash_key, g_bytes_unref);
+  G_OBJECT_CLASS (gverbs_rx_hash_conf_parent_class)->finalize (object);
+}
+
+static void
+gverbs_rx_hash_conf_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  GVerbsRxHashConf *self = GVERBS_RX_HASH_CONF (object);
+
+  switch (prop_id)
+    {
+    case PROP_RX_HASH_KEY:
+      g_value_set_boxed (value, self->rx_hash_key);
+      break;
+    case PROP_RX_HASH_KEY_LEN:
+      g_value_set_uint (value, gverbs_rx_hash_conf_get_rx_hash_key_len (self));
+      break;
+    default:
+      _gverbs_properties_get (object, prop_id, value, pspec);
+    }
+}
+
+static void
+gverbs_rx_hash_conf_class_init (GVerbsRxHashConfClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = gverbs_rx_hash_conf_finalize;
+  object_class->get_property = gverbs_rx_hash_conf_get_property;
+  object_class->set_property = _gverbs_properties_set;
+
+  /**
+   * GVerbsRxHashConf:rx-hash-key:
+   *
+   * The hash key (at most %GVERBS_RX_HASH_KEY_MAX_LENGTH bytes; Toeplitz
+   * on mlx5 takes 40), set with gverbs_rx_hash_conf_set_rx_hash_key().
+   */
+  properties[PROP_RX_HASH_KEY] = g_param_spec_boxed ("rx-hash-key", NULL, NULL, G_TYPE_BYTES, ro);
+  /**
+   * GVerbsRxHashConf:rx-hash-key-len:
+   *
+   * The length of the key in bytes.
+   */
+  properties[PROP_RX_HASH_KEY_LEN] =
+    g_param_spec_uint ("rx-hash-key-len", NULL, NULL, 0, GVERBS_RX_HASH_KEY_MAX_LENGTH, 0, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
+}
+
+static void
+gverbs_rx_hash_conf_init (GVerbsRxHashConf *self)
+{
+}
+
+/**
+ * gverbs_rx_hash_conf_new:
+ * @rx_hash_function: the hash function
+ * @rx_hash_key: (nullable): the hash key, at most
+ *   %GVERBS_RX_HASH_KEY_MAX_LENGTH bytes
+ * @rx_hash_fields_mask: the packet fields the hash covers
+ * @error: return location for a #GError
+ *
+ * Makes an RSS hash configuration, pyverbs' `RxHashConf` (whose separate
+ * key length is the key's). A key too long for rdma-core's one-byte
+ * length is refused with %GVERBS_ERROR_OUT_OF_RANGE.
+ *
+ * Returns: (transfer full): the configuration, or %NULL on error
+ */
+GVerbsRxHashConf *
+gverbs_rx_hash_conf_new (GVerbsRxHashFunctionFlags   rx_hash_function,
+                         GBytes                     *rx_hash_key,
+                         GVerbsRxHashFields          rx_hash_fields_mask,
+                         GError                    **error)
+{
+  g_autoptr(GVerbsRxHashConf) self = NULL;
+
+  if (!_gverbs_check_flags (GVERBS_TYPE_RX_HASH_FUNCTION_FLAGS, rx_hash_function,
+                            "ibv_create_qp_ex", "rx_hash_function", error) ||
+      !_gverbs_check_flags (GVERBS_TYPE_RX_HASH_FIELDS, rx_hash_fields_mask,
+                            "ibv_create_qp_ex", "rx_hash_fields_mask", error))
+    return NULL;
+  self = g_object_new (GVERBS_TYPE_RX_HASH_CONF, "rx-hash-function", rx_hash_function,
+                       "rx-hash-fields-mask", rx_hash_fields_mask, NULL);
+  if (rx_hash_key != NULL && !gverbs_rx_hash_conf_set_rx_hash_key (self, rx_hash_key, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+/**
+ * gverbs_rx_hash_conf_get_rx_hash_function:
+ * @self: a #GVerbsRxHashConf
+ *
+ * Returns: the hash function
+ */
+GVerbsRxHashFunctionFlags
+gverbs_rx_hash_conf_get_rx_hash_function (GVerbsRxHashConf *self)
+{
+  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), 0);
+  return self->rx_hash_function;
+}
+
+/**
+ * gverbs_rx_hash_conf_get_rx_hash_key:
+ * @self: a #GVerbsRxHashConf
+ *
+ * Returns: (transfer none) (nullable): the hash key
+ */
+GBytes *
+gverbs_rx_hash_conf_get_rx_hash_key (GVerbsRxHashConf *self)
+{
+  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), NULL);
+  return self->rx_hash_key;
+}
+
+/**
+ * gverbs_rx_hash_conf_set_rx_hash_key:
+ * @self: a #GVerbsRxHashConf
+ * @rx_hash_key: (nullable): the new key, at most
+ *   %GVERBS_RX_HASH_KEY_MAX_LENGTH bytes
+ * @error: return location for a #GError
+ *
+ * Sets the hash key (and so its length). A longer key is refused with
+ * %GVERBS_ERROR_OUT_OF_RANGE and the old key kept.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gverbs_rx_hash_conf_set_rx_hash_key (GVerbsRxHashConf  *self,
+                                     GBytes            *rx_hash_key,
+                                     GError           **error)
+{
+  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), FALSE);
+  if (rx_hash_key != NULL && g_bytes_get_size (rx_hash_key) > GVERBS_RX_HASH_KEY_MAX_LENGTH)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("RSS hash key of %" G_GSIZE_FORMAT " bytes: rx_hash_key_len holds at most %u"),
+                   g_bytes_get_size (rx_hash_key), GVERBS_RX_HASH_KEY_MAX_LENGTH);
+      return FALSE;
+    }
+  if (rx_hash_key != NULL)
+    g_bytes_ref (rx_hash_key);
+  g_clear_pointer (&self->rx_hash_key, g_bytes_unref);
+  self->rx_hash_key = rx_hash_key;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RX_HASH_KEY]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RX_HASH_KEY_LEN]);
+  return TRUE;
+}
+
+/**
+ * gverbs_rx_hash_conf_get_rx_hash_key_len:
+ * @self: a #GVerbsRxHashConf
+ *
+ * Returns: the key's length in bytes
+ */
+guint
+gverbs_rx_hash_conf_get_rx_hash_key_len (GVerbsRxHashConf *self)
+{
+  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), 0);
+  return self->rx_hash_key ? (guint) g_bytes_get_size (self->rx_hash_key) : 0;
+}
+
+/**
+ * gverbs_rx_hash_conf_get_rx_hash_fields_mask:
+ * @self: a #GVerbsRxHashConf
+ *
+ * Returns: the packet fields the hash covers
+ */
+GVerbsRxHashFields
+gverbs_rx_hash_conf_get_rx_hash_fields_mask (GVerbsRxHashConf *self)
+{
+  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), 0);
+  return self->rx_hash_fields_mask;
+}
+
+/**
+ * gverbs_rx_hash_conf_set_rx_hash_fields_mask:
+ * @self: a #GVerbsRxHashConf
+ * @rx_hash_fields_mask: the packet fields the hash covers
+ *
+ * Sets #GVerbsRxHashConf:rx-hash-fields-mask (a setter bindings can call
+ * with %GVERBS_RX_HASH_INNER, bit 31, which some take for a negative int).
+ */
+void
+gverbs_rx_hash_conf_set_rx_hash_fields_mask (GVerbsRxHashConf   *self,
+                                             GVerbsRxHashFields  rx_hash_fields_mask)
+{
+  g_return_if_fail (GVERBS_IS_RX_HASH_CONF (self));
+  g_object_set (self, "rx-hash-fields-mask", rx_hash_fields_mask, NULL);
+}
+
+void
+_gverbs_rx_hash_conf_fill (GVerbsRxHashConf        *self,
+                           struct ibv_rx_hash_conf *conf)
+{
+  gsize len = 0;
+
+  memset (conf, 0, sizeof *conf);
+  conf->rx_hash_function = (uint8_t) self->rx_hash_function;
+  conf->rx_hash_fields_mask = self->rx_hash_fields_mask;
+  if (self->rx_hash_key != NULL)
+    conf->rx_hash_key = (uint8_t *) g_bytes_get_data (self->rx_hash_key, &len);
+  conf->rx_hash_key_len = (uint8_t) len;
+}

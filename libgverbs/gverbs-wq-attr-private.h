@@ -1,0 +1,15 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-wq-attr.h"
+
+G_BEGIN_DECLS
+
+void _gverbs_wq_attr_fill (GVerbsWQAttr        *self,
+                           struct ibv_wq_attr  *attr);
+
+G_END_DECLS

@@ -1,0 +1,119 @@
+#include "config.h"
+
+#include <string.h>
+
+#include "gverbs-wq-attr.h"
+#include "gverbs-wq-attr-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsWQAttr:
+ *
+ * How to modify a work queue (`struct ibv_wq_attr`, pyverbs' `WQAttr`):
+ * #GVerbsWQAttr:attr-mask says which of the state to move to, the state
+ * the caller assumes it is in, and the flags (those #GVerbsWQAttr:flags-mask
+ * names) gverbs_wq_modify() applies.
+ */
+struct _GVerbsWQAttr
+{
+  GObject parent_instance;
+
+  GVerbsWQAttrMask attr_mask;
+  GVerbsWQState wq_state;
+  GVerbsWQState curr_wq_state;
+  GVerbsWQFlags flags;
+  GVerbsWQFlags flags_mask;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsWQAttr, gverbs_wq_attr, G_TYPE_OBJECT)
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsWQAttr:attr-mask:
+   *
+   * Which fields to apply (`IBV_WQ_ATTR_*`).
+   */
+  GVERBS_PROP_FLAGS (GVerbsWQAttr, attr_mask, "attr-mask", gverbs_wq_attr_mask_get_type, 0,
+                     G_PARAM_READWRITE),
+  /**
+   * GVerbsWQAttr:wq-state:
+   *
+   * The state to move the work queue to (with %GVERBS_WQ_ATTR_STATE).
+   */
+  GVERBS_PROP_ENUM (GVerbsWQAttr, wq_state, "wq-state", gverbs_wq_state_get_type, GVERBS_WQS_RESET,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsWQAttr:curr-wq-state:
+   *
+   * The state the caller assumes the work queue is in (with
+   * %GVERBS_WQ_ATTR_CURR_STATE).
+   */
+  GVERBS_PROP_ENUM (GVerbsWQAttr, curr_wq_state, "curr-wq-state", gverbs_wq_state_get_type,
+                    GVERBS_WQS_RESET, G_PARAM_READWRITE),
+  /**
+   * GVerbsWQAttr:flags:
+   *
+   * The values of the flags to change (with %GVERBS_WQ_ATTR_FLAGS).
+   */
+  GVERBS_PROP_FLAGS (GVerbsWQAttr, flags, "flags", gverbs_wq_flags_get_type, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsWQAttr:flags-mask:
+   *
+   * Which flags #GVerbsWQAttr:flags changes.
+   */
+  GVERBS_PROP_FLAGS (GVerbsWQAttr, flags_mask, "flags-mask", gverbs_wq_flags_get_type, 0,
+                     G_PARAM_READWRITE),
+};
+
+static void
+gverbs_wq_attr_class_init (GVerbsWQAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
+}
+
+static void
+gverbs_wq_attr_init (GVerbsWQAttr *self)
+{
+}
+
+/**
+ * gverbs_wq_attr_new:
+ * @attr_mask: which fields to apply
+ * @wq_state: the state to move to
+ * @curr_wq_state: the state assumed current
+ * @flags: flag values
+ * @flags_mask: which flags to change
+ *
+ * Makes work queue modify attributes, in pyverbs' argument order.
+ *
+ * Returns: (transfer full): the attributes
+ */
+GVerbsWQAttr *
+gverbs_wq_attr_new (GVerbsWQAttrMask attr_mask,
+                    GVerbsWQState    wq_state,
+                    GVerbsWQState    curr_wq_state,
+                    GVerbsWQFlags    flags,
+                    GVerbsWQFlags    flags_mask)
+{
+  return g_object_new (GVERBS_TYPE_WQ_ATTR, "attr-mask", attr_mask, "wq-state", wq_state,
+                       "curr-wq-state", curr_wq_state, "flags", flags, "flags-mask", flags_mask,
+                       NULL);
+}
+
+void
+_gverbs_wq_attr_fill (GVerbsWQAttr       *self,
+                      struct ibv_wq_attr *attr)
+{
+  memset (attr, 0, sizeof *attr);
+  attr->attr_mask = self->attr_mask;
+  attr->wq_state = (enum ibv_wq_state) self->wq_state;
+  attr->curr_wq_state = (enum ibv_wq_state) self->curr_wq_state;
+  attr->flags = self->flags;
+  attr->flags_mask = self->flags_mask;
+}

@@ -1,0 +1,16 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-wq-init-attr.h"
+
+G_BEGIN_DECLS
+
+/* Fills the scalar fields (not the PD and CQ: the WQ checks and adds them). */
+void _gverbs_wq_init_attr_fill (GVerbsWQInitAttr         *self,
+                                struct ibv_wq_init_attr  *attr);
+
+G_END_DECLS

@@ -1,0 +1,179 @@
+#include "config.h"
+
+#include <string.h>
+
+#include "gverbs-wq-init-attr.h"
+#include "gverbs-wq-init-attr-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsWQInitAttr:
+ *
+ * What a work queue is created with (`struct ibv_wq_init_attr`, pyverbs'
+ * `WQInitAttr`): its type (a receive queue), the protection domain its
+ * buffers live in, the completion queue its receives complete on, its
+ * size, and creation flags (valid with %GVERBS_WQ_INIT_ATTR_FLAGS in
+ * #GVerbsWQInitAttr:comp-mask).
+ */
+struct _GVerbsWQInitAttr
+{
+  GObject parent_instance;
+
+  GVerbsPD *pd;
+  GVerbsCQ *cq;
+  GVerbsWQType wq_type;
+  guint max_wr;
+  guint max_sge;
+  GVerbsWQInitAttrMask comp_mask;
+  GVerbsWQFlags create_flags;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsWQInitAttr, gverbs_wq_init_attr, G_TYPE_OBJECT)
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsWQInitAttr:pd:
+   *
+   * The protection domain of the work queue.
+   */
+  GVERBS_PROP_OBJECT (GVerbsWQInitAttr, pd, "pd", gverbs_pd_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsWQInitAttr:cq:
+   *
+   * The completion queue (a #GVerbsCQ or a #GVerbsCQEX) the work queue's
+   * receives complete on.
+   */
+  GVERBS_PROP_OBJECT (GVerbsWQInitAttr, cq, "cq", gverbs_cq_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsWQInitAttr:wq-type:
+   *
+   * The work queue's type; rdma-core 44 has only %GVERBS_WQT_RQ.
+   */
+  GVERBS_PROP_ENUM (GVerbsWQInitAttr, wq_type, "wq-type", gverbs_wq_type_get_type, GVERBS_WQT_RQ,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsWQInitAttr:max-wr:
+   *
+   * The most receive work requests outstanding (pyverbs' default 100).
+   */
+  GVERBS_PROP_UINT (GVerbsWQInitAttr, max_wr, "max-wr", G_MAXUINT32, 100, G_PARAM_READWRITE),
+  /**
+   * GVerbsWQInitAttr:max-sge:
+   *
+   * The most scatter entries per receive work request (pyverbs' default 1).
+   */
+  GVERBS_PROP_UINT (GVerbsWQInitAttr, max_sge, "max-sge", G_MAXUINT32, 1, G_PARAM_READWRITE),
+  /**
+   * GVerbsWQInitAttr:comp-mask:
+   *
+   * Which optional fields are valid: %GVERBS_WQ_INIT_ATTR_FLAGS for
+   * #GVerbsWQInitAttr:create-flags.
+   */
+  GVERBS_PROP_FLAGS (GVerbsWQInitAttr, comp_mask, "comp-mask", gverbs_wq_init_attr_mask_get_type, 0,
+                     G_PARAM_READWRITE),
+  /**
+   * GVerbsWQInitAttr:create-flags:
+   *
+   * Creation flags (`IBV_WQ_FLAGS_*`): VLAN stripping, scatter FCS, delay
+   * drop, PCI write end padding, where the device has them.
+   */
+  GVERBS_PROP_FLAGS (GVerbsWQInitAttr, create_flags, "create-flags", gverbs_wq_flags_get_type, 0,
+                     G_PARAM_READWRITE),
+};
+
+static void
+gverbs_wq_init_attr_dispose (GObject *object)
+{
+  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
+  G_OBJECT_CLASS (gverbs_wq_init_attr_parent_class)->dispose (object);
+}
+
+static void
+gverbs_wq_init_attr_class_init (GVerbsWQInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_wq_init_attr_dispose;
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
+}
+
+static void
+gverbs_wq_init_attr_init (GVerbsWQInitAttr *self)
+{
+  self->max_wr = 100;
+  self->max_sge = 1;
+}
+
+/**
+ * gverbs_wq_init_attr_new:
+ * @pd: (nullable): the protection domain
+ * @cq: (nullable): the completion queue of the receives
+ * @wq_type: the type (%GVERBS_WQT_RQ)
+ * @max_wr: the most outstanding receive work requests
+ * @max_sge: the most scatter entries per receive
+ * @comp_mask: which optional fields are valid
+ * @create_flags: creation flags (valid with %GVERBS_WQ_INIT_ATTR_FLAGS)
+ *
+ * Makes work queue attributes, in pyverbs' argument order (without its
+ * unused `wq_context`). A work queue needs @pd and @cq; they may be set
+ * later through the properties.
+ *
+ * Returns: (transfer full): the attributes
+ */
+GVerbsWQInitAttr *
+gverbs_wq_init_attr_new (GVerbsPD              *pd,
+                         GVerbsCQ              *cq,
+                         GVerbsWQType           wq_type,
+                         guint32                max_wr,
+                         guint32                max_sge,
+                         GVerbsWQInitAttrMask   comp_mask,
+                         GVerbsWQFlags          create_flags)
+{
+  g_return_val_if_fail (pd == NULL || GVERBS_IS_PD (pd), NULL);
+  g_return_val_if_fail (cq == NULL || GVERBS_IS_CQ (cq), NULL);
+  return g_object_new (GVERBS_TYPE_WQ_INIT_ATTR, "pd", pd, "cq", cq, "wq-type", wq_type,
+                       "max-wr", max_wr, "max-sge", max_sge, "comp-mask", comp_mask,
+                       "create-flags", create_flags, NULL);
+}
+
+/**
+ * gverbs_wq_init_attr_get_pd:
+ * @self: a #GVerbsWQInitAttr
+ *
+ * Returns: (transfer none) (nullable): the protection domain
+ */
+GVerbsPD *
+gverbs_wq_init_attr_get_pd (GVerbsWQInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_WQ_INIT_ATTR (self), NULL);
+  return self->pd;
+}
+
+/**
+ * gverbs_wq_init_attr_get_cq:
+ * @self: a #GVerbsWQInitAttr
+ *
+ * Returns: (transfer none) (nullable): the completion queue
+ */
+GVerbsCQ *
+gverbs_wq_init_attr_get_cq (GVerbsWQInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_WQ_INIT_ATTR (self), NULL);
+  return self->cq;
+}
+
+void
+_gverbs_wq_init_attr_fill (GVerbsWQInitAttr        *self,
+                           struct ibv_wq_init_attr *attr)
+{
+  memset (attr, 0, sizeof *attr);
+  attr->wq_type = (enum ibv_wq_type) self->wq_type;
+  attr->max_wr = self->max_wr;
+  attr->max_sge = self->max_sge;
+  attr->comp_mask = self->comp_mask;
+  attr->create_flags = self->create_flags;
+}
