@@ -40,6 +40,8 @@
 #include "gverbs-ah.h"
 #include "gverbs-xrcd-init-attr.h"
 #include "gverbs-xrcd.h"
+#include "gverbs-spec.h"
+#include "gverbs-flow.h"
 #include "gverbs-alloc-dm-attr.h"
 #include "gverbs-dm.h"
 #include "gverbs-dm-mr.h"
