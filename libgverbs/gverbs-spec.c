@@ -660,25 +660,55 @@ gverbs_spec_init (GVerbsSpec *self)
 }
 
 /**
- * gverbs_spec_make_empty:
- * @spec_gtype: a #GType deriving from #GVerbsSpec, other than
- *   #GVerbsTcpUdpSpec (which needs its protocol: gverbs_tcp_udp_spec_new())
+ * gverbs_spec_make:
+ * @spec_type: the kind of spec: an `IBV_FLOW_SPEC_*` type (%GVERBS_FLOW_SPEC_ETH,
+ *   %GVERBS_FLOW_SPEC_TCP …), which may carry %GVERBS_FLOW_SPEC_INNER
  * @is_inner: whether the spec matches inner headers
  * @error: return location for a #GError
  *
- * Makes an empty spec (every value and mask zero) to fill with
- * g_object_set() and gverbs_spec_set_field().
+ * Makes an empty spec of the class for @spec_type (every value and mask
+ * zero) to fill with g_object_set() and gverbs_spec_set_field(). A type
+ * libgverbs has no class for (the action handle and counter specs, which
+ * need objects rdma-core's flow actions and counters make) gives
+ * %GVERBS_ERROR_NOT_SUPPORTED; a number that is no spec type
+ * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the spec, or %NULL on error
  */
 GVerbsSpec *
-gverbs_spec_make_empty (GType      spec_gtype,
-                 gboolean   is_inner,
-                 GError   **error)
+gverbs_spec_make (GVerbsFlowSpecType   spec_type,
+                  gboolean             is_inner,
+                  GError             **error)
 {
-  g_return_val_if_fail (g_type_is_a (spec_gtype, GVERBS_TYPE_SPEC), NULL);
-  g_return_val_if_fail (!G_TYPE_IS_ABSTRACT (spec_gtype), NULL);
-  return g_initable_new (spec_gtype, NULL, error, "is-inner", is_inner, NULL);
+  guint type = (guint) spec_type & ~GVERBS_FLOW_SPEC_INNER;
+  GType gtype;
+
+  switch (type)
+    {
+    case IBV_FLOW_SPEC_ETH: gtype = GVERBS_TYPE_ETH_SPEC; break;
+    case IBV_FLOW_SPEC_IPV4: gtype = GVERBS_TYPE_IPV4_SPEC; break;
+    case IBV_FLOW_SPEC_IPV4_EXT: gtype = GVERBS_TYPE_IPV4_EXT_SPEC; break;
+    case IBV_FLOW_SPEC_IPV6: gtype = GVERBS_TYPE_IPV6_SPEC; break;
+    case IBV_FLOW_SPEC_TCP:
+    case IBV_FLOW_SPEC_UDP: gtype = GVERBS_TYPE_TCP_UDP_SPEC; break;
+    case IBV_FLOW_SPEC_ESP: gtype = GVERBS_TYPE_ESP_SPEC; break;
+    case IBV_FLOW_SPEC_VXLAN_TUNNEL: gtype = GVERBS_TYPE_TUNNEL_SPEC; break;
+    case IBV_FLOW_SPEC_GRE: gtype = GVERBS_TYPE_GRE_SPEC; break;
+    case IBV_FLOW_SPEC_MPLS: gtype = GVERBS_TYPE_MPLS_SPEC; break;
+    case IBV_FLOW_SPEC_ACTION_TAG: gtype = GVERBS_TYPE_ACTION_TAG_SPEC; break;
+    case IBV_FLOW_SPEC_ACTION_DROP: gtype = GVERBS_TYPE_ACTION_DROP_SPEC; break;
+    case IBV_FLOW_SPEC_ACTION_HANDLE:
+    case IBV_FLOW_SPEC_ACTION_COUNT:
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
+                   _("%s specs are not supported by libgverbs"), gverbs_spec_type_to_string (type));
+      return NULL;
+    default:
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("spec_type 0x%x is not an IBV_FLOW_SPEC_* type"), (guint) spec_type);
+      return NULL;
+    }
+  return g_initable_new (gtype, NULL, error, "spec-type", (guint) spec_type,
+                         "is-inner", is_inner, NULL);
 }
 
 /**

@@ -96,7 +96,7 @@ GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsActionDropSpec, gverbs_action_drop_spec, GVERBS, ACTION_DROP_SPEC, GVerbsSpec)
 
 GVERBS_AVAILABLE_IN_ALL
-GVerbsSpec *gverbs_spec_make_empty    (GType         spec_gtype,
+GVerbsSpec *gverbs_spec_make          (GVerbsFlowSpecType spec_type,
                                        gboolean      is_inner,
                                        GError      **error);
 GVERBS_AVAILABLE_IN_ALL

@@ -8,7 +8,7 @@ eth_flow_attr (void)
 {
   g_autoptr(GError) error = NULL;
   GVerbsFlowAttr *attr = gverbs_flow_attr_new ();
-  g_autoptr(GVerbsSpec) eth = gverbs_spec_make_empty (GVERBS_TYPE_ETH_SPEC, FALSE, &error);
+  g_autoptr(GVerbsSpec) eth = gverbs_spec_make (GVERBS_FLOW_SPEC_ETH, FALSE, &error);
 
   g_assert_no_error (error);
   g_assert_true (gverbs_spec_set_field (eth, "dst-mac", "01:50:56:19:20:a7", &error));
@@ -67,7 +67,7 @@ test_not_supported (void)
 
   /* a malformed spec is refused before rdma-core is called */
   {
-    g_autoptr(GVerbsSpec) bad = gverbs_spec_make_empty (GVERBS_TYPE_IPV4_SPEC, FALSE, &error);
+    g_autoptr(GVerbsSpec) bad = gverbs_spec_make (GVERBS_FLOW_SPEC_IPV4, FALSE, &error);
 
     g_assert_no_error (error);
     g_object_set (bad, "src-ip", "300.1.1.1", NULL);

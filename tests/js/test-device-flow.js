@@ -23,7 +23,7 @@ const cq = Verbs.CQ.new(ctx, 16, null, 0);
 const cap = new Verbs.QPCap({ max_send_wr: 16, max_recv_wr: 16, max_send_sge: 1, max_recv_sge: 1 });
 const qp = Verbs.QP.new(pd, Verbs.QPInitAttr.new(Verbs.QPType.UD, cq, cq, cap), null);
 
-const eth = Verbs.Spec.make_empty(Verbs.EthSpec.$gtype, false);
+const eth = Verbs.Spec.make(Verbs.FlowSpecType.ETH, false);
 eth.set_field('dst-mac', '01:50:56:19:20:a7');
 eth.ether_type = 0x800;
 eth.ether_type_mask = 0xffff;

@@ -30,6 +30,8 @@ def test_flow_on_the_seed_qp():
         eth_spec.src_mac_mask = "ff:ff:ff:ff:ff:ff"
         flow_attr = V.FlowAttr(num_of_specs=1)
         flow_attr.specs.append(eth_spec)
+        before = qp.query(V.IBV_QP_STATE)[0].qp_state
+        assert before == V.IBV_QPS_RTS   # pyverbs' QP(pd, init_attr, QPAttr()) goes to RTS
         if has_flow_steering(ctx):
             flow = V.Flow(qp, flow_attr)
             assert not flow.closed and flow.qp == qp
@@ -43,9 +45,9 @@ def test_flow_on_the_seed_qp():
         assert err.message.startswith('ibv_create_flow on %s: ' % device_name())
         assert '(EOPNOTSUPP)' in err.message
         # nothing left behind: the QP is as it was and still usable
-        assert not qp.closed and qp.qp_state == V.IBV_QPS_RESET
-        qp.to_init(V.QPAttr(port_num=1, qkey=0x1234))
-        assert qp.query(V.IBV_QP_STATE)[0].qp_state == V.IBV_QPS_INIT
+        assert not qp.closed and qp.query(V.IBV_QP_STATE)[0].qp_state == before
+        qp.modify(V.QPAttr(qp_state=V.IBV_QPS_RESET), V.IBV_QP_STATE)
+        assert qp.query(V.IBV_QP_STATE)[0].qp_state == V.IBV_QPS_RESET
         # a mismatched count is refused before rdma-core is asked
         flow_attr.num_of_specs = 2
         with pytest.raises(GLib.Error) as exc:
