@@ -88,9 +88,8 @@ def test_flow_steers_raw_packets():
                         % device_name())
         pd = V.PD(ctx)
         qp, cq = make_qp(ctx, pd, V.IBV_QPT_RAW_PACKET)
-        qp.to_init(V.QPAttr(port_num=1))
-        qp.to_rtr(V.QPAttr())
-        qp.to_rts(V.QPAttr())
+        # QP(pd, init_attr, QPAttr()) takes a raw packet QP to RTS on port 1
+        assert qp.query(V.IBV_QP_STATE)[0].qp_state == V.IBV_QPS_RTS
         attr = V.FlowAttr(num_of_specs=1, port=1)
         attr.specs.append(V.EthSpec(dst_mac=MAC))
         flow = V.Flow(qp, attr)
