@@ -46,6 +46,8 @@
 #include "gverbs-rwq-ind-table-init-attr.h"
 #include "gverbs-rwq-ind-table.h"
 #include "gverbs-rx-hash-conf.h"
+#include "gverbs-spec.h"
+#include "gverbs-flow.h"
 #include "gverbs-alloc-dm-attr.h"
 #include "gverbs-dm.h"
 #include "gverbs-dm-mr.h"

@@ -112,6 +112,8 @@ class Pool:
             'AddrInfo': lambda: Verbs.AddrInfo(None, None, '7471', None,
                                                Verbs.PortSpace.TCP, Verbs.RAI_PASSIVE),
             'Path': lambda: Verbs.IBPath(1),
+            'Spec': lambda: Verbs.EthSpec(dst_mac='01:02:03:04:05:06'),
+            'FlowAttr': lambda: Verbs.FlowAttr(),
         }
         make = factories.get(name)
         if make is None:

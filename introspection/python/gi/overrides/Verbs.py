@@ -66,6 +66,30 @@ _CTORS = {'PD': (('context', 'context', _REQUIRED),),
                        ('port_space', 'port_space', Verbs.PortSpace.TCP,
                         lambda v: Verbs.PortSpace(int(v) or Verbs.PortSpace.TCP)),
                        ('flags', 'flags', 0, lambda v: Verbs.AddrInfoFlags(int(v))))}
+# flow steering: pyverbs' spec constructors, each field's value then its mask
+# (None: zero, and for a value given without its mask the spec sets the full mask)
+_SPEC_FIELDS = {'EthSpec': ('dst_mac', 'src_mac', 'ether_type', 'vlan_tag'),
+                'Ipv4Spec': ('dst_ip', 'src_ip'),
+                'Ipv4ExtSpec': ('dst_ip', 'src_ip', 'proto', 'tos', 'ttl', 'flags'),
+                'Ipv6Spec': ('dst_ip', 'src_ip', 'flow_label', 'next_hdr', 'traffic_class',
+                             'hop_limit'),
+                'TcpUdpSpec': ('dst_port', 'src_port'), 'EspSpec': ('spi', 'seq'),
+                'TunnelSpec': ('tunnel_id',), 'GreSpec': ('c_ks_res0_ver', 'protocol', 'key'),
+                'MplsSpec': ('label',)}
+_CTORS.update({name: (((('spec_type', 'spec_type', _REQUIRED, int),) if name == 'TcpUdpSpec' else ()) +
+                      tuple((arg, arg, None) if arg.split('_mask')[0].endswith(('_mac', '_ip')) else
+                            (arg, arg, None, lambda v: 0 if v is None else v)
+                            for field in fields for arg in (field, field + '_mask')) +
+                      (('is_inner', 'is_inner', False, bool),))
+               for name, fields in _SPEC_FIELDS.items()})
+_CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner', False, bool)),
+               'ActionDropSpec': (('is_inner', 'is_inner', False, bool),),
+               'FlowAttr': (('num_of_specs', 'num_of_specs', 0),
+                            ('flow_type', 'type', Verbs.FlowAttrType.NORMAL,
+                             lambda v: Verbs.FlowAttrType(int(v))),
+                            ('priority', 'priority', 0), ('port', 'port', 1),
+                            ('flags', 'flags', 0, lambda v: Verbs.FlowFlags(int(v)))),
+               'Flow': (('qp', 'qp', _REQUIRED), ('flow_attr', 'attr', _REQUIRED))})
 # C methods whose trailing arguments pyverbs makes optional: their defaults
 _DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable', None))},
              'CQ': {'req_notify': (('solicited_only', False),)},

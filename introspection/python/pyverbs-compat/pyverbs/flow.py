@@ -1,5 +1,9 @@
-"""pyverbs.flow: not in libgverbs yet; every class raises EOPNOTSUPP when created."""
+"""pyverbs.flow: flow steering rules (libgverbs' GVerbsFlowAttr, GVerbsFlow)."""
 
-from ._unsupported import module_getattr
+from ._compat import Verbs, compat_class
 
-__getattr__ = module_getattr(__name__)
+__all__ = ['FlowAttr', 'Flow']
+
+FlowAttr = compat_class(Verbs.FlowAttr, 'FlowAttr', namespace={'__module__': 'pyverbs.flow'})
+Flow = compat_class(Verbs.Flow, 'Flow', messages={'__init__': 'Flow creation failed'},
+                    namespace={'__module__': 'pyverbs.flow'})

@@ -1,0 +1,402 @@
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-flow.h"
+#include "gverbs-spec-private.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-qp-private.h"
+#include "gverbs-pd.h"
+#include "gverbs-context.h"
+#include "gverbs-error.h"
+#include "gverbs-private.h"
+#include "gverbs-resource-private.h"
+
+/**
+ * GVerbsFlowAttr:
+ *
+ * The attributes of a flow steering rule (`struct ibv_flow_attr`, pyverbs'
+ * `FlowAttr`): its `type` (#GVerbsFlowAttrType), `priority`, `port`,
+ * `flags` (#GVerbsFlowFlags), `num-of-specs`, and the list of specs the
+ * rule matches on (gverbs_flow_attr_get_specs(), a #GListStore of
+ * #GVerbsSpec: pyverbs' `flow_attr.specs.append(spec)` works as it is).
+ * `num-of-specs` must equal the number of specs when a #GVerbsFlow is
+ * made from the attributes.
+ */
+struct _GVerbsFlowAttr
+{
+  GObject parent_instance;
+
+  GVerbsFlowAttrType type;
+  guint priority;
+  guint num_of_specs;
+  guint port;
+  GVerbsFlowFlags flags;
+  GListStore *specs;
+};
+
+static void gverbs_flow_attr_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsFlowAttr, gverbs_flow_attr, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gverbs_flow_attr_initable_iface_init))
+
+enum {
+  ATTR_PROP_0,
+  ATTR_PROP_SPECS,
+  ATTR_N_PROPS
+};
+
+static GParamSpec *attr_properties[ATTR_N_PROPS];
+
+static const GVerbsField attr_fields[] = {
+  /**
+   * GVerbsFlowAttr:type:
+   *
+   * What the rule steers (`IBV_FLOW_ATTR_NORMAL`: the packets its specs
+   * match; the others: default and sniffer rules).
+   */
+  GVERBS_PROP_ENUM (GVerbsFlowAttr, type, "type", gverbs_flow_attr_type_get_type,
+                    GVERBS_FLOW_ATTR_NORMAL, G_PARAM_READWRITE),
+  /**
+   * GVerbsFlowAttr:priority:
+   *
+   * The rule's priority (16 bits; lower values first).
+   */
+  GVERBS_PROP_UINT (GVerbsFlowAttr, priority, "priority", G_MAXUINT16, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsFlowAttr:num-of-specs:
+   *
+   * The number of specs the rule has (8 bits).
+   */
+  GVERBS_PROP_UINT (GVerbsFlowAttr, num_of_specs, "num-of-specs", G_MAXUINT8, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsFlowAttr:port:
+   *
+   * The port the rule applies to (1 by default).
+   */
+  GVERBS_PROP_UINT (GVerbsFlowAttr, port, "port", G_MAXUINT8, 1, G_PARAM_READWRITE),
+  /**
+   * GVerbsFlowAttr:flags:
+   *
+   * The rule's #GVerbsFlowFlags.
+   */
+  GVERBS_PROP_FLAGS (GVerbsFlowAttr, flags, "flags", gverbs_flow_flags_get_type, 0,
+                     G_PARAM_READWRITE),
+};
+
+static void
+gverbs_flow_attr_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  GVerbsFlowAttr *self = GVERBS_FLOW_ATTR (object);
+
+  switch (prop_id)
+    {
+    case ATTR_PROP_SPECS:
+      g_value_set_object (value, self->specs);
+      break;
+    default:
+      _gverbs_properties_get (object, prop_id, value, pspec);
+    }
+}
+
+static void
+gverbs_flow_attr_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  _gverbs_properties_set (object, prop_id, value, pspec);
+}
+
+static void
+gverbs_flow_attr_dispose (GObject *object)
+{
+  GVerbsFlowAttr *self = GVERBS_FLOW_ATTR (object);
+
+  g_clear_object (&self->specs);
+  G_OBJECT_CLASS (gverbs_flow_attr_parent_class)->dispose (object);
+}
+
+static gboolean
+gverbs_flow_attr_initable_init (GInitable     *initable,
+                                GCancellable  *cancellable,
+                                GError       **error)
+{
+  return TRUE;
+}
+
+static void
+gverbs_flow_attr_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gverbs_flow_attr_initable_init;
+}
+
+static void
+gverbs_flow_attr_class_init (GVerbsFlowAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gverbs_flow_attr_get_property;
+  object_class->set_property = gverbs_flow_attr_set_property;
+  object_class->dispose = gverbs_flow_attr_dispose;
+
+  /**
+   * GVerbsFlowAttr:specs:
+   *
+   * The specs of the rule, in order: a #GListStore of #GVerbsSpec.
+   */
+  attr_properties[ATTR_PROP_SPECS] =
+    g_param_spec_object ("specs", NULL, NULL, G_TYPE_LIST_STORE,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, ATTR_N_PROPS, attr_properties);
+  _gverbs_properties_install (object_class, ATTR_N_PROPS, attr_fields,
+                              G_N_ELEMENTS (attr_fields), NULL);
+}
+
+static void
+gverbs_flow_attr_init (GVerbsFlowAttr *self)
+{
+  self->port = 1;
+  self->specs = g_list_store_new (GVERBS_TYPE_SPEC);
+}
+
+/**
+ * gverbs_flow_attr_new:
+ *
+ * Makes flow attributes with pyverbs' defaults: a normal rule on port 1,
+ * priority 0, no flags, no specs.
+ *
+ * Returns: (transfer full): the attributes
+ */
+GVerbsFlowAttr *
+gverbs_flow_attr_new (void)
+{
+  return g_object_new (GVERBS_TYPE_FLOW_ATTR, NULL);
+}
+
+/**
+ * gverbs_flow_attr_get_specs:
+ * @self: a #GVerbsFlowAttr
+ *
+ * The specs of the rule, to append to (pyverbs' `flow_attr.specs`).
+ *
+ * Returns: (transfer none): a #GListStore of #GVerbsSpec
+ */
+GListStore *
+gverbs_flow_attr_get_specs (GVerbsFlowAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_FLOW_ATTR (self), NULL);
+  return self->specs;
+}
+
+/**
+ * gverbs_flow_attr_add_spec:
+ * @self: a #GVerbsFlowAttr
+ * @spec: a spec
+ *
+ * Appends @spec to the rule's specs and counts it in
+ * #GVerbsFlowAttr:num-of-specs.
+ */
+void
+gverbs_flow_attr_add_spec (GVerbsFlowAttr *self,
+                           GVerbsSpec     *spec)
+{
+  g_return_if_fail (GVERBS_IS_FLOW_ATTR (self));
+  g_return_if_fail (GVERBS_IS_SPEC (spec));
+  g_list_store_append (self->specs, spec);
+  self->num_of_specs = MIN (g_list_model_get_n_items (G_LIST_MODEL (self->specs)), G_MAXUINT8);
+  g_object_notify (G_OBJECT (self), "num-of-specs");
+}
+
+/**
+ * gverbs_flow_attr_pack:
+ * @self: a #GVerbsFlowAttr
+ * @error: return location for a #GError
+ *
+ * The rule as `ibv_create_flow()` takes it: a `struct ibv_flow_attr`
+ * followed by each spec's `struct ibv_flow_spec_*`. Fails with
+ * %GVERBS_ERROR_INVALID_ARGUMENT when #GVerbsFlowAttr:num-of-specs is not
+ * the number of specs, or with a spec's error (gverbs_spec_check()).
+ *
+ * Returns: (transfer full): the packed rule, or %NULL on error
+ */
+GBytes *
+gverbs_flow_attr_pack (GVerbsFlowAttr  *self,
+                       GError         **error)
+{
+  struct ibv_flow_attr attr;
+  guint n, i;
+  gsize total;
+  g_autofree guint8 *buf = NULL;
+  guint8 *p;
+
+  g_return_val_if_fail (GVERBS_IS_FLOW_ATTR (self), NULL);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->specs));
+  if (n != self->num_of_specs)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("FlowAttr num_of_specs is %u but it holds %u specs"), self->num_of_specs, n);
+      return NULL;
+    }
+  total = sizeof attr;
+  for (i = 0; i < n; i++)
+    {
+      g_autoptr(GVerbsSpec) spec = g_list_model_get_item (G_LIST_MODEL (self->specs), i);
+
+      total += gverbs_spec_get_size (spec);
+    }
+  buf = g_malloc0 (total);
+  memset (&attr, 0, sizeof attr);
+  attr.type = (enum ibv_flow_attr_type) self->type;
+  attr.size = total;
+  attr.priority = self->priority;
+  attr.num_of_specs = n;
+  attr.port = self->port;
+  attr.flags = self->flags;
+  memcpy (buf, &attr, sizeof attr);
+  p = buf + sizeof attr;
+  for (i = 0; i < n; i++)
+    {
+      g_autoptr(GVerbsSpec) spec = g_list_model_get_item (G_LIST_MODEL (self->specs), i);
+
+      if (!_gverbs_spec_pack_into (spec, p, error))
+        return NULL;
+      p += gverbs_spec_get_size (spec);
+    }
+  return g_bytes_new_take (g_steal_pointer (&buf), total);
+}
+
+/**
+ * GVerbsFlow:
+ *
+ * A flow steering rule (`struct ibv_flow`, pyverbs' `Flow`) attached to a
+ * QP: the packets its #GVerbsFlowAttr's specs match are delivered to the
+ * QP (a raw packet or UD QP of a device with managed flow steering, such
+ * as a ConnectX). It keeps its QP alive and is closed with it
+ * (`ibv_destroy_flow()`). Soft-RoCE has no flow steering:
+ * gverbs_flow_new() fails there with %GVERBS_ERROR_NOT_SUPPORTED.
+ */
+struct _GVerbsFlow
+{
+  GVerbsResource parent_instance;
+
+  GVerbsQP *qp;
+  GVerbsFlowAttr *attr;
+  struct ibv_flow *ibv;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsFlow, gverbs_flow, GVERBS_TYPE_RESOURCE)
+
+static gboolean
+gverbs_flow_open (GVerbsResource  *resource,
+                  GCancellable    *cancellable,
+                  GError         **error)
+{
+  GVerbsFlow *self = GVERBS_FLOW (resource);
+  g_autoptr(GBytes) packed = NULL;
+  g_autofree struct ibv_flow_attr *attr = NULL;
+  struct ibv_qp *qp;
+  const char *name;
+  gsize size;
+
+  if (self->qp == NULL || self->attr == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A flow needs a QP and flow attributes"));
+      return FALSE;
+    }
+  if (!_gverbs_resource_check_open (self->qp, error))
+    return FALSE;
+  packed = gverbs_flow_attr_pack (self->attr, error);
+  if (packed == NULL)
+    return FALSE;
+  attr = g_bytes_unref_to_data (g_steal_pointer (&packed), &size);
+  qp = _gverbs_qp_get_ibv (self->qp);
+  name = ibv_get_device_name (qp->context->device);
+  errno = 0;
+  self->ibv = ibv_create_flow (qp, attr);
+  if (self->ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EOPNOTSUPP, "ibv_create_flow", name,
+                               _("on %s"), _gverbs_resource_describe (self->qp));
+      return FALSE;
+    }
+  _gverbs_resource_set_description (resource, "flow on %s", _gverbs_resource_describe (self->qp));
+  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->qp));
+  return TRUE;
+}
+
+static const GVerbsField flow_properties[] = {
+  /**
+   * GVerbsFlow:qp:
+   *
+   * The QP the rule delivers packets to.
+   */
+  GVERBS_PROP_INPUT (GVerbsFlow, qp, "qp", gverbs_qp_get_type),
+  /**
+   * GVerbsFlow:attr:
+   *
+   * The attributes the rule was made from (read when it is made).
+   */
+  GVERBS_PROP_INPUT (GVerbsFlow, attr, "attr", gverbs_flow_attr_get_type),
+};
+
+static void
+gverbs_flow_class_init (GVerbsFlowClass *klass)
+{
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_flow_open;
+  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_flow, GVerbsFlow, ibv);
+  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
+  _gverbs_resource_class_install_properties (resource_class, 1, flow_properties,
+                                             G_N_ELEMENTS (flow_properties), NULL);
+}
+
+static void
+gverbs_flow_init (GVerbsFlow *self)
+{
+}
+
+/**
+ * gverbs_flow_new:
+ * @qp: an open #GVerbsQP
+ * @attr: the rule
+ * @error: return location for a #GError
+ *
+ * Attaches a steering rule to @qp (`ibv_create_flow()`). A device without
+ * flow steering gives %GVERBS_ERROR_NOT_SUPPORTED; a malformed spec or a
+ * #GVerbsFlowAttr:num-of-specs that is not the number of specs gives
+ * %GVERBS_ERROR_INVALID_ARGUMENT before rdma-core is called.
+ *
+ * Returns: (transfer full): the flow, or %NULL on error
+ */
+GVerbsFlow *
+gverbs_flow_new (GVerbsQP        *qp,
+                 GVerbsFlowAttr  *attr,
+                 GError         **error)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (qp), NULL);
+  g_return_val_if_fail (GVERBS_IS_FLOW_ATTR (attr), NULL);
+  return g_initable_new (GVERBS_TYPE_FLOW, NULL, error, "qp", qp, "attr", attr, NULL);
+}
+
+/**
+ * gverbs_flow_get_qp:
+ * @self: a #GVerbsFlow
+ *
+ * Returns: (transfer none): the QP the rule delivers to
+ */
+GVerbsQP *
+gverbs_flow_get_qp (GVerbsFlow *self)
+{
+  g_return_val_if_fail (GVERBS_IS_FLOW (self), NULL);
+  return self->qp;
+}
