@@ -53,10 +53,14 @@ gverbs_parent_domain_open (GVerbsResource  *resource,
   struct ibv_pd *ibv;
   const char *name;
 
-  if (!_gverbs_resource_check_input (context, _("A parent domain needs a context"), error) ||
-      !_gverbs_resource_check_input (self->attr, _("A parent domain needs its init attributes"),
-                                     error))
+  if (!_gverbs_resource_check_input (context, _("A parent domain needs a context"), error))
     return FALSE;
+  if (self->attr == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("A parent domain needs its init attributes"));
+      return FALSE;
+    }
   name = gverbs_context_get_name (context);
   pd = gverbs_parent_domain_init_attr_get_pd (self->attr);
   td = gverbs_parent_domain_init_attr_get_td (self->attr);
