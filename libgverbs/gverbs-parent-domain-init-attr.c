@@ -85,7 +85,8 @@ gverbs_parent_domain_init_attr_init (GVerbsParentDomainInitAttr *self)
 
 /**
  * gverbs_parent_domain_init_attr_new:
- * @pd: the protection domain the parent domain extends
+ * @pd: (nullable): the protection domain the parent domain extends (required
+ *   when the parent domain is made)
  * @pd_context: (nullable): the custom allocator, or %NULL
  * @comp_mask: the valid optional fields (the context's bits are added)
  *
