@@ -11,6 +11,8 @@
 #include "gverbs-wc-private.h"
 #include "gverbs-async-event.h"
 #include "gverbs-context-private.h"
+#include "gverbs-parent-domain-private.h"
+#include "gverbs-pd-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
@@ -80,6 +82,7 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
   GVerbsCQ *cq = GVERBS_CQ (resource);
   GVerbsContext *context = gverbs_cq_get_context (cq);
   GVerbsCompChannel *channel;
+  GVerbsPD *parent_domain;
   struct ibv_cq_init_attr_ex attr = { 0 };
   struct ibv_device_attr dev;
   struct ibv_context *ctx;
@@ -122,11 +125,25 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
                                attr.comp_vector, ctx->num_comp_vectors);
       return FALSE;
     }
-  if (attr.comp_mask & IBV_CQ_INIT_ATTR_MASK_PD)
+  parent_domain = gverbs_cq_init_attr_ex_get_parent_domain (self->init_attr);
+  if (parent_domain != NULL)
     {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED,
-                   _("ibv_create_cq_ex on %s: IBV_CQ_INIT_ATTR_MASK_PD needs a parent domain, "
-                     "which a CQEX cannot be given"), device_name (self));
+      if (!_gverbs_resource_check_open (parent_domain, error))
+        return FALSE;
+      if (!GVERBS_IS_PARENT_DOMAIN (parent_domain) ||
+          gverbs_pd_get_context (parent_domain) != context)
+        {
+          _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq_ex", device_name (self),
+                                   _("parent_domain must be a parent domain of the same context"));
+          return FALSE;
+        }
+      attr.parent_domain = _gverbs_pd_get_ibv (parent_domain);
+      attr.comp_mask |= IBV_CQ_INIT_ATTR_MASK_PD;
+    }
+  else if (attr.comp_mask & IBV_CQ_INIT_ATTR_MASK_PD)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "ibv_create_cq_ex", device_name (self),
+                               _("IBV_CQ_INIT_ATTR_MASK_PD needs a parent_domain"));
       return FALSE;
     }
   if (channel != NULL)
@@ -144,12 +161,15 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
       g_autofree char *text = gverbs_cq_init_attr_ex_to_string (hold);
 
       g_strdelimit (text, "\n", ';');
-      _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_create_cq_ex",
-                               device_name (self), "%s", text);
+      if (!_gverbs_parent_domain_take_allocator_error (parent_domain, "ibv_create_cq_ex", error))
+        _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_create_cq_ex",
+                                 device_name (self), "%s", text);
       return FALSE;
     }
 
   _gverbs_cq_set_ibv (cq, ibv_cq_ex_to_cq (self->ibv), dev.max_cqe);
+  if (parent_domain != NULL)
+    _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (parent_domain));
   return TRUE;
 }
 

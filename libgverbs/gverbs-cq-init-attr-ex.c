@@ -24,6 +24,7 @@ struct _GVerbsCqInitAttrEx
   GVerbsCreateCQWCFlags wc_flags;
   GVerbsCQInitAttrMask comp_mask;
   GVerbsCreateCQAttrFlags flags;
+  GVerbsPD *parent_domain;
 };
 
 G_DEFINE_FINAL_TYPE (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, G_TYPE_OBJECT)
@@ -75,12 +76,22 @@ static const GVerbsField fields[] = {
    */
   GVERBS_PROP_FLAGS (GVerbsCqInitAttrEx, flags, "flags", gverbs_create_cq_attr_flags_get_type, 0,
                      G_PARAM_READWRITE),
+  /**
+   * GVerbsCqInitAttrEx:parent-domain:
+   *
+   * The #GVerbsParentDomain whose allocator and thread domain the CQ uses,
+   * or %NULL. Setting one makes the CQ ask for
+   * %GVERBS_CQ_INIT_ATTR_MASK_PD; the CQ is closed with the parent domain.
+   */
+  GVERBS_PROP_OBJECT (GVerbsCqInitAttrEx, parent_domain, "parent-domain", gverbs_pd_get_type,
+                      G_PARAM_READWRITE),
 };
 
 static void
 gverbs_cq_init_attr_ex_finalize (GObject *object)
 {
   g_clear_object (&GVERBS_CQ_INIT_ATTR_EX (object)->channel);
+  g_clear_object (&GVERBS_CQ_INIT_ATTR_EX (object)->parent_domain);
   G_OBJECT_CLASS (gverbs_cq_init_attr_ex_parent_class)->finalize (object);
 }
 
@@ -359,4 +370,33 @@ gverbs_cq_init_attr_ex_to_string (GVerbsCqInitAttrEx *self)
   _gverbs_append_int_row (out, 22, "flags", self->flags);
   g_string_free (names, TRUE);
   return g_string_free (out, FALSE);
+}
+
+/**
+ * gverbs_cq_init_attr_ex_get_parent_domain:
+ * @self: a #GVerbsCqInitAttrEx
+ *
+ * Returns: (transfer none) (nullable): the parent domain of the CQ
+ */
+GVerbsPD *
+gverbs_cq_init_attr_ex_get_parent_domain (GVerbsCqInitAttrEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), NULL);
+  return self->parent_domain;
+}
+
+/**
+ * gverbs_cq_init_attr_ex_set_parent_domain:
+ * @self: a #GVerbsCqInitAttrEx
+ * @parent_domain: (nullable): a #GVerbsParentDomain, or %NULL
+ *
+ * Sets #GVerbsCqInitAttrEx:parent-domain.
+ */
+void
+gverbs_cq_init_attr_ex_set_parent_domain (GVerbsCqInitAttrEx *self,
+                                          GVerbsPD           *parent_domain)
+{
+  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
+  g_return_if_fail (parent_domain == NULL || GVERBS_IS_PD (parent_domain));
+  g_object_set (self, "parent-domain", parent_domain, NULL);
 }

@@ -8,6 +8,7 @@
 #include "gverbs-version.h"
 #include "gverbs-enums.h"
 #include "gverbs-comp-channel.h"
+#include "gverbs-pd.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,11 @@ GVerbsCreateCQAttrFlags gverbs_cq_init_attr_ex_get_flags (GVerbsCqInitAttrEx *se
 GVERBS_AVAILABLE_IN_ALL
 void                  gverbs_cq_init_attr_ex_set_flags (GVerbsCqInitAttrEx      *self,
                                                         GVerbsCreateCQAttrFlags  flags);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD             *gverbs_cq_init_attr_ex_get_parent_domain (GVerbsCqInitAttrEx *self);
+GVERBS_AVAILABLE_IN_ALL
+void                  gverbs_cq_init_attr_ex_set_parent_domain (GVerbsCqInitAttrEx *self,
+                                                                GVerbsPD           *parent_domain);
 GVERBS_AVAILABLE_IN_ALL
 char                 *gverbs_cq_init_attr_ex_to_string (GVerbsCqInitAttrEx    *self);
 

@@ -1121,6 +1121,18 @@ typedef enum { /*< flags,underscore_name=gverbs_create_cq_attr_flags >*/
 } GVerbsCreateCQAttrFlags;
 
 /**
+ * GVerbsParentDomainInitAttrMask:
+ * @GVERBS_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS: `IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS`
+ * @GVERBS_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT: `IBV_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT`
+ *
+ * Valid fields of parent domain init attributes; the values are those of rdma-core's `enum ibv_parent_domain_init_attr_mask`.
+ */
+typedef enum { /*< flags,underscore_name=gverbs_parent_domain_init_attr_mask >*/
+  GVERBS_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS = 1u << 0,
+  GVERBS_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT = 1u << 1,
+} GVerbsParentDomainInitAttrMask;
+
+/**
  * GVerbsFlowFlags:
  * @GVERBS_FLOW_ATTR_FLAGS_DONT_TRAP: `IBV_FLOW_ATTR_FLAGS_DONT_TRAP`
  * @GVERBS_FLOW_ATTR_FLAGS_EGRESS: `IBV_FLOW_ATTR_FLAGS_EGRESS`

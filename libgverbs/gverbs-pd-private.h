@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 
 /* NULL once the PD is closed. */
 struct ibv_pd *_gverbs_pd_get_ibv      (GVerbsPD         *self);
+/* An open vfunc (the PD's, a parent domain's) stores what it allocated; the
+ * PD becomes a child of its context. */
+void           _gverbs_pd_set_ibv      (GVerbsPD         *self,
+                                        struct ibv_pd    *ibv);
 /* lkey -> memory region, for the checks of inline sends (gverbs-qp.c) */
 void           _gverbs_pd_add_mr_key    (GVerbsPD         *self,
                                          struct ibv_mr    *mr);

@@ -17,41 +17,51 @@
  * live. It keeps its #GVerbsContext alive; gverbs_pd_close() first closes
  * every object still open under it.
  */
-struct _GVerbsPD
+typedef struct
 {
-  GVerbsResource parent_instance;
-
   GVerbsContext *context;
   struct ibv_pd *ibv;
   GHashTable *mr_keys;          /* lkey -> struct ibv_mr *, for inline sends' checks */
   gboolean imported;
   gboolean borrowed;            /* rdma_cm's PD: closing it never deallocates it */
+} GVerbsPDPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (GVerbsPD, gverbs_pd, GVERBS_TYPE_RESOURCE)
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_HANDLE,
+  N_PROPS
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS_TYPE_RESOURCE)
+static GParamSpec *properties[N_PROPS];
+
+#define PRIV(self) ((GVerbsPDPrivate *) gverbs_pd_get_instance_private (GVERBS_PD (self)))
 
 static gboolean
 gverbs_pd_open (GVerbsResource  *resource,
                 GCancellable    *cancellable,
                 GError         **error)
 {
-  GVerbsPD *self = GVERBS_PD (resource);
+  GVerbsPDPrivate *priv = PRIV (resource);
+  struct ibv_pd *ibv;
 
-  if (!_gverbs_resource_check_input (self->context,
+  if (!_gverbs_resource_check_input (priv->context,
                                      _("A protection domain needs a context"), error))
     return FALSE;
 
   errno = 0;
-  self->ibv = ibv_alloc_pd (_gverbs_context_get_ibv (self->context));
-  if (self->ibv == NULL)
+  ibv = ibv_alloc_pd (_gverbs_context_get_ibv (priv->context));
+  if (ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_alloc_pd",
-                               gverbs_context_get_name (self->context), NULL);
+                               gverbs_context_get_name (priv->context), NULL);
       return FALSE;
     }
-  _gverbs_resource_set_description (resource, "pd %u on %s", self->ibv->handle,
-                                    gverbs_context_get_name (self->context));
-  _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
+  _gverbs_pd_set_ibv (GVERBS_PD (resource), ibv);
+  _gverbs_resource_set_description (resource, "pd %u on %s", ibv->handle,
+                                    gverbs_context_get_name (priv->context));
   return TRUE;
 }
 
@@ -59,41 +69,65 @@ static gboolean
 gverbs_pd_release (GVerbsResource  *resource,
                    GError         **error)
 {
-  GVerbsPD *self = GVERBS_PD (resource);
+  GVerbsPDPrivate *priv = PRIV (resource);
   int rc = 0;
 
-  if (self->imported)
-    ibv_unimport_pd (self->ibv);
-  else if (!self->borrowed)
-    rc = ibv_dealloc_pd (self->ibv);
-  self->ibv = NULL;
+  if (priv->imported)
+    ibv_unimport_pd (priv->ibv);
+  else if (!priv->borrowed)
+    rc = ibv_dealloc_pd (priv->ibv);
+  priv->ibv = NULL;
   return _gverbs_resource_release_result (resource, rc, "ibv_dealloc_pd", error);
 }
 
 static void
 gverbs_pd_finalize (GObject *object)
 {
-  GVerbsPD *self = GVERBS_PD (object);
+  GVerbsPDPrivate *priv = PRIV (object);
 
-  g_clear_pointer (&self->mr_keys, g_hash_table_unref);
+  g_clear_pointer (&priv->mr_keys, g_hash_table_unref);
+  g_clear_object (&priv->context);
   G_OBJECT_CLASS (gverbs_pd_parent_class)->finalize (object);
 }
 
-static const GVerbsField fields[] = {
-  /**
-   * GVerbsPD:context:
-   *
-   * The device context the protection domain belongs to.
-   */
-  GVERBS_PROP_INPUT (GVerbsPD, context, "context", gverbs_context_get_type),
-  /**
-   * GVerbsPD:handle:
-   *
-   * The kernel handle of the protection domain (what ibv_import_pd() takes),
-   * 0 when closed.
-   */
-  GVERBS_PROP_HANDLE_UINT (GVerbsPD, ibv, struct ibv_pd, handle, "handle"),
-};
+static void
+gverbs_pd_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  GVerbsPDPrivate *priv = PRIV (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, priv->context);
+      break;
+    case PROP_HANDLE:
+      g_value_set_uint (value, priv->ibv ? priv->ibv->handle : 0);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_pd_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  GVerbsPDPrivate *priv = PRIV (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_set_object (&priv->context, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
 
 static void
 gverbs_pd_class_init (GVerbsPDClass *klass)
@@ -105,9 +139,27 @@ gverbs_pd_class_init (GVerbsPDClass *klass)
   resource_class->release = gverbs_pd_release;
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
   object_class->finalize = gverbs_pd_finalize;
+  object_class->get_property = gverbs_pd_get_property;
+  object_class->set_property = gverbs_pd_set_property;
 
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
+  /**
+   * GVerbsPD:context:
+   *
+   * The device context the protection domain belongs to.
+   */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
+                         GVERBS_PROP_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GVerbsPD:handle:
+   *
+   * The kernel handle of the protection domain (what ibv_import_pd() takes),
+   * 0 when closed.
+   */
+  properties[PROP_HANDLE] =
+    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -159,7 +211,7 @@ GVerbsContext *
 gverbs_pd_get_context (GVerbsPD *self)
 {
   g_return_val_if_fail (GVERBS_IS_PD (self), NULL);
-  return self->context;
+  return PRIV (self)->context;
 }
 
 /**
@@ -172,13 +224,25 @@ guint32
 gverbs_pd_get_handle (GVerbsPD *self)
 {
   g_return_val_if_fail (GVERBS_IS_PD (self), 0);
-  return self->ibv ? self->ibv->handle : 0;
+  return PRIV (self)->ibv ? PRIV (self)->ibv->handle : 0;
 }
 
 struct ibv_pd *
 _gverbs_pd_get_ibv (GVerbsPD *self)
 {
-  return self->ibv;
+  return PRIV (self)->ibv;
+}
+
+/* The open vfunc of the PD and of its subclasses hands the PD the rdma-core
+ * object it made; the PD is then a child of its context. */
+void
+_gverbs_pd_set_ibv (GVerbsPD      *self,
+                    struct ibv_pd *ibv)
+{
+  GVerbsPDPrivate *priv = PRIV (self);
+
+  priv->ibv = ibv;
+  _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (priv->context));
 }
 
 /* The memory regions of the PD by lkey, so an inline send can check that
@@ -187,18 +251,18 @@ void
 _gverbs_pd_add_mr_key (GVerbsPD      *self,
                        struct ibv_mr *mr)
 {
-  if (self->mr_keys == NULL)
-    self->mr_keys = g_hash_table_new (NULL, NULL);
-  g_hash_table_insert (self->mr_keys, GUINT_TO_POINTER (mr->lkey), mr);
+  if (PRIV (self)->mr_keys == NULL)
+    PRIV (self)->mr_keys = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (PRIV (self)->mr_keys, GUINT_TO_POINTER (mr->lkey), mr);
 }
 
 void
 _gverbs_pd_remove_mr_key (GVerbsPD      *self,
                           struct ibv_mr *mr)
 {
-  if (self->mr_keys != NULL &&
-      g_hash_table_lookup (self->mr_keys, GUINT_TO_POINTER (mr->lkey)) == mr)
-    g_hash_table_remove (self->mr_keys, GUINT_TO_POINTER (mr->lkey));
+  if (PRIV (self)->mr_keys != NULL &&
+      g_hash_table_lookup (PRIV (self)->mr_keys, GUINT_TO_POINTER (mr->lkey)) == mr)
+    g_hash_table_remove (PRIV (self)->mr_keys, GUINT_TO_POINTER (mr->lkey));
 }
 
 /* Whether [@addr, @addr + @length) lies inside the open memory region of
@@ -212,9 +276,9 @@ _gverbs_pd_mr_covers (GVerbsPD *self,
   const struct ibv_mr *mr;
   guint64 start;
 
-  if (self->mr_keys == NULL)
+  if (PRIV (self)->mr_keys == NULL)
     return FALSE;
-  mr = g_hash_table_lookup (self->mr_keys, GUINT_TO_POINTER (lkey));
+  mr = g_hash_table_lookup (PRIV (self)->mr_keys, GUINT_TO_POINTER (lkey));
   if (mr == NULL)
     return FALSE;
   start = (guint64) (guintptr) mr->addr;
@@ -227,8 +291,8 @@ _gverbs_pd_new_imported (GVerbsContext *context,
 {
   GVerbsPD *self = g_object_new (GVERBS_TYPE_PD, "context", context, NULL);
 
-  self->imported = TRUE;
-  self->ibv = ibv;
+  PRIV (self)->imported = TRUE;
+  PRIV (self)->ibv = ibv;
   _gverbs_resource_set_description (GVERBS_RESOURCE (self), "imported pd %u on %s", ibv->handle,
                                     gverbs_context_get_name (context));
   _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (context));
@@ -239,7 +303,7 @@ _gverbs_pd_new_imported (GVerbsContext *context,
 gboolean
 _gverbs_pd_get_imported (GVerbsPD *self)
 {
-  return self->imported;
+  return PRIV (self)->imported;
 }
 
 GVerbsPD *
@@ -248,8 +312,8 @@ _gverbs_pd_new_borrowed (GVerbsContext *context,
 {
   GVerbsPD *self = g_object_new (GVERBS_TYPE_PD, "context", context, NULL);
 
-  self->borrowed = TRUE;
-  self->ibv = ibv;
+  PRIV (self)->borrowed = TRUE;
+  PRIV (self)->ibv = ibv;
   _gverbs_resource_set_description (GVERBS_RESOURCE (self), "rdma_cm pd %u on %s", ibv->handle,
                                     gverbs_context_get_name (context));
   _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (context));
@@ -260,5 +324,5 @@ _gverbs_pd_new_borrowed (GVerbsContext *context,
 gboolean
 _gverbs_pd_get_borrowed (GVerbsPD *self)
 {
-  return self->borrowed;
+  return PRIV (self)->borrowed;
 }

@@ -13,7 +13,23 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_PD (gverbs_pd_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsPD, gverbs_pd, GVERBS, PD, GVerbsResource)
+G_DECLARE_DERIVABLE_TYPE (GVerbsPD, gverbs_pd, GVERBS, PD, GVerbsResource)
+
+/**
+ * GVerbsPDClass:
+ * @parent_class: the parent class
+ *
+ * The class of #GVerbsPD. It is derivable so that a #GVerbsParentDomain,
+ * which rdma-core hands out as a `struct ibv_pd`, is one: whatever takes a
+ * protection domain takes a parent domain too.
+ */
+struct _GVerbsPDClass
+{
+  GVerbsResourceClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsPD      *gverbs_pd_new              (GVerbsContext  *context,

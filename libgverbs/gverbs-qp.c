@@ -18,6 +18,7 @@
 #include "gverbs-xrcd-private.h"
 #include "gverbs-rwq-ind-table-private.h"
 #include "gverbs-pd-private.h"
+#include "gverbs-parent-domain-private.h"
 #include "gverbs-cq-private.h"
 #include "gverbs-ah-private.h"
 #include "gverbs-srq-private.h"
@@ -320,6 +321,8 @@ create_ex (GVerbsQP                *self,
   qp = ibv_create_qp_ex (ctx, &x);
   if (qp == NULL)
     {
+      if (_gverbs_parent_domain_take_allocator_error (priv->pd, "ibv_create_qp_ex", error))
+        return NULL;
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_create_qp_ex",
                                _gverbs_resource_describe (priv->pd),
                                "%s queue pair, comp_mask 0x%x, send_ops_flags 0x%" G_GINT64_MODIFIER "x, "
@@ -390,6 +393,8 @@ gverbs_qp_open (GVerbsResource  *resource,
     {
       int err = errno ? errno : EINVAL;
 
+      if (_gverbs_parent_domain_take_allocator_error (priv->pd, "ibv_create_qp", error))
+        return FALSE;
       _gverbs_set_error_errno (error, err, "ibv_create_qp", _gverbs_resource_describe (priv->pd),
                                "%s queue pair (%s)", qp_type_name (ia.qp_type),
                                ia.qp_type == IBV_QPT_XRC_SEND || ia.qp_type == IBV_QPT_XRC_RECV

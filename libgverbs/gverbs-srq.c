@@ -8,6 +8,7 @@
 #include "gverbs-srq-private.h"
 #include "gverbs-srq-attr-private.h"
 #include "gverbs-pd-private.h"
+#include "gverbs-parent-domain-private.h"
 #include "gverbs-cq-private.h"
 #include "gverbs-xrcd-private.h"
 #include "gverbs-context-private.h"
@@ -136,6 +137,8 @@ create_basic (GVerbsSRQ  *self,
   self->ibv = ibv_create_srq (_gverbs_pd_get_ibv (self->pd), &ia);
   if (self->ibv == NULL)
     {
+      if (_gverbs_parent_domain_take_allocator_error (self->pd, "ibv_create_srq", error))
+        return FALSE;
       _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_create_srq", where (self),
                                "max_wr %u, max_sge %u, srq_limit %u",
                                attr.max_wr, attr.max_sge, attr.srq_limit);

@@ -61,6 +61,7 @@ ENUMS = [
     ("ibv_cq_attr_mask", "GVerbsCQAttrMask", True, "CQ attributes to modify"),
     ("ibv_cq_init_attr_mask", "GVerbsCQInitAttrMask", True, "Valid fields of extended CQ init attributes"),
     ("ibv_create_cq_attr_flags", "GVerbsCreateCQAttrFlags", True, "Extended CQ creation flags"),
+    ("ibv_parent_domain_init_attr_mask", "GVerbsParentDomainInitAttrMask", True, "Valid fields of parent domain init attributes"),
     ("ibv_flow_flags", "GVerbsFlowFlags", True, "Flow steering rule flags"),
     ("ibv_flow_attr_type", "GVerbsFlowAttrType", False, "Flow steering rule type"),
     ("ibv_flow_spec_type", "GVerbsFlowSpecType", False, "Flow specification type"),

@@ -53,6 +53,7 @@ _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
 # keywords are ignored
 _CTORS = {'PD': (('context', 'context', _REQUIRED),),
           'CompChannel': (('context', 'context', _REQUIRED),),
+          'TD': (('context', 'context', _REQUIRED), ('attr', 'init_attr', None)),
           'XRCD': (('context', 'context', _REQUIRED), ('init_attr', 'init_attr', _REQUIRED)),
           'DM': (('context', 'context', _REQUIRED), ('dm_attr', 'attr', _REQUIRED)),
           'DMMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
@@ -566,6 +567,86 @@ _wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
              _imported(('PD', 'Context'), context, handle))
 
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
+
+
+@_verbs
+class TDInitAttr(Verbs.TDInitAttr):
+    """TDInitAttr(comp_mask=0): ibv_td_init_attr."""
+
+    def __init__(self, comp_mask=0, **kwargs):
+        _init_checked(Verbs.TDInitAttr, self, comp_mask=comp_mask)
+
+
+_PD_CONTEXT_BITS = 3   # IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS | _PD_CONTEXT
+ALLOCATOR_USE_DEFAULT = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT, rdma-core's (void *) -1
+__all__.append('ALLOCATOR_USE_DEFAULT')
+
+
+def _allocator(func, make_args, is_alloc):
+    # The C trampoline calls this on the thread creating (or destroying) the
+    # resource; an exception must not unwind through rdma-core: it becomes
+    # the allocation's GError (report_error), the allocation fails.
+    def call(ctx, *args):
+        try:
+            result = func(*make_args(ctx, args))
+            if not is_alloc:
+                return None
+            result = 0 if result is None else int(result)
+            if result == -1:   # pyverbs' _IBV_ALLOCATOR_USE_DEFAULT, (void *) -1
+                result = ALLOCATOR_USE_DEFAULT
+            if not 0 <= result < 1 << 64:
+                raise ValueError('the allocator returned %d, not an address' % result)
+            return result
+        except BaseException as e:  # noqa: B902 -- nothing may unwind into C
+            ctx.report_error('%s: %s' % (type(e).__name__, e))
+            return 0 if is_alloc else None
+    return call
+
+
+@_verbs
+class ParentDomainContext(Verbs.ParentDomainContext):
+    """ParentDomainContext(pd, alloc_func, free_func, user_data=None) as in
+    pyverbs: alloc_func(pd, pd_context, size, alignment, resource_type)
+    returns an address (or ALLOCATOR_USE_DEFAULT), free_func(pd,
+    pd_context, ptr, resource_type). They run on the thread that creates or
+    destroys the QP/CQ/SRQ; an exception they raise fails the allocation and
+    the creating call raises GLib.Error with its text."""
+
+    def __init__(self, pd, alloc_func, free_func, user_data=None, **kwargs):
+        Verbs.ParentDomainContext.__init__(self, pd=pd)
+        self.user_data = user_data
+        self.set_allocators(
+            _allocator(alloc_func, lambda ctx, a: (ctx.get_pd(), ctx) + tuple(a[:3]), True), (),
+            _allocator(free_func, lambda ctx, a: (ctx.get_pd(), ctx) + tuple(a[:2]), False), ())
+
+
+@_verbs
+class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
+    """ParentDomainInitAttr(pd, pd_context=None, comp_mask=0) as in pyverbs
+    (plus td=None); a pd_context adds the ALLOCATORS and PD_CONTEXT bits."""
+
+    def __init__(self, pd=None, pd_context=None, comp_mask=0, td=None, **kwargs):
+        if pd is None:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'ParentDomainInitAttr needs a pd')
+        if pd_context is None and int(comp_mask) & _PD_CONTEXT_BITS:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               'comp_mask bits ALLOCATORS/PD_CONTEXT require pd_context')
+        _init_checked(Verbs.ParentDomainInitAttr, self, pd=pd, pd_context=pd_context, td=td,
+                      comp_mask=Verbs.ParentDomainInitAttrMask(int(comp_mask)))
+
+    comp_mask = property(lambda self: int(self.get_comp_mask()))
+
+
+@_verbs
+class ParentDomain(Verbs.ParentDomain):  # derives from the PD override
+    """ParentDomain(context, attr) as in pyverbs: a PD."""
+
+    def __init__(self, context, attr=None, **kwargs):
+        if attr is None:
+            raise TypeError('ParentDomain() needs attr')
+        GObject.Object.__init__(self, context=context, attr=attr)
+        self.init(None)
+
 _sge_new = Verbs.SGE.new
 
 
@@ -940,6 +1021,8 @@ class CqInitAttrEx(Verbs.CqInitAttrEx):
         _set_checked(self, 'wc-flags', int(wc_flags))
         _set_checked(self, 'comp-mask', int(comp_mask))
         _set_checked(self, 'flags', int(flags))
+        if kwargs.get('parent_domain') is not None:   # pyverbs' parent_domain=
+            self.set_property('parent-domain', kwargs['parent_domain'])
 
     comp_channel = property(lambda self: self.get_property('channel'),
                             lambda self, value: self.set_property('channel', value))

@@ -1,7 +1,6 @@
 """pyverbs.pd: protection domains."""
 
-from ._compat import Verbs, compat_class, importing_new, PyverbsRDMAError
-import errno as _errno
+from ._compat import Verbs, compat_class, importing_new
 
 __all__ = ['PD', 'ParentDomain', 'ParentDomainInitAttr', 'ParentDomainContext']
 
@@ -18,21 +17,13 @@ PD = compat_class(Verbs.PD, 'PD', messages={'__init__': 'Failed to allocate PD'}
                              '__new__': importing_new(Verbs.PD, 'handle', 'Failed to import PD')})
 
 
-class ParentDomainInitAttr:
-    """Accepted for pyverbs' signature; parent domains come with their own
-    libgverbs issue, so ParentDomain() raises EOPNOTSUPP."""
-
-    def __init__(self, pd=None, pd_context=None, **kwargs):
-        self.pd = pd
-        self.pd_context = pd_context
-
-
-class ParentDomainContext:
-    def __init__(self, pd=None, alloc_func=None, free_func=None, *args, **kwargs):
-        self.pd = pd
-
-
-class ParentDomain:
-    def __init__(self, context, attr=None, **kwargs):
-        raise PyverbsRDMAError('Failed to allocate Parent Domain (not supported by libgverbs yet)',
-                               _errno.EOPNOTSUPP)
+# pyverbs' ParentDomainInitAttr(pd, pd_context=None, comp_mask=0),
+# ParentDomainContext(pd, alloc_func, free_func, user_data=None) and
+# ParentDomain(context, attr), a PD: libgverbs' classes under pyverbs' errors.
+ParentDomainInitAttr = compat_class(Verbs.ParentDomainInitAttr, 'ParentDomainInitAttr',
+                                    namespace={'__module__': 'pyverbs.pd'})
+ParentDomainContext = compat_class(Verbs.ParentDomainContext, 'ParentDomainContext',
+                                   namespace={'__module__': 'pyverbs.pd'})
+ParentDomain = compat_class(Verbs.ParentDomain, 'ParentDomain',
+                            messages={'__init__': 'Failed to allocate Parent Domain'},
+                            namespace={'__module__': 'pyverbs.pd'}, extra_bases=(PD,))

@@ -1,0 +1,175 @@
+#include "config.h"
+
+#include "gverbs-parent-domain-init-attr.h"
+#include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsParentDomainInitAttr:
+ *
+ * What a #GVerbsParentDomain is made from (`struct
+ * ibv_parent_domain_init_attr`): a protection domain, optionally a thread
+ * domain and an allocator context. pyverbs' `ParentDomainInitAttr (pd,
+ * pd_context=None, comp_mask=0)`.
+ *
+ * As in pyverbs, a #GVerbsParentDomainInitAttr:pd-context adds both
+ * %GVERBS_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS and
+ * %GVERBS_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT to the comp_mask, and those
+ * bits without a context are refused when the parent domain is made.
+ */
+struct _GVerbsParentDomainInitAttr
+{
+  GObject parent_instance;
+
+  GVerbsPD *pd;
+  GVerbsTD *td;
+  GVerbsParentDomainContext *pd_context;
+  GVerbsParentDomainInitAttrMask comp_mask;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsParentDomainInitAttr, gverbs_parent_domain_init_attr, G_TYPE_OBJECT)
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsParentDomainInitAttr:pd:
+   *
+   * The protection domain the parent domain extends (required).
+   */
+  GVERBS_PROP_OBJECT (GVerbsParentDomainInitAttr, pd, "pd", gverbs_pd_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsParentDomainInitAttr:td:
+   *
+   * The thread domain of the parent domain, or %NULL.
+   */
+  GVERBS_PROP_OBJECT (GVerbsParentDomainInitAttr, td, "td", gverbs_td_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsParentDomainInitAttr:pd-context:
+   *
+   * The custom allocator, or %NULL for the provider's own.
+   */
+  GVERBS_PROP_OBJECT (GVerbsParentDomainInitAttr, pd_context, "pd-context",
+                      gverbs_parent_domain_context_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsParentDomainInitAttr:comp-mask:
+   *
+   * The valid optional fields as set; gverbs_parent_domain_init_attr_get_comp_mask()
+   * gives the mask the parent domain is made with.
+   */
+  GVERBS_PROP_FLAGS (GVerbsParentDomainInitAttr, comp_mask, "comp-mask",
+                     gverbs_parent_domain_init_attr_mask_get_type, 0, G_PARAM_READWRITE),
+};
+
+static void
+gverbs_parent_domain_init_attr_finalize (GObject *object)
+{
+  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
+  G_OBJECT_CLASS (gverbs_parent_domain_init_attr_parent_class)->finalize (object);
+}
+
+static void
+gverbs_parent_domain_init_attr_class_init (GVerbsParentDomainInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gverbs_parent_domain_init_attr_finalize;
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
+}
+
+static void
+gverbs_parent_domain_init_attr_init (GVerbsParentDomainInitAttr *self)
+{
+}
+
+/**
+ * gverbs_parent_domain_init_attr_new:
+ * @pd: (nullable): the protection domain the parent domain extends (required
+ *   when the parent domain is made)
+ * @pd_context: (nullable): the custom allocator, or %NULL
+ * @comp_mask: the valid optional fields (the context's bits are added)
+ *
+ * Returns: (transfer full): new parent domain attributes
+ */
+GVerbsParentDomainInitAttr *
+gverbs_parent_domain_init_attr_new (GVerbsPD                       *pd,
+                                    GVerbsParentDomainContext      *pd_context,
+                                    GVerbsParentDomainInitAttrMask  comp_mask)
+{
+  g_return_val_if_fail (pd == NULL || GVERBS_IS_PD (pd), NULL);
+  g_return_val_if_fail (pd_context == NULL || GVERBS_IS_PARENT_DOMAIN_CONTEXT (pd_context), NULL);
+  return g_object_new (GVERBS_TYPE_PARENT_DOMAIN_INIT_ATTR, "pd", pd, "pd-context", pd_context,
+                       "comp-mask", comp_mask, NULL);
+}
+
+/**
+ * gverbs_parent_domain_init_attr_get_pd:
+ * @self: a #GVerbsParentDomainInitAttr
+ *
+ * Returns: (transfer none) (nullable): the protection domain
+ */
+GVerbsPD *
+gverbs_parent_domain_init_attr_get_pd (GVerbsParentDomainInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_INIT_ATTR (self), NULL);
+  return self->pd;
+}
+
+/**
+ * gverbs_parent_domain_init_attr_get_td:
+ * @self: a #GVerbsParentDomainInitAttr
+ *
+ * Returns: (transfer none) (nullable): the thread domain
+ */
+GVerbsTD *
+gverbs_parent_domain_init_attr_get_td (GVerbsParentDomainInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_INIT_ATTR (self), NULL);
+  return self->td;
+}
+
+/**
+ * gverbs_parent_domain_init_attr_set_td:
+ * @self: a #GVerbsParentDomainInitAttr
+ * @td: (nullable): the thread domain, or %NULL
+ */
+void
+gverbs_parent_domain_init_attr_set_td (GVerbsParentDomainInitAttr *self,
+                                       GVerbsTD                   *td)
+{
+  g_return_if_fail (GVERBS_IS_PARENT_DOMAIN_INIT_ATTR (self));
+  g_return_if_fail (td == NULL || GVERBS_IS_TD (td));
+  g_object_set (self, "td", td, NULL);
+}
+
+/**
+ * gverbs_parent_domain_init_attr_get_pd_context:
+ * @self: a #GVerbsParentDomainInitAttr
+ *
+ * Returns: (transfer none) (nullable): the custom allocator
+ */
+GVerbsParentDomainContext *
+gverbs_parent_domain_init_attr_get_pd_context (GVerbsParentDomainInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_INIT_ATTR (self), NULL);
+  return self->pd_context;
+}
+
+/**
+ * gverbs_parent_domain_init_attr_get_comp_mask:
+ * @self: a #GVerbsParentDomainInitAttr
+ *
+ * Returns: the comp_mask the parent domain is made with: the one set, plus
+ *   %GVERBS_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS and
+ *   %GVERBS_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT when there is a pd-context
+ */
+GVerbsParentDomainInitAttrMask
+gverbs_parent_domain_init_attr_get_comp_mask (GVerbsParentDomainInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_INIT_ATTR (self), 0);
+  if (self->pd_context != NULL)
+    return self->comp_mask | GVERBS_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS |
+           GVERBS_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT;
+  return self->comp_mask;
+}

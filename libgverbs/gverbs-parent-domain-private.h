@@ -1,0 +1,18 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include "gverbs-parent-domain.h"
+
+G_BEGIN_DECLS
+
+/* When the rdma-core call @call that made a resource on @pd failed because
+ * @pd is a parent domain whose allocator failed: the allocator's error in
+ * @error, TRUE. FALSE (nothing set) otherwise. */
+gboolean _gverbs_parent_domain_take_allocator_error (GVerbsPD    *pd,
+                                                     const char  *call,
+                                                     GError     **error);
+
+G_END_DECLS

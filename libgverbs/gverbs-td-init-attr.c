@@ -1,0 +1,70 @@
+#include "config.h"
+
+#include "gverbs-td-init-attr.h"
+#include "gverbs-fields-private.h"
+
+/**
+ * GVerbsTDInitAttr:
+ *
+ * The attributes of a thread domain (`struct ibv_td_init_attr`). rdma-core
+ * defines no optional field yet, so #GVerbsTDInitAttr:comp-mask must be 0;
+ * gverbs_td_new() refuses other bits with a #GError.
+ */
+struct _GVerbsTDInitAttr
+{
+  GObject parent_instance;
+
+  guint32 comp_mask;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsTDInitAttr, gverbs_td_init_attr, G_TYPE_OBJECT)
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsTDInitAttr:comp-mask:
+   *
+   * Which optional fields are valid: none is defined, so 0.
+   */
+  GVERBS_PROP_UINT (GVerbsTDInitAttr, comp_mask, "comp-mask", G_MAXUINT32, 0, G_PARAM_READWRITE),
+};
+
+static void
+gverbs_td_init_attr_class_init (GVerbsTDInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
+}
+
+static void
+gverbs_td_init_attr_init (GVerbsTDInitAttr *self)
+{
+}
+
+/**
+ * gverbs_td_init_attr_new:
+ * @comp_mask: which optional fields are valid (0: rdma-core defines none)
+ *
+ * Returns: (transfer full): new thread domain attributes
+ */
+GVerbsTDInitAttr *
+gverbs_td_init_attr_new (guint32 comp_mask)
+{
+  return g_object_new (GVERBS_TYPE_TD_INIT_ATTR, "comp-mask", comp_mask, NULL);
+}
+
+/**
+ * gverbs_td_init_attr_get_comp_mask:
+ * @self: a #GVerbsTDInitAttr
+ *
+ * Returns: the attributes' comp_mask
+ */
+guint32
+gverbs_td_init_attr_get_comp_mask (GVerbsTDInitAttr *self)
+{
+  g_return_val_if_fail (GVERBS_IS_TD_INIT_ATTR (self), 0);
+  return self->comp_mask;
+}

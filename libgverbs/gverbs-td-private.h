@@ -1,0 +1,15 @@
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include <infiniband/verbs.h>
+#include "gverbs-td.h"
+
+G_BEGIN_DECLS
+
+/* NULL once the thread domain is closed. */
+struct ibv_td *_gverbs_td_get_ibv (GVerbsTD *self);
+
+G_END_DECLS
