@@ -471,12 +471,8 @@ gverbs_addr_info_new (const char           *src,
  *
  * Returns: the port space
  */
-GVerbsPortSpace
-gverbs_addr_info_get_port_space (GVerbsAddrInfo *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), GVERBS_RDMA_PS_TCP);
-  return self->port_space;
-}
+GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_addr_info_get_port_space,
+                      GVerbsAddrInfo, GVERBS_IS_ADDR_INFO, GVERBS_RDMA_PS_TCP, self->port_space)
 
 /**
  * gverbs_addr_info_get_flags:
@@ -484,12 +480,8 @@ gverbs_addr_info_get_port_space (GVerbsAddrInfo *self)
  *
  * Returns: the hint flags
  */
-GVerbsAddrInfoFlags
-gverbs_addr_info_get_flags (GVerbsAddrInfo *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), GVERBS_RAI_NONE);
-  return self->flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsAddrInfoFlags, gverbs_addr_info_get_flags,
+                      GVerbsAddrInfo, GVERBS_IS_ADDR_INFO, GVERBS_RAI_NONE, self->flags)
 
 /**
  * gverbs_addr_info_dup_src_address:

@@ -157,12 +157,8 @@ _gverbs_async_event_new (int      event_type,
  *
  * Returns: what happened
  */
-GVerbsEventType
-gverbs_async_event_get_event_type (GVerbsAsyncEvent *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), 0);
-  return self->event_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsEventType, gverbs_async_event_get_event_type,
+                      GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, 0, self->event_type)
 
 /**
  * gverbs_async_event_get_port_num:
@@ -170,12 +166,8 @@ gverbs_async_event_get_event_type (GVerbsAsyncEvent *self)
  *
  * Returns: the port of a port event, 0 for other events
  */
-guint
-gverbs_async_event_get_port_num (GVerbsAsyncEvent *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), 0);
-  return self->port_num;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_async_event_get_port_num,
+                      GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, 0, self->port_num)
 
 /**
  * gverbs_async_event_get_object:
@@ -184,12 +176,8 @@ gverbs_async_event_get_port_num (GVerbsAsyncEvent *self)
  * Returns: (transfer none) (nullable): the QP, CQ, SRQ or WQ the event is
  *   about, or %NULL
  */
-GObject *
-gverbs_async_event_get_object (GVerbsAsyncEvent *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), NULL);
-  return self->object;
-}
+GVERBS_DEFINE_GETTER (GObject *, gverbs_async_event_get_object,
+                      GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, NULL, self->object)
 
 /**
  * gverbs_async_event_to_string:

@@ -148,12 +148,8 @@ gverbs_buffer_pool_new (GVerbsPD           *pd,
  *
  * Returns: (transfer none): the memory region of the buffers
  */
-GVerbsMR *
-gverbs_buffer_pool_get_mr (GVerbsBufferPool *self)
-{
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), NULL);
-  return self->mr;
-}
+GVERBS_DEFINE_GETTER (GVerbsMR *, gverbs_buffer_pool_get_mr,
+                      GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, NULL, self->mr)
 
 /**
  * gverbs_buffer_pool_get_count:
@@ -161,12 +157,8 @@ gverbs_buffer_pool_get_mr (GVerbsBufferPool *self)
  *
  * Returns: the number of buffers
  */
-guint
-gverbs_buffer_pool_get_count (GVerbsBufferPool *self)
-{
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), 0);
-  return self->count;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_count,
+                      GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->count)
 
 /**
  * gverbs_buffer_pool_get_size:
@@ -174,12 +166,8 @@ gverbs_buffer_pool_get_count (GVerbsBufferPool *self)
  *
  * Returns: the size of each buffer in bytes
  */
-guint
-gverbs_buffer_pool_get_size (GVerbsBufferPool *self)
-{
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), 0);
-  return self->size;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_size,
+                      GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->size)
 
 /**
  * gverbs_buffer_pool_get_n_free:
@@ -187,12 +175,8 @@ gverbs_buffer_pool_get_size (GVerbsBufferPool *self)
  *
  * Returns: how many buffers are free
  */
-guint
-gverbs_buffer_pool_get_n_free (GVerbsBufferPool *self)
-{
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), 0);
-  return self->n_free;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_n_free,
+                      GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->n_free)
 
 /**
  * gverbs_buffer_pool_pop:

@@ -720,12 +720,8 @@ gverbs_cm_id_new_with_pd (GVerbsAddrInfo            *addr_info,
  *
  * Returns: (transfer none) (nullable): the UD parameters, or %NULL
  */
-GVerbsUDParam *
-gverbs_cm_id_get_ud_param (GVerbsCMID *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  return self->ud_param;
-}
+GVERBS_DEFINE_GETTER (GVerbsUDParam *, gverbs_cm_id_get_ud_param,
+                      GVerbsCMID, GVERBS_IS_CM_ID, NULL, self->ud_param)
 
 /**
  * gverbs_cm_id_new_on_channel:
@@ -768,12 +764,8 @@ _gverbs_cm_id_new_incoming (GVerbsCMID          *listener,
  * Returns: (transfer none) (nullable): the event channel, %NULL for a
  *   synchronous identifier
  */
-GVerbsEventChannel *
-gverbs_cm_id_get_event_channel (GVerbsCMID *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  return self->channel;
-}
+GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_id_get_event_channel,
+                      GVerbsCMID, GVERBS_IS_CM_ID, NULL, self->channel)
 
 /**
  * gverbs_cm_id_get_port_space:
@@ -781,12 +773,8 @@ gverbs_cm_id_get_event_channel (GVerbsCMID *self)
  *
  * Returns: the port space
  */
-GVerbsPortSpace
-gverbs_cm_id_get_port_space (GVerbsCMID *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), GVERBS_RDMA_PS_TCP);
-  return self->port_space;
-}
+GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_cm_id_get_port_space,
+                      GVerbsCMID, GVERBS_IS_CM_ID, GVERBS_RDMA_PS_TCP, self->port_space)
 
 /**
  * gverbs_cm_id_get_device_name:

@@ -338,12 +338,8 @@ gverbs_cm_listener_add_address (GVerbsCMListener  *self,
  * Returns: (transfer none) (nullable): the event channel of the listener
  *   and its connections
  */
-GVerbsEventChannel *
-gverbs_cm_listener_get_event_channel (GVerbsCMListener *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), NULL);
-  return self->channel;
-}
+GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_listener_get_event_channel,
+                      GVerbsCMListener, GVERBS_IS_CM_LISTENER, NULL, self->channel)
 
 /**
  * gverbs_cm_listener_get_n_pending:
@@ -351,12 +347,8 @@ gverbs_cm_listener_get_event_channel (GVerbsCMListener *self)
  *
  * Returns: how many connections are accepted but not yet established
  */
-guint
-gverbs_cm_listener_get_n_pending (GVerbsCMListener *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), 0);
-  return g_hash_table_size (self->pending);
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_pending,
+                      GVerbsCMListener, GVERBS_IS_CM_LISTENER, 0, g_hash_table_size (self->pending))
 
 /**
  * gverbs_cm_listener_get_n_accepted:
@@ -365,10 +357,6 @@ gverbs_cm_listener_get_n_pending (GVerbsCMListener *self)
  * Returns: how many connections were established and handed out by
  *   #GVerbsCMListener::incoming so far
  */
-guint
-gverbs_cm_listener_get_n_accepted (GVerbsCMListener *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), 0);
-  return self->n_accepted;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_accepted,
+                      GVerbsCMListener, GVERBS_IS_CM_LISTENER, 0, self->n_accepted)
 

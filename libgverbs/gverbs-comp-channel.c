@@ -245,12 +245,8 @@ gverbs_context_create_comp_channel (GVerbsContext  *self,
  *
  * Returns: (transfer none): the context of the channel
  */
-GVerbsContext *
-gverbs_comp_channel_get_context (GVerbsCompChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_comp_channel_get_context,
+                      GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, NULL, self->context)
 
 /**
  * gverbs_comp_channel_get_fd:
@@ -258,12 +254,8 @@ gverbs_comp_channel_get_context (GVerbsCompChannel *self)
  *
  * Returns: the channel's file descriptor, -1 when closed
  */
-int
-gverbs_comp_channel_get_fd (GVerbsCompChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), -1);
-  return self->ibv ? self->ibv->fd : -1;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_comp_channel_get_fd,
+                      GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, -1, self->ibv ? self->ibv->fd : -1)
 
 /**
  * gverbs_comp_channel_get_main_context:
@@ -276,12 +268,8 @@ gverbs_comp_channel_get_fd (GVerbsCompChannel *self)
  * Returns: (transfer none) (nullable): the main context, %NULL if the channel
  *   was never created
  */
-GMainContext *
-gverbs_comp_channel_get_main_context (GVerbsCompChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), NULL);
-  return self->main_context;
-}
+GVERBS_DEFINE_GETTER (GMainContext *, gverbs_comp_channel_get_main_context,
+                      GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, NULL, self->main_context)
 
 static gboolean
 wait_readable (GVerbsCompChannel  *self,

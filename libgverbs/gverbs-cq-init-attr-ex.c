@@ -165,12 +165,8 @@ gverbs_cq_init_attr_ex_new (void)
  *
  * Returns: the requested number of completions
  */
-guint
-gverbs_cq_init_attr_ex_get_cqe (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->cqe;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_cqe,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->cqe)
 
 /**
  * gverbs_cq_init_attr_ex_set_cqe:
@@ -193,12 +189,8 @@ gverbs_cq_init_attr_ex_set_cqe (GVerbsCqInitAttrEx *self,
  *
  * Returns: (transfer none) (nullable): the completion channel
  */
-GVerbsCompChannel *
-gverbs_cq_init_attr_ex_get_channel (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), NULL);
-  return self->channel;
-}
+GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_init_attr_ex_get_channel,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, NULL, self->channel)
 
 /**
  * gverbs_cq_init_attr_ex_set_channel:
@@ -221,12 +213,8 @@ gverbs_cq_init_attr_ex_set_channel (GVerbsCqInitAttrEx *self,
  *
  * Returns: the completion vector
  */
-guint
-gverbs_cq_init_attr_ex_get_comp_vector (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->comp_vector;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_comp_vector,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->comp_vector)
 
 /**
  * gverbs_cq_init_attr_ex_set_comp_vector:
@@ -249,12 +237,8 @@ gverbs_cq_init_attr_ex_set_comp_vector (GVerbsCqInitAttrEx *self,
  *
  * Returns: the fields the completions report
  */
-GVerbsCreateCQWCFlags
-gverbs_cq_init_attr_ex_get_wc_flags (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->wc_flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_init_attr_ex_get_wc_flags,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->wc_flags)
 
 /**
  * gverbs_cq_init_attr_ex_set_wc_flags:
@@ -277,12 +261,8 @@ gverbs_cq_init_attr_ex_set_wc_flags (GVerbsCqInitAttrEx    *self,
  *
  * Returns: which optional fields are valid
  */
-GVerbsCQInitAttrMask
-gverbs_cq_init_attr_ex_get_comp_mask (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->comp_mask;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQInitAttrMask, gverbs_cq_init_attr_ex_get_comp_mask,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->comp_mask)
 
 /**
  * gverbs_cq_init_attr_ex_set_comp_mask:
@@ -305,12 +285,8 @@ gverbs_cq_init_attr_ex_set_comp_mask (GVerbsCqInitAttrEx   *self,
  *
  * Returns: the creation flags
  */
-GVerbsCreateCQAttrFlags
-gverbs_cq_init_attr_ex_get_flags (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsCreateCQAttrFlags, gverbs_cq_init_attr_ex_get_flags,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->flags)
 
 /**
  * gverbs_cq_init_attr_ex_set_flags:

@@ -195,12 +195,8 @@ _gverbs_device_list (struct ibv_device ***list,
  *
  * Returns: the device name, such as `rxe0`
  */
-const char *
-gverbs_device_get_name (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), NULL);
-  return self->name;
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_device_get_name,
+                      GVerbsDevice, GVERBS_IS_DEVICE, NULL, self->name)
 
 /**
  * gverbs_device_get_guid:
@@ -208,12 +204,8 @@ gverbs_device_get_name (GVerbsDevice *self)
  *
  * Returns: the node GUID in host byte order
  */
-guint64
-gverbs_device_get_guid (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), 0);
-  return self->guid;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_device_get_guid,
+                      GVerbsDevice, GVERBS_IS_DEVICE, 0, self->guid)
 
 /**
  * gverbs_device_get_node_type:
@@ -221,12 +213,8 @@ gverbs_device_get_guid (GVerbsDevice *self)
  *
  * Returns: the node type
  */
-GVerbsNodeType
-gverbs_device_get_node_type (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), GVERBS_NODE_UNKNOWN);
-  return self->node_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsNodeType, gverbs_device_get_node_type,
+                      GVerbsDevice, GVERBS_IS_DEVICE, GVERBS_NODE_UNKNOWN, self->node_type)
 
 /**
  * gverbs_device_get_transport_type:
@@ -234,12 +222,9 @@ gverbs_device_get_node_type (GVerbsDevice *self)
  *
  * Returns: the transport type
  */
-GVerbsTransportType
-gverbs_device_get_transport_type (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), GVERBS_TRANSPORT_UNKNOWN);
-  return self->transport_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsTransportType, gverbs_device_get_transport_type,
+                      GVerbsDevice, GVERBS_IS_DEVICE, GVERBS_TRANSPORT_UNKNOWN,
+                      self->transport_type)
 
 /**
  * gverbs_device_get_index:
@@ -247,12 +232,8 @@ gverbs_device_get_transport_type (GVerbsDevice *self)
  *
  * Returns: the kernel index of the device
  */
-guint
-gverbs_device_get_index (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), 0);
-  return self->index;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_device_get_index,
+                      GVerbsDevice, GVERBS_IS_DEVICE, 0, self->index)
 
 /**
  * gverbs_device_to_string:

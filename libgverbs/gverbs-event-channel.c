@@ -239,12 +239,8 @@ gverbs_event_channel_new (GError **error)
  *
  * Returns: the channel's file descriptor, -1 when closed
  */
-int
-gverbs_event_channel_get_fd (GVerbsEventChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), -1);
-  return self->ch ? self->ch->fd : -1;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_event_channel_get_fd,
+                      GVerbsEventChannel, GVERBS_IS_EVENT_CHANNEL, -1, self->ch ? self->ch->fd : -1)
 
 /**
  * gverbs_event_channel_get_events_received:
@@ -252,12 +248,8 @@ gverbs_event_channel_get_fd (GVerbsEventChannel *self)
  *
  * Returns: how many rdma_cm events the channel has received (and acknowledged)
  */
-guint
-gverbs_event_channel_get_events_received (GVerbsEventChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), 0);
-  return self->events_received;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_event_channel_get_events_received,
+                      GVerbsEventChannel, GVERBS_IS_EVENT_CHANNEL, 0, self->events_received)
 
 struct rdma_event_channel *
 _gverbs_event_channel_get_ch (GVerbsEventChannel *self)

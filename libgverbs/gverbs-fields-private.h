@@ -107,6 +107,17 @@ void _gverbs_properties_clear   (gpointer           instance,
                                  const GVerbsField *fields,
                                  guint              n_fields);
 
+/* Defines the public getter @name: returns @expr (which may use `self`), or
+ * @fallback after a critical when @self is not a @check instance. The
+ * getter's gtk-doc block stays above the line, as for a written-out one. */
+#define GVERBS_DEFINE_GETTER(ret_type, name, InstanceType, check, fallback, expr) \
+  ret_type                                                               \
+  name (InstanceType *self)                                              \
+  {                                                                      \
+    g_return_val_if_fail (check (self), fallback);                       \
+    return expr;                                                         \
+  }
+
 /* pyverbs' print layout: "Label<pad to width>: value<pad to 20>\n" */
 void _gverbs_append_row       (GString           *out,
                                int                width,

@@ -461,12 +461,7 @@ gverbs_mr_new_for_memory (GVerbsPD           *pd,
  *
  * Returns: (transfer none): the protection domain of the memory region
  */
-GVerbsPD *
-gverbs_mr_get_pd (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mr_get_pd, GVerbsMR, GVERBS_IS_MR, NULL, self->pd)
 
 /**
  * gverbs_mr_get_length:
@@ -474,12 +469,7 @@ gverbs_mr_get_pd (GVerbsMR *self)
  *
  * Returns: the length of the memory region in bytes
  */
-guint64
-gverbs_mr_get_length (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->length;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_mr_get_length, GVerbsMR, GVERBS_IS_MR, 0, self->length)
 
 /**
  * gverbs_mr_get_access:
@@ -487,12 +477,8 @@ gverbs_mr_get_length (GVerbsMR *self)
  *
  * Returns: the access the memory region grants
  */
-GVerbsAccessFlags
-gverbs_mr_get_access (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->access;
-}
+GVERBS_DEFINE_GETTER (GVerbsAccessFlags, gverbs_mr_get_access,
+                      GVerbsMR, GVERBS_IS_MR, 0, self->access)
 
 /**
  * gverbs_mr_get_addr:
@@ -501,12 +487,9 @@ gverbs_mr_get_access (GVerbsMR *self)
  * Returns: the start address of the registered memory (pyverbs' `mr.buf`),
  *   0 when closed
  */
-guint64
-gverbs_mr_get_addr (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->ibv ? (guint64) (guintptr) self->ibv->addr : 0;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_mr_get_addr,
+                      GVerbsMR, GVERBS_IS_MR, 0,
+                      self->ibv ? (guint64) (guintptr) self->ibv->addr : 0)
 
 /**
  * gverbs_mr_get_buffer: (skip)
@@ -517,12 +500,8 @@ gverbs_mr_get_addr (GVerbsMR *self)
  *
  * Returns: (transfer none) (nullable): the memory, %NULL when closed
  */
-gpointer
-gverbs_mr_get_buffer (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
-  return self->ibv ? self->buffer : NULL;
-}
+GVERBS_DEFINE_GETTER (gpointer, gverbs_mr_get_buffer,
+                      GVerbsMR, GVERBS_IS_MR, NULL, self->ibv ? self->buffer : NULL)
 
 /**
  * gverbs_mr_get_lkey:
@@ -530,12 +509,8 @@ gverbs_mr_get_buffer (GVerbsMR *self)
  *
  * Returns: the local key, 0 when closed
  */
-guint32
-gverbs_mr_get_lkey (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->ibv ? self->ibv->lkey : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_lkey,
+                      GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->lkey : 0)
 
 /**
  * gverbs_mr_get_rkey:
@@ -543,12 +518,8 @@ gverbs_mr_get_lkey (GVerbsMR *self)
  *
  * Returns: the remote key, 0 when closed
  */
-guint32
-gverbs_mr_get_rkey (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->ibv ? self->ibv->rkey : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_rkey,
+                      GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->rkey : 0)
 
 /**
  * gverbs_mr_get_handle:
@@ -556,12 +527,8 @@ gverbs_mr_get_rkey (GVerbsMR *self)
  *
  * Returns: the kernel handle of the memory region, 0 when closed
  */
-guint32
-gverbs_mr_get_handle (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->ibv ? self->ibv->handle : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_handle,
+                      GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->handle : 0)
 
 static gboolean
 check_range (GVerbsMR    *self,

@@ -216,12 +216,7 @@ gverbs_pd_alloc_mw (GVerbsPD      *self,
  *
  * Returns: (transfer none): the protection domain of the memory window
  */
-GVerbsPD *
-gverbs_mw_get_pd (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mw_get_pd, GVerbsMW, GVERBS_IS_MW, NULL, self->pd)
 
 /**
  * gverbs_mw_get_mw_type:
@@ -229,12 +224,8 @@ gverbs_mw_get_pd (GVerbsMW *self)
  *
  * Returns: the memory window type
  */
-GVerbsMWType
-gverbs_mw_get_mw_type (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), GVERBS_MW_TYPE_1);
-  return self->type;
-}
+GVERBS_DEFINE_GETTER (GVerbsMWType, gverbs_mw_get_mw_type,
+                      GVerbsMW, GVERBS_IS_MW, GVERBS_MW_TYPE_1, self->type)
 
 /**
  * gverbs_mw_get_rkey:
@@ -242,12 +233,8 @@ gverbs_mw_get_mw_type (GVerbsMW *self)
  *
  * Returns: the remote key of the window, 0 when closed
  */
-guint32
-gverbs_mw_get_rkey (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), 0);
-  return self->ibv ? self->ibv->rkey : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_rkey,
+                      GVerbsMW, GVERBS_IS_MW, 0, self->ibv ? self->ibv->rkey : 0)
 
 /**
  * gverbs_mw_get_handle:
@@ -255,12 +242,8 @@ gverbs_mw_get_rkey (GVerbsMW *self)
  *
  * Returns: the kernel handle of the window, 0 when closed
  */
-guint32
-gverbs_mw_get_handle (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), 0);
-  return self->ibv ? self->ibv->handle : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_handle,
+                      GVerbsMW, GVERBS_IS_MW, 0, self->ibv ? self->ibv->handle : 0)
 
 struct ibv_mw *
 _gverbs_mw_get_ibv (GVerbsMW *self)

@@ -155,12 +155,8 @@ gverbs_context_alloc_pd (GVerbsContext  *self,
  *
  * Returns: (transfer none): the context the protection domain belongs to
  */
-GVerbsContext *
-gverbs_pd_get_context (GVerbsPD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PD (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_pd_get_context,
+                      GVerbsPD, GVERBS_IS_PD, NULL, self->context)
 
 /**
  * gverbs_pd_get_handle:
@@ -168,12 +164,8 @@ gverbs_pd_get_context (GVerbsPD *self)
  *
  * Returns: the kernel handle of the protection domain, 0 when closed
  */
-guint32
-gverbs_pd_get_handle (GVerbsPD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PD (self), 0);
-  return self->ibv ? self->ibv->handle : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_pd_get_handle,
+                      GVerbsPD, GVERBS_IS_PD, 0, self->ibv ? self->ibv->handle : 0)
 
 struct ibv_pd *
 _gverbs_pd_get_ibv (GVerbsPD *self)

@@ -424,12 +424,8 @@ close_resource (GVerbsResource  *self,
  *
  * Returns: whether @self is closed, or was never created
  */
-gboolean
-gverbs_resource_is_closed (GVerbsResource *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RESOURCE (self), TRUE);
-  return !_gverbs_resource_is_open (self);
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_resource_is_closed,
+                      GVerbsResource, GVERBS_IS_RESOURCE, TRUE, !_gverbs_resource_is_open (self))
 
 /**
  * gverbs_resource_get_description:
@@ -438,12 +434,8 @@ gverbs_resource_is_closed (GVerbsResource *self)
  * Returns: what the resource is, as error messages name it (`qp 17 on
  *   rxe0`); the type name until it is created
  */
-const char *
-gverbs_resource_get_description (GVerbsResource *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RESOURCE (self), NULL);
-  return _gverbs_resource_describe (self);
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_resource_get_description,
+                      GVerbsResource, GVERBS_IS_RESOURCE, NULL, _gverbs_resource_describe (self))
 
 /**
  * gverbs_resource_get_parent:

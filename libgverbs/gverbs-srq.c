@@ -448,12 +448,8 @@ gverbs_pd_create_srq (GVerbsPD           *self,
  *
  * Returns: (transfer none) (nullable): the device context
  */
-GVerbsContext *
-gverbs_srq_get_context (GVerbsSRQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_srq_get_context,
+                      GVerbsSRQ, GVERBS_IS_SRQ, NULL, self->context)
 
 /**
  * gverbs_srq_get_pd:
@@ -461,12 +457,7 @@ gverbs_srq_get_context (GVerbsSRQ *self)
  *
  * Returns: (transfer none) (nullable): the protection domain
  */
-GVerbsPD *
-gverbs_srq_get_pd (GVerbsSRQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_srq_get_pd, GVerbsSRQ, GVERBS_IS_SRQ, NULL, self->pd)
 
 /**
  * gverbs_srq_get_srq_type:
@@ -474,12 +465,8 @@ gverbs_srq_get_pd (GVerbsSRQ *self)
  *
  * Returns: the SRQ's type
  */
-GVerbsSRQType
-gverbs_srq_get_srq_type (GVerbsSRQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), GVERBS_SRQT_BASIC);
-  return self->srq_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsSRQType, gverbs_srq_get_srq_type,
+                      GVerbsSRQ, GVERBS_IS_SRQ, GVERBS_SRQT_BASIC, self->srq_type)
 
 /**
  * gverbs_srq_query:
