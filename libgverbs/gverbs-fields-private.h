@@ -67,11 +67,12 @@ typedef struct {
   GVERBS_PROP (st, field, name, GVERBS_FIELD_FLAGS, type, 0, 0, default_value, flags)
 #define GVERBS_PROP_OBJECT(st, field, name, type, flags) \
   GVERBS_PROP (st, field, name, GVERBS_FIELD_OBJECT, type, 0, 0, 0, flags)
-/* A read-only guint32 property read from the rdma-core object a resource
- * holds (`self->ibv->rkey`), 0 once it is closed. */
+/* A read-only guint32 (guint64 for an 8-byte member) property read from the
+ * rdma-core object a resource holds (`self->ibv->rkey`), 0 once it is closed. */
 #define GVERBS_PROP_HANDLE_UINT(st, handle, ibv_st, member, name) \
   { name, GVERBS_FIELD_HANDLE_UINT, G_STRUCT_OFFSET (st, handle), sizeof (((ibv_st *) 0)->member), \
-    NULL, G_PARAM_READABLE, 0, G_MAXUINT32, 0, G_STRUCT_OFFSET (ibv_st, member) }
+    NULL, G_PARAM_READABLE, 0, sizeof (((ibv_st *) 0)->member) == 8 ? G_MAXUINT64 : G_MAXUINT32, \
+    0, G_STRUCT_OFFSET (ibv_st, member) }
 
 /* A resource's input: an object it is made from, kept until finalize. */
 #define GVERBS_PROP_INPUT(st, field, name, type) \

@@ -233,9 +233,12 @@ _gverbs_properties_get (GObject    *object,
     case GVERBS_FIELD_HANDLE_UINT:
       {
         const guint8 *handle = *(const guint8 * const *) p;
+        guint64 v = handle ? read_uint (handle + field->member_offset, field->size) : 0;
 
-        g_value_set_uint (value, handle ? (guint) read_uint (handle + field->member_offset,
-                                                             field->size) : 0);
+        if (field->size == 8)
+          g_value_set_uint64 (value, v);
+        else
+          g_value_set_uint (value, (guint) v);
       }
       break;
     default:
