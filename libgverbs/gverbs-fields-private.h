@@ -119,6 +119,25 @@ void _gverbs_properties_clear   (gpointer           instance,
     return expr;                                                         \
   }
 
+/* G_DEFINE_BOXED_TYPE for a plain struct that owns no pointers: `_copy`
+ * duplicates its bytes, `_free` frees them. Their gtk-doc blocks stay above
+ * the line. */
+#define GVERBS_DEFINE_PLAIN_BOXED_TYPE(TypeName, type_name)               \
+  TypeName *                                                             \
+  type_name##_copy (const TypeName *self)                                \
+  {                                                                      \
+    g_return_val_if_fail (self != NULL, NULL);                           \
+    return g_memdup2 (self, sizeof *self);                               \
+  }                                                                      \
+                                                                         \
+  void                                                                   \
+  type_name##_free (TypeName *self)                                      \
+  {                                                                      \
+    g_free (self);                                                       \
+  }                                                                      \
+                                                                         \
+  G_DEFINE_BOXED_TYPE (TypeName, type_name, type_name##_copy, type_name##_free)
+
 /* pyverbs' print layout: "Label<pad to width>: value<pad to 20>\n" */
 void _gverbs_append_row       (GString           *out,
                                int                width,
