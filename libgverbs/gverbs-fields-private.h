@@ -33,6 +33,10 @@ typedef enum {
   GVERBS_FIELD_OBJECT,  /* a reference to a GObject of GType `type` */
   GVERBS_FIELD_HANDLE_UINT, /* unsigned integer of `size` bytes at `member_offset` in the
                              * rdma-core object the field points to; 0 while it is NULL */
+  GVERBS_FIELD_HANDLE_INT,  /* int at `member_offset` in the rdma-core object the field
+                             * points to; `default_value` while it is NULL */
+  GVERBS_FIELD_OWNED_STRING, /* a char * the instance owns */
+  GVERBS_FIELD_BOXED,       /* a pointer to a boxed value of GType `type` the instance owns */
 } GVerbsFieldKind;
 
 typedef struct {
@@ -73,6 +77,16 @@ typedef struct {
   { name, GVERBS_FIELD_HANDLE_UINT, G_STRUCT_OFFSET (st, handle), sizeof (((ibv_st *) 0)->member), \
     NULL, G_PARAM_READABLE, 0, sizeof (((ibv_st *) 0)->member) == 8 ? G_MAXUINT64 : G_MAXUINT32, \
     0, G_STRUCT_OFFSET (ibv_st, member) }
+
+/* A read-only int property read from the rdma-core object a resource holds
+ * (`self->ibv->fd`), @closed_value once it is closed. */
+#define GVERBS_PROP_HANDLE_INT(st, handle, ibv_st, member, name, closed_value) \
+  { name, GVERBS_FIELD_HANDLE_INT, G_STRUCT_OFFSET (st, handle), sizeof (((ibv_st *) 0)->member), \
+    NULL, G_PARAM_READABLE, closed_value, G_MAXINT, closed_value, G_STRUCT_OFFSET (ibv_st, member) }
+#define GVERBS_PROP_STRING(st, field, name, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_OWNED_STRING, NULL, 0, 0, 0, flags)
+#define GVERBS_PROP_BOXED(st, field, name, type, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_BOXED, type, 0, 0, 0, flags)
 
 /* A resource's input: an object it is made from, kept until finalize. */
 #define GVERBS_PROP_INPUT(st, field, name, type) \
