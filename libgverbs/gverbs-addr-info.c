@@ -334,7 +334,6 @@ gverbs_addr_info_class_init (GVerbsAddrInfoClass *klass)
 
   object_class->finalize = gverbs_addr_info_finalize;
   object_class->get_property = gverbs_addr_info_get_property;
-  object_class->set_property = _gverbs_properties_set;
 
   /**
    * GVerbsAddrInfo:src-address:

@@ -28,15 +28,14 @@ struct _GVerbsAsyncEvent
 
 G_DEFINE_FINAL_TYPE (GVerbsAsyncEvent, gverbs_async_event, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_OBJECT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsAsyncEvent:object:
+   *
+   * The QP, CQ, SRQ or WQ the event is about, when it is a libgverbs object
+   * that is still open; %NULL for port and device events.
+   */
+  GVERBS_PROP_OBJECT (GVerbsAsyncEvent, object, "object", g_object_get_type, G_PARAM_READABLE),
   /**
    * GVerbsAsyncEvent:event-type:
    *
@@ -55,26 +54,8 @@ static const GVerbsField fields[] = {
 static void
 gverbs_async_event_finalize (GObject *object)
 {
-  g_clear_object (&GVERBS_ASYNC_EVENT (object)->object);
+  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_async_event_parent_class)->finalize (object);
-}
-
-static void
-gverbs_async_event_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  GVerbsAsyncEvent *self = GVERBS_ASYNC_EVENT (object);
-
-  switch (prop_id)
-    {
-    case PROP_OBJECT:
-      g_value_set_object (value, self->object);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
 }
 
 static void
@@ -83,19 +64,8 @@ gverbs_async_event_class_init (GVerbsAsyncEventClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = gverbs_async_event_finalize;
-  object_class->get_property = gverbs_async_event_get_property;
 
-  /**
-   * GVerbsAsyncEvent:object:
-   *
-   * The QP, CQ, SRQ or WQ the event is about, when it is a libgverbs object
-   * that is still open; %NULL for port and device events.
-   */
-  properties[PROP_OBJECT] =
-    g_param_spec_object ("object", NULL, NULL, G_TYPE_OBJECT,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -69,7 +69,6 @@ gverbs_buffer_pool_class_init (GVerbsBufferPoolClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = _gverbs_properties_get;
   object_class->finalize = gverbs_buffer_pool_finalize;
 
   _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);

@@ -28,15 +28,14 @@ struct _GVerbsCqInitAttrEx
 
 G_DEFINE_FINAL_TYPE (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_CHANNEL,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsCqInitAttrEx:channel:
+   *
+   * The completion channel for the CQ's events, or %NULL.
+   */
+  GVERBS_PROP_OBJECT (GVerbsCqInitAttrEx, channel, "channel", gverbs_comp_channel_get_type,
+                      G_PARAM_READWRITE),
   /**
    * GVerbsCqInitAttrEx:cqe:
    *
@@ -80,44 +79,8 @@ static const GVerbsField fields[] = {
 static void
 gverbs_cq_init_attr_ex_finalize (GObject *object)
 {
-  g_clear_object (&GVERBS_CQ_INIT_ATTR_EX (object)->channel);
+  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_cq_init_attr_ex_parent_class)->finalize (object);
-}
-
-static void
-gverbs_cq_init_attr_ex_get_property (GObject    *object,
-                                     guint       prop_id,
-                                     GValue     *value,
-                                     GParamSpec *pspec)
-{
-  GVerbsCqInitAttrEx *self = GVERBS_CQ_INIT_ATTR_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_CHANNEL:
-      g_value_set_object (value, self->channel);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_cq_init_attr_ex_set_property (GObject      *object,
-                                     guint         prop_id,
-                                     const GValue *value,
-                                     GParamSpec   *pspec)
-{
-  GVerbsCqInitAttrEx *self = GVERBS_CQ_INIT_ATTR_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_CHANNEL:
-      g_set_object (&self->channel, g_value_get_object (value));
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
 }
 
 static void
@@ -126,19 +89,8 @@ gverbs_cq_init_attr_ex_class_init (GVerbsCqInitAttrExClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = gverbs_cq_init_attr_ex_finalize;
-  object_class->get_property = gverbs_cq_init_attr_ex_get_property;
-  object_class->set_property = gverbs_cq_init_attr_ex_set_property;
 
-  /**
-   * GVerbsCqInitAttrEx:channel:
-   *
-   * The completion channel for the CQ's events, or %NULL.
-   */
-  properties[PROP_CHANNEL] =
-    g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

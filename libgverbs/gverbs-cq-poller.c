@@ -67,8 +67,6 @@ gverbs_cq_poller_class_init (GVerbsCQPollerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
   object_class->dispose = gverbs_cq_poller_dispose;
 
   _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);

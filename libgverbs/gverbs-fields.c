@@ -190,6 +190,12 @@ _gverbs_properties_install (GObjectClass      *klass,
                             guint              n_fields,
                             GParamSpec       **pspecs)
 {
+  /* GObject does not inherit these two; a class with properties of its
+   * own sets them before and falls back on these in its default case */
+  if (klass->get_property == NULL)
+    klass->get_property = _gverbs_properties_get;
+  if (klass->set_property == NULL)
+    klass->set_property = _gverbs_properties_set;
   for (guint i = 0; i < n_fields; i++)
     {
       GParamSpec *pspec = property_pspec (&fields[i]);

@@ -482,16 +482,9 @@ _gverbs_resource_class_install_properties (GVerbsResourceClass *klass,
                                            guint                n_fields,
                                            GParamSpec         **pspecs)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
   klass->fields = fields;
   klass->n_fields = n_fields;
-  /* GObject does not inherit these two */
-  if (object_class->get_property == NULL)
-    object_class->get_property = _gverbs_properties_get;
-  if (object_class->set_property == NULL)
-    object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, first_id, fields, n_fields, pspecs);
+  _gverbs_properties_install (G_OBJECT_CLASS (klass), first_id, fields, n_fields, pspecs);
 }
 
 /* A resource whose close() closes @self first (a queue pair's protection

@@ -63,7 +63,6 @@ gverbs_ud_param_class_init (GVerbsUDParamClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = gverbs_ud_param_dispose;
-  object_class->get_property = _gverbs_properties_get;
 
   _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
@@ -72,7 +71,6 @@ static void
 gverbs_ud_param_init (GVerbsUDParam *self)
 {
 }
-
 
 GVerbsUDParam *
 _gverbs_ud_param_new (guint32                   qp_num,
