@@ -17,7 +17,6 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsAllocDmAttr *gverbs_alloc_dm_attr_new        (guint64            length,
                                                     guint              log_align_req,
                                                     guint              comp_mask);
-GVERBS_AVAILABLE_IN_ALL
-guint64            gverbs_alloc_dm_attr_get_length (GVerbsAllocDmAttr *self);
+_GVERBS_DECLARE_GETTER (guint64, gverbs_alloc_dm_attr_get_length, GVerbsAllocDmAttr)
 
 G_END_DECLS

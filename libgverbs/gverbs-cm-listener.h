@@ -24,11 +24,9 @@ guint               gverbs_cm_listener_add_address       (GVerbsCMListener      
                                                           guint                      port,
                                                           int                        backlog,
                                                           GError                   **error);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsEventChannel *gverbs_cm_listener_get_event_channel (GVerbsCMListener          *self);
-GVERBS_AVAILABLE_IN_ALL
-guint               gverbs_cm_listener_get_n_pending     (GVerbsCMListener          *self);
-GVERBS_AVAILABLE_IN_ALL
-guint               gverbs_cm_listener_get_n_accepted    (GVerbsCMListener          *self);
+_GVERBS_DECLARE_GETTER (GVerbsEventChannel *, gverbs_cm_listener_get_event_channel,
+                        GVerbsCMListener)
+_GVERBS_DECLARE_GETTER (guint, gverbs_cm_listener_get_n_pending, GVerbsCMListener)
+_GVERBS_DECLARE_GETTER (guint, gverbs_cm_listener_get_n_accepted, GVerbsCMListener)
 
 G_END_DECLS

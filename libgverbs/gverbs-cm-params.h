@@ -67,8 +67,7 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsConnParam    *gverbs_conn_param_new             (void);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsConnParam    *gverbs_conn_param_copy            (const GVerbsConnParam    *self);
-GVERBS_AVAILABLE_IN_ALL
-void                gverbs_conn_param_free            (GVerbsConnParam          *self);
+_GVERBS_DECLARE_GETTER (void, gverbs_conn_param_free, GVerbsConnParam)
 
 #define GVERBS_TYPE_CM_QP_INIT_ATTR (gverbs_cm_qp_init_attr_get_type ())
 GVERBS_AVAILABLE_IN_ALL
@@ -77,8 +76,7 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_new        (void);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_copy       (const GVerbsCMQPInitAttr *self);
-GVERBS_AVAILABLE_IN_ALL
-void                gverbs_cm_qp_init_attr_free       (GVerbsCMQPInitAttr       *self);
+_GVERBS_DECLARE_GETTER (void, gverbs_cm_qp_init_attr_free, GVerbsCMQPInitAttr)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsConnParam, gverbs_conn_param_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsCMQPInitAttr, gverbs_cm_qp_init_attr_free)

@@ -21,12 +21,9 @@ GVerbsCompChannel *gverbs_comp_channel_new              (GVerbsContext      *con
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCompChannel *gverbs_context_create_comp_channel   (GVerbsContext      *self,
                                                          GError            **error);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsContext     *gverbs_comp_channel_get_context      (GVerbsCompChannel  *self);
-GVERBS_AVAILABLE_IN_ALL
-int                gverbs_comp_channel_get_fd           (GVerbsCompChannel  *self);
-GVERBS_AVAILABLE_IN_ALL
-GMainContext      *gverbs_comp_channel_get_main_context (GVerbsCompChannel  *self);
+_GVERBS_DECLARE_GETTER (GVerbsContext *, gverbs_comp_channel_get_context, GVerbsCompChannel)
+_GVERBS_DECLARE_GETTER (int, gverbs_comp_channel_get_fd, GVerbsCompChannel)
+_GVERBS_DECLARE_GETTER (GMainContext *, gverbs_comp_channel_get_main_context, GVerbsCompChannel)
 /* gverbs_comp_channel_get_cq_event() is declared in gverbs-cq.h, after the
  * type it returns. */
 

@@ -13,7 +13,6 @@ G_BEGIN_DECLS
 GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsDeviceAttr, gverbs_device_attr, GVERBS, DEVICE_ATTR, GObject)
 
-GVERBS_AVAILABLE_IN_ALL
-char *gverbs_device_attr_to_string (GVerbsDeviceAttr *self);
+_GVERBS_DECLARE_GETTER (char *, gverbs_device_attr_to_string, GVerbsDeviceAttr)
 
 G_END_DECLS

@@ -19,8 +19,7 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsPD      *gverbs_pd_import               (GVerbsContext  *context,
                                                guint32         handle,
                                                GError        **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_pd_is_imported          (GVerbsPD       *self);
+_GVERBS_DECLARE_GETTER (gboolean, gverbs_pd_is_imported, GVerbsPD)
 GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_pd_unimport             (GVerbsPD       *self,
                                                GError        **error);
@@ -29,8 +28,7 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsMR      *gverbs_mr_import               (GVerbsPD       *pd,
                                                guint32         handle,
                                                GError        **error);
-GVERBS_AVAILABLE_IN_ALL
-gboolean       gverbs_mr_is_imported          (GVerbsMR       *self);
+_GVERBS_DECLARE_GETTER (gboolean, gverbs_mr_is_imported, GVerbsMR)
 GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_mr_unimport             (GVerbsMR       *self,
                                                GError        **error);

@@ -40,12 +40,9 @@ GVerbsPath *gverbs_path_new              (void);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsPath *gverbs_path_new_from_variant (GVariant     *variant,
                                           GError      **error);
-GVERBS_AVAILABLE_IN_ALL
-GVariant   *gverbs_path_to_variant       (GVerbsPath   *self);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsPath *gverbs_path_copy             (GVerbsPath   *self);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsPath *gverbs_path_reverse          (GVerbsPath   *self);
+_GVERBS_DECLARE_GETTER (GVariant *, gverbs_path_to_variant, GVerbsPath)
+_GVERBS_DECLARE_GETTER (GVerbsPath *, gverbs_path_copy, GVerbsPath)
+_GVERBS_DECLARE_GETTER (GVerbsPath *, gverbs_path_reverse, GVerbsPath)
 GVERBS_AVAILABLE_IN_ALL
 gboolean    gverbs_path_fill_from_qp     (GVerbsPath   *self,
                                           GVerbsQP     *qp,
@@ -62,10 +59,8 @@ void        gverbs_path_get_dgid         (GVerbsPath   *self,
 GVERBS_AVAILABLE_IN_ALL
 void        gverbs_path_set_dgid         (GVerbsPath   *self,
                                           const GVerbsGid *gid);
-GVERBS_AVAILABLE_IN_ALL
-gboolean    gverbs_path_get_has_grh      (GVerbsPath   *self);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsAHAttr *gverbs_path_to_ah_attr     (GVerbsPath   *self);
+_GVERBS_DECLARE_GETTER (gboolean, gverbs_path_get_has_grh, GVerbsPath)
+_GVERBS_DECLARE_GETTER (GVerbsAHAttr *, gverbs_path_to_ah_attr, GVerbsPath)
 GVERBS_AVAILABLE_IN_ALL
 GVerbsAH   *gverbs_path_dup_ah           (GVerbsPath   *self,
                                           GVerbsPD     *pd,
@@ -74,8 +69,7 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsAH   *gverbs_pd_create_ah_for_path (GVerbsPD     *self,
                                           GVerbsPath   *path,
                                           GError      **error);
-GVERBS_AVAILABLE_IN_ALL
-char       *gverbs_path_to_string        (GVerbsPath   *self);
+_GVERBS_DECLARE_GETTER (char *, gverbs_path_to_string, GVerbsPath)
 
 GVERBS_AVAILABLE_IN_ALL
 gboolean    gverbs_qp_modify_to_init     (GVerbsQP          *qp,

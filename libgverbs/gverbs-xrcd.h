@@ -21,7 +21,6 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsXRCD    *gverbs_xrcd_new         (GVerbsContext       *context,
                                         GVerbsXRCDInitAttr  *init_attr,
                                         GError             **error);
-GVERBS_AVAILABLE_IN_ALL
-GVerbsContext *gverbs_xrcd_get_context (GVerbsXRCD          *self);
+_GVERBS_DECLARE_GETTER (GVerbsContext *, gverbs_xrcd_get_context, GVerbsXRCD)
 
 G_END_DECLS
