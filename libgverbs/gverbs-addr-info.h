@@ -22,11 +22,17 @@ GVerbsAddrInfo  *gverbs_addr_info_new             (const char           *src,
                                                    GVerbsPortSpace       port_space,
                                                    GVerbsAddrInfoFlags   flags,
                                                    GError              **error);
-_GVERBS_DECLARE_GETTER (GVerbsPortSpace, gverbs_addr_info_get_port_space, GVerbsAddrInfo)
-_GVERBS_DECLARE_GETTER (GVerbsAddrInfoFlags, gverbs_addr_info_get_flags, GVerbsAddrInfo)
-_GVERBS_DECLARE_GETTER (char *, gverbs_addr_info_dup_src_address, GVerbsAddrInfo)
-_GVERBS_DECLARE_GETTER (char *, gverbs_addr_info_dup_dst_address, GVerbsAddrInfo)
-_GVERBS_DECLARE_GETTER (guint, gverbs_addr_info_get_src_port, GVerbsAddrInfo)
-_GVERBS_DECLARE_GETTER (guint, gverbs_addr_info_get_dst_port, GVerbsAddrInfo)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPortSpace  gverbs_addr_info_get_port_space  (GVerbsAddrInfo       *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAddrInfoFlags gverbs_addr_info_get_flags    (GVerbsAddrInfo       *self);
+GVERBS_AVAILABLE_IN_ALL
+char            *gverbs_addr_info_dup_src_address (GVerbsAddrInfo       *self);
+GVERBS_AVAILABLE_IN_ALL
+char            *gverbs_addr_info_dup_dst_address (GVerbsAddrInfo       *self);
+GVERBS_AVAILABLE_IN_ALL
+guint            gverbs_addr_info_get_src_port    (GVerbsAddrInfo       *self);
+GVERBS_AVAILABLE_IN_ALL
+guint            gverbs_addr_info_get_dst_port    (GVerbsAddrInfo       *self);
 
 G_END_DECLS

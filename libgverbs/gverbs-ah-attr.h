@@ -16,12 +16,16 @@ G_DECLARE_FINAL_TYPE (GVerbsAHAttr, gverbs_ah_attr, GVERBS, AH_ATTR, GObject)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsAHAttr      *gverbs_ah_attr_new       (void);
-_GVERBS_DECLARE_GETTER (GVerbsGlobalRoute *, gverbs_ah_attr_get_grh, GVerbsAHAttr)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsGlobalRoute *gverbs_ah_attr_get_grh   (GVerbsAHAttr      *self);
 GVERBS_AVAILABLE_IN_ALL
 void               gverbs_ah_attr_set_grh   (GVerbsAHAttr      *self,
                                              GVerbsGlobalRoute *grh);
-_GVERBS_DECLARE_GETTER (guint, gverbs_ah_attr_get_port_num, GVerbsAHAttr)
-_GVERBS_DECLARE_GETTER (gboolean, gverbs_ah_attr_get_is_global, GVerbsAHAttr)
-_GVERBS_DECLARE_GETTER (char *, gverbs_ah_attr_to_string, GVerbsAHAttr)
+GVERBS_AVAILABLE_IN_ALL
+guint              gverbs_ah_attr_get_port_num (GVerbsAHAttr   *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_ah_attr_get_is_global (GVerbsAHAttr  *self);
+GVERBS_AVAILABLE_IN_ALL
+char              *gverbs_ah_attr_to_string (GVerbsAHAttr      *self);
 
 G_END_DECLS

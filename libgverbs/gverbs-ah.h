@@ -32,7 +32,9 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsAH     *gverbs_pd_create_ah    (GVerbsPD      *self,
                                       GVerbsAHAttr  *attr,
                                       GError       **error);
-_GVERBS_DECLARE_GETTER (GVerbsPD *, gverbs_ah_get_pd, GVerbsAH)
-_GVERBS_DECLARE_GETTER (GVerbsAHAttr *, gverbs_ah_get_attr, GVerbsAH)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD     *gverbs_ah_get_pd       (GVerbsAH      *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAHAttr *gverbs_ah_get_attr     (GVerbsAH      *self);
 
 G_END_DECLS

@@ -17,6 +17,7 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsAllocDmAttr *gverbs_alloc_dm_attr_new        (guint64            length,
                                                     guint              log_align_req,
                                                     guint              comp_mask);
-_GVERBS_DECLARE_GETTER (guint64, gverbs_alloc_dm_attr_get_length, GVerbsAllocDmAttr)
+GVERBS_AVAILABLE_IN_ALL
+guint64            gverbs_alloc_dm_attr_get_length (GVerbsAllocDmAttr *self);
 
 G_END_DECLS

@@ -14,9 +14,13 @@ G_BEGIN_DECLS
 GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsAsyncEvent, gverbs_async_event, GVERBS, ASYNC_EVENT, GObject)
 
-_GVERBS_DECLARE_GETTER (GVerbsEventType, gverbs_async_event_get_event_type, GVerbsAsyncEvent)
-_GVERBS_DECLARE_GETTER (guint, gverbs_async_event_get_port_num, GVerbsAsyncEvent)
-_GVERBS_DECLARE_GETTER (GObject *, gverbs_async_event_get_object, GVerbsAsyncEvent)
-_GVERBS_DECLARE_GETTER (char *, gverbs_async_event_to_string, GVerbsAsyncEvent)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsEventType gverbs_async_event_get_event_type (GVerbsAsyncEvent *self);
+GVERBS_AVAILABLE_IN_ALL
+guint           gverbs_async_event_get_port_num   (GVerbsAsyncEvent *self);
+GVERBS_AVAILABLE_IN_ALL
+GObject        *gverbs_async_event_get_object     (GVerbsAsyncEvent *self);
+GVERBS_AVAILABLE_IN_ALL
+char           *gverbs_async_event_to_string      (GVerbsAsyncEvent *self);
 
 G_END_DECLS

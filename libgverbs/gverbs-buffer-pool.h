@@ -32,10 +32,14 @@ GVerbsBufferPool *gverbs_buffer_pool_new        (GVerbsPD           *pd,
                                                  guint               size,
                                                  GVerbsAccessFlags   access,
                                                  GError            **error);
-_GVERBS_DECLARE_GETTER (GVerbsMR *, gverbs_buffer_pool_get_mr, GVerbsBufferPool)
-_GVERBS_DECLARE_GETTER (guint, gverbs_buffer_pool_get_count, GVerbsBufferPool)
-_GVERBS_DECLARE_GETTER (guint, gverbs_buffer_pool_get_size, GVerbsBufferPool)
-_GVERBS_DECLARE_GETTER (guint, gverbs_buffer_pool_get_n_free, GVerbsBufferPool)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsMR  *gverbs_buffer_pool_get_mr            (GVerbsBufferPool   *self);
+GVERBS_AVAILABLE_IN_ALL
+guint      gverbs_buffer_pool_get_count         (GVerbsBufferPool   *self);
+GVERBS_AVAILABLE_IN_ALL
+guint      gverbs_buffer_pool_get_size          (GVerbsBufferPool   *self);
+GVERBS_AVAILABLE_IN_ALL
+guint      gverbs_buffer_pool_get_n_free        (GVerbsBufferPool   *self);
 GVERBS_AVAILABLE_IN_ALL
 gint       gverbs_buffer_pool_pop               (GVerbsBufferPool   *self,
                                                  GError            **error);

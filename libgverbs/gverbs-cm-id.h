@@ -42,16 +42,26 @@ GVerbsCMID     *gverbs_cm_id_new_on_channel      (GVerbsEventChannel        *cha
                                                   GError                   **error);
 
 
-_GVERBS_DECLARE_GETTER (GVerbsEventChannel *, gverbs_cm_id_get_event_channel, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (GVerbsPortSpace, gverbs_cm_id_get_port_space, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (const char *, gverbs_cm_id_get_device_name, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (guint, gverbs_cm_id_get_port_num, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_cm_id_get_qp_num, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (gboolean, gverbs_cm_id_has_qp, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (char *, gverbs_cm_id_dup_local_address, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (char *, gverbs_cm_id_dup_remote_address, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (guint, gverbs_cm_id_get_local_port, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (guint, gverbs_cm_id_get_remote_port, GVerbsCMID)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsEventChannel *gverbs_cm_id_get_event_channel (GVerbsCMID              *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPortSpace gverbs_cm_id_get_port_space      (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+const char     *gverbs_cm_id_get_device_name     (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+guint           gverbs_cm_id_get_port_num        (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32         gverbs_cm_id_get_qp_num          (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+gboolean        gverbs_cm_id_has_qp              (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+char           *gverbs_cm_id_dup_local_address   (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+char           *gverbs_cm_id_dup_remote_address  (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+guint           gverbs_cm_id_get_local_port      (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+guint           gverbs_cm_id_get_remote_port     (GVerbsCMID                *self);
 
 GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_bind_addr           (GVerbsCMID                *self,
@@ -190,7 +200,8 @@ GVerbsAH       *gverbs_cm_id_create_ah_from_wc   (GVerbsCMID                *sel
                                                   GVerbsMR                  *grh_buffer,
                                                   gsize                      offset,
                                                   GError                   **error);
-_GVERBS_DECLARE_GETTER (GVerbsUDParam *, gverbs_cm_id_get_ud_param, GVerbsCMID)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsUDParam  *gverbs_cm_id_get_ud_param        (GVerbsCMID                *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsWC       *gverbs_cm_id_get_send_comp       (GVerbsCMID                *self,
                                                   GError                   **error);
@@ -201,8 +212,10 @@ GVerbsWC       *gverbs_cm_id_get_recv_comp       (GVerbsCMID                *sel
 GVERBS_AVAILABLE_IN_ALL
 gboolean        gverbs_cm_id_watch_completions   (GVerbsCMID                *self,
                                                   GError                   **error);
-_GVERBS_DECLARE_GETTER (GVerbsContext *, gverbs_cm_id_get_context, GVerbsCMID)
-_GVERBS_DECLARE_GETTER (GVerbsPD *, gverbs_cm_id_get_pd, GVerbsCMID)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext  *gverbs_cm_id_get_context         (GVerbsCMID                *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD       *gverbs_cm_id_get_pd              (GVerbsCMID                *self);
 
 GVERBS_AVAILABLE_IN_ALL
 void            gverbs_cm_id_resolve_addr_async  (GVerbsCMID                *self,

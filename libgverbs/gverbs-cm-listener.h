@@ -24,9 +24,11 @@ guint               gverbs_cm_listener_add_address       (GVerbsCMListener      
                                                           guint                      port,
                                                           int                        backlog,
                                                           GError                   **error);
-_GVERBS_DECLARE_GETTER (GVerbsEventChannel *, gverbs_cm_listener_get_event_channel,
-                        GVerbsCMListener)
-_GVERBS_DECLARE_GETTER (guint, gverbs_cm_listener_get_n_pending, GVerbsCMListener)
-_GVERBS_DECLARE_GETTER (guint, gverbs_cm_listener_get_n_accepted, GVerbsCMListener)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsEventChannel *gverbs_cm_listener_get_event_channel (GVerbsCMListener          *self);
+GVERBS_AVAILABLE_IN_ALL
+guint               gverbs_cm_listener_get_n_pending     (GVerbsCMListener          *self);
+GVERBS_AVAILABLE_IN_ALL
+guint               gverbs_cm_listener_get_n_accepted    (GVerbsCMListener          *self);
 
 G_END_DECLS

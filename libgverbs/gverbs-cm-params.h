@@ -67,7 +67,8 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsConnParam    *gverbs_conn_param_new             (void);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsConnParam    *gverbs_conn_param_copy            (const GVerbsConnParam    *self);
-_GVERBS_DECLARE_GETTER (void, gverbs_conn_param_free, GVerbsConnParam)
+GVERBS_AVAILABLE_IN_ALL
+void                gverbs_conn_param_free            (GVerbsConnParam          *self);
 
 #define GVERBS_TYPE_CM_QP_INIT_ATTR (gverbs_cm_qp_init_attr_get_type ())
 GVERBS_AVAILABLE_IN_ALL
@@ -76,7 +77,8 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_new        (void);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_copy       (const GVerbsCMQPInitAttr *self);
-_GVERBS_DECLARE_GETTER (void, gverbs_cm_qp_init_attr_free, GVerbsCMQPInitAttr)
+GVERBS_AVAILABLE_IN_ALL
+void                gverbs_cm_qp_init_attr_free       (GVerbsCMQPInitAttr       *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsConnParam, gverbs_conn_param_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsCMQPInitAttr, gverbs_cm_qp_init_attr_free)

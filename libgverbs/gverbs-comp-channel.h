@@ -21,9 +21,12 @@ GVerbsCompChannel *gverbs_comp_channel_new              (GVerbsContext      *con
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCompChannel *gverbs_context_create_comp_channel   (GVerbsContext      *self,
                                                          GError            **error);
-_GVERBS_DECLARE_GETTER (GVerbsContext *, gverbs_comp_channel_get_context, GVerbsCompChannel)
-_GVERBS_DECLARE_GETTER (int, gverbs_comp_channel_get_fd, GVerbsCompChannel)
-_GVERBS_DECLARE_GETTER (GMainContext *, gverbs_comp_channel_get_main_context, GVerbsCompChannel)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext     *gverbs_comp_channel_get_context      (GVerbsCompChannel  *self);
+GVERBS_AVAILABLE_IN_ALL
+int                gverbs_comp_channel_get_fd           (GVerbsCompChannel  *self);
+GVERBS_AVAILABLE_IN_ALL
+GMainContext      *gverbs_comp_channel_get_main_context (GVerbsCompChannel  *self);
 /* gverbs_comp_channel_get_cq_event() is declared in gverbs-cq.h, after the
  * type it returns. */
 

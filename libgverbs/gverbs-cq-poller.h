@@ -19,12 +19,15 @@ G_DECLARE_FINAL_TYPE (GVerbsCQPoller, gverbs_cq_poller, GVERBS, CQ_POLLER, GObje
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQPoller    *gverbs_cq_poller_new         (GVerbsCQ           *cq,
                                                  GVerbsCompChannel  *channel);
-_GVERBS_DECLARE_GETTER (GVerbsCQ *, gverbs_cq_poller_get_cq, GVerbsCQPoller)
-_GVERBS_DECLARE_GETTER (GVerbsCompChannel *, gverbs_cq_poller_get_channel, GVerbsCQPoller)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ          *gverbs_cq_poller_get_cq      (GVerbsCQPoller     *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCompChannel *gverbs_cq_poller_get_channel (GVerbsCQPoller     *self);
 GVERBS_AVAILABLE_IN_ALL
 const GVerbsWC    *gverbs_cq_poller_next        (GVerbsCQPoller     *self,
                                                  int                 timeout_ms,
                                                  GError            **error);
-_GVERBS_DECLARE_GETTER (const GVerbsWC *, gverbs_cq_poller_get_last_wc, GVerbsCQPoller)
+GVERBS_AVAILABLE_IN_ALL
+const GVerbsWC    *gverbs_cq_poller_get_last_wc (GVerbsCQPoller     *self);
 
 G_END_DECLS

@@ -43,12 +43,18 @@ GVerbsCQ          *gverbs_context_create_cq  (GVerbsContext      *self,
                                               GVerbsCompChannel  *channel,
                                               int                 comp_vector,
                                               GError            **error);
-_GVERBS_DECLARE_GETTER (GVerbsContext *, gverbs_cq_get_context, GVerbsCQ)
-_GVERBS_DECLARE_GETTER (GVerbsCompChannel *, gverbs_cq_get_channel, GVerbsCQ)
-_GVERBS_DECLARE_GETTER (int, gverbs_cq_get_cqe, GVerbsCQ)
-_GVERBS_DECLARE_GETTER (int, gverbs_cq_get_comp_vector, GVerbsCQ)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_cq_get_handle, GVerbsCQ)
-_GVERBS_DECLARE_GETTER (gpointer, gverbs_cq_get_native, GVerbsCQ)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext     *gverbs_cq_get_context     (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCompChannel *gverbs_cq_get_channel     (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+int                gverbs_cq_get_cqe         (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+int                gverbs_cq_get_comp_vector (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_cq_get_handle      (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+gpointer           gverbs_cq_get_native      (GVerbsCQ           *self);
 GVERBS_AVAILABLE_IN_ALL
 int                gverbs_cq_poll            (GVerbsCQ           *self,
                                               GVerbsWC           *wcs,
@@ -74,7 +80,8 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_ack_events      (GVerbsCQ           *self,
                                               guint               n_events,
                                               GError            **error);
-_GVERBS_DECLARE_GETTER (guint, gverbs_cq_get_unacked_events, GVerbsCQ)
+GVERBS_AVAILABLE_IN_ALL
+guint              gverbs_cq_get_unacked_events (GVerbsCQ        *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_resize          (GVerbsCQ           *self,
                                               int                 cqe,
@@ -83,8 +90,10 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_cq_set_watched     (GVerbsCQ           *self,
                                               gboolean            watched,
                                               GError            **error);
-_GVERBS_DECLARE_GETTER (gboolean, gverbs_cq_get_watched, GVerbsCQ)
-_GVERBS_DECLARE_GETTER (char *, gverbs_cq_to_string, GVerbsCQ)
+GVERBS_AVAILABLE_IN_ALL
+gboolean           gverbs_cq_get_watched     (GVerbsCQ           *self);
+GVERBS_AVAILABLE_IN_ALL
+char              *gverbs_cq_to_string       (GVerbsCQ           *self);
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQ          *gverbs_comp_channel_get_cq_event (GVerbsCompChannel  *self,

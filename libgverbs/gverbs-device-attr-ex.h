@@ -14,7 +14,9 @@ G_BEGIN_DECLS
 GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsDeviceAttrEx, gverbs_device_attr_ex, GVERBS, DEVICE_ATTR_EX, GObject)
 
-_GVERBS_DECLARE_GETTER (GVerbsDeviceAttr *, gverbs_device_attr_ex_get_orig_attr, GVerbsDeviceAttrEx)
-_GVERBS_DECLARE_GETTER (char *, gverbs_device_attr_ex_to_string, GVerbsDeviceAttrEx)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsDeviceAttr *gverbs_device_attr_ex_get_orig_attr (GVerbsDeviceAttrEx *self);
+GVERBS_AVAILABLE_IN_ALL
+char             *gverbs_device_attr_ex_to_string     (GVerbsDeviceAttrEx *self);
 
 G_END_DECLS

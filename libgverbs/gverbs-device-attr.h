@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsDeviceAttr, gverbs_device_attr, GVERBS, DEVICE_ATTR, GObject)
 
-_GVERBS_DECLARE_GETTER (char *, gverbs_device_attr_to_string, GVerbsDeviceAttr)
+GVERBS_AVAILABLE_IN_ALL
+char *gverbs_device_attr_to_string (GVerbsDeviceAttr *self);
 
 G_END_DECLS

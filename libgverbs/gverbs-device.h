@@ -17,11 +17,17 @@ G_DECLARE_FINAL_TYPE (GVerbsDevice, gverbs_device, GVERBS, DEVICE, GObject)
 GVERBS_AVAILABLE_IN_ALL
 GList               *gverbs_get_devices                (GError **error);
 
-_GVERBS_DECLARE_GETTER (const char *, gverbs_device_get_name, GVerbsDevice)
-_GVERBS_DECLARE_GETTER (guint64, gverbs_device_get_guid, GVerbsDevice)
-_GVERBS_DECLARE_GETTER (GVerbsNodeType, gverbs_device_get_node_type, GVerbsDevice)
-_GVERBS_DECLARE_GETTER (GVerbsTransportType, gverbs_device_get_transport_type, GVerbsDevice)
-_GVERBS_DECLARE_GETTER (guint, gverbs_device_get_index, GVerbsDevice)
-_GVERBS_DECLARE_GETTER (char *, gverbs_device_to_string, GVerbsDevice)
+GVERBS_AVAILABLE_IN_ALL
+const char          *gverbs_device_get_name            (GVerbsDevice *self);
+GVERBS_AVAILABLE_IN_ALL
+guint64              gverbs_device_get_guid            (GVerbsDevice *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsNodeType       gverbs_device_get_node_type       (GVerbsDevice *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsTransportType  gverbs_device_get_transport_type  (GVerbsDevice *self);
+GVERBS_AVAILABLE_IN_ALL
+guint                gverbs_device_get_index           (GVerbsDevice *self);
+GVERBS_AVAILABLE_IN_ALL
+char                *gverbs_device_to_string           (GVerbsDevice *self);
 
 G_END_DECLS

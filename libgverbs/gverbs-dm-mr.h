@@ -24,9 +24,13 @@ GVerbsDMMR *gverbs_dm_mr_new       (GVerbsPD           *pd,
                                     GVerbsDM           *dm,
                                     guint64             offset,
                                     GError            **error);
-_GVERBS_DECLARE_GETTER (GVerbsPD *, gverbs_dm_mr_get_pd, GVerbsDMMR)
-_GVERBS_DECLARE_GETTER (GVerbsDM *, gverbs_dm_mr_get_dm, GVerbsDMMR)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_dm_mr_get_lkey, GVerbsDMMR)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_dm_mr_get_rkey, GVerbsDMMR)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD   *gverbs_dm_mr_get_pd    (GVerbsDMMR         *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsDM   *gverbs_dm_mr_get_dm    (GVerbsDMMR         *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32     gverbs_dm_mr_get_lkey  (GVerbsDMMR         *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32     gverbs_dm_mr_get_rkey  (GVerbsDMMR         *self);
 
 G_END_DECLS

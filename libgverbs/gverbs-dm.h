@@ -20,8 +20,10 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsDM      *gverbs_dm_new          (GVerbsContext      *context,
                                        GVerbsAllocDmAttr  *attr,
                                        GError            **error);
-_GVERBS_DECLARE_GETTER (GVerbsContext *, gverbs_dm_get_context, GVerbsDM)
-_GVERBS_DECLARE_GETTER (guint64, gverbs_dm_get_length, GVerbsDM)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext *gverbs_dm_get_context  (GVerbsDM           *self);
+GVERBS_AVAILABLE_IN_ALL
+guint64        gverbs_dm_get_length   (GVerbsDM           *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_dm_copy_to_dm   (GVerbsDM           *self,
                                        guint64             dm_offset,

@@ -16,7 +16,9 @@ G_DECLARE_FINAL_TYPE (GVerbsEventChannel, gverbs_event_channel, GVERBS, EVENT_CH
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsEventChannel *gverbs_event_channel_new       (GError             **error);
-_GVERBS_DECLARE_GETTER (int, gverbs_event_channel_get_fd, GVerbsEventChannel)
-_GVERBS_DECLARE_GETTER (guint, gverbs_event_channel_get_events_received, GVerbsEventChannel)
+GVERBS_AVAILABLE_IN_ALL
+int                 gverbs_event_channel_get_fd    (GVerbsEventChannel  *self);
+GVERBS_AVAILABLE_IN_ALL
+guint               gverbs_event_channel_get_events_received (GVerbsEventChannel *self);
 
 G_END_DECLS

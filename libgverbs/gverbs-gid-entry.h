@@ -41,7 +41,8 @@ GVERBS_AVAILABLE_IN_ALL
 GType           gverbs_gid_entry_get_type (void) G_GNUC_CONST;
 GVERBS_AVAILABLE_IN_ALL
 GVerbsGidEntry *gverbs_gid_entry_copy     (const GVerbsGidEntry *self);
-_GVERBS_DECLARE_GETTER (void, gverbs_gid_entry_free, GVerbsGidEntry)
+GVERBS_AVAILABLE_IN_ALL
+void            gverbs_gid_entry_free     (GVerbsGidEntry       *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsGid      *gverbs_gid_entry_dup_gid  (const GVerbsGidEntry *self);
 GVERBS_AVAILABLE_IN_ALL

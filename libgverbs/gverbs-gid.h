@@ -42,7 +42,8 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsGid    *gverbs_gid_new_from_inet_address  (GInetAddress        *address);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsGid    *gverbs_gid_copy                   (const GVerbsGid     *self);
-_GVERBS_DECLARE_GETTER (void, gverbs_gid_free, GVerbsGid)
+GVERBS_AVAILABLE_IN_ALL
+void          gverbs_gid_free                   (GVerbsGid           *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean      gverbs_gid_parse                  (GVerbsGid           *self,
                                                  const char          *text,

@@ -19,12 +19,15 @@ GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_global_route_set_dgid       (GVerbsGlobalRoute  *self,
                                                        const char         *dgid,
                                                        GError            **error);
-_GVERBS_DECLARE_GETTER (char *, gverbs_global_route_dup_dgid, GVerbsGlobalRoute)
+GVERBS_AVAILABLE_IN_ALL
+char              *gverbs_global_route_dup_dgid       (GVerbsGlobalRoute  *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
                                                        GBytes             *raw,
                                                        GError            **error);
-_GVERBS_DECLARE_GETTER (GBytes *, gverbs_global_route_dup_dgid_bytes, GVerbsGlobalRoute)
-_GVERBS_DECLARE_GETTER (char *, gverbs_global_route_to_string, GVerbsGlobalRoute)
+GVERBS_AVAILABLE_IN_ALL
+GBytes            *gverbs_global_route_dup_dgid_bytes (GVerbsGlobalRoute  *self);
+GVERBS_AVAILABLE_IN_ALL
+char              *gverbs_global_route_to_string      (GVerbsGlobalRoute  *self);
 
 G_END_DECLS

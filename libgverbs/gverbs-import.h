@@ -19,7 +19,8 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsPD      *gverbs_pd_import               (GVerbsContext  *context,
                                                guint32         handle,
                                                GError        **error);
-_GVERBS_DECLARE_GETTER (gboolean, gverbs_pd_is_imported, GVerbsPD)
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_pd_is_imported          (GVerbsPD       *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_pd_unimport             (GVerbsPD       *self,
                                                GError        **error);
@@ -28,7 +29,8 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsMR      *gverbs_mr_import               (GVerbsPD       *pd,
                                                guint32         handle,
                                                GError        **error);
-_GVERBS_DECLARE_GETTER (gboolean, gverbs_mr_is_imported, GVerbsMR)
+GVERBS_AVAILABLE_IN_ALL
+gboolean       gverbs_mr_is_imported          (GVerbsMR       *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean       gverbs_mr_unimport             (GVerbsMR       *self,
                                                GError        **error);

@@ -33,14 +33,22 @@ GVerbsMR          *gverbs_mr_new_for_memory (GVerbsPD            *pd,
                                              gsize                length,
                                              GVerbsAccessFlags    access,
                                              GError             **error);
-_GVERBS_DECLARE_GETTER (GVerbsPD *, gverbs_mr_get_pd, GVerbsMR)
-_GVERBS_DECLARE_GETTER (guint64, gverbs_mr_get_length, GVerbsMR)
-_GVERBS_DECLARE_GETTER (GVerbsAccessFlags, gverbs_mr_get_access, GVerbsMR)
-_GVERBS_DECLARE_GETTER (guint64, gverbs_mr_get_addr, GVerbsMR)
-_GVERBS_DECLARE_GETTER (gpointer, gverbs_mr_get_buffer, GVerbsMR)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_mr_get_lkey, GVerbsMR)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_mr_get_rkey, GVerbsMR)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_mr_get_handle, GVerbsMR)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD          *gverbs_mr_get_pd         (GVerbsMR            *self);
+GVERBS_AVAILABLE_IN_ALL
+guint64            gverbs_mr_get_length     (GVerbsMR            *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAccessFlags  gverbs_mr_get_access     (GVerbsMR            *self);
+GVERBS_AVAILABLE_IN_ALL
+guint64            gverbs_mr_get_addr       (GVerbsMR            *self);
+GVERBS_AVAILABLE_IN_ALL
+gpointer           gverbs_mr_get_buffer     (GVerbsMR            *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_mr_get_lkey       (GVerbsMR            *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_mr_get_rkey       (GVerbsMR            *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32            gverbs_mr_get_handle     (GVerbsMR            *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean           gverbs_mr_write          (GVerbsMR            *self,
                                              const guint8        *data,

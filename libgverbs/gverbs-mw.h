@@ -24,9 +24,13 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsMW     *gverbs_pd_alloc_mw   (GVerbsPD      *self,
                                     GVerbsMWType   type,
                                     GError       **error);
-_GVERBS_DECLARE_GETTER (GVerbsPD *, gverbs_mw_get_pd, GVerbsMW)
-_GVERBS_DECLARE_GETTER (GVerbsMWType, gverbs_mw_get_mw_type, GVerbsMW)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_mw_get_rkey, GVerbsMW)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_mw_get_handle, GVerbsMW)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD     *gverbs_mw_get_pd     (GVerbsMW      *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsMWType  gverbs_mw_get_mw_type (GVerbsMW     *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32       gverbs_mw_get_rkey   (GVerbsMW      *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32       gverbs_mw_get_handle (GVerbsMW      *self);
 
 G_END_DECLS

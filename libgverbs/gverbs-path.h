@@ -40,9 +40,12 @@ GVerbsPath *gverbs_path_new              (void);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsPath *gverbs_path_new_from_variant (GVariant     *variant,
                                           GError      **error);
-_GVERBS_DECLARE_GETTER (GVariant *, gverbs_path_to_variant, GVerbsPath)
-_GVERBS_DECLARE_GETTER (GVerbsPath *, gverbs_path_copy, GVerbsPath)
-_GVERBS_DECLARE_GETTER (GVerbsPath *, gverbs_path_reverse, GVerbsPath)
+GVERBS_AVAILABLE_IN_ALL
+GVariant   *gverbs_path_to_variant       (GVerbsPath   *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPath *gverbs_path_copy             (GVerbsPath   *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPath *gverbs_path_reverse          (GVerbsPath   *self);
 GVERBS_AVAILABLE_IN_ALL
 gboolean    gverbs_path_fill_from_qp     (GVerbsPath   *self,
                                           GVerbsQP     *qp,
@@ -59,8 +62,10 @@ void        gverbs_path_get_dgid         (GVerbsPath   *self,
 GVERBS_AVAILABLE_IN_ALL
 void        gverbs_path_set_dgid         (GVerbsPath   *self,
                                           const GVerbsGid *gid);
-_GVERBS_DECLARE_GETTER (gboolean, gverbs_path_get_has_grh, GVerbsPath)
-_GVERBS_DECLARE_GETTER (GVerbsAHAttr *, gverbs_path_to_ah_attr, GVerbsPath)
+GVERBS_AVAILABLE_IN_ALL
+gboolean    gverbs_path_get_has_grh      (GVerbsPath   *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAHAttr *gverbs_path_to_ah_attr     (GVerbsPath   *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsAH   *gverbs_path_dup_ah           (GVerbsPath   *self,
                                           GVerbsPD     *pd,
@@ -69,7 +74,8 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsAH   *gverbs_pd_create_ah_for_path (GVerbsPD     *self,
                                           GVerbsPath   *path,
                                           GError      **error);
-_GVERBS_DECLARE_GETTER (char *, gverbs_path_to_string, GVerbsPath)
+GVERBS_AVAILABLE_IN_ALL
+char       *gverbs_path_to_string        (GVerbsPath   *self);
 
 GVERBS_AVAILABLE_IN_ALL
 gboolean    gverbs_qp_modify_to_init     (GVerbsQP          *qp,

@@ -13,9 +13,13 @@ G_BEGIN_DECLS
 GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsPortAttr, gverbs_port_attr, GVERBS, PORT_ATTR, GObject)
 
-_GVERBS_DECLARE_GETTER (char *, gverbs_port_attr_to_string, GVerbsPortAttr)
-_GVERBS_DECLARE_GETTER (guint, gverbs_port_attr_get_width_lanes, GVerbsPortAttr)
-_GVERBS_DECLARE_GETTER (double, gverbs_port_attr_get_lane_gbps, GVerbsPortAttr)
-_GVERBS_DECLARE_GETTER (guint, gverbs_port_attr_get_mtu_bytes, GVerbsPortAttr)
+GVERBS_AVAILABLE_IN_ALL
+char   *gverbs_port_attr_to_string       (GVerbsPortAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+guint   gverbs_port_attr_get_width_lanes (GVerbsPortAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+double  gverbs_port_attr_get_lane_gbps   (GVerbsPortAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+guint   gverbs_port_attr_get_mtu_bytes   (GVerbsPortAttr *self);
 
 G_END_DECLS

@@ -18,13 +18,15 @@ G_DECLARE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, GVERBS, QP_ATTR, GObject)
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsQPAttr *gverbs_qp_attr_new       (void);
-_GVERBS_DECLARE_GETTER (GVerbsQPAttr *, gverbs_qp_attr_copy, GVerbsQPAttr)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPAttr *gverbs_qp_attr_copy      (GVerbsQPAttr      *self);
 GVERBS_AVAILABLE_IN_ALL
 void          gverbs_qp_attr_get_cap   (GVerbsQPAttr      *self,
                                         GVerbsQPCap       *cap);
 GVERBS_AVAILABLE_IN_ALL
 void          gverbs_qp_attr_set_cap   (GVerbsQPAttr      *self,
                                         const GVerbsQPCap *cap);
-_GVERBS_DECLARE_GETTER (char *, gverbs_qp_attr_to_string, GVerbsQPAttr)
+GVERBS_AVAILABLE_IN_ALL
+char         *gverbs_qp_attr_to_string (GVerbsQPAttr      *self);
 
 G_END_DECLS

@@ -36,14 +36,20 @@ GVerbsQPInitAttr *gverbs_qp_init_attr_new        (GVerbsQPType       qp_type,
                                                   GVerbsCQ          *send_cq,
                                                   GVerbsCQ          *recv_cq,
                                                   const GVerbsQPCap *cap);
-_GVERBS_DECLARE_GETTER (GVerbsQPType, gverbs_qp_init_attr_get_qp_type, GVerbsQPInitAttr)
-_GVERBS_DECLARE_GETTER (GVerbsCQ *, gverbs_qp_init_attr_get_send_cq, GVerbsQPInitAttr)
-_GVERBS_DECLARE_GETTER (GVerbsCQ *, gverbs_qp_init_attr_get_recv_cq, GVerbsQPInitAttr)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPType      gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ         *gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ         *gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self);
 GVERBS_AVAILABLE_IN_ALL
 void              gverbs_qp_init_attr_get_cap     (GVerbsQPInitAttr *self,
                                                    GVerbsQPCap      *cap);
-_GVERBS_DECLARE_GETTER (gboolean, gverbs_qp_init_attr_get_sq_sig_all, GVerbsQPInitAttr)
-_GVERBS_DECLARE_GETTER (GVerbsSRQ *, gverbs_qp_init_attr_get_srq, GVerbsQPInitAttr)
-_GVERBS_DECLARE_GETTER (char *, gverbs_qp_init_attr_to_string, GVerbsQPInitAttr)
+GVERBS_AVAILABLE_IN_ALL
+gboolean          gverbs_qp_init_attr_get_sq_sig_all (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSRQ        *gverbs_qp_init_attr_get_srq    (GVerbsQPInitAttr *self);
+GVERBS_AVAILABLE_IN_ALL
+char             *gverbs_qp_init_attr_to_string   (GVerbsQPInitAttr *self);
 
 G_END_DECLS

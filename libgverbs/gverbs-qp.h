@@ -48,12 +48,18 @@ GVerbsQP      *gverbs_pd_create_qp     (GVerbsPD          *self,
                                         GVerbsQPInitAttr  *init_attr,
                                         GVerbsQPAttr      *qp_attr,
                                         GError           **error);
-_GVERBS_DECLARE_GETTER (GVerbsPD *, gverbs_qp_get_pd, GVerbsQP)
-_GVERBS_DECLARE_GETTER (GVerbsCQ *, gverbs_qp_get_send_cq, GVerbsQP)
-_GVERBS_DECLARE_GETTER (GVerbsCQ *, gverbs_qp_get_recv_cq, GVerbsQP)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_qp_get_qp_num, GVerbsQP)
-_GVERBS_DECLARE_GETTER (GVerbsQPType, gverbs_qp_get_qp_type, GVerbsQP)
-_GVERBS_DECLARE_GETTER (GVerbsQPState, gverbs_qp_get_qp_state, GVerbsQP)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD      *gverbs_qp_get_pd        (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ      *gverbs_qp_get_send_cq   (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsCQ      *gverbs_qp_get_recv_cq   (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32        gverbs_qp_get_qp_num    (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPType   gverbs_qp_get_qp_type   (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsQPState  gverbs_qp_get_qp_state  (GVerbsQP          *self);
 GVERBS_AVAILABLE_IN_ALL
 void           gverbs_qp_get_cap       (GVerbsQP          *self,
                                         GVerbsQPCap       *cap);

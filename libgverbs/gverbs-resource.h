@@ -43,8 +43,11 @@ struct _GVerbsResourceClass
 GVERBS_AVAILABLE_IN_ALL
 gboolean    gverbs_resource_close           (GVerbsResource  *self,
                                              GError         **error);
-_GVERBS_DECLARE_GETTER (gboolean, gverbs_resource_is_closed, GVerbsResource)
-_GVERBS_DECLARE_GETTER (const char *, gverbs_resource_get_description, GVerbsResource)
-_GVERBS_DECLARE_GETTER (GVerbsResource *, gverbs_resource_get_parent, GVerbsResource)
+GVERBS_AVAILABLE_IN_ALL
+gboolean    gverbs_resource_is_closed       (GVerbsResource  *self);
+GVERBS_AVAILABLE_IN_ALL
+const char *gverbs_resource_get_description (GVerbsResource  *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsResource *gverbs_resource_get_parent  (GVerbsResource  *self);
 
 G_END_DECLS

@@ -28,9 +28,12 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsSRQ     *gverbs_srq_new_ex         (GVerbsContext        *context,
                                           GVerbsSrqInitAttrEx  *init_attr,
                                           GError              **error);
-_GVERBS_DECLARE_GETTER (GVerbsContext *, gverbs_srq_get_context, GVerbsSRQ)
-_GVERBS_DECLARE_GETTER (GVerbsPD *, gverbs_srq_get_pd, GVerbsSRQ)
-_GVERBS_DECLARE_GETTER (GVerbsSRQType, gverbs_srq_get_srq_type, GVerbsSRQ)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext *gverbs_srq_get_context    (GVerbsSRQ            *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsPD      *gverbs_srq_get_pd         (GVerbsSRQ            *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsSRQType  gverbs_srq_get_srq_type   (GVerbsSRQ            *self);
 GVERBS_AVAILABLE_IN_ALL
 GVerbsSrqAttr *gverbs_srq_query          (GVerbsSRQ            *self,
                                           GError              **error);

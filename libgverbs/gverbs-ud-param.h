@@ -14,8 +14,11 @@ G_BEGIN_DECLS
 GVERBS_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (GVerbsUDParam, gverbs_ud_param, GVERBS, UD_PARAM, GObject)
 
-_GVERBS_DECLARE_GETTER (guint32, gverbs_ud_param_get_qp_num, GVerbsUDParam)
-_GVERBS_DECLARE_GETTER (guint32, gverbs_ud_param_get_qkey, GVerbsUDParam)
-_GVERBS_DECLARE_GETTER (GVerbsAHAttr *, gverbs_ud_param_get_ah_attr, GVerbsUDParam)
+GVERBS_AVAILABLE_IN_ALL
+guint32       gverbs_ud_param_get_qp_num  (GVerbsUDParam *self);
+GVERBS_AVAILABLE_IN_ALL
+guint32       gverbs_ud_param_get_qkey    (GVerbsUDParam *self);
+GVERBS_AVAILABLE_IN_ALL
+GVerbsAHAttr *gverbs_ud_param_get_ah_attr (GVerbsUDParam *self);
 
 G_END_DECLS

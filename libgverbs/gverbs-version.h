@@ -53,7 +53,3 @@
  * Marks a symbol exported by libgverbs since its first release.
  */
 #define GVERBS_AVAILABLE_IN_ALL _GVERBS_EXTERN
-
-/* Declares an exported getter `ret_type name (InstanceType *self);`. */
-#define _GVERBS_DECLARE_GETTER(ret_type, name, InstanceType) \
-  GVERBS_AVAILABLE_IN_ALL ret_type name (InstanceType *self);

@@ -21,6 +21,7 @@ GVERBS_AVAILABLE_IN_ALL
 GVerbsXRCD    *gverbs_xrcd_new         (GVerbsContext       *context,
                                         GVerbsXRCDInitAttr  *init_attr,
                                         GError             **error);
-_GVERBS_DECLARE_GETTER (GVerbsContext *, gverbs_xrcd_get_context, GVerbsXRCD)
+GVERBS_AVAILABLE_IN_ALL
+GVerbsContext *gverbs_xrcd_get_context (GVerbsXRCD          *self);
 
 G_END_DECLS
