@@ -76,12 +76,6 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsAddrInfo, gverbs_addr_info, G_TYPE_OBJECT,
 
 enum {
   PROP_0,
-  PROP_SRC,
-  PROP_DST,
-  PROP_SRC_SERVICE,
-  PROP_DST_SERVICE,
-  PROP_PORT_SPACE,
-  PROP_FLAGS,
   PROP_SRC_ADDRESS,
   PROP_DST_ADDRESS,
   PROP_SRC_PORT,
@@ -251,6 +245,49 @@ gverbs_addr_info_initable_iface_init (GInitableIface *iface)
   iface->init = gverbs_addr_info_initable_init;
 }
 
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsAddrInfo:src:
+   *
+   * The source (local) node: a host name or a numeric IPv4/IPv6 address.
+   */
+  GVERBS_PROP_STRING (GVerbsAddrInfo, src, "src", GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsAddrInfo:dst:
+   *
+   * The destination node: a host name or a numeric IPv4/IPv6 address.
+   */
+  GVERBS_PROP_STRING (GVerbsAddrInfo, dst, "dst", GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsAddrInfo:src-service:
+   *
+   * The source service: a port number 0–65535 as text, such as `"7471"`, or
+   * a service name; anything else (`""`, `"65536"`) is refused.
+   */
+  GVERBS_PROP_STRING (GVerbsAddrInfo, src_service, "src-service", GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsAddrInfo:dst-service:
+   *
+   * The destination service: a port number 0–65535 as text, such as `"7471"`, or
+   * a service name; anything else (`""`, `"65536"`) is refused.
+   */
+  GVERBS_PROP_STRING (GVerbsAddrInfo, dst_service, "dst-service", GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsAddrInfo:port-space:
+   *
+   * The rdma_cm port space.
+   */
+  GVERBS_PROP_ENUM (GVerbsAddrInfo, port_space, "port-space", gverbs_port_space_get_type,
+                    GVERBS_RDMA_PS_TCP, GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsAddrInfo:flags:
+   *
+   * The hint flags (%GVERBS_RAI_PASSIVE for a listener).
+   */
+  GVERBS_PROP_FLAGS (GVerbsAddrInfo, flags, "flags", gverbs_addr_info_flags_get_type,
+                     GVERBS_RAI_NONE, GVERBS_PROP_CONSTRUCT_ONLY),
+};
+
 static void
 gverbs_addr_info_finalize (GObject *object)
 {
@@ -258,10 +295,7 @@ gverbs_addr_info_finalize (GObject *object)
 
   g_clear_pointer (&self->rai, rdma_freeaddrinfo);
   g_clear_error (&self->init_error);
-  g_free (self->src);
-  g_free (self->dst);
-  g_free (self->src_service);
-  g_free (self->dst_service);
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_addr_info_parent_class)->finalize (object);
 }
 
@@ -275,24 +309,6 @@ gverbs_addr_info_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_SRC:
-      g_value_set_string (value, self->src);
-      break;
-    case PROP_DST:
-      g_value_set_string (value, self->dst);
-      break;
-    case PROP_SRC_SERVICE:
-      g_value_set_string (value, self->src_service);
-      break;
-    case PROP_DST_SERVICE:
-      g_value_set_string (value, self->dst_service);
-      break;
-    case PROP_PORT_SPACE:
-      g_value_set_enum (value, self->port_space);
-      break;
-    case PROP_FLAGS:
-      g_value_set_flags (value, self->flags);
-      break;
     case PROP_SRC_ADDRESS:
       g_value_take_string (value, gverbs_addr_info_dup_src_address (self));
       break;
@@ -306,40 +322,7 @@ gverbs_addr_info_get_property (GObject    *object,
       g_value_set_uint (value, gverbs_addr_info_get_dst_port (self));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_addr_info_set_property (GObject      *object,
-                               guint         prop_id,
-                               const GValue *value,
-                               GParamSpec   *pspec)
-{
-  GVerbsAddrInfo *self = GVERBS_ADDR_INFO (object);
-
-  switch (prop_id)
-    {
-    case PROP_SRC:
-      self->src = g_value_dup_string (value);
-      break;
-    case PROP_DST:
-      self->dst = g_value_dup_string (value);
-      break;
-    case PROP_SRC_SERVICE:
-      self->src_service = g_value_dup_string (value);
-      break;
-    case PROP_DST_SERVICE:
-      self->dst_service = g_value_dup_string (value);
-      break;
-    case PROP_PORT_SPACE:
-      self->port_space = g_value_get_enum (value);
-      break;
-    case PROP_FLAGS:
-      self->flags = g_value_get_flags (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -347,55 +330,11 @@ static void
 gverbs_addr_info_class_init (GVerbsAddrInfoClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags construct = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = gverbs_addr_info_finalize;
   object_class->get_property = gverbs_addr_info_get_property;
-  object_class->set_property = gverbs_addr_info_set_property;
 
-  /**
-   * GVerbsAddrInfo:src:
-   *
-   * The source (local) node: a host name or a numeric IPv4/IPv6 address.
-   */
-  properties[PROP_SRC] = g_param_spec_string ("src", NULL, NULL, NULL, construct);
-  /**
-   * GVerbsAddrInfo:dst:
-   *
-   * The destination node: a host name or a numeric IPv4/IPv6 address.
-   */
-  properties[PROP_DST] = g_param_spec_string ("dst", NULL, NULL, NULL, construct);
-  /**
-   * GVerbsAddrInfo:src-service:
-   *
-   * The source service: a port number 0–65535 as text, such as `"7471"`, or
-   * a service name; anything else (`""`, `"65536"`) is refused.
-   */
-  properties[PROP_SRC_SERVICE] = g_param_spec_string ("src-service", NULL, NULL, NULL, construct);
-  /**
-   * GVerbsAddrInfo:dst-service:
-   *
-   * The destination service: a port number 0–65535 as text, such as `"7471"`, or
-   * a service name; anything else (`""`, `"65536"`) is refused.
-   */
-  properties[PROP_DST_SERVICE] = g_param_spec_string ("dst-service", NULL, NULL, NULL, construct);
-  /**
-   * GVerbsAddrInfo:port-space:
-   *
-   * The rdma_cm port space.
-   */
-  properties[PROP_PORT_SPACE] =
-    g_param_spec_enum ("port-space", NULL, NULL, GVERBS_TYPE_PORT_SPACE, GVERBS_RDMA_PS_TCP,
-                       construct);
-  /**
-   * GVerbsAddrInfo:flags:
-   *
-   * The hint flags (%GVERBS_RAI_PASSIVE for a listener).
-   */
-  properties[PROP_FLAGS] =
-    g_param_spec_flags ("flags", NULL, NULL, GVERBS_TYPE_ADDR_INFO_FLAGS, GVERBS_RAI_NONE,
-                        construct);
   /**
    * GVerbsAddrInfo:src-address:
    *
@@ -421,6 +360,7 @@ gverbs_addr_info_class_init (GVerbsAddrInfoClass *klass)
    */
   properties[PROP_DST_PORT] = g_param_spec_uint ("dst-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -471,12 +411,8 @@ gverbs_addr_info_new (const char           *src,
  *
  * Returns: the port space
  */
-GVerbsPortSpace
-gverbs_addr_info_get_port_space (GVerbsAddrInfo *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), GVERBS_RDMA_PS_TCP);
-  return self->port_space;
-}
+GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_addr_info_get_port_space,
+                      GVerbsAddrInfo, GVERBS_IS_ADDR_INFO, GVERBS_RDMA_PS_TCP, self->port_space)
 
 /**
  * gverbs_addr_info_get_flags:
@@ -484,12 +420,8 @@ gverbs_addr_info_get_port_space (GVerbsAddrInfo *self)
  *
  * Returns: the hint flags
  */
-GVerbsAddrInfoFlags
-gverbs_addr_info_get_flags (GVerbsAddrInfo *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), GVERBS_RAI_NONE);
-  return self->flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsAddrInfoFlags, gverbs_addr_info_get_flags,
+                      GVerbsAddrInfo, GVERBS_IS_ADDR_INFO, GVERBS_RAI_NONE, self->flags)
 
 /**
  * gverbs_addr_info_dup_src_address:

@@ -176,12 +176,8 @@ gverbs_ah_attr_new (void)
  *
  * Returns: (transfer none) (nullable): the global route
  */
-GVerbsGlobalRoute *
-gverbs_ah_attr_get_grh (GVerbsAHAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_AH_ATTR (self), NULL);
-  return self->grh;
-}
+GVERBS_DEFINE_GETTER (GVerbsGlobalRoute *, gverbs_ah_attr_get_grh,
+                      GVerbsAHAttr, GVERBS_IS_AH_ATTR, NULL, self->grh)
 
 /**
  * gverbs_ah_attr_set_grh:
@@ -206,12 +202,8 @@ gverbs_ah_attr_set_grh (GVerbsAHAttr      *self,
  *
  * Returns: the local port number
  */
-guint
-gverbs_ah_attr_get_port_num (GVerbsAHAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_AH_ATTR (self), 0);
-  return self->port_num;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_ah_attr_get_port_num,
+                      GVerbsAHAttr, GVERBS_IS_AH_ATTR, 0, self->port_num)
 
 /**
  * gverbs_ah_attr_get_is_global:
@@ -219,12 +211,8 @@ gverbs_ah_attr_get_port_num (GVerbsAHAttr *self)
  *
  * Returns: whether the handle carries a global routing header
  */
-gboolean
-gverbs_ah_attr_get_is_global (GVerbsAHAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_AH_ATTR (self), FALSE);
-  return self->is_global;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_ah_attr_get_is_global,
+                      GVerbsAHAttr, GVERBS_IS_AH_ATTR, FALSE, self->is_global)
 
 /**
  * gverbs_ah_attr_to_string:

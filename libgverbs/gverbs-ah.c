@@ -181,12 +181,7 @@ gverbs_pd_create_ah (GVerbsPD      *self,
  *
  * Returns: (transfer none): the protection domain
  */
-GVerbsPD *
-gverbs_ah_get_pd (GVerbsAH *self)
-{
-  g_return_val_if_fail (GVERBS_IS_AH (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_ah_get_pd, GVerbsAH, GVERBS_IS_AH, NULL, self->pd)
 
 /**
  * gverbs_ah_get_attr:
@@ -194,12 +189,7 @@ gverbs_ah_get_pd (GVerbsAH *self)
  *
  * Returns: (transfer none): the attributes the handle was created from
  */
-GVerbsAHAttr *
-gverbs_ah_get_attr (GVerbsAH *self)
-{
-  g_return_val_if_fail (GVERBS_IS_AH (self), NULL);
-  return self->attr;
-}
+GVERBS_DEFINE_GETTER (GVerbsAHAttr *, gverbs_ah_get_attr, GVerbsAH, GVERBS_IS_AH, NULL, self->attr)
 
 struct ibv_ah *
 _gverbs_ah_get_ibv (GVerbsAH *self)

@@ -51,9 +51,6 @@ gverbs_alloc_dm_attr_class_init (GVerbsAllocDmAttrClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-
   _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
@@ -87,12 +84,8 @@ gverbs_alloc_dm_attr_new (guint64 length,
  *
  * Returns: the size in bytes
  */
-guint64
-gverbs_alloc_dm_attr_get_length (GVerbsAllocDmAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ALLOC_DM_ATTR (self), 0);
-  return self->length;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_alloc_dm_attr_get_length,
+                      GVerbsAllocDmAttr, GVERBS_IS_ALLOC_DM_ATTR, 0, self->length)
 
 void
 _gverbs_alloc_dm_attr_fill (GVerbsAllocDmAttr        *self,

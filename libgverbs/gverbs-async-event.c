@@ -28,15 +28,14 @@ struct _GVerbsAsyncEvent
 
 G_DEFINE_FINAL_TYPE (GVerbsAsyncEvent, gverbs_async_event, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_OBJECT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsAsyncEvent:object:
+   *
+   * The QP, CQ, SRQ or WQ the event is about, when it is a libgverbs object
+   * that is still open; %NULL for port and device events.
+   */
+  GVERBS_PROP_OBJECT (GVerbsAsyncEvent, object, "object", g_object_get_type, G_PARAM_READABLE),
   /**
    * GVerbsAsyncEvent:event-type:
    *
@@ -55,26 +54,8 @@ static const GVerbsField fields[] = {
 static void
 gverbs_async_event_finalize (GObject *object)
 {
-  g_clear_object (&GVERBS_ASYNC_EVENT (object)->object);
+  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_async_event_parent_class)->finalize (object);
-}
-
-static void
-gverbs_async_event_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  GVerbsAsyncEvent *self = GVERBS_ASYNC_EVENT (object);
-
-  switch (prop_id)
-    {
-    case PROP_OBJECT:
-      g_value_set_object (value, self->object);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
 }
 
 static void
@@ -83,19 +64,8 @@ gverbs_async_event_class_init (GVerbsAsyncEventClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = gverbs_async_event_finalize;
-  object_class->get_property = gverbs_async_event_get_property;
 
-  /**
-   * GVerbsAsyncEvent:object:
-   *
-   * The QP, CQ, SRQ or WQ the event is about, when it is a libgverbs object
-   * that is still open; %NULL for port and device events.
-   */
-  properties[PROP_OBJECT] =
-    g_param_spec_object ("object", NULL, NULL, G_TYPE_OBJECT,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -157,12 +127,8 @@ _gverbs_async_event_new (int      event_type,
  *
  * Returns: what happened
  */
-GVerbsEventType
-gverbs_async_event_get_event_type (GVerbsAsyncEvent *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), 0);
-  return self->event_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsEventType, gverbs_async_event_get_event_type,
+                      GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, 0, self->event_type)
 
 /**
  * gverbs_async_event_get_port_num:
@@ -170,12 +136,8 @@ gverbs_async_event_get_event_type (GVerbsAsyncEvent *self)
  *
  * Returns: the port of a port event, 0 for other events
  */
-guint
-gverbs_async_event_get_port_num (GVerbsAsyncEvent *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), 0);
-  return self->port_num;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_async_event_get_port_num,
+                      GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, 0, self->port_num)
 
 /**
  * gverbs_async_event_get_object:
@@ -184,12 +146,8 @@ gverbs_async_event_get_port_num (GVerbsAsyncEvent *self)
  * Returns: (transfer none) (nullable): the QP, CQ, SRQ or WQ the event is
  *   about, or %NULL
  */
-GObject *
-gverbs_async_event_get_object (GVerbsAsyncEvent *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ASYNC_EVENT (self), NULL);
-  return self->object;
-}
+GVERBS_DEFINE_GETTER (GObject *, gverbs_async_event_get_object,
+                      GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, NULL, self->object)
 
 /**
  * gverbs_async_event_to_string:

@@ -69,7 +69,6 @@ gverbs_buffer_pool_class_init (GVerbsBufferPoolClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = _gverbs_properties_get;
   object_class->finalize = gverbs_buffer_pool_finalize;
 
   _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
@@ -148,12 +147,8 @@ gverbs_buffer_pool_new (GVerbsPD           *pd,
  *
  * Returns: (transfer none): the memory region of the buffers
  */
-GVerbsMR *
-gverbs_buffer_pool_get_mr (GVerbsBufferPool *self)
-{
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), NULL);
-  return self->mr;
-}
+GVERBS_DEFINE_GETTER (GVerbsMR *, gverbs_buffer_pool_get_mr,
+                      GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, NULL, self->mr)
 
 /**
  * gverbs_buffer_pool_get_count:
@@ -161,12 +156,8 @@ gverbs_buffer_pool_get_mr (GVerbsBufferPool *self)
  *
  * Returns: the number of buffers
  */
-guint
-gverbs_buffer_pool_get_count (GVerbsBufferPool *self)
-{
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), 0);
-  return self->count;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_count,
+                      GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->count)
 
 /**
  * gverbs_buffer_pool_get_size:
@@ -174,12 +165,8 @@ gverbs_buffer_pool_get_count (GVerbsBufferPool *self)
  *
  * Returns: the size of each buffer in bytes
  */
-guint
-gverbs_buffer_pool_get_size (GVerbsBufferPool *self)
-{
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), 0);
-  return self->size;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_size,
+                      GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->size)
 
 /**
  * gverbs_buffer_pool_get_n_free:
@@ -187,12 +174,8 @@ gverbs_buffer_pool_get_size (GVerbsBufferPool *self)
  *
  * Returns: how many buffers are free
  */
-guint
-gverbs_buffer_pool_get_n_free (GVerbsBufferPool *self)
-{
-  g_return_val_if_fail (GVERBS_IS_BUFFER_POOL (self), 0);
-  return self->n_free;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_n_free,
+                      GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->n_free)
 
 /**
  * gverbs_buffer_pool_pop:

@@ -51,10 +51,6 @@ G_DEFINE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
-  PROP_ADDR_INFO,
-  PROP_EVENT_CHANNEL,
-  PROP_PORT_SPACE,
-  PROP_QP_INIT_ATTR,
   PROP_DEVICE_NAME,
   PROP_PORT_NUM,
   PROP_QP_NUM,
@@ -64,11 +60,22 @@ enum {
   PROP_REMOTE_PORT,
   PROP_CONTEXT,
   PROP_PD,
-  PROP_UD_PARAM,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* the rows of the field table */
+enum {
+  FIELD_ADDR_INFO,
+  FIELD_EVENT_CHANNEL,
+  FIELD_PORT_SPACE,
+  FIELD_QP_INIT_ATTR,
+  FIELD_UD_PARAM,
+  N_FIELDS
+};
+
+static GParamSpec *field_pspecs[N_FIELDS];
 
 static guint signals[N_SIGNALS];
 
@@ -292,13 +299,9 @@ gverbs_cm_id_finalize (GObject *object)
 {
   GVerbsCMID *self = GVERBS_CM_ID (object);
 
-  g_clear_object (&self->addr_info);
-  g_clear_object (&self->channel);
   g_clear_object (&self->pd);
   g_clear_object (&self->user_pd);
-  g_clear_object (&self->ud_param);
   g_clear_object (&self->context);
-  g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   _gverbs_cm_id_finalize_completions (self);
   G_OBJECT_CLASS (gverbs_cm_id_parent_class)->finalize (object);
@@ -314,18 +317,6 @@ gverbs_cm_id_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_ADDR_INFO:
-      g_value_set_object (value, self->addr_info);
-      break;
-    case PROP_EVENT_CHANNEL:
-      g_value_set_object (value, self->channel);
-      break;
-    case PROP_PORT_SPACE:
-      g_value_set_enum (value, self->port_space);
-      break;
-    case PROP_QP_INIT_ATTR:
-      g_value_set_boxed (value, self->qp_init_attr);
-      break;
     case PROP_DEVICE_NAME:
       g_value_set_string (value, gverbs_cm_id_get_device_name (self));
       break;
@@ -353,11 +344,8 @@ gverbs_cm_id_get_property (GObject    *object,
     case PROP_PD:
       g_value_set_object (value, gverbs_cm_id_get_pd (self));
       break;
-    case PROP_UD_PARAM:
-      g_value_set_object (value, self->ud_param);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -371,31 +359,64 @@ gverbs_cm_id_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_ADDR_INFO:
-      self->addr_info = g_value_dup_object (value);
-      break;
-    case PROP_EVENT_CHANNEL:
-      self->channel = g_value_dup_object (value);
-      break;
-    case PROP_PORT_SPACE:
-      self->port_space = g_value_get_enum (value);
-      break;
-    case PROP_QP_INIT_ATTR:
-      self->qp_init_attr = g_value_dup_boxed (value);
-      break;
     case PROP_PD:
       self->user_pd = g_value_dup_object (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
+
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsCMID:addr-info:
+   *
+   * The addresses a synchronous identifier was created from
+   * (`rdma_create_ep()`), or %NULL.
+   */
+  [FIELD_ADDR_INFO] = GVERBS_PROP_INPUT (GVerbsCMID, addr_info, "addr-info",
+                                         gverbs_addr_info_get_type),
+  /**
+   * GVerbsCMID:event-channel:
+   *
+   * The event channel of an event-driven identifier, or %NULL.
+   */
+  [FIELD_EVENT_CHANNEL] = GVERBS_PROP_INPUT (GVerbsCMID, channel, "event-channel",
+                                             gverbs_event_channel_get_type),
+  /**
+   * GVerbsCMID:port-space:
+   *
+   * The port space (taken from #GVerbsCMID:addr-info when there is one).
+   */
+  [FIELD_PORT_SPACE] = GVERBS_PROP_ENUM (GVerbsCMID, port_space, "port-space",
+                                         gverbs_port_space_get_type, GVERBS_RDMA_PS_TCP,
+                                         GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsCMID:qp-init-attr:
+   *
+   * For gverbs_cm_id_new(): the QP to create (for a passive identifier, the
+   * QP each accepted connection gets), or %NULL for none.
+   */
+  [FIELD_QP_INIT_ATTR] = GVERBS_PROP_BOXED (GVerbsCMID, qp_init_attr, "qp-init-attr",
+                                            gverbs_cm_qp_init_attr_get_type,
+                                            GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsCMID:ud-param:
+   *
+   * For a %GVERBS_RDMA_PS_UDP identifier, where its datagrams go: the
+   * remote QP, Q_Key and address vector of the last
+   * `RDMA_CM_EVENT_ESTABLISHED` (the peer that accepted the "connection")
+   * or `RDMA_CM_EVENT_MULTICAST_JOIN` (the group joined; it is set before
+   * #GVerbsCMID::multicast-join is emitted). %NULL before either.
+   */
+  [FIELD_UD_PARAM] = GVERBS_PROP_OBJECT (GVerbsCMID, ud_param, "ud-param",
+                                         gverbs_ud_param_get_type, G_PARAM_READABLE),
+};
 
 static void
 gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags construct = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
@@ -407,37 +428,6 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
   object_class->get_property = gverbs_cm_id_get_property;
   object_class->set_property = gverbs_cm_id_set_property;
 
-  /**
-   * GVerbsCMID:addr-info:
-   *
-   * The addresses a synchronous identifier was created from
-   * (`rdma_create_ep()`), or %NULL.
-   */
-  properties[PROP_ADDR_INFO] =
-    g_param_spec_object ("addr-info", NULL, NULL, GVERBS_TYPE_ADDR_INFO, construct);
-  /**
-   * GVerbsCMID:event-channel:
-   *
-   * The event channel of an event-driven identifier, or %NULL.
-   */
-  properties[PROP_EVENT_CHANNEL] =
-    g_param_spec_object ("event-channel", NULL, NULL, GVERBS_TYPE_EVENT_CHANNEL, construct);
-  /**
-   * GVerbsCMID:port-space:
-   *
-   * The port space (taken from #GVerbsCMID:addr-info when there is one).
-   */
-  properties[PROP_PORT_SPACE] =
-    g_param_spec_enum ("port-space", NULL, NULL, GVERBS_TYPE_PORT_SPACE, GVERBS_RDMA_PS_TCP,
-                       construct);
-  /**
-   * GVerbsCMID:qp-init-attr:
-   *
-   * For gverbs_cm_id_new(): the QP to create (for a passive identifier, the
-   * QP each accepted connection gets), or %NULL for none.
-   */
-  properties[PROP_QP_INIT_ATTR] =
-    g_param_spec_boxed ("qp-init-attr", NULL, NULL, GVERBS_TYPE_CM_QP_INIT_ATTR, construct);
   /**
    * GVerbsCMID:device-name:
    *
@@ -497,18 +487,9 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
   properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
                                              G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
                                              G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCMID:ud-param:
-   *
-   * For a %GVERBS_RDMA_PS_UDP identifier, where its datagrams go: the
-   * remote QP, Q_Key and address vector of the last
-   * `RDMA_CM_EVENT_ESTABLISHED` (the peer that accepted the "connection")
-   * or `RDMA_CM_EVENT_MULTICAST_JOIN` (the group joined; it is set before
-   * #GVerbsCMID::multicast-join is emitted). %NULL before either.
-   */
-  properties[PROP_UD_PARAM] = g_param_spec_object ("ud-param", NULL, NULL, GVERBS_TYPE_UD_PARAM,
-                                                   readable);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+                                             G_N_ELEMENTS (fields), field_pspecs);
 
   /**
    * GVerbsCMID::event:
@@ -720,12 +701,8 @@ gverbs_cm_id_new_with_pd (GVerbsAddrInfo            *addr_info,
  *
  * Returns: (transfer none) (nullable): the UD parameters, or %NULL
  */
-GVerbsUDParam *
-gverbs_cm_id_get_ud_param (GVerbsCMID *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  return self->ud_param;
-}
+GVERBS_DEFINE_GETTER (GVerbsUDParam *, gverbs_cm_id_get_ud_param,
+                      GVerbsCMID, GVERBS_IS_CM_ID, NULL, self->ud_param)
 
 /**
  * gverbs_cm_id_new_on_channel:
@@ -768,12 +745,8 @@ _gverbs_cm_id_new_incoming (GVerbsCMID          *listener,
  * Returns: (transfer none) (nullable): the event channel, %NULL for a
  *   synchronous identifier
  */
-GVerbsEventChannel *
-gverbs_cm_id_get_event_channel (GVerbsCMID *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), NULL);
-  return self->channel;
-}
+GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_id_get_event_channel,
+                      GVerbsCMID, GVERBS_IS_CM_ID, NULL, self->channel)
 
 /**
  * gverbs_cm_id_get_port_space:
@@ -781,12 +754,8 @@ gverbs_cm_id_get_event_channel (GVerbsCMID *self)
  *
  * Returns: the port space
  */
-GVerbsPortSpace
-gverbs_cm_id_get_port_space (GVerbsCMID *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_ID (self), GVERBS_RDMA_PS_TCP);
-  return self->port_space;
-}
+GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_cm_id_get_port_space,
+                      GVerbsCMID, GVERBS_IS_CM_ID, GVERBS_RDMA_PS_TCP, self->port_space)
 
 /**
  * gverbs_cm_id_get_device_name:
@@ -1015,7 +984,7 @@ _gverbs_cm_id_set_ud_param (GVerbsCMID    *self,
 {
   g_clear_object (&self->ud_param);
   self->ud_param = param;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UD_PARAM]);
+  g_object_notify_by_pspec (G_OBJECT (self), field_pspecs[FIELD_UD_PARAM]);
 }
 
 void

@@ -37,14 +37,6 @@ struct _GVerbsCMListener
 G_DEFINE_FINAL_TYPE (GVerbsCMListener, gverbs_cm_listener, GVERBS_TYPE_RESOURCE)
 
 enum {
-  PROP_0,
-  PROP_QP_INIT_ATTR,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-enum {
   SIGNAL_ACCEPTING,
   SIGNAL_INCOMING,
   N_SIGNALS
@@ -97,44 +89,7 @@ gverbs_cm_listener_finalize (GObject *object)
 
   g_clear_pointer (&self->listening, g_ptr_array_unref);
   g_clear_pointer (&self->pending, g_hash_table_unref);
-  g_clear_pointer (&self->qp_init_attr, gverbs_cm_qp_init_attr_free);
   G_OBJECT_CLASS (gverbs_cm_listener_parent_class)->finalize (object);
-}
-
-static void
-gverbs_cm_listener_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
-
-  switch (prop_id)
-    {
-    case PROP_QP_INIT_ATTR:
-      g_value_set_boxed (value, self->qp_init_attr);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_cm_listener_set_property (GObject      *object,
-                                 guint         prop_id,
-                                 const GValue *value,
-                                 GParamSpec   *pspec)
-{
-  GVerbsCMListener *self = GVERBS_CM_LISTENER (object);
-
-  switch (prop_id)
-    {
-    case PROP_QP_INIT_ATTR:
-      self->qp_init_attr = g_value_dup_boxed (value);
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
 }
 
 static const GVerbsField fields[] = {
@@ -145,6 +100,13 @@ static const GVerbsField fields[] = {
    */
   GVERBS_PROP_OBJECT (GVerbsCMListener, channel, "event-channel", gverbs_event_channel_get_type,
                       G_PARAM_READABLE),
+  /**
+   * GVerbsCMListener:qp-init-attr:
+   *
+   * The attributes of the QP created for every accepted connection.
+   */
+  GVERBS_PROP_BOXED (GVerbsCMListener, qp_init_attr, "qp-init-attr",
+                     gverbs_cm_qp_init_attr_get_type, GVERBS_PROP_CONSTRUCT_ONLY),
 };
 
 static void
@@ -158,19 +120,7 @@ gverbs_cm_listener_class_init (GVerbsCMListenerClass *klass)
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
 
   object_class->finalize = gverbs_cm_listener_finalize;
-  object_class->get_property = gverbs_cm_listener_get_property;
-  object_class->set_property = gverbs_cm_listener_set_property;
-
-  /**
-   * GVerbsCMListener:qp-init-attr:
-   *
-   * The attributes of the QP created for every accepted connection.
-   */
-  properties[PROP_QP_INIT_ATTR] =
-    g_param_spec_boxed ("qp-init-attr", NULL, NULL, GVERBS_TYPE_CM_QP_INIT_ATTR,
-                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
                                              G_N_ELEMENTS (fields), NULL);
 
   /**
@@ -338,12 +288,8 @@ gverbs_cm_listener_add_address (GVerbsCMListener  *self,
  * Returns: (transfer none) (nullable): the event channel of the listener
  *   and its connections
  */
-GVerbsEventChannel *
-gverbs_cm_listener_get_event_channel (GVerbsCMListener *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), NULL);
-  return self->channel;
-}
+GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_listener_get_event_channel,
+                      GVerbsCMListener, GVERBS_IS_CM_LISTENER, NULL, self->channel)
 
 /**
  * gverbs_cm_listener_get_n_pending:
@@ -351,12 +297,8 @@ gverbs_cm_listener_get_event_channel (GVerbsCMListener *self)
  *
  * Returns: how many connections are accepted but not yet established
  */
-guint
-gverbs_cm_listener_get_n_pending (GVerbsCMListener *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), 0);
-  return g_hash_table_size (self->pending);
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_pending,
+                      GVerbsCMListener, GVERBS_IS_CM_LISTENER, 0, g_hash_table_size (self->pending))
 
 /**
  * gverbs_cm_listener_get_n_accepted:
@@ -365,10 +307,6 @@ gverbs_cm_listener_get_n_pending (GVerbsCMListener *self)
  * Returns: how many connections were established and handed out by
  *   #GVerbsCMListener::incoming so far
  */
-guint
-gverbs_cm_listener_get_n_accepted (GVerbsCMListener *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CM_LISTENER (self), 0);
-  return self->n_accepted;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_accepted,
+                      GVerbsCMListener, GVERBS_IS_CM_LISTENER, 0, self->n_accepted)
 

@@ -1,11 +1,35 @@
 #include "config.h"
 
 #include "gverbs-cm-params.h"
+#include "gverbs-fields-private.h"
 
-G_DEFINE_BOXED_TYPE (GVerbsConnParam, gverbs_conn_param,
-                     gverbs_conn_param_copy, gverbs_conn_param_free)
-G_DEFINE_BOXED_TYPE (GVerbsCMQPInitAttr, gverbs_cm_qp_init_attr,
-                     gverbs_cm_qp_init_attr_copy, gverbs_cm_qp_init_attr_free)
+/**
+ * gverbs_conn_param_copy:
+ * @self: connection parameters
+ *
+ * Returns: (transfer full): a copy
+ */
+/**
+ * gverbs_conn_param_free:
+ * @self: connection parameters
+ *
+ * Frees the parameters.
+ */
+GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsConnParam, gverbs_conn_param)
+
+/**
+ * gverbs_cm_qp_init_attr_copy:
+ * @self: QP attributes
+ *
+ * Returns: (transfer full): a copy
+ */
+/**
+ * gverbs_cm_qp_init_attr_free:
+ * @self: QP attributes
+ *
+ * Frees the attributes.
+ */
+GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsCMQPInitAttr, gverbs_cm_qp_init_attr)
 
 /**
  * gverbs_conn_param_new:
@@ -28,30 +52,6 @@ gverbs_conn_param_new (void)
 }
 
 /**
- * gverbs_conn_param_copy:
- * @self: connection parameters
- *
- * Returns: (transfer full): a copy
- */
-GVerbsConnParam *
-gverbs_conn_param_copy (const GVerbsConnParam *self)
-{
-  return g_memdup2 (self, sizeof *self);
-}
-
-/**
- * gverbs_conn_param_free:
- * @self: connection parameters
- *
- * Frees the parameters.
- */
-void
-gverbs_conn_param_free (GVerbsConnParam *self)
-{
-  g_free (self);
-}
-
-/**
  * gverbs_cm_qp_init_attr_new:
  *
  * Creates QP attributes with pyverbs' `QPCap()` defaults: an RC QP, 1 send
@@ -70,28 +70,4 @@ gverbs_cm_qp_init_attr_new (void)
   self->max_send_sge = 1;
   self->max_recv_sge = 1;
   return self;
-}
-
-/**
- * gverbs_cm_qp_init_attr_copy:
- * @self: QP attributes
- *
- * Returns: (transfer full): a copy
- */
-GVerbsCMQPInitAttr *
-gverbs_cm_qp_init_attr_copy (const GVerbsCMQPInitAttr *self)
-{
-  return g_memdup2 (self, sizeof *self);
-}
-
-/**
- * gverbs_cm_qp_init_attr_free:
- * @self: QP attributes
- *
- * Frees the attributes.
- */
-void
-gverbs_cm_qp_init_attr_free (GVerbsCMQPInitAttr *self)
-{
-  g_free (self);
 }

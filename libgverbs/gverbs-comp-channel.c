@@ -43,14 +43,6 @@ struct _GVerbsCompChannel
 
 G_DEFINE_FINAL_TYPE (GVerbsCompChannel, gverbs_comp_channel, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  PROP_FD,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
 
 static const char *
 device_name (GVerbsCompChannel *self)
@@ -122,48 +114,24 @@ gverbs_comp_channel_finalize (GObject *object)
   GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (object);
 
   g_clear_pointer (&self->main_context, g_main_context_unref);
-  g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_comp_channel_parent_class)->finalize (object);
 }
 
-static void
-gverbs_comp_channel_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
-{
-  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
-    case PROP_FD:
-      g_value_set_int (value, self->ibv ? self->ibv->fd : -1);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_comp_channel_set_property (GObject      *object,
-                                  guint         prop_id,
-                                  const GValue *value,
-                                  GParamSpec   *pspec)
-{
-  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      self->context = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsCompChannel:context:
+   *
+   * The device context the channel belongs to.
+   */
+  GVERBS_PROP_INPUT (GVerbsCompChannel, context, "context", gverbs_context_get_type),
+  /**
+   * GVerbsCompChannel:fd:
+   *
+   * The channel's non-blocking file descriptor, or -1 when closed. It stays
+   * owned by the channel.
+   */
+  GVERBS_PROP_HANDLE_INT (GVerbsCompChannel, ibv, struct ibv_comp_channel, fd, "fd", -1),
+};
 
 static void
 gverbs_comp_channel_class_init (GVerbsCompChannelClass *klass)
@@ -176,27 +144,9 @@ gverbs_comp_channel_class_init (GVerbsCompChannelClass *klass)
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
 
   object_class->finalize = gverbs_comp_channel_finalize;
-  object_class->get_property = gverbs_comp_channel_get_property;
-  object_class->set_property = gverbs_comp_channel_set_property;
 
-  /**
-   * GVerbsCompChannel:context:
-   *
-   * The device context the channel belongs to.
-   */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCompChannel:fd:
-   *
-   * The channel's non-blocking file descriptor, or -1 when closed. It stays
-   * owned by the channel.
-   */
-  properties[PROP_FD] =
-    g_param_spec_int ("fd", NULL, NULL, -1, G_MAXINT, -1,
-                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -245,12 +195,8 @@ gverbs_context_create_comp_channel (GVerbsContext  *self,
  *
  * Returns: (transfer none): the context of the channel
  */
-GVerbsContext *
-gverbs_comp_channel_get_context (GVerbsCompChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_comp_channel_get_context,
+                      GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, NULL, self->context)
 
 /**
  * gverbs_comp_channel_get_fd:
@@ -258,12 +204,8 @@ gverbs_comp_channel_get_context (GVerbsCompChannel *self)
  *
  * Returns: the channel's file descriptor, -1 when closed
  */
-int
-gverbs_comp_channel_get_fd (GVerbsCompChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), -1);
-  return self->ibv ? self->ibv->fd : -1;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_comp_channel_get_fd,
+                      GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, -1, self->ibv ? self->ibv->fd : -1)
 
 /**
  * gverbs_comp_channel_get_main_context:
@@ -276,12 +218,8 @@ gverbs_comp_channel_get_fd (GVerbsCompChannel *self)
  * Returns: (transfer none) (nullable): the main context, %NULL if the channel
  *   was never created
  */
-GMainContext *
-gverbs_comp_channel_get_main_context (GVerbsCompChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_COMP_CHANNEL (self), NULL);
-  return self->main_context;
-}
+GVERBS_DEFINE_GETTER (GMainContext *, gverbs_comp_channel_get_main_context,
+                      GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, NULL, self->main_context)
 
 static gboolean
 wait_readable (GVerbsCompChannel  *self,

@@ -429,12 +429,8 @@ gverbs_context_new (const char  *name,
  *
  * Returns: (nullable): the device name
  */
-const char *
-gverbs_context_get_name (GVerbsContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
-  return self->name;
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_context_get_name,
+                      GVerbsContext, GVERBS_IS_CONTEXT, NULL, self->name)
 
 /**
  * gverbs_context_get_num_comp_vectors:
@@ -442,12 +438,9 @@ gverbs_context_get_name (GVerbsContext *self)
  *
  * Returns: the number of completion vectors, 0 when closed
  */
-int
-gverbs_context_get_num_comp_vectors (GVerbsContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), 0);
-  return self->ibv ? self->ibv->num_comp_vectors : 0;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_context_get_num_comp_vectors,
+                      GVerbsContext, GVERBS_IS_CONTEXT, 0,
+                      self->ibv ? self->ibv->num_comp_vectors : 0)
 
 /**
  * gverbs_context_get_cmd_fd:
@@ -455,12 +448,8 @@ gverbs_context_get_num_comp_vectors (GVerbsContext *self)
  *
  * Returns: the command file descriptor, -1 when closed
  */
-int
-gverbs_context_get_cmd_fd (GVerbsContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), -1);
-  return self->ibv ? self->ibv->cmd_fd : -1;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_context_get_cmd_fd,
+                      GVerbsContext, GVERBS_IS_CONTEXT, -1, self->ibv ? self->ibv->cmd_fd : -1)
 
 /**
  * gverbs_context_query_device:

@@ -252,12 +252,8 @@ gverbs_cq_ex_new (GVerbsContext       *context,
  *
  * Returns: the fields the CQ's completions report
  */
-GVerbsCreateCQWCFlags
-gverbs_cq_ex_get_wc_flags (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return self->wc_flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_ex_get_wc_flags,
+                      GVerbsCQEX, GVERBS_IS_CQ_EX, 0, self->wc_flags)
 
 static gboolean
 poll_result (GVerbsCQEX  *self,
@@ -394,12 +390,8 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
  *
  * Returns: whether a polling batch is open
  */
-gboolean
-gverbs_cq_ex_is_polling (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
-  return self->polling;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_cq_ex_is_polling,
+                      GVerbsCQEX, GVERBS_IS_CQ_EX, FALSE, self->polling)
 
 static gboolean
 can_read (GVerbsCQEX  *self,

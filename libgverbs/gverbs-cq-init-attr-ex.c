@@ -29,15 +29,14 @@ struct _GVerbsCqInitAttrEx
 
 G_DEFINE_FINAL_TYPE (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_CHANNEL,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsCqInitAttrEx:channel:
+   *
+   * The completion channel for the CQ's events, or %NULL.
+   */
+  GVERBS_PROP_OBJECT (GVerbsCqInitAttrEx, channel, "channel", gverbs_comp_channel_get_type,
+                      G_PARAM_READWRITE),
   /**
    * GVerbsCqInitAttrEx:cqe:
    *
@@ -90,45 +89,8 @@ static const GVerbsField fields[] = {
 static void
 gverbs_cq_init_attr_ex_finalize (GObject *object)
 {
-  g_clear_object (&GVERBS_CQ_INIT_ATTR_EX (object)->channel);
-  g_clear_object (&GVERBS_CQ_INIT_ATTR_EX (object)->parent_domain);
+  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_cq_init_attr_ex_parent_class)->finalize (object);
-}
-
-static void
-gverbs_cq_init_attr_ex_get_property (GObject    *object,
-                                     guint       prop_id,
-                                     GValue     *value,
-                                     GParamSpec *pspec)
-{
-  GVerbsCqInitAttrEx *self = GVERBS_CQ_INIT_ATTR_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_CHANNEL:
-      g_value_set_object (value, self->channel);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_cq_init_attr_ex_set_property (GObject      *object,
-                                     guint         prop_id,
-                                     const GValue *value,
-                                     GParamSpec   *pspec)
-{
-  GVerbsCqInitAttrEx *self = GVERBS_CQ_INIT_ATTR_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_CHANNEL:
-      g_set_object (&self->channel, g_value_get_object (value));
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
 }
 
 static void
@@ -137,19 +99,8 @@ gverbs_cq_init_attr_ex_class_init (GVerbsCqInitAttrExClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = gverbs_cq_init_attr_ex_finalize;
-  object_class->get_property = gverbs_cq_init_attr_ex_get_property;
-  object_class->set_property = gverbs_cq_init_attr_ex_set_property;
 
-  /**
-   * GVerbsCqInitAttrEx:channel:
-   *
-   * The completion channel for the CQ's events, or %NULL.
-   */
-  properties[PROP_CHANNEL] =
-    g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -176,12 +127,8 @@ gverbs_cq_init_attr_ex_new (void)
  *
  * Returns: the requested number of completions
  */
-guint
-gverbs_cq_init_attr_ex_get_cqe (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->cqe;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_cqe,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->cqe)
 
 /**
  * gverbs_cq_init_attr_ex_set_cqe:
@@ -204,12 +151,8 @@ gverbs_cq_init_attr_ex_set_cqe (GVerbsCqInitAttrEx *self,
  *
  * Returns: (transfer none) (nullable): the completion channel
  */
-GVerbsCompChannel *
-gverbs_cq_init_attr_ex_get_channel (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), NULL);
-  return self->channel;
-}
+GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_init_attr_ex_get_channel,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, NULL, self->channel)
 
 /**
  * gverbs_cq_init_attr_ex_set_channel:
@@ -232,12 +175,8 @@ gverbs_cq_init_attr_ex_set_channel (GVerbsCqInitAttrEx *self,
  *
  * Returns: the completion vector
  */
-guint
-gverbs_cq_init_attr_ex_get_comp_vector (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->comp_vector;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_comp_vector,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->comp_vector)
 
 /**
  * gverbs_cq_init_attr_ex_set_comp_vector:
@@ -260,12 +199,8 @@ gverbs_cq_init_attr_ex_set_comp_vector (GVerbsCqInitAttrEx *self,
  *
  * Returns: the fields the completions report
  */
-GVerbsCreateCQWCFlags
-gverbs_cq_init_attr_ex_get_wc_flags (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->wc_flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_init_attr_ex_get_wc_flags,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->wc_flags)
 
 /**
  * gverbs_cq_init_attr_ex_set_wc_flags:
@@ -288,12 +223,8 @@ gverbs_cq_init_attr_ex_set_wc_flags (GVerbsCqInitAttrEx    *self,
  *
  * Returns: which optional fields are valid
  */
-GVerbsCQInitAttrMask
-gverbs_cq_init_attr_ex_get_comp_mask (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->comp_mask;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQInitAttrMask, gverbs_cq_init_attr_ex_get_comp_mask,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->comp_mask)
 
 /**
  * gverbs_cq_init_attr_ex_set_comp_mask:
@@ -316,12 +247,8 @@ gverbs_cq_init_attr_ex_set_comp_mask (GVerbsCqInitAttrEx   *self,
  *
  * Returns: the creation flags
  */
-GVerbsCreateCQAttrFlags
-gverbs_cq_init_attr_ex_get_flags (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), 0);
-  return self->flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsCreateCQAttrFlags, gverbs_cq_init_attr_ex_get_flags,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->flags)
 
 /**
  * gverbs_cq_init_attr_ex_set_flags:

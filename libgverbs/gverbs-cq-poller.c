@@ -67,8 +67,6 @@ gverbs_cq_poller_class_init (GVerbsCQPollerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
   object_class->dispose = gverbs_cq_poller_dispose;
 
   _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
@@ -103,12 +101,8 @@ gverbs_cq_poller_new (GVerbsCQ          *cq,
  *
  * Returns: (transfer none): the completion queue
  */
-GVerbsCQ *
-gverbs_cq_poller_get_cq (GVerbsCQPoller *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), NULL);
-  return self->cq;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_cq_poller_get_cq,
+                      GVerbsCQPoller, GVERBS_IS_CQ_POLLER, NULL, self->cq)
 
 /**
  * gverbs_cq_poller_get_channel:
@@ -116,12 +110,8 @@ gverbs_cq_poller_get_cq (GVerbsCQPoller *self)
  *
  * Returns: (transfer none) (nullable): the completion channel
  */
-GVerbsCompChannel *
-gverbs_cq_poller_get_channel (GVerbsCQPoller *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_POLLER (self), NULL);
-  return self->channel;
-}
+GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_poller_get_channel,
+                      GVerbsCQPoller, GVERBS_IS_CQ_POLLER, NULL, self->channel)
 
 /* Waits for the channel to report a completion on our CQ. */
 static gboolean

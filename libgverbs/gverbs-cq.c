@@ -503,12 +503,8 @@ gverbs_context_create_cq (GVerbsContext      *self,
  *
  * Returns: (transfer none): the context of the CQ
  */
-GVerbsContext *
-gverbs_cq_get_context (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
-  return PRIV (self)->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_cq_get_context,
+                      GVerbsCQ, GVERBS_IS_CQ, NULL, PRIV (self)->context)
 
 /**
  * gverbs_cq_get_channel:
@@ -516,12 +512,8 @@ gverbs_cq_get_context (GVerbsCQ *self)
  *
  * Returns: (transfer none) (nullable): the completion channel of the CQ
  */
-GVerbsCompChannel *
-gverbs_cq_get_channel (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
-  return PRIV (self)->channel;
-}
+GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_get_channel,
+                      GVerbsCQ, GVERBS_IS_CQ, NULL, PRIV (self)->channel)
 
 /**
  * gverbs_cq_get_cqe:
@@ -543,12 +535,8 @@ gverbs_cq_get_cqe (GVerbsCQ *self)
  *
  * Returns: the completion vector
  */
-int
-gverbs_cq_get_comp_vector (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return PRIV (self)->comp_vector;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_cq_get_comp_vector,
+                      GVerbsCQ, GVERBS_IS_CQ, 0, PRIV (self)->comp_vector)
 
 /**
  * gverbs_cq_get_handle:
@@ -557,12 +545,8 @@ gverbs_cq_get_comp_vector (GVerbsCQ *self)
  * Returns: the kernel's handle of the CQ (what pyverbs prints as `Handle`),
  *   0 when closed
  */
-guint32
-gverbs_cq_get_handle (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return PRIV (self)->ibv ? PRIV (self)->ibv->handle : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_cq_get_handle,
+                      GVerbsCQ, GVERBS_IS_CQ, 0, PRIV (self)->ibv ? PRIV (self)->ibv->handle : 0)
 
 /**
  * gverbs_cq_get_native: (skip)
@@ -577,12 +561,8 @@ gverbs_cq_get_handle (GVerbsCQ *self)
  *
  * Returns: (nullable): the `struct ibv_cq *`, %NULL when closed
  */
-gpointer
-gverbs_cq_get_native (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
-  return PRIV (self)->ibv;
-}
+GVERBS_DEFINE_GETTER (gpointer, gverbs_cq_get_native,
+                      GVerbsCQ, GVERBS_IS_CQ, NULL, PRIV (self)->ibv)
 
 /**
  * gverbs_cq_poll: (skip)
@@ -856,12 +836,8 @@ gverbs_cq_ack_events (GVerbsCQ  *self,
  * Returns: how many events taken with gverbs_comp_channel_get_cq_event()
  *   are not yet acknowledged
  */
-guint
-gverbs_cq_get_unacked_events (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return PRIV (self)->watch.target.unacked;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_cq_get_unacked_events,
+                      GVerbsCQ, GVERBS_IS_CQ, 0, PRIV (self)->watch.target.unacked)
 
 /**
  * gverbs_cq_resize:
@@ -942,12 +918,8 @@ gverbs_cq_set_watched (GVerbsCQ  *self,
  *
  * Returns: whether the CQ is in watched mode
  */
-gboolean
-gverbs_cq_get_watched (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), FALSE);
-  return PRIV (self)->watch.watched;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_cq_get_watched,
+                      GVerbsCQ, GVERBS_IS_CQ, FALSE, PRIV (self)->watch.watched)
 
 /**
  * gverbs_cq_to_string:

@@ -200,12 +200,9 @@ _gverbs_device_attr_ex_new (const struct ibv_device_attr_ex *attr)
  *
  * Returns: (transfer none): the classic device attributes
  */
-GVerbsDeviceAttr *
-gverbs_device_attr_ex_get_orig_attr (GVerbsDeviceAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE_ATTR_EX (self), NULL);
-  return GVERBS_DEVICE_ATTR (self->groups[GROUP_ORIG_ATTR]);
-}
+GVERBS_DEFINE_GETTER (GVerbsDeviceAttr *, gverbs_device_attr_ex_get_orig_attr,
+                      GVerbsDeviceAttrEx, GVERBS_IS_DEVICE_ATTR_EX, NULL,
+                      GVERBS_DEVICE_ATTR (self->groups[GROUP_ORIG_ATTR]))
 
 /* pyverbs' str_from_flags(): "\n  NAME\n  NAME\n  " with rdma-core's names. */
 static char *

@@ -31,42 +31,13 @@ struct _GVerbsDevice
 
 G_DEFINE_FINAL_TYPE (GVerbsDevice, gverbs_device, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_NAME,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-gverbs_device_finalize (GObject *object)
-{
-  GVerbsDevice *self = GVERBS_DEVICE (object);
-
-  g_free (self->name);
-  G_OBJECT_CLASS (gverbs_device_parent_class)->finalize (object);
-}
-
-static void
-gverbs_device_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
-                            GParamSpec *pspec)
-{
-  GVerbsDevice *self = GVERBS_DEVICE (object);
-
-  switch (prop_id)
-    {
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsDevice:name:
+   *
+   * The kernel name of the device, such as `rxe0` or `mlx5_0`.
+   */
+  GVERBS_PROP_STRING (GVerbsDevice, name, "name", G_PARAM_READABLE),
   /**
    * GVerbsDevice:guid:
    *
@@ -96,23 +67,20 @@ static const GVerbsField fields[] = {
 };
 
 static void
+gverbs_device_finalize (GObject *object)
+{
+  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
+  G_OBJECT_CLASS (gverbs_device_parent_class)->finalize (object);
+}
+
+static void
 gverbs_device_class_init (GVerbsDeviceClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = gverbs_device_finalize;
-  object_class->get_property = gverbs_device_get_property;
 
-  /**
-   * GVerbsDevice:name:
-   *
-   * The kernel name of the device, such as `rxe0` or `mlx5_0`.
-   */
-  properties[PROP_NAME] =
-    g_param_spec_string ("name", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -195,12 +163,8 @@ _gverbs_device_list (struct ibv_device ***list,
  *
  * Returns: the device name, such as `rxe0`
  */
-const char *
-gverbs_device_get_name (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), NULL);
-  return self->name;
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_device_get_name,
+                      GVerbsDevice, GVERBS_IS_DEVICE, NULL, self->name)
 
 /**
  * gverbs_device_get_guid:
@@ -208,12 +172,8 @@ gverbs_device_get_name (GVerbsDevice *self)
  *
  * Returns: the node GUID in host byte order
  */
-guint64
-gverbs_device_get_guid (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), 0);
-  return self->guid;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_device_get_guid,
+                      GVerbsDevice, GVERBS_IS_DEVICE, 0, self->guid)
 
 /**
  * gverbs_device_get_node_type:
@@ -221,12 +181,8 @@ gverbs_device_get_guid (GVerbsDevice *self)
  *
  * Returns: the node type
  */
-GVerbsNodeType
-gverbs_device_get_node_type (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), GVERBS_NODE_UNKNOWN);
-  return self->node_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsNodeType, gverbs_device_get_node_type,
+                      GVerbsDevice, GVERBS_IS_DEVICE, GVERBS_NODE_UNKNOWN, self->node_type)
 
 /**
  * gverbs_device_get_transport_type:
@@ -234,12 +190,9 @@ gverbs_device_get_node_type (GVerbsDevice *self)
  *
  * Returns: the transport type
  */
-GVerbsTransportType
-gverbs_device_get_transport_type (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), GVERBS_TRANSPORT_UNKNOWN);
-  return self->transport_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsTransportType, gverbs_device_get_transport_type,
+                      GVerbsDevice, GVERBS_IS_DEVICE, GVERBS_TRANSPORT_UNKNOWN,
+                      self->transport_type)
 
 /**
  * gverbs_device_get_index:
@@ -247,12 +200,8 @@ gverbs_device_get_transport_type (GVerbsDevice *self)
  *
  * Returns: the kernel index of the device
  */
-guint
-gverbs_device_get_index (GVerbsDevice *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DEVICE (self), 0);
-  return self->index;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_device_get_index,
+                      GVerbsDevice, GVERBS_IS_DEVICE, 0, self->index)
 
 /**
  * gverbs_device_to_string:

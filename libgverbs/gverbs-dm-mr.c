@@ -182,12 +182,7 @@ gverbs_dm_mr_new (GVerbsPD           *pd,
  *
  * Returns: (transfer none): the protection domain
  */
-GVerbsPD *
-gverbs_dm_mr_get_pd (GVerbsDMMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DM_MR (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_dm_mr_get_pd, GVerbsDMMR, GVERBS_IS_DM_MR, NULL, self->pd)
 
 /**
  * gverbs_dm_mr_get_dm:
@@ -195,12 +190,7 @@ gverbs_dm_mr_get_pd (GVerbsDMMR *self)
  *
  * Returns: (transfer none) (nullable): the device memory
  */
-GVerbsDM *
-gverbs_dm_mr_get_dm (GVerbsDMMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DM_MR (self), NULL);
-  return self->dm;
-}
+GVERBS_DEFINE_GETTER (GVerbsDM *, gverbs_dm_mr_get_dm, GVerbsDMMR, GVERBS_IS_DM_MR, NULL, self->dm)
 
 /**
  * gverbs_dm_mr_get_lkey:
@@ -208,12 +198,8 @@ gverbs_dm_mr_get_dm (GVerbsDMMR *self)
  *
  * Returns: the local key, 0 when closed
  */
-guint32
-gverbs_dm_mr_get_lkey (GVerbsDMMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DM_MR (self), 0);
-  return self->ibv ? self->ibv->lkey : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_dm_mr_get_lkey,
+                      GVerbsDMMR, GVERBS_IS_DM_MR, 0, self->ibv ? self->ibv->lkey : 0)
 
 /**
  * gverbs_dm_mr_get_rkey:
@@ -221,10 +207,6 @@ gverbs_dm_mr_get_lkey (GVerbsDMMR *self)
  *
  * Returns: the remote key, 0 when closed
  */
-guint32
-gverbs_dm_mr_get_rkey (GVerbsDMMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DM_MR (self), 0);
-  return self->ibv ? self->ibv->rkey : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_dm_mr_get_rkey,
+                      GVerbsDMMR, GVERBS_IS_DM_MR, 0, self->ibv ? self->ibv->rkey : 0)
 

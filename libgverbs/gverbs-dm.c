@@ -133,12 +133,8 @@ gverbs_dm_new (GVerbsContext      *context,
  *
  * Returns: (transfer none): the context the memory belongs to
  */
-GVerbsContext *
-gverbs_dm_get_context (GVerbsDM *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DM (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_dm_get_context,
+                      GVerbsDM, GVERBS_IS_DM, NULL, self->context)
 
 /**
  * gverbs_dm_get_length:
@@ -146,12 +142,7 @@ gverbs_dm_get_context (GVerbsDM *self)
  *
  * Returns: the size of the allocated memory, 0 if none was allocated
  */
-guint64
-gverbs_dm_get_length (GVerbsDM *self)
-{
-  g_return_val_if_fail (GVERBS_IS_DM (self), 0);
-  return self->length;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_dm_get_length, GVerbsDM, GVERBS_IS_DM, 0, self->length)
 
 static gboolean
 check_range (GVerbsDM    *self,

@@ -42,14 +42,6 @@ struct _GVerbsEventChannel
 
 G_DEFINE_FINAL_TYPE (GVerbsEventChannel, gverbs_event_channel, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_FD,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static void
 free_event (GVerbsCMEvent *event)
 {
@@ -172,23 +164,15 @@ gverbs_event_channel_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_event_channel_parent_class)->finalize (object);
 }
 
-static void
-gverbs_event_channel_get_property (GObject    *object,
-                                   guint       prop_id,
-                                   GValue     *value,
-                                   GParamSpec *pspec)
-{
-  GVerbsEventChannel *self = GVERBS_EVENT_CHANNEL (object);
-
-  switch (prop_id)
-    {
-    case PROP_FD:
-      g_value_set_int (value, gverbs_event_channel_get_fd (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsEventChannel:fd:
+   *
+   * The channel's file descriptor (non-blocking, owned by the channel), -1
+   * when closed.
+   */
+  GVERBS_PROP_HANDLE_INT (GVerbsEventChannel, ch, struct rdma_event_channel, fd, "fd", -1),
+};
 
 static void
 gverbs_event_channel_class_init (GVerbsEventChannelClass *klass)
@@ -201,18 +185,9 @@ gverbs_event_channel_class_init (GVerbsEventChannelClass *klass)
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
 
   object_class->finalize = gverbs_event_channel_finalize;
-  object_class->get_property = gverbs_event_channel_get_property;
 
-  /**
-   * GVerbsEventChannel:fd:
-   *
-   * The channel's file descriptor (non-blocking, owned by the channel), -1
-   * when closed.
-   */
-  properties[PROP_FD] =
-    g_param_spec_int ("fd", NULL, NULL, -1, G_MAXINT, -1,
-                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -241,12 +216,8 @@ gverbs_event_channel_new (GError **error)
  *
  * Returns: the channel's file descriptor, -1 when closed
  */
-int
-gverbs_event_channel_get_fd (GVerbsEventChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), -1);
-  return self->ch ? self->ch->fd : -1;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_event_channel_get_fd,
+                      GVerbsEventChannel, GVERBS_IS_EVENT_CHANNEL, -1, self->ch ? self->ch->fd : -1)
 
 /**
  * gverbs_event_channel_get_events_received:
@@ -254,12 +225,8 @@ gverbs_event_channel_get_fd (GVerbsEventChannel *self)
  *
  * Returns: how many rdma_cm events the channel has received (and acknowledged)
  */
-guint
-gverbs_event_channel_get_events_received (GVerbsEventChannel *self)
-{
-  g_return_val_if_fail (GVERBS_IS_EVENT_CHANNEL (self), 0);
-  return self->events_received;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_event_channel_get_events_received,
+                      GVerbsEventChannel, GVERBS_IS_EVENT_CHANNEL, 0, self->events_received)
 
 struct rdma_event_channel *
 _gverbs_event_channel_get_ch (GVerbsEventChannel *self)

@@ -33,6 +33,10 @@ typedef enum {
   GVERBS_FIELD_OBJECT,  /* a reference to a GObject of GType `type` */
   GVERBS_FIELD_HANDLE_UINT, /* unsigned integer of `size` bytes at `member_offset` in the
                              * rdma-core object the field points to; 0 while it is NULL */
+  GVERBS_FIELD_HANDLE_INT,  /* int at `member_offset` in the rdma-core object the field
+                             * points to; `default_value` while it is NULL */
+  GVERBS_FIELD_OWNED_STRING, /* a char * the instance owns */
+  GVERBS_FIELD_BOXED,       /* a pointer to a boxed value of GType `type` the instance owns */
 } GVerbsFieldKind;
 
 typedef struct {
@@ -67,11 +71,22 @@ typedef struct {
   GVERBS_PROP (st, field, name, GVERBS_FIELD_FLAGS, type, 0, 0, default_value, flags)
 #define GVERBS_PROP_OBJECT(st, field, name, type, flags) \
   GVERBS_PROP (st, field, name, GVERBS_FIELD_OBJECT, type, 0, 0, 0, flags)
-/* A read-only guint32 property read from the rdma-core object a resource
- * holds (`self->ibv->rkey`), 0 once it is closed. */
+/* A read-only guint32 (guint64 for an 8-byte member) property read from the
+ * rdma-core object a resource holds (`self->ibv->rkey`), 0 once it is closed. */
 #define GVERBS_PROP_HANDLE_UINT(st, handle, ibv_st, member, name) \
   { name, GVERBS_FIELD_HANDLE_UINT, G_STRUCT_OFFSET (st, handle), sizeof (((ibv_st *) 0)->member), \
-    NULL, G_PARAM_READABLE, 0, G_MAXUINT32, 0, G_STRUCT_OFFSET (ibv_st, member) }
+    NULL, G_PARAM_READABLE, 0, sizeof (((ibv_st *) 0)->member) == 8 ? G_MAXUINT64 : G_MAXUINT32, \
+    0, G_STRUCT_OFFSET (ibv_st, member) }
+
+/* A read-only int property read from the rdma-core object a resource holds
+ * (`self->ibv->fd`), @closed_value once it is closed. */
+#define GVERBS_PROP_HANDLE_INT(st, handle, ibv_st, member, name, closed_value) \
+  { name, GVERBS_FIELD_HANDLE_INT, G_STRUCT_OFFSET (st, handle), sizeof (((ibv_st *) 0)->member), \
+    NULL, G_PARAM_READABLE, closed_value, G_MAXINT, closed_value, G_STRUCT_OFFSET (ibv_st, member) }
+#define GVERBS_PROP_STRING(st, field, name, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_OWNED_STRING, NULL, 0, 0, 0, flags)
+#define GVERBS_PROP_BOXED(st, field, name, type, flags) \
+  GVERBS_PROP (st, field, name, GVERBS_FIELD_BOXED, type, 0, 0, 0, flags)
 
 /* A resource's input: an object it is made from, kept until finalize. */
 #define GVERBS_PROP_INPUT(st, field, name, type) \
@@ -106,6 +121,36 @@ void _gverbs_properties_set     (GObject           *object,
 void _gverbs_properties_clear   (gpointer           instance,
                                  const GVerbsField *fields,
                                  guint              n_fields);
+
+/* Defines the public getter @name: returns @expr (which may use `self`), or
+ * @fallback after a critical when @self is not a @check instance. The
+ * getter's gtk-doc block stays above the line, as for a written-out one. */
+#define GVERBS_DEFINE_GETTER(ret_type, name, InstanceType, check, fallback, expr) \
+  ret_type                                                               \
+  name (InstanceType *self)                                              \
+  {                                                                      \
+    g_return_val_if_fail (check (self), fallback);                       \
+    return expr;                                                         \
+  }
+
+/* G_DEFINE_BOXED_TYPE for a plain struct that owns no pointers: `_copy`
+ * duplicates its bytes, `_free` frees them. Their gtk-doc blocks stay above
+ * the line. */
+#define GVERBS_DEFINE_PLAIN_BOXED_TYPE(TypeName, type_name)               \
+  TypeName *                                                             \
+  type_name##_copy (const TypeName *self)                                \
+  {                                                                      \
+    g_return_val_if_fail (self != NULL, NULL);                           \
+    return g_memdup2 (self, sizeof *self);                               \
+  }                                                                      \
+                                                                         \
+  void                                                                   \
+  type_name##_free (TypeName *self)                                      \
+  {                                                                      \
+    g_free (self);                                                       \
+  }                                                                      \
+                                                                         \
+  G_DEFINE_BOXED_TYPE (TypeName, type_name, type_name##_copy, type_name##_free)
 
 /* pyverbs' print layout: "Label<pad to width>: value<pad to 20>\n" */
 void _gverbs_append_row       (GString           *out,

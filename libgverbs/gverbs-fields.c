@@ -75,6 +75,13 @@ property_pspec (const GVerbsField *field)
                                  (guint) field->default_value, flags);
     case GVERBS_FIELD_OBJECT:
       return g_param_spec_object (field->name, NULL, NULL, field->type (), flags);
+    case GVERBS_FIELD_HANDLE_INT:
+      return g_param_spec_int (field->name, NULL, NULL, (int) field->min, (int) field->max,
+                               (int) field->default_value, flags);
+    case GVERBS_FIELD_OWNED_STRING:
+      return g_param_spec_string (field->name, NULL, NULL, NULL, flags);
+    case GVERBS_FIELD_BOXED:
+      return g_param_spec_boxed (field->name, NULL, NULL, field->type (), flags);
     case GVERBS_FIELD_STRING:
     case GVERBS_FIELD_GUID:
     default:
@@ -183,6 +190,12 @@ _gverbs_properties_install (GObjectClass      *klass,
                             guint              n_fields,
                             GParamSpec       **pspecs)
 {
+  /* GObject does not inherit these two; a class with properties of its
+   * own sets them before and falls back on these in its default case */
+  if (klass->get_property == NULL)
+    klass->get_property = _gverbs_properties_get;
+  if (klass->set_property == NULL)
+    klass->set_property = _gverbs_properties_set;
   for (guint i = 0; i < n_fields; i++)
     {
       GParamSpec *pspec = property_pspec (&fields[i]);
@@ -233,10 +246,28 @@ _gverbs_properties_get (GObject    *object,
     case GVERBS_FIELD_HANDLE_UINT:
       {
         const guint8 *handle = *(const guint8 * const *) p;
+        guint64 v = handle ? read_uint (handle + field->member_offset, field->size) : 0;
 
-        g_value_set_uint (value, handle ? (guint) read_uint (handle + field->member_offset,
-                                                             field->size) : 0);
+        if (field->size == 8)
+          g_value_set_uint64 (value, v);
+        else
+          g_value_set_uint (value, (guint) v);
       }
+      break;
+    case GVERBS_FIELD_HANDLE_INT:
+      {
+        const guint8 *handle = *(const guint8 * const *) p;
+
+        g_value_set_int (value, handle ? (int) read_int (handle + field->member_offset,
+                                                         field->size)
+                                       : (int) field->default_value);
+      }
+      break;
+    case GVERBS_FIELD_OWNED_STRING:
+      g_value_set_string (value, *(const char * const *) p);
+      break;
+    case GVERBS_FIELD_BOXED:
+      g_value_set_boxed (value, *(gconstpointer const *) p);
       break;
     default:
       /* the scalar kinds read as a query result's fields do */
@@ -276,23 +307,50 @@ _gverbs_properties_set (GObject      *object,
     case GVERBS_FIELD_OBJECT:
       g_set_object ((GObject **) p, g_value_get_object (value));
       break;
+    case GVERBS_FIELD_OWNED_STRING:
+      g_free (*(char **) p);
+      *(char **) p = g_value_dup_string (value);
+      break;
+    case GVERBS_FIELD_BOXED:
+      if (*(gpointer *) p != NULL)
+        g_boxed_free (field->type (), *(gpointer *) p);
+      *(gpointer *) p = g_value_dup_boxed (value);
+      break;
     case GVERBS_FIELD_STRING:
     case GVERBS_FIELD_GUID:
     case GVERBS_FIELD_HANDLE_UINT:
+    case GVERBS_FIELD_HANDLE_INT:
     default:
       g_assert_not_reached ();
     }
 }
 
-/* Drops the references the instance's GVERBS_FIELD_OBJECT fields hold. */
+/* Drops what the instance's object, string and boxed fields hold. */
 void
 _gverbs_properties_clear (gpointer           instance,
                           const GVerbsField *fields,
                           guint              n_fields)
 {
   for (guint i = 0; i < n_fields; i++)
-    if (fields[i].kind == GVERBS_FIELD_OBJECT)
-      g_clear_object ((GObject **) G_STRUCT_MEMBER_P (instance, fields[i].offset));
+    {
+      gpointer *p = G_STRUCT_MEMBER_P (instance, fields[i].offset);
+
+      switch (fields[i].kind)
+        {
+        case GVERBS_FIELD_OBJECT:
+          g_clear_object ((GObject **) p);
+          break;
+        case GVERBS_FIELD_OWNED_STRING:
+          g_clear_pointer (p, g_free);
+          break;
+        case GVERBS_FIELD_BOXED:
+          if (*p != NULL)
+            g_boxed_free (fields[i].type (), g_steal_pointer (p));
+          break;
+        default:
+          break;
+        }
+    }
 }
 
 void

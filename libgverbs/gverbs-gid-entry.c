@@ -7,34 +7,21 @@
 #include "gverbs-gid-entry.h"
 #include "gverbs-gid-entry-private.h"
 
-G_DEFINE_BOXED_TYPE (GVerbsGidEntry, gverbs_gid_entry, gverbs_gid_entry_copy, gverbs_gid_entry_free)
-
-G_STATIC_ASSERT (sizeof (GVerbsGid) == sizeof (union ibv_gid));
-
 /**
  * gverbs_gid_entry_copy:
  * @self: a #GVerbsGidEntry
  *
  * Returns: (transfer full): a copy of @self
  */
-GVerbsGidEntry *
-gverbs_gid_entry_copy (const GVerbsGidEntry *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  return g_memdup2 (self, sizeof *self);
-}
-
 /**
  * gverbs_gid_entry_free:
  * @self: (nullable): a #GVerbsGidEntry
  *
  * Frees an entry.
  */
-void
-gverbs_gid_entry_free (GVerbsGidEntry *self)
-{
-  g_free (self);
-}
+GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsGidEntry, gverbs_gid_entry)
+
+G_STATIC_ASSERT (sizeof (GVerbsGid) == sizeof (union ibv_gid));
 
 /**
  * gverbs_gid_entry_dup_gid:

@@ -7,6 +7,7 @@
 
 #include "gverbs-error.h"
 #include "gverbs-gid.h"
+#include "gverbs-fields-private.h"
 
 /* A GVerbsGid may be read in place of a union ibv_gid. */
 G_STATIC_ASSERT (sizeof (GVerbsGid) == sizeof (union ibv_gid));
@@ -30,7 +31,19 @@ G_STATIC_ASSERT (G_ALIGNOF (GVerbsGid) <= G_ALIGNOF (union ibv_gid));
  *   gives its IPv4-mapped GID (the GID RoCE uses for that address).
  */
 
-G_DEFINE_BOXED_TYPE (GVerbsGid, gverbs_gid, gverbs_gid_copy, gverbs_gid_free)
+/**
+ * gverbs_gid_copy:
+ * @self: a #GVerbsGid
+ *
+ * Returns: (transfer full): a copy of @self
+ */
+/**
+ * gverbs_gid_free:
+ * @self: (nullable): a #GVerbsGid from gverbs_gid_new() or gverbs_gid_copy()
+ *
+ * Frees a GID.
+ */
+GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsGid, gverbs_gid)
 
 static const guint8 ipv4_mapped_prefix[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
 
@@ -120,31 +133,6 @@ gverbs_gid_new_from_inet_address (GInetAddress *address)
   else
     memcpy (gid->raw, bytes, 16);
   return gid;
-}
-
-/**
- * gverbs_gid_copy:
- * @self: a #GVerbsGid
- *
- * Returns: (transfer full): a copy of @self
- */
-GVerbsGid *
-gverbs_gid_copy (const GVerbsGid *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  return g_memdup2 (self, sizeof *self);
-}
-
-/**
- * gverbs_gid_free:
- * @self: (nullable): a #GVerbsGid from gverbs_gid_new() or gverbs_gid_copy()
- *
- * Frees a GID.
- */
-void
-gverbs_gid_free (GVerbsGid *self)
-{
-  g_free (self);
 }
 
 /**

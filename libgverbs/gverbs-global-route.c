@@ -247,12 +247,9 @@ gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
  *
  * Returns: (transfer full): the destination GID, 16 bytes in network order
  */
-GBytes *
-gverbs_global_route_dup_dgid_bytes (GVerbsGlobalRoute *self)
-{
-  g_return_val_if_fail (GVERBS_IS_GLOBAL_ROUTE (self), NULL);
-  return g_bytes_new (self->dgid.raw, 16);
-}
+GVERBS_DEFINE_GETTER (GBytes *, gverbs_global_route_dup_dgid_bytes,
+                      GVerbsGlobalRoute, GVERBS_IS_GLOBAL_ROUTE, NULL,
+                      g_bytes_new (self->dgid.raw, 16))
 
 /**
  * gverbs_global_route_to_string:

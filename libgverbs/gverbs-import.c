@@ -96,12 +96,8 @@ gverbs_pd_import (GVerbsContext  *context,
  *
  * Returns: whether the protection domain came from gverbs_pd_import()
  */
-gboolean
-gverbs_pd_is_imported (GVerbsPD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PD (self), FALSE);
-  return _gverbs_pd_get_imported (self);
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_pd_is_imported,
+                      GVerbsPD, GVERBS_IS_PD, FALSE, _gverbs_pd_get_imported (self))
 
 /**
  * gverbs_pd_unimport:
@@ -172,12 +168,8 @@ gverbs_mr_import (GVerbsPD  *pd,
  *
  * Returns: whether the memory region came from gverbs_mr_import()
  */
-gboolean
-gverbs_mr_is_imported (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
-  return _gverbs_mr_get_imported (self);
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_mr_is_imported,
+                      GVerbsMR, GVERBS_IS_MR, FALSE, _gverbs_mr_get_imported (self))
 
 /**
  * gverbs_mr_unimport:

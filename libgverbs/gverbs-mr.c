@@ -43,15 +43,17 @@ struct _GVerbsMR
 G_DEFINE_FINAL_TYPE (GVerbsMR, gverbs_mr, GVERBS_TYPE_RESOURCE)
 
 enum {
-  PROP_0,
   PROP_PD,
   PROP_ACCESS,
   PROP_ADDR,
   PROP_LKEY,
   PROP_RKEY,
+  PROP_LENGTH,
+  PROP_HANDLE,
   N_PROPS
 };
 
+/* the pspecs gverbs_mr_rereg() notifies, by table row */
 static GParamSpec *properties[N_PROPS];
 
 /* An MR's own buffer is always a mapping of its own, never heap memory:
@@ -227,75 +229,59 @@ gverbs_mr_finalize (GObject *object)
     _gverbs_pd_remove_mr_key (self->pd, self->ibv);
   if (self->owns_buffer)
     free_buffer (self->buffer, self->length);
-  g_clear_object (&self->pd);
   G_OBJECT_CLASS (gverbs_mr_parent_class)->finalize (object);
 }
 
-static void
-gverbs_mr_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsMR *self = GVERBS_MR (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    case PROP_ACCESS:
-      g_value_set_flags (value, self->access);
-      break;
-    case PROP_ADDR:
-      g_value_set_uint64 (value, gverbs_mr_get_addr (self));
-      break;
-    case PROP_LKEY:
-      g_value_set_uint (value, gverbs_mr_get_lkey (self));
-      break;
-    case PROP_RKEY:
-      g_value_set_uint (value, gverbs_mr_get_rkey (self));
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_mr_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsMR *self = GVERBS_MR (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      self->pd = g_value_dup_object (value);
-      break;
-    case PROP_ACCESS:
-      self->access = g_value_get_flags (value);
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
-}
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsMR:pd:
+   *
+   * The protection domain the memory region is registered in.
+   */
+  [PROP_PD] = GVERBS_PROP_INPUT (GVerbsMR, pd, "pd", gverbs_pd_get_type),
+  /**
+   * GVerbsMR:access:
+   *
+   * The access the memory region grants. Remote write and remote atomic
+   * access need local write as well.
+   */
+  [PROP_ACCESS] = GVERBS_PROP_FLAGS (GVerbsMR, access, "access", gverbs_access_flags_get_type, 0,
+                                     GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsMR:addr:
+   *
+   * The start address of the registered memory (what an SGE or a remote
+   * peer's RDMA work request uses), 0 when closed.
+   */
+  [PROP_ADDR] = GVERBS_PROP_HANDLE_UINT (GVerbsMR, ibv, struct ibv_mr, addr, "addr"),
+  /**
+   * GVerbsMR:lkey:
+   *
+   * The local key, for scatter/gather elements of local work requests;
+   * 0 when closed.
+   */
+  [PROP_LKEY] = GVERBS_PROP_HANDLE_UINT (GVerbsMR, ibv, struct ibv_mr, lkey, "lkey"),
+  /**
+   * GVerbsMR:rkey:
+   *
+   * The remote key, which a peer puts in its RDMA and atomic work requests;
+   * 0 when closed.
+   */
+  [PROP_RKEY] = GVERBS_PROP_HANDLE_UINT (GVerbsMR, ibv, struct ibv_mr, rkey, "rkey"),
   /**
    * GVerbsMR:length:
    *
    * The length of the memory region in bytes (at least 1).
    */
-  GVERBS_PROP_UINT (GVerbsMR, length, "length", G_MAXUINT64, 0, GVERBS_PROP_CONSTRUCT_ONLY),
+  [PROP_LENGTH] = GVERBS_PROP_UINT (GVerbsMR, length, "length", G_MAXUINT64, 0,
+                                    GVERBS_PROP_CONSTRUCT_ONLY),
   /**
    * GVerbsMR:handle:
    *
    * The kernel handle of the memory region (what ibv_import_mr() takes),
    * 0 when closed.
    */
-  GVERBS_PROP_HANDLE_UINT (GVerbsMR, ibv, struct ibv_mr, handle, "handle"),
+  [PROP_HANDLE] = GVERBS_PROP_HANDLE_UINT (GVerbsMR, ibv, struct ibv_mr, handle, "handle"),
 };
 
 static void
@@ -310,56 +296,9 @@ gverbs_mr_class_init (GVerbsMRClass *klass)
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
 
   object_class->finalize = gverbs_mr_finalize;
-  object_class->get_property = gverbs_mr_get_property;
-  object_class->set_property = gverbs_mr_set_property;
 
-  /**
-   * GVerbsMR:pd:
-   *
-   * The protection domain the memory region is registered in.
-   */
-  properties[PROP_PD] =
-    g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:access:
-   *
-   * The access the memory region grants. Remote write and remote atomic
-   * access need local write as well.
-   */
-  properties[PROP_ACCESS] =
-    g_param_spec_flags ("access", NULL, NULL, GVERBS_TYPE_ACCESS_FLAGS, 0,
-                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:addr:
-   *
-   * The start address of the registered memory (what an SGE or a remote
-   * peer's RDMA work request uses), 0 when closed.
-   */
-  properties[PROP_ADDR] =
-    g_param_spec_uint64 ("addr", NULL, NULL, 0, G_MAXUINT64, 0,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:lkey:
-   *
-   * The local key, for scatter/gather elements of local work requests;
-   * 0 when closed.
-   */
-  properties[PROP_LKEY] =
-    g_param_spec_uint ("lkey", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsMR:rkey:
-   *
-   * The remote key, which a peer puts in its RDMA and atomic work requests;
-   * 0 when closed.
-   */
-  properties[PROP_RKEY] =
-    g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
-                                             G_N_ELEMENTS (fields), NULL);
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), properties);
 }
 
 static void
@@ -461,12 +400,7 @@ gverbs_mr_new_for_memory (GVerbsPD           *pd,
  *
  * Returns: (transfer none): the protection domain of the memory region
  */
-GVerbsPD *
-gverbs_mr_get_pd (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mr_get_pd, GVerbsMR, GVERBS_IS_MR, NULL, self->pd)
 
 /**
  * gverbs_mr_get_length:
@@ -474,12 +408,7 @@ gverbs_mr_get_pd (GVerbsMR *self)
  *
  * Returns: the length of the memory region in bytes
  */
-guint64
-gverbs_mr_get_length (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->length;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_mr_get_length, GVerbsMR, GVERBS_IS_MR, 0, self->length)
 
 /**
  * gverbs_mr_get_access:
@@ -487,12 +416,8 @@ gverbs_mr_get_length (GVerbsMR *self)
  *
  * Returns: the access the memory region grants
  */
-GVerbsAccessFlags
-gverbs_mr_get_access (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->access;
-}
+GVERBS_DEFINE_GETTER (GVerbsAccessFlags, gverbs_mr_get_access,
+                      GVerbsMR, GVERBS_IS_MR, 0, self->access)
 
 /**
  * gverbs_mr_get_addr:
@@ -501,12 +426,9 @@ gverbs_mr_get_access (GVerbsMR *self)
  * Returns: the start address of the registered memory (pyverbs' `mr.buf`),
  *   0 when closed
  */
-guint64
-gverbs_mr_get_addr (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->ibv ? (guint64) (guintptr) self->ibv->addr : 0;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_mr_get_addr,
+                      GVerbsMR, GVERBS_IS_MR, 0,
+                      self->ibv ? (guint64) (guintptr) self->ibv->addr : 0)
 
 /**
  * gverbs_mr_get_buffer: (skip)
@@ -517,12 +439,8 @@ gverbs_mr_get_addr (GVerbsMR *self)
  *
  * Returns: (transfer none) (nullable): the memory, %NULL when closed
  */
-gpointer
-gverbs_mr_get_buffer (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), NULL);
-  return self->ibv ? self->buffer : NULL;
-}
+GVERBS_DEFINE_GETTER (gpointer, gverbs_mr_get_buffer,
+                      GVerbsMR, GVERBS_IS_MR, NULL, self->ibv ? self->buffer : NULL)
 
 /**
  * gverbs_mr_get_lkey:
@@ -530,12 +448,8 @@ gverbs_mr_get_buffer (GVerbsMR *self)
  *
  * Returns: the local key, 0 when closed
  */
-guint32
-gverbs_mr_get_lkey (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->ibv ? self->ibv->lkey : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_lkey,
+                      GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->lkey : 0)
 
 /**
  * gverbs_mr_get_rkey:
@@ -543,12 +457,8 @@ gverbs_mr_get_lkey (GVerbsMR *self)
  *
  * Returns: the remote key, 0 when closed
  */
-guint32
-gverbs_mr_get_rkey (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->ibv ? self->ibv->rkey : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_rkey,
+                      GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->rkey : 0)
 
 /**
  * gverbs_mr_get_handle:
@@ -556,12 +466,8 @@ gverbs_mr_get_rkey (GVerbsMR *self)
  *
  * Returns: the kernel handle of the memory region, 0 when closed
  */
-guint32
-gverbs_mr_get_handle (GVerbsMR *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MR (self), 0);
-  return self->ibv ? self->ibv->handle : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_handle,
+                      GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->handle : 0)
 
 static gboolean
 check_range (GVerbsMR    *self,

@@ -33,11 +33,14 @@ struct _GVerbsMW
 G_DEFINE_FINAL_TYPE (GVerbsMW, gverbs_mw, GVERBS_TYPE_RESOURCE)
 
 enum {
-  PROP_0,
+  PROP_PD,
+  PROP_TYPE,
+  PROP_HANDLE,
   PROP_RKEY,
   N_PROPS
 };
 
+/* the pspec _gverbs_mw_bound() notifies, by table row */
 static GParamSpec *properties[N_PROPS];
 
 static gboolean
@@ -85,45 +88,34 @@ gverbs_mw_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_mw_parent_class)->finalize (object);
 }
 
-static void
-gverbs_mw_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsMW *self = GVERBS_MW (object);
-
-  switch (prop_id)
-    {
-    case PROP_RKEY:
-      g_value_set_uint (value, gverbs_mw_get_rkey (self));
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsMW:pd:
    *
    * The protection domain the memory window belongs to.
    */
-  GVERBS_PROP_INPUT (GVerbsMW, pd, "pd", gverbs_pd_get_type),
+  [PROP_PD] = GVERBS_PROP_INPUT (GVerbsMW, pd, "pd", gverbs_pd_get_type),
   /**
    * GVerbsMW:type:
    *
    * The memory window type: type 1 windows are bound with `ibv_bind_mw()`,
    * type 2 windows with a bind work request.
    */
-  GVERBS_PROP_ENUM (GVerbsMW, type, "type", gverbs_mw_type_get_type, GVERBS_MW_TYPE_1,
-                    GVERBS_PROP_CONSTRUCT_ONLY),
+  [PROP_TYPE] = GVERBS_PROP_ENUM (GVerbsMW, type, "type", gverbs_mw_type_get_type,
+                                  GVERBS_MW_TYPE_1, GVERBS_PROP_CONSTRUCT_ONLY),
   /**
    * GVerbsMW:handle:
    *
    * The kernel handle of the memory window, 0 when closed.
    */
-  GVERBS_PROP_HANDLE_UINT (GVerbsMW, ibv, struct ibv_mw, handle, "handle"),
+  [PROP_HANDLE] = GVERBS_PROP_HANDLE_UINT (GVerbsMW, ibv, struct ibv_mw, handle, "handle"),
+  /**
+   * GVerbsMW:rkey:
+   *
+   * The remote key of the window (it changes when the window is bound),
+   * 0 when closed.
+   */
+  [PROP_RKEY] = GVERBS_PROP_HANDLE_UINT (GVerbsMW, ibv, struct ibv_mw, rkey, "rkey"),
 };
 
 static void
@@ -139,20 +131,9 @@ gverbs_mw_class_init (GVerbsMWClass *klass)
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
 
   object_class->finalize = gverbs_mw_finalize;
-  object_class->get_property = gverbs_mw_get_property;
 
-  /**
-   * GVerbsMW:rkey:
-   *
-   * The remote key of the window (it changes when the window is bound),
-   * 0 when closed.
-   */
-  properties[PROP_RKEY] =
-    g_param_spec_uint ("rkey", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
-                                             G_N_ELEMENTS (fields), NULL);
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
+                                             G_N_ELEMENTS (fields), properties);
 }
 
 static void
@@ -216,12 +197,7 @@ gverbs_pd_alloc_mw (GVerbsPD      *self,
  *
  * Returns: (transfer none): the protection domain of the memory window
  */
-GVerbsPD *
-gverbs_mw_get_pd (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mw_get_pd, GVerbsMW, GVERBS_IS_MW, NULL, self->pd)
 
 /**
  * gverbs_mw_get_mw_type:
@@ -229,12 +205,8 @@ gverbs_mw_get_pd (GVerbsMW *self)
  *
  * Returns: the memory window type
  */
-GVerbsMWType
-gverbs_mw_get_mw_type (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), GVERBS_MW_TYPE_1);
-  return self->type;
-}
+GVERBS_DEFINE_GETTER (GVerbsMWType, gverbs_mw_get_mw_type,
+                      GVerbsMW, GVERBS_IS_MW, GVERBS_MW_TYPE_1, self->type)
 
 /**
  * gverbs_mw_get_rkey:
@@ -242,12 +214,8 @@ gverbs_mw_get_mw_type (GVerbsMW *self)
  *
  * Returns: the remote key of the window, 0 when closed
  */
-guint32
-gverbs_mw_get_rkey (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), 0);
-  return self->ibv ? self->ibv->rkey : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_rkey,
+                      GVerbsMW, GVERBS_IS_MW, 0, self->ibv ? self->ibv->rkey : 0)
 
 /**
  * gverbs_mw_get_handle:
@@ -255,12 +223,8 @@ gverbs_mw_get_rkey (GVerbsMW *self)
  *
  * Returns: the kernel handle of the window, 0 when closed
  */
-guint32
-gverbs_mw_get_handle (GVerbsMW *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MW (self), 0);
-  return self->ibv ? self->ibv->handle : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_handle,
+                      GVerbsMW, GVERBS_IS_MW, 0, self->ibv ? self->ibv->handle : 0)
 
 struct ibv_mw *
 _gverbs_mw_get_ibv (GVerbsMW *self)

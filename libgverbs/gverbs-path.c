@@ -371,12 +371,8 @@ gverbs_path_set_dgid (GVerbsPath      *self,
  *
  * Returns: whether the path has a global route (a non-zero DGID)
  */
-gboolean
-gverbs_path_get_has_grh (GVerbsPath *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PATH (self), FALSE);
-  return !gverbs_gid_is_zero (&self->dgid);
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_path_get_has_grh,
+                      GVerbsPath, GVERBS_IS_PATH, FALSE, !gverbs_gid_is_zero (&self->dgid))
 
 static void
 swap_fields (GVerbsPath      *self,

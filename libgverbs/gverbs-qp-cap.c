@@ -9,7 +9,19 @@ G_STATIC_ASSERT (sizeof (GVerbsQPCap) == sizeof (struct ibv_qp_cap));
 G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsQPCap, max_inline_data) ==
                  G_STRUCT_OFFSET (struct ibv_qp_cap, max_inline_data));
 
-G_DEFINE_BOXED_TYPE (GVerbsQPCap, gverbs_qp_cap, gverbs_qp_cap_copy, gverbs_qp_cap_free)
+/**
+ * gverbs_qp_cap_copy:
+ * @cap: a #GVerbsQPCap
+ *
+ * Returns: (transfer full): a copy of @cap
+ */
+/**
+ * gverbs_qp_cap_free:
+ * @cap: (nullable): a #GVerbsQPCap
+ *
+ * Frees a #GVerbsQPCap made by gverbs_qp_cap_new() or gverbs_qp_cap_copy().
+ */
+GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsQPCap, gverbs_qp_cap)
 
 /**
  * gverbs_qp_cap_new:
@@ -36,31 +48,6 @@ gverbs_qp_cap_new (guint32 max_send_wr,
   cap->max_recv_sge = max_recv_sge;
   cap->max_inline_data = max_inline_data;
   return cap;
-}
-
-/**
- * gverbs_qp_cap_copy:
- * @cap: a #GVerbsQPCap
- *
- * Returns: (transfer full): a copy of @cap
- */
-GVerbsQPCap *
-gverbs_qp_cap_copy (const GVerbsQPCap *cap)
-{
-  g_return_val_if_fail (cap != NULL, NULL);
-  return g_memdup2 (cap, sizeof *cap);
-}
-
-/**
- * gverbs_qp_cap_free:
- * @cap: (nullable): a #GVerbsQPCap
- *
- * Frees a #GVerbsQPCap made by gverbs_qp_cap_new() or gverbs_qp_cap_copy().
- */
-void
-gverbs_qp_cap_free (GVerbsQPCap *cap)
-{
-  g_free (cap);
 }
 
 /**

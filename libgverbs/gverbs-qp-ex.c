@@ -185,12 +185,8 @@ gverbs_qp_ex_new (GVerbsContext       *context,
  *
  * Returns: (transfer none): the device context
  */
-GVerbsContext *
-gverbs_qp_ex_get_context (GVerbsQPEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_EX (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_qp_ex_get_context,
+                      GVerbsQPEx, GVERBS_IS_QP_EX, NULL, self->context)
 
 GVerbsContext *
 _gverbs_qp_ex_get_context (GVerbsQPEx *self)
@@ -204,12 +200,7 @@ _gverbs_qp_ex_get_context (GVerbsQPEx *self)
  *
  * Returns: the work request id the next operations post with
  */
-guint64
-gverbs_qp_ex_get_wr_id (GVerbsQPEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_EX (self), 0);
-  return self->wr_id;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_qp_ex_get_wr_id, GVerbsQPEx, GVERBS_IS_QP_EX, 0, self->wr_id)
 
 /**
  * gverbs_qp_ex_set_wr_id:
@@ -235,12 +226,8 @@ gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
  *
  * Returns: the send flags the next operations post with
  */
-GVerbsSendFlags
-gverbs_qp_ex_get_wr_flags (GVerbsQPEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_EX (self), 0);
-  return self->wr_flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsSendFlags, gverbs_qp_ex_get_wr_flags,
+                      GVerbsQPEx, GVERBS_IS_QP_EX, 0, self->wr_flags)
 
 /**
  * gverbs_qp_ex_set_wr_flags:

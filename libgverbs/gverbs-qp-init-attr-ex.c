@@ -256,12 +256,8 @@ gverbs_qp_init_attr_ex_new (GVerbsQPType                qp_type,
  *
  * Returns: which extended fields are valid
  */
-GVerbsQPInitAttrMask
-gverbs_qp_init_attr_ex_get_comp_mask (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
-  return self->comp_mask;
-}
+GVERBS_DEFINE_GETTER (GVerbsQPInitAttrMask, gverbs_qp_init_attr_ex_get_comp_mask,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->comp_mask)
 
 /**
  * gverbs_qp_init_attr_ex_get_pd:
@@ -269,12 +265,8 @@ gverbs_qp_init_attr_ex_get_comp_mask (GVerbsQPInitAttrEx *self)
  *
  * Returns: (transfer none) (nullable): the protection domain
  */
-GVerbsPD *
-gverbs_qp_init_attr_ex_get_pd (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_qp_init_attr_ex_get_pd,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, NULL, self->pd)
 
 /**
  * gverbs_qp_init_attr_ex_get_xrcd:
@@ -282,12 +274,8 @@ gverbs_qp_init_attr_ex_get_pd (GVerbsQPInitAttrEx *self)
  *
  * Returns: (transfer none) (nullable): the XRC domain
  */
-GVerbsXRCD *
-gverbs_qp_init_attr_ex_get_xrcd (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), NULL);
-  return self->xrcd;
-}
+GVERBS_DEFINE_GETTER (GVerbsXRCD *, gverbs_qp_init_attr_ex_get_xrcd,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, NULL, self->xrcd)
 
 /**
  * gverbs_qp_init_attr_ex_get_create_flags:
@@ -295,12 +283,8 @@ gverbs_qp_init_attr_ex_get_xrcd (GVerbsQPInitAttrEx *self)
  *
  * Returns: the `IBV_QP_CREATE_*` flags
  */
-guint
-gverbs_qp_init_attr_ex_get_create_flags (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
-  return self->create_flags;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_create_flags,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->create_flags)
 
 /**
  * gverbs_qp_init_attr_ex_get_max_tso_header:
@@ -308,12 +292,8 @@ gverbs_qp_init_attr_ex_get_create_flags (GVerbsQPInitAttrEx *self)
  *
  * Returns: the largest TSO header
  */
-guint
-gverbs_qp_init_attr_ex_get_max_tso_header (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
-  return self->max_tso_header;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_max_tso_header,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->max_tso_header)
 
 /**
  * gverbs_qp_init_attr_ex_get_send_ops_flags:
@@ -321,12 +301,8 @@ gverbs_qp_init_attr_ex_get_max_tso_header (GVerbsQPInitAttrEx *self)
  *
  * Returns: the operations of the extended send API
  */
-GVerbsQPCreateSendOpsFlags
-gverbs_qp_init_attr_ex_get_send_ops_flags (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
-  return self->send_ops_flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsQPCreateSendOpsFlags, gverbs_qp_init_attr_ex_get_send_ops_flags,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->send_ops_flags)
 
 /**
  * gverbs_qp_init_attr_ex_get_source_qpn:
@@ -334,12 +310,8 @@ gverbs_qp_init_attr_ex_get_send_ops_flags (GVerbsQPInitAttrEx *self)
  *
  * Returns: the source QP number
  */
-guint32
-gverbs_qp_init_attr_ex_get_source_qpn (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), 0);
-  return self->source_qpn;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_qp_init_attr_ex_get_source_qpn,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->source_qpn)
 
 /**
  * gverbs_qp_init_attr_ex_get_rwq_ind_tbl:

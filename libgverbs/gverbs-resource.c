@@ -426,12 +426,8 @@ close_resource (GVerbsResource  *self,
  *
  * Returns: whether @self is closed, or was never created
  */
-gboolean
-gverbs_resource_is_closed (GVerbsResource *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RESOURCE (self), TRUE);
-  return !_gverbs_resource_is_open (self);
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_resource_is_closed,
+                      GVerbsResource, GVERBS_IS_RESOURCE, TRUE, !_gverbs_resource_is_open (self))
 
 /**
  * gverbs_resource_get_description:
@@ -440,12 +436,8 @@ gverbs_resource_is_closed (GVerbsResource *self)
  * Returns: what the resource is, as error messages name it (`qp 17 on
  *   rxe0`); the type name until it is created
  */
-const char *
-gverbs_resource_get_description (GVerbsResource *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RESOURCE (self), NULL);
-  return _gverbs_resource_describe (self);
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_resource_get_description,
+                      GVerbsResource, GVERBS_IS_RESOURCE, NULL, _gverbs_resource_describe (self))
 
 /**
  * gverbs_resource_get_parent:
@@ -492,16 +484,9 @@ _gverbs_resource_class_install_properties (GVerbsResourceClass *klass,
                                            guint                n_fields,
                                            GParamSpec         **pspecs)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
   klass->fields = fields;
   klass->n_fields = n_fields;
-  /* GObject does not inherit these two */
-  if (object_class->get_property == NULL)
-    object_class->get_property = _gverbs_properties_get;
-  if (object_class->set_property == NULL)
-    object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, first_id, fields, n_fields, pspecs);
+  _gverbs_properties_install (G_OBJECT_CLASS (klass), first_id, fields, n_fields, pspecs);
 }
 
 /* A resource whose close() closes @self first (a queue pair's protection

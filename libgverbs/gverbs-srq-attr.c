@@ -12,7 +12,19 @@ G_STATIC_ASSERT (sizeof (GVerbsSrqAttr) == sizeof (struct ibv_srq_attr));
 G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSrqAttr, srq_limit) ==
                  G_STRUCT_OFFSET (struct ibv_srq_attr, srq_limit));
 
-G_DEFINE_BOXED_TYPE (GVerbsSrqAttr, gverbs_srq_attr, gverbs_srq_attr_copy, gverbs_srq_attr_free)
+/**
+ * gverbs_srq_attr_copy:
+ * @attr: a #GVerbsSrqAttr
+ *
+ * Returns: (transfer full): a copy of @attr
+ */
+/**
+ * gverbs_srq_attr_free:
+ * @attr: (nullable): a #GVerbsSrqAttr
+ *
+ * Frees a #GVerbsSrqAttr.
+ */
+GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsSrqAttr, gverbs_srq_attr)
 
 /**
  * gverbs_srq_attr_new:
@@ -33,31 +45,6 @@ gverbs_srq_attr_new (guint32 max_wr,
   attr->max_sge = max_sge;
   attr->srq_limit = srq_limit;
   return attr;
-}
-
-/**
- * gverbs_srq_attr_copy:
- * @attr: a #GVerbsSrqAttr
- *
- * Returns: (transfer full): a copy of @attr
- */
-GVerbsSrqAttr *
-gverbs_srq_attr_copy (const GVerbsSrqAttr *attr)
-{
-  g_return_val_if_fail (attr != NULL, NULL);
-  return g_memdup2 (attr, sizeof *attr);
-}
-
-/**
- * gverbs_srq_attr_free:
- * @attr: (nullable): a #GVerbsSrqAttr
- *
- * Frees a #GVerbsSrqAttr.
- */
-void
-gverbs_srq_attr_free (GVerbsSrqAttr *attr)
-{
-  g_free (attr);
 }
 
 /**

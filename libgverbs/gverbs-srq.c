@@ -53,15 +53,6 @@ struct _GVerbsSRQ
 
 G_DEFINE_FINAL_TYPE (GVerbsSRQ, gverbs_srq, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  PROP_PD,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static const char *
 where (GVerbsSRQ *self)
 {
@@ -271,53 +262,7 @@ gverbs_srq_finalize (GObject *object)
 
   g_clear_object (&self->cq);
   g_clear_object (&self->xrcd);
-  g_clear_object (&self->pd);
-  g_clear_object (&self->context);
   G_OBJECT_CLASS (gverbs_srq_parent_class)->finalize (object);
-}
-
-static void
-gverbs_srq_get_property (GObject    *object,
-                         guint       prop_id,
-                         GValue     *value,
-                         GParamSpec *pspec)
-{
-  GVerbsSRQ *self = GVERBS_SRQ (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_srq_set_property (GObject      *object,
-                         guint         prop_id,
-                         const GValue *value,
-                         GParamSpec   *pspec)
-{
-  GVerbsSRQ *self = GVERBS_SRQ (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      if (g_value_get_object (value) != NULL)
-        g_set_object (&self->context, g_value_get_object (value));
-      break;
-    case PROP_PD:
-      if (g_value_get_object (value) != NULL)
-        g_set_object (&self->pd, g_value_get_object (value));
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
 }
 
 static const GVerbsField fields[] = {
@@ -340,13 +285,24 @@ static const GVerbsField fields[] = {
    */
   GVERBS_PROP_ENUM (GVerbsSRQ, srq_type, "srq-type", gverbs_srq_type_get_type, GVERBS_SRQT_BASIC,
                     G_PARAM_READABLE),
+  /**
+   * GVerbsSRQ:context:
+   *
+   * The device context (given for gverbs_srq_new_ex(), else the PD's).
+   */
+  GVERBS_PROP_INPUT (GVerbsSRQ, context, "context", gverbs_context_get_type),
+  /**
+   * GVerbsSRQ:pd:
+   *
+   * The protection domain.
+   */
+  GVERBS_PROP_INPUT (GVerbsSRQ, pd, "pd", gverbs_pd_get_type),
 };
 
 static void
 gverbs_srq_class_init (GVerbsSRQClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags ctor = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_srq_open;
@@ -355,25 +311,8 @@ gverbs_srq_class_init (GVerbsSRQClass *klass)
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
 
   object_class->finalize = gverbs_srq_finalize;
-  object_class->get_property = gverbs_srq_get_property;
-  object_class->set_property = gverbs_srq_set_property;
-
-  /**
-   * GVerbsSRQ:context:
-   *
-   * The device context (given for gverbs_srq_new_ex(), else the PD's).
-   */
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT, ctor);
-  /**
-   * GVerbsSRQ:pd:
-   *
-   * The protection domain.
-   */
-  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, ctor);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
+  _gverbs_resource_class_install_properties (resource_class, 1, fields,
                                              G_N_ELEMENTS (fields), NULL);
-
 }
 
 static void
@@ -451,12 +390,8 @@ gverbs_pd_create_srq (GVerbsPD           *self,
  *
  * Returns: (transfer none) (nullable): the device context
  */
-GVerbsContext *
-gverbs_srq_get_context (GVerbsSRQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_srq_get_context,
+                      GVerbsSRQ, GVERBS_IS_SRQ, NULL, self->context)
 
 /**
  * gverbs_srq_get_pd:
@@ -464,12 +399,7 @@ gverbs_srq_get_context (GVerbsSRQ *self)
  *
  * Returns: (transfer none) (nullable): the protection domain
  */
-GVerbsPD *
-gverbs_srq_get_pd (GVerbsSRQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_srq_get_pd, GVerbsSRQ, GVERBS_IS_SRQ, NULL, self->pd)
 
 /**
  * gverbs_srq_get_srq_type:
@@ -477,12 +407,8 @@ gverbs_srq_get_pd (GVerbsSRQ *self)
  *
  * Returns: the SRQ's type
  */
-GVerbsSRQType
-gverbs_srq_get_srq_type (GVerbsSRQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_SRQ (self), GVERBS_SRQT_BASIC);
-  return self->srq_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsSRQType, gverbs_srq_get_srq_type,
+                      GVerbsSRQ, GVERBS_IS_SRQ, GVERBS_SRQT_BASIC, self->srq_type)
 
 /**
  * gverbs_srq_query:

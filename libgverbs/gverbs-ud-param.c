@@ -63,7 +63,6 @@ gverbs_ud_param_class_init (GVerbsUDParamClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = gverbs_ud_param_dispose;
-  object_class->get_property = _gverbs_properties_get;
 
   _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
@@ -72,7 +71,6 @@ static void
 gverbs_ud_param_init (GVerbsUDParam *self)
 {
 }
-
 
 GVerbsUDParam *
 _gverbs_ud_param_new (guint32                   qp_num,
@@ -93,12 +91,8 @@ _gverbs_ud_param_new (guint32                   qp_num,
  *
  * Returns: the remote QP number
  */
-guint32
-gverbs_ud_param_get_qp_num (GVerbsUDParam *self)
-{
-  g_return_val_if_fail (GVERBS_IS_UD_PARAM (self), 0);
-  return self->qp_num;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qp_num,
+                      GVerbsUDParam, GVERBS_IS_UD_PARAM, 0, self->qp_num)
 
 /**
  * gverbs_ud_param_get_qkey:
@@ -106,12 +100,8 @@ gverbs_ud_param_get_qp_num (GVerbsUDParam *self)
  *
  * Returns: the remote Q_Key
  */
-guint32
-gverbs_ud_param_get_qkey (GVerbsUDParam *self)
-{
-  g_return_val_if_fail (GVERBS_IS_UD_PARAM (self), 0);
-  return self->qkey;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qkey,
+                      GVerbsUDParam, GVERBS_IS_UD_PARAM, 0, self->qkey)
 
 /**
  * gverbs_ud_param_get_ah_attr:
@@ -119,9 +109,5 @@ gverbs_ud_param_get_qkey (GVerbsUDParam *self)
  *
  * Returns: (transfer none): the address vector of the peer or group
  */
-GVerbsAHAttr *
-gverbs_ud_param_get_ah_attr (GVerbsUDParam *self)
-{
-  g_return_val_if_fail (GVERBS_IS_UD_PARAM (self), NULL);
-  return self->ah_attr;
-}
+GVERBS_DEFINE_GETTER (GVerbsAHAttr *, gverbs_ud_param_get_ah_attr,
+                      GVerbsUDParam, GVERBS_IS_UD_PARAM, NULL, self->ah_attr)

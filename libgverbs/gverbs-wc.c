@@ -9,7 +9,19 @@
 #include "gverbs-error.h"
 #include "gverbs-fields-private.h"
 
-G_DEFINE_BOXED_TYPE (GVerbsWC, gverbs_wc, gverbs_wc_copy, gverbs_wc_free)
+/**
+ * gverbs_wc_copy:
+ * @wc: a #GVerbsWC
+ *
+ * Returns: (transfer full): a copy of @wc
+ */
+/**
+ * gverbs_wc_free:
+ * @wc: (nullable): a #GVerbsWC from gverbs_wc_new() or gverbs_wc_copy()
+ *
+ * Frees @wc.
+ */
+GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsWC, gverbs_wc)
 
 /* GVerbsWC is struct ibv_wc: gverbs_cq_poll() polls into the caller's array. */
 #define SAME_FIELD(g, i) \
@@ -43,31 +55,6 @@ GVerbsWC *
 gverbs_wc_new (void)
 {
   return g_new0 (GVerbsWC, 1);
-}
-
-/**
- * gverbs_wc_copy:
- * @wc: a #GVerbsWC
- *
- * Returns: (transfer full): a copy of @wc
- */
-GVerbsWC *
-gverbs_wc_copy (const GVerbsWC *wc)
-{
-  g_return_val_if_fail (wc != NULL, NULL);
-  return g_memdup2 (wc, sizeof *wc);
-}
-
-/**
- * gverbs_wc_free:
- * @wc: (nullable): a #GVerbsWC from gverbs_wc_new() or gverbs_wc_copy()
- *
- * Frees @wc.
- */
-void
-gverbs_wc_free (GVerbsWC *wc)
-{
-  g_free (wc);
 }
 
 void

@@ -121,12 +121,8 @@ gverbs_xrcd_new (GVerbsContext       *context,
  *
  * Returns: (transfer none): the context the domain belongs to
  */
-GVerbsContext *
-gverbs_xrcd_get_context (GVerbsXRCD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_XRCD (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_xrcd_get_context,
+                      GVerbsXRCD, GVERBS_IS_XRCD, NULL, self->context)
 
 struct ibv_xrcd *
 _gverbs_xrcd_get_ibv (GVerbsXRCD *self)
