@@ -72,7 +72,7 @@ gverbs_port_counters_initable_init_func (GInitable     *initable,
   GVerbsPortCounters *self = GVERBS_PORT_COUNTERS (initable);
   g_autofree char *port = g_strdup_printf ("%u", self->port_num);
 
-  if (self->device_name == NULL || self->port_num == 0
+  if (self->device_name == NULL || self->port_num == 0 || self->port_num > G_MAXUINT8
       || strchr (self->device_name, '/') != NULL || self->device_name[0] == '.')
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
@@ -186,9 +186,9 @@ gverbs_port_counters_class_init (GVerbsPortCountersClass *klass)
   /**
    * GVerbsPortCounters:port-num:
    *
-   * The port number, from 1.
+   * The port number, from 1 to 255.
    */
-  properties[PROP_PORT_NUM] = g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT8, 1, flags);
+  properties[PROP_PORT_NUM] = g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT, 1, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -312,8 +312,15 @@ static GHashTable *
 read_all (GVerbsPortCounters  *self,
           GError             **error)
 {
-  GHashTable *table = new_table ();
+  GHashTable *table;
 
+  if (self->port_dir == NULL)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_INITIALIZED,
+                   _("The port counters were not initialized: make them with gverbs_port_counters_new()"));
+      return NULL;
+    }
+  table = new_table ();
   if (!g_file_test (self->port_dir, G_FILE_TEST_IS_DIR))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NO_DEVICE,
