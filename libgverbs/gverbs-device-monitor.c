@@ -89,6 +89,9 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+static gboolean rescan (GVerbsDeviceMonitor  *self,
+                        GError              **error);
+
 static void
 entry_close_context (Entry *entry)
 {
@@ -302,14 +305,21 @@ gboolean
 gverbs_device_monitor_rescan (GVerbsDeviceMonitor  *self,
                               GError              **error)
 {
-  g_autoptr(GVerbsDeviceMonitor) keep = NULL;
-  struct ibv_device **list;
-  int n = 0;
-
   g_return_val_if_fail (GVERBS_IS_DEVICE_MONITOR (self), FALSE);
 
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
+  return rescan (self, error);
+}
+
+static gboolean
+rescan (GVerbsDeviceMonitor  *self,
+        GError              **error)
+{
+  g_autoptr(GVerbsDeviceMonitor) keep = NULL;
+  struct ibv_device **list;
+  int n = 0;
+
   if (!_gverbs_device_list (&list, &n, "device monitor", error))
     return FALSE;
   keep = g_object_ref (self);   /* a handler may drop the last reference */
@@ -481,8 +491,9 @@ gverbs_device_monitor_open (GVerbsResource  *resource,
       return FALSE;
     }
   self->source = _gverbs_fd_source_new (resource, self->fd, on_uevent_fd, self, error);
-  if (self->source == NULL)
+  if (self->source == NULL || !rescan (self, error))
     {
+      _gverbs_fd_source_clear (&self->source);
       close_fd (self);
       return FALSE;
     }
@@ -583,11 +594,7 @@ GVerbsDeviceMonitor *
 gverbs_device_monitor_new (GCancellable  *cancellable,
                            GError       **error)
 {
-  GVerbsDeviceMonitor *self = g_initable_new (GVERBS_TYPE_DEVICE_MONITOR, cancellable, error, NULL);
-
-  if (self != NULL && !gverbs_device_monitor_rescan (self, error))
-    g_clear_object (&self);
-  return self;
+  return g_initable_new (GVERBS_TYPE_DEVICE_MONITOR, cancellable, error, NULL);
 }
 
 /**

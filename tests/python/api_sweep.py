@@ -112,6 +112,9 @@ class Pool:
             'AddrInfo': lambda: Verbs.AddrInfo(None, None, '7471', None,
                                                Verbs.PortSpace.TCP, Verbs.RAI_PASSIVE),
             'Path': lambda: Verbs.IBPath(1),
+            'DeviceMonitor': lambda: Verbs.DeviceMonitor.new(None),
+            'PortStatus': lambda: Verbs.DeviceMonitor.new(None).get_port(self.dev, 1),
+            'PortCounters': lambda: Verbs.PortCounters.new(self.dev, 1),
         }
         make = factories.get(name)
         if make is None:
