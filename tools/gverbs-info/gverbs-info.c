@@ -850,6 +850,9 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
 
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _("Show the RDMA devices and their ports, as ibv_devinfo does."));
   g_option_context_add_main_entries (context, entries, NULL);
