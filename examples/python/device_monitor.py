@@ -21,7 +21,7 @@ class Monitor:
     def __init__(self, device=None, interval=1.0):
         self.only = device
         self.interval = interval
-        self.monitor = Verbs.DeviceMonitor.new(None)
+        self.monitor = Verbs.DeviceMonitor()
         self.counters = {}            # (device, port) -> Verbs.PortCounters
         self.start = time.monotonic()
         self.monitor.connect('items-changed', self.on_items_changed)
@@ -48,7 +48,7 @@ class Monitor:
                                                     len(port.get_gids())))
             port.connect('notify::state', self.on_state)
             port.connect('notify::gid-generation', self.on_gids)
-            counters = Verbs.PortCounters.new(name, port.props.port_num)
+            counters = Verbs.PortCounters(name, port.props.port_num)
             counters.sample()
             self.counters[(name, port.props.port_num)] = counters
 
