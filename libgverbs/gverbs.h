@@ -67,5 +67,8 @@
 #include "gverbs-buffer-pool.h"
 #include "gverbs-cq-poller.h"
 #include "gverbs-cm-listener.h"
+#include "gverbs-port-status.h"
+#include "gverbs-port-counters.h"
+#include "gverbs-device-monitor.h"
 
 #undef __GVERBS_H_INSIDE__

@@ -114,6 +114,9 @@ class Pool:
             'Path': lambda: Verbs.IBPath(1),
             'Spec': lambda: Verbs.EthSpec(dst_mac='01:02:03:04:05:06'),
             'FlowAttr': lambda: Verbs.FlowAttr(),
+            'DeviceMonitor': lambda: Verbs.DeviceMonitor.new(None),
+            'PortStatus': lambda: Verbs.DeviceMonitor.new(None).get_port(self.dev, 1),
+            'PortCounters': lambda: Verbs.PortCounters.new(self.dev, 1),
         }
         make = factories.get(name)
         if make is None:

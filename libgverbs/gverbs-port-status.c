@@ -1,0 +1,443 @@
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <infiniband/verbs.h>
+
+#include "gverbs-port-status.h"
+#include "gverbs-port-status-private.h"
+#include "gverbs-port-attr-private.h"
+#include "gverbs-context-private.h"
+#include "gverbs-gid-entry.h"
+#include "gverbs-enum-types.h"
+
+/**
+ * GVerbsPortStatus:
+ *
+ * The live state of one port of a device, kept by a #GVerbsDeviceMonitor:
+ * its properties follow the device's asynchronous events (port active or
+ * down, LID, P_Key and SM changes, GID table changes) and are notified when
+ * they change, so a user interface can bind to them
+ * (`g_object_bind_property()`, `GtkExpression`) instead of polling
+ * gverbs_context_query_port().
+ *
+ * (The name is not `PortState`: that is the enum of the logical port
+ * states, #GVerbsPortState, which #GVerbsPortStatus:state holds.)
+ */
+struct _GVerbsPortStatus
+{
+  GObject parent_instance;
+
+  char *device_name;
+  guint port_num;
+  struct ibv_port_attr attr;
+  gboolean have_attr;
+  gboolean present;
+  guint gid_generation;
+  GVerbsPortAttr *attr_object;
+  GPtrArray *gids;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsPortStatus, gverbs_port_status, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_DEVICE_NAME,
+  PROP_PORT_NUM,
+  PROP_STATE,
+  PROP_PHYS_STATE,
+  PROP_ACTIVE_MTU,
+  PROP_LID,
+  PROP_GID_GENERATION,
+  PROP_PRESENT,
+  PROP_ATTR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+gverbs_port_status_finalize (GObject *object)
+{
+  GVerbsPortStatus *self = GVERBS_PORT_STATUS (object);
+
+  g_free (self->device_name);
+  g_clear_object (&self->attr_object);
+  g_clear_pointer (&self->gids, g_ptr_array_unref);
+  G_OBJECT_CLASS (gverbs_port_status_parent_class)->finalize (object);
+}
+
+static void
+gverbs_port_status_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  GVerbsPortStatus *self = GVERBS_PORT_STATUS (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEVICE_NAME:
+      g_value_set_string (value, self->device_name);
+      break;
+    case PROP_PORT_NUM:
+      g_value_set_uint (value, self->port_num);
+      break;
+    case PROP_STATE:
+      g_value_set_enum (value, gverbs_port_status_get_state (self));
+      break;
+    case PROP_PHYS_STATE:
+      g_value_set_uint (value, self->attr.phys_state);
+      break;
+    case PROP_ACTIVE_MTU:
+      g_value_set_enum (value, gverbs_port_status_get_active_mtu (self));
+      break;
+    case PROP_LID:
+      g_value_set_uint (value, self->attr.lid);
+      break;
+    case PROP_GID_GENERATION:
+      g_value_set_uint (value, self->gid_generation);
+      break;
+    case PROP_PRESENT:
+      g_value_set_boolean (value, self->present);
+      break;
+    case PROP_ATTR:
+      g_value_set_object (value, self->attr_object);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->finalize = gverbs_port_status_finalize;
+  object_class->get_property = gverbs_port_status_get_property;
+
+  /**
+   * GVerbsPortStatus:device-name:
+   *
+   * The name of the device the port belongs to.
+   */
+  properties[PROP_DEVICE_NAME] = g_param_spec_string ("device-name", NULL, NULL, NULL, flags);
+  /**
+   * GVerbsPortStatus:port-num:
+   *
+   * The port number, from 1.
+   */
+  properties[PROP_PORT_NUM] = g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT8, 1, flags);
+  /**
+   * GVerbsPortStatus:state:
+   *
+   * The logical port state (`IBV_PORT_ACTIVE`, `IBV_PORT_DOWN` …);
+   * %GVERBS_PORT_DOWN once the device is gone.
+   */
+  properties[PROP_STATE] = g_param_spec_enum ("state", NULL, NULL, GVERBS_TYPE_PORT_STATE,
+                                              GVERBS_PORT_NOP, flags);
+  /**
+   * GVerbsPortStatus:phys-state:
+   *
+   * The physical port state, as `ibv_port_attr.phys_state` (5 is link up,
+   * 3 disabled, 2 polling).
+   */
+  properties[PROP_PHYS_STATE] = g_param_spec_uint ("phys-state", NULL, NULL, 0, G_MAXUINT8, 0, flags);
+  /**
+   * GVerbsPortStatus:active-mtu:
+   *
+   * The active MTU.
+   */
+  properties[PROP_ACTIVE_MTU] = g_param_spec_enum ("active-mtu", NULL, NULL, GVERBS_TYPE_MTU,
+                                                   GVERBS_MTU_BYTES_1024, flags);
+  /**
+   * GVerbsPortStatus:lid:
+   *
+   * The port's base LID (0 on RoCE).
+   */
+  properties[PROP_LID] = g_param_spec_uint ("lid", NULL, NULL, 0, G_MAXUINT16, 0, flags);
+  /**
+   * GVerbsPortStatus:gid-generation:
+   *
+   * Counts the changes of the port's GID table seen since the monitor
+   * started: connect to its notify signal to learn of GIDs that came or
+   * went, then read gverbs_port_status_get_gids().
+   */
+  properties[PROP_GID_GENERATION] = g_param_spec_uint ("gid-generation", NULL, NULL, 0, G_MAXUINT, 0,
+                                                       flags);
+  /**
+   * GVerbsPortStatus:present:
+   *
+   * Whether the device still exists; %FALSE once it was removed.
+   */
+  properties[PROP_PRESENT] = g_param_spec_boolean ("present", NULL, NULL, TRUE, flags);
+  /**
+   * GVerbsPortStatus:attr:
+   *
+   * All the port's attributes as last queried; a new object after every
+   * change (notified), %NULL if the port could never be queried.
+   */
+  properties[PROP_ATTR] = g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_PORT_ATTR, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gverbs_port_status_init (GVerbsPortStatus *self)
+{
+  self->present = TRUE;
+  self->gids = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_gid_entry_free);
+}
+
+GVerbsPortStatus *
+_gverbs_port_status_new (const char *device_name,
+                         guint       port_num)
+{
+  GVerbsPortStatus *self = g_object_new (GVERBS_TYPE_PORT_STATUS, NULL);
+
+  self->device_name = g_strdup (device_name);
+  self->port_num = port_num;
+  return self;
+}
+
+static gboolean
+gids_equal (GPtrArray *a,
+            GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    {
+      const GVerbsGidEntry *x = a->pdata[i], *y = b->pdata[i];
+
+      if (x->gid_index != y->gid_index || x->gid_type != y->gid_type
+          || x->ndev_ifindex != y->ndev_ifindex || memcmp (&x->gid, &y->gid, sizeof x->gid) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+refresh_gids (GVerbsPortStatus *self,
+              GVerbsContext    *context)
+{
+  g_autoptr(GPtrArray) gids = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_gid_entry_free);
+  g_autoptr(GError) error = NULL;
+  GList *table = gverbs_context_query_gid_table (context, -1, &error);
+
+  if (error != NULL)
+    {
+      g_debug ("%s port %u: %s", self->device_name, self->port_num, error->message);
+      return;
+    }
+  for (GList *l = table; l != NULL; l = l->next)
+    {
+      GVerbsGidEntry *entry = l->data;
+
+      if (entry->port_num == self->port_num)
+        g_ptr_array_add (gids, entry);
+      else
+        gverbs_gid_entry_free (entry);
+    }
+  g_list_free (table);
+  if (gids_equal (gids, self->gids))
+    return;
+  g_ptr_array_unref (self->gids);
+  self->gids = g_steal_pointer (&gids);
+  self->gid_generation++;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GID_GENERATION]);
+}
+
+gboolean
+_gverbs_port_status_refresh (GVerbsPortStatus *self,
+                             GVerbsContext    *context,
+                             gboolean          gids)
+{
+  struct ibv_port_attr attr;
+  struct ibv_port_attr old = self->attr;
+  gboolean had = self->have_attr;
+
+  memset (&attr, 0, sizeof attr);
+  if (ibv_query_port (_gverbs_context_get_ibv (context), (uint8_t) self->port_num, &attr) != 0)
+    return FALSE;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  self->attr = attr;
+  self->have_attr = TRUE;
+  if (!had || memcmp (&old, &attr, sizeof attr) != 0)
+    {
+      g_clear_object (&self->attr_object);
+      self->attr_object = _gverbs_port_attr_new (&attr);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTR]);
+    }
+  if (!had || old.state != attr.state)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+  if (!had || old.phys_state != attr.phys_state)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHYS_STATE]);
+  if (!had || old.active_mtu != attr.active_mtu)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE_MTU]);
+  if (!had || old.lid != attr.lid)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LID]);
+  if (gids)
+    refresh_gids (self, context);
+  g_object_thaw_notify (G_OBJECT (self));
+  return TRUE;
+}
+
+void
+_gverbs_port_status_gone (GVerbsPortStatus *self)
+{
+  if (!self->present)
+    return;
+  g_object_freeze_notify (G_OBJECT (self));
+  self->present = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENT]);
+  if (self->attr.state != IBV_PORT_DOWN)
+    {
+      self->attr.state = IBV_PORT_DOWN;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/**
+ * gverbs_port_status_get_device_name:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: the name of the device the port belongs to
+ */
+const char *
+gverbs_port_status_get_device_name (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), NULL);
+  return self->device_name;
+}
+
+/**
+ * gverbs_port_status_get_port_num:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: the port number, from 1
+ */
+guint
+gverbs_port_status_get_port_num (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
+  return self->port_num;
+}
+
+/**
+ * gverbs_port_status_get_state:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: the logical port state, see #GVerbsPortStatus:state
+ */
+GVerbsPortState
+gverbs_port_status_get_state (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), GVERBS_PORT_NOP);
+  return (GVerbsPortState) self->attr.state;
+}
+
+/**
+ * gverbs_port_status_get_phys_state:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: the physical port state, see #GVerbsPortStatus:phys-state
+ */
+guint
+gverbs_port_status_get_phys_state (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
+  return self->attr.phys_state;
+}
+
+/**
+ * gverbs_port_status_get_active_mtu:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: the active MTU
+ */
+GVerbsMTU
+gverbs_port_status_get_active_mtu (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), GVERBS_MTU_BYTES_1024);
+  return self->have_attr ? (GVerbsMTU) self->attr.active_mtu : GVERBS_MTU_BYTES_1024;
+}
+
+/**
+ * gverbs_port_status_get_lid:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: the base LID
+ */
+guint
+gverbs_port_status_get_lid (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
+  return self->attr.lid;
+}
+
+/**
+ * gverbs_port_status_get_gid_generation:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: the number of GID table changes seen, see
+ *   #GVerbsPortStatus:gid-generation
+ */
+guint
+gverbs_port_status_get_gid_generation (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
+  return self->gid_generation;
+}
+
+/**
+ * gverbs_port_status_get_present:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: %FALSE once the device was removed
+ */
+gboolean
+gverbs_port_status_get_present (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), FALSE);
+  return self->present;
+}
+
+/**
+ * gverbs_port_status_get_attr:
+ * @self: a #GVerbsPortStatus
+ *
+ * Returns: (transfer none) (nullable): the port's attributes as last
+ *   queried, see #GVerbsPortStatus:attr
+ */
+GVerbsPortAttr *
+gverbs_port_status_get_attr (GVerbsPortStatus *self)
+{
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), NULL);
+  return self->attr_object;
+}
+
+/**
+ * gverbs_port_status_get_gids:
+ * @self: a #GVerbsPortStatus
+ *
+ * The port's valid GID table entries as last read (after the monitor
+ * started and after every GID change event).
+ *
+ * Returns: (transfer container) (element-type GVerbsGidEntry): the entries
+ *   in index order
+ */
+GPtrArray *
+gverbs_port_status_get_gids (GVerbsPortStatus *self)
+{
+  GPtrArray *copy;
+
+  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), NULL);
+  copy = g_ptr_array_new_full (self->gids->len, (GDestroyNotify) gverbs_gid_entry_free);
+  for (guint i = 0; i < self->gids->len; i++)
+    g_ptr_array_add (copy, gverbs_gid_entry_copy (self->gids->pdata[i]));
+  return copy;
+}
