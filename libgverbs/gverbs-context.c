@@ -148,9 +148,15 @@ open_device (GVerbsContext  *self,
   _gverbs_device_list_free (list);
   if (P (self)->ibv == NULL)
     {
-      _gverbs_set_error_errno (error, errno ? errno : ENODEV,
-                               P (self)->open_call ? P (self)->open_call : "ibv_open_device",
-                               P (self)->name, NULL);
+      int err_no = errno ? errno : ENODEV;
+
+      if (P (self)->open_call != NULL && err_no == EOPNOTSUPP)
+        _gverbs_set_error_errno (error, err_no, P (self)->open_call, P (self)->name,
+                                 _("the device is not one this provider drives"));
+      else
+        _gverbs_set_error_errno (error, err_no,
+                                 P (self)->open_call ? P (self)->open_call : "ibv_open_device",
+                                 P (self)->name, NULL);
       return FALSE;
     }
   return TRUE;

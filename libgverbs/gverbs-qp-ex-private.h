@@ -25,5 +25,11 @@ struct ibv_qp *_gverbs_qp_ex_create          (GVerbsQPEx                 *self,
                                               struct ibv_context         *ctx,
                                               struct ibv_qp_init_attr_ex *attr,
                                               const char                **call);
+/* For a subclass's setter of the operation just added (mlx5dv_wr_set_dc_addr):
+ * the extended QP, open in a posting sequence with an operation, or NULL
+ * with the error naming @call. */
+struct ibv_qp_ex *_gverbs_qp_ex_ready_for_setter (GVerbsQPEx  *self,
+                                                  const char  *call,
+                                                  GError     **error);
 
 G_END_DECLS

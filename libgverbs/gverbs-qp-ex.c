@@ -848,3 +848,11 @@ gverbs_qp_ex_wr_abort (GVerbsQPEx *self)
     ibv_wr_abort (_gverbs_qp_get_qp_ex (qp));
   *_gverbs_qp_wr_open (qp) = FALSE;
 }
+
+struct ibv_qp_ex *
+_gverbs_qp_ex_ready_for_setter (GVerbsQPEx  *self,
+                                const char  *call,
+                                GError     **error)
+{
+  return ready (self, TRUE, 0, TRUE, call, error);
+}
