@@ -261,7 +261,7 @@ gverbs_mlx5_context_devx_general_cmd (GVerbsMlx5Context  *self,
   g_return_val_if_fail (GVERBS_IS_MLX5_CONTEXT (self), NULL);
   g_return_val_if_fail (in != NULL, NULL);
   ctx = open_ibv (self, error);
-  if (ctx == NULL)
+  if (ctx == NULL || !_gverbs_mlx5_check_outlen (outlen, "mlx5dv_devx_general_cmd", error))
     return NULL;
   data = g_bytes_get_data (in, &inlen);
   out = g_malloc0 (MAX (outlen, 1));

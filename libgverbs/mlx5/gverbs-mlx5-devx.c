@@ -37,6 +37,23 @@ context_ibv (GVerbsContext  *context,
   return _gverbs_context_get_ibv (context);
 }
 
+/* DevX command mailboxes are at most a few pages; a larger output length
+ * from a script is refused rather than allocated. */
+#define DEVX_MAX_OUTLEN (1u << 20)
+
+gboolean
+_gverbs_mlx5_check_outlen (gsize        outlen,
+                           const char  *call,
+                           GError     **error)
+{
+  if (outlen <= DEVX_MAX_OUTLEN)
+    return TRUE;
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+               _("%s: outlen %" G_GSIZE_FORMAT " is larger than %u, the most a DevX command returns"),
+               call, outlen, DEVX_MAX_OUTLEN);
+  return FALSE;
+}
+
 /* ---- VAR ------------------------------------------------------------------ */
 
 /**
@@ -541,6 +558,14 @@ gverbs_mlx5_devx_obj_open (GVerbsResource  *resource,
   name = gverbs_context_get_name (self->context);
   if (self->in != NULL)
     data = g_bytes_get_data (self->in, &inlen);
+  if (inlen == 0)
+    {
+      _gverbs_set_error_errno (error, EINVAL, "mlx5dv_devx_obj_create", name,
+                               _("the command's input mailbox is empty"));
+      return FALSE;
+    }
+  if (!_gverbs_mlx5_check_outlen (self->outlen, "mlx5dv_devx_obj_create", error))
+    return FALSE;
   out = g_malloc0 (MAX (self->outlen, 1));
   errno = 0;
   self->ibv = mlx5dv_devx_obj_create (ctx, data, inlen, out, self->outlen);
@@ -662,12 +687,8 @@ gverbs_mlx5_devx_obj_new (GVerbsContext  *context,
 {
   g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
   g_return_val_if_fail (in != NULL, NULL);
-  if (outlen > G_MAXUINT32)
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("mlx5dv_devx_obj_create: outlen %" G_GSIZE_FORMAT " is too large"), outlen);
-      return NULL;
-    }
+  if (!_gverbs_mlx5_check_outlen (outlen, "mlx5dv_devx_obj_create", error))
+    return NULL;
   return g_initable_new (GVERBS_TYPE_MLX5_DEVX_OBJ, NULL, error, "context", context, "in", in,
                          "outlen", (guint) outlen, NULL);
 }
@@ -701,7 +722,7 @@ devx_obj_cmd (GVerbsMlx5DevxObj  *self,
   gsize inlen;
   int rc;
 
-  if (!_gverbs_resource_check_open (self, error))
+  if (!_gverbs_resource_check_open (self, error) || !_gverbs_mlx5_check_outlen (outlen, call, error))
     return NULL;
   data = g_bytes_get_data (in, &inlen);
   out = g_malloc0 (MAX (outlen, 1));
@@ -814,7 +835,6 @@ gverbs_mlx5_umem_open (GVerbsResource  *resource,
       _gverbs_set_error_errno (error, rc, "posix_memalign", name, NULL);
       return FALSE;
     }
-  memset (buf, 0, self->size);
   errno = 0;
   self->ibv = mlx5dv_devx_umem_reg (ctx, buf, self->size, self->access);
   if (self->ibv == NULL)

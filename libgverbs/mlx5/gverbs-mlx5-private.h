@@ -18,4 +18,9 @@ void _gverbs_mlx5_dv_cq_init_attr_fill (GVerbsMlx5DVCQInitAttr     *self,
 GVerbsMlx5DVContext  *_gverbs_mlx5_dv_context_new   (const struct mlx5dv_context *attr);
 GVerbsMlx5DVPortAttr *_gverbs_mlx5_dv_port_attr_new (const struct mlx5dv_port    *attr);
 
+/* Refuses a DevX output length larger than any command returns. */
+gboolean _gverbs_mlx5_check_outlen (gsize        outlen,
+                                    const char  *call,
+                                    GError     **error);
+
 G_END_DECLS

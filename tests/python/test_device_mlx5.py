@@ -144,3 +144,17 @@ def test_on_a_closed_context(rxe):
         with pytest.raises(GLib.Error) as e:
             make()
         assert e.value.matches(Verbs.error_quark(), Verbs.Error.CLOSED), e.value.message
+
+
+def test_devx_lengths_refused_before_allocation(rxe):
+    with Verbs.Context(name=rxe) as ctx:
+        with pytest.raises(GLib.Error) as e:
+            Verbs.Mlx5DevxObj(ctx, bytes(16), 1 << 31)
+        assert e.value.matches(Verbs.error_quark(), Verbs.Error.OUT_OF_RANGE), e.value.message
+        with pytest.raises(GLib.Error) as e:
+            Verbs.Mlx5DevxObj(ctx, b'', 16)
+        assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT), e.value.message
+        # a huge UMEM is refused by rdma-core without the library touching its pages
+        with pytest.raises(GLib.Error) as e:
+            Verbs.Mlx5UMEM(ctx, 1 << 31)
+        assert_not_supported(e.value, 'mlx5dv_devx_umem_reg', rxe)
