@@ -34,6 +34,15 @@ void _gverbs_context_register_event_object   (GVerbsContext *self,
 void _gverbs_context_unregister_event_object (GVerbsContext *self,
                                               gconstpointer  ibv_handle);
 
+/* A subclass that opens the device its own way (mlx5dv_open_device) sets
+ * this before the base's open runs; @call names it in errors. */
+typedef struct ibv_context *(*GVerbsContextOpenFunc) (struct ibv_device *device,
+                                                      gpointer           data);
+void _gverbs_context_set_open_func (GVerbsContext         *self,
+                                    GVerbsContextOpenFunc  func,
+                                    const char            *call,
+                                    gpointer               data);
+
 /* Wraps a context from ibv_import_device(); see gverbs-import.c. */
 GVerbsContext      *_gverbs_context_new_imported (struct ibv_context *ibv);
 /* Wraps a context librdmacm opened (rdma_cm_id->verbs): closing the wrapper

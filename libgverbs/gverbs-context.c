@@ -37,10 +37,8 @@
  * Without a main loop, gverbs_context_get_async_event() waits for the next
  * event instead.
  */
-struct _GVerbsContext
+typedef struct
 {
-  GVerbsResource parent_instance;
-
   char *name;
   struct ibv_context *ibv;
   guint phys_port_cnt;          /* 0 until first needed */
@@ -50,13 +48,18 @@ struct _GVerbsContext
   GSource *async_source;
   GHashTable *event_objects;    /* rdma-core pointer -> GObject (no reference) */
   gboolean borrowed;            /* rdma_cm's context: closing it leaves it open */
-};
+  GVerbsContextOpenFunc open_func;  /* a subclass's way to open the device */
+  const char *open_call;
+  gpointer open_data;
+} GVerbsContextPrivate;
 
 /* Events handled per dispatch; more pending keeps the fd readable, so the
  * source runs again on the next main-loop iteration. */
 #define ASYNC_EVENT_BATCH 16
 
-G_DEFINE_FINAL_TYPE (GVerbsContext, gverbs_context, GVERBS_TYPE_RESOURCE)
+G_DEFINE_TYPE_WITH_PRIVATE (GVerbsContext, gverbs_context, GVERBS_TYPE_RESOURCE)
+
+#define P(self) ((GVerbsContextPrivate *) gverbs_context_get_instance_private (self))
 
 enum {
   PROP_0,
@@ -108,11 +111,11 @@ open_device (GVerbsContext  *self,
   struct ibv_device *found = NULL;
   int n = 0;
 
-  if (!_gverbs_device_list (&list, &n, self->name, error))
+  if (!_gverbs_device_list (&list, &n, P (self)->name, error))
     return FALSE;
 
   for (int i = 0; i < n && found == NULL; i++)
-    if (self->name == NULL || g_strcmp0 (ibv_get_device_name (list[i]), self->name) == 0)
+    if (P (self)->name == NULL || g_strcmp0 (ibv_get_device_name (list[i]), P (self)->name) == 0)
       found = list[i];
 
   if (found == NULL)
@@ -122,11 +125,11 @@ open_device (GVerbsContext  *self,
 
       if (err_no != 0)
         _gverbs_set_error_errno (error, err_no, "ibv_get_device_list",
-                                 self->name ? self->name : _("(any device)"),
+                                 P (self)->name ? P (self)->name : _("(any device)"),
                                  _("no device could be listed: the process cannot open a file"));
-      else if (self->name != NULL)
+      else if (P (self)->name != NULL)
         g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NO_DEVICE,
-                     _("No RDMA device named “%s” (devices: %s)"), self->name, names);
+                     _("No RDMA device named “%s” (devices: %s)"), P (self)->name, names);
       else
         g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_NO_DEVICE,
                              _("This host has no RDMA device"));
@@ -134,15 +137,26 @@ open_device (GVerbsContext  *self,
       return FALSE;
     }
 
-  if (self->name == NULL)
-    self->name = g_strdup (ibv_get_device_name (found));
+  if (P (self)->name == NULL)
+    P (self)->name = g_strdup (ibv_get_device_name (found));
 
   errno = 0;
-  self->ibv = ibv_open_device (found);
+  if (P (self)->open_func != NULL)
+    P (self)->ibv = P (self)->open_func (found, P (self)->open_data);
+  else
+    P (self)->ibv = ibv_open_device (found);
   _gverbs_device_list_free (list);
-  if (self->ibv == NULL)
+  if (P (self)->ibv == NULL)
     {
-      _gverbs_set_error_errno (error, errno ? errno : ENODEV, "ibv_open_device", self->name, NULL);
+      int err_no = errno ? errno : ENODEV;
+
+      if (P (self)->open_call != NULL && err_no == EOPNOTSUPP)
+        _gverbs_set_error_errno (error, err_no, P (self)->open_call, P (self)->name,
+                                 _("the device is not one this provider drives"));
+      else
+        _gverbs_set_error_errno (error, err_no,
+                                 P (self)->open_call ? P (self)->open_call : "ibv_open_device",
+                                 P (self)->name, NULL);
       return FALSE;
     }
   return TRUE;
@@ -177,7 +191,7 @@ copy_async_event (GVerbsContext               *self,
       break;
     }
   return _gverbs_async_event_new (event->event_type, port,
-                                  handle ? g_hash_table_lookup (self->event_objects, handle) : NULL);
+                                  handle ? g_hash_table_lookup (P (self)->event_objects, handle) : NULL);
 }
 
 /* Reads one event without blocking, copies it and acknowledges it (so that
@@ -189,7 +203,7 @@ read_async_event (GVerbsContext *self)
   struct ibv_async_event event;
   GVerbsAsyncEvent *copy;
 
-  if (ibv_get_async_event (self->ibv, &event) != 0)
+  if (ibv_get_async_event (P (self)->ibv, &event) != 0)
     return NULL;
   copy = copy_async_event (self, &event);
   ibv_ack_async_event (&event);
@@ -205,7 +219,7 @@ on_async_fd (int           fd,
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_object_unref);
   gboolean keep = TRUE;
 
-  while (events->len < ASYNC_EVENT_BATCH && self->ibv != NULL)
+  while (events->len < ASYNC_EVENT_BATCH && P (self)->ibv != NULL)
     {
       GVerbsAsyncEvent *event = read_async_event (self);
 
@@ -214,7 +228,7 @@ on_async_fd (int           fd,
           if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
             {
               g_debug ("%s: reading async events failed (%s); no longer watching",
-                       self->name, g_strerror (errno));
+                       P (self)->name, g_strerror (errno));
               keep = FALSE;
             }
           break;
@@ -231,7 +245,7 @@ on_async_fd (int           fd,
       GQuark detail = value ? g_quark_from_static_string (value->value_nick) : 0;
       GObject *object = gverbs_async_event_get_object (event);
 
-      g_debug ("%s: async event %s", self->name, value ? value->value_nick : "?");
+      g_debug ("%s: async event %s", P (self)->name, value ? value->value_nick : "?");
       _gverbs_resource_emit_async_event (GVERBS_RESOURCE (self), detail, event);
       /* then on the QP, CQ or SRQ itself (the event holds a reference) */
       if (GVERBS_IS_RESOURCE (object))
@@ -240,7 +254,7 @@ on_async_fd (int           fd,
 
   if (!keep)
     {
-      g_clear_pointer (&self->async_source, g_source_unref);
+      g_clear_pointer (&P (self)->async_source, g_source_unref);
       return G_SOURCE_REMOVE;
     }
   return G_SOURCE_CONTINUE;
@@ -250,10 +264,10 @@ static gboolean
 watch_async_events (GVerbsContext  *self,
                     GError        **error)
 {
-  self->main_context = g_main_context_ref_thread_default ();
-  self->async_source = _gverbs_fd_source_new (GVERBS_RESOURCE (self), self->ibv->async_fd,
+  P (self)->main_context = g_main_context_ref_thread_default ();
+  P (self)->async_source = _gverbs_fd_source_new (GVERBS_RESOURCE (self), P (self)->ibv->async_fd,
                                               on_async_fd, self, error);
-  return self->async_source != NULL;
+  return P (self)->async_source != NULL;
 }
 
 static gboolean
@@ -265,11 +279,11 @@ gverbs_context_open (GVerbsResource  *resource,
 
   if (!open_device (self, error))
     return FALSE;
-  _gverbs_resource_set_description (resource, "%s", self->name);
+  _gverbs_resource_set_description (resource, "%s", P (self)->name);
   if (!watch_async_events (self, error))
     {
-      ibv_close_device (self->ibv);
-      self->ibv = NULL;
+      ibv_close_device (P (self)->ibv);
+      P (self)->ibv = NULL;
       return FALSE;
     }
   return TRUE;
@@ -282,12 +296,12 @@ gverbs_context_release (GVerbsResource  *resource,
   GVerbsContext *self = GVERBS_CONTEXT (resource);
   int rc;
 
-  _gverbs_fd_source_clear (&self->async_source);
-  rc = self->borrowed ? 0 : ibv_close_device (self->ibv);
-  self->ibv = NULL;
+  _gverbs_fd_source_clear (&P (self)->async_source);
+  rc = P (self)->borrowed ? 0 : ibv_close_device (P (self)->ibv);
+  P (self)->ibv = NULL;
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, errno, "ibv_close_device", self->name, NULL);
+      _gverbs_set_error_errno (error, errno, "ibv_close_device", P (self)->name, NULL);
       return FALSE;
     }
   return TRUE;
@@ -298,9 +312,9 @@ gverbs_context_finalize (GObject *object)
 {
   GVerbsContext *self = GVERBS_CONTEXT (object);
 
-  g_clear_pointer (&self->event_objects, g_hash_table_unref);
-  g_clear_pointer (&self->main_context, g_main_context_unref);
-  g_free (self->name);
+  g_clear_pointer (&P (self)->event_objects, g_hash_table_unref);
+  g_clear_pointer (&P (self)->main_context, g_main_context_unref);
+  g_free (P (self)->name);
   G_OBJECT_CLASS (gverbs_context_parent_class)->finalize (object);
 }
 
@@ -315,16 +329,16 @@ gverbs_context_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_NAME:
-      g_value_set_string (value, self->name);
+      g_value_set_string (value, P (self)->name);
       break;
     case PROP_NUM_COMP_VECTORS:
-      g_value_set_int (value, self->ibv ? self->ibv->num_comp_vectors : 0);
+      g_value_set_int (value, P (self)->ibv ? P (self)->ibv->num_comp_vectors : 0);
       break;
     case PROP_CMD_FD:
-      g_value_set_int (value, self->ibv ? self->ibv->cmd_fd : -1);
+      g_value_set_int (value, P (self)->ibv ? P (self)->ibv->cmd_fd : -1);
       break;
     case PROP_ASYNC_FD:
-      g_value_set_int (value, self->ibv ? self->ibv->async_fd : -1);
+      g_value_set_int (value, P (self)->ibv ? P (self)->ibv->async_fd : -1);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -342,7 +356,7 @@ gverbs_context_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_NAME:
-      self->name = g_value_dup_string (value);
+      P (self)->name = g_value_dup_string (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -403,7 +417,7 @@ gverbs_context_class_init (GVerbsContextClass *klass)
 static void
 gverbs_context_init (GVerbsContext *self)
 {
-  self->event_objects = g_hash_table_new (g_direct_hash, g_direct_equal);
+  P (self)->event_objects = g_hash_table_new (g_direct_hash, g_direct_equal);
 }
 
 /**
@@ -429,8 +443,12 @@ gverbs_context_new (const char  *name,
  *
  * Returns: (nullable): the device name
  */
-GVERBS_DEFINE_GETTER (const char *, gverbs_context_get_name,
-                      GVerbsContext, GVERBS_IS_CONTEXT, NULL, self->name)
+const char *
+gverbs_context_get_name (GVerbsContext *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
+  return P (self)->name;
+}
 
 /**
  * gverbs_context_get_num_comp_vectors:
@@ -438,9 +456,12 @@ GVERBS_DEFINE_GETTER (const char *, gverbs_context_get_name,
  *
  * Returns: the number of completion vectors, 0 when closed
  */
-GVERBS_DEFINE_GETTER (int, gverbs_context_get_num_comp_vectors,
-                      GVerbsContext, GVERBS_IS_CONTEXT, 0,
-                      self->ibv ? self->ibv->num_comp_vectors : 0)
+int
+gverbs_context_get_num_comp_vectors (GVerbsContext *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), 0);
+  return P (self)->ibv ? P (self)->ibv->num_comp_vectors : 0;
+}
 
 /**
  * gverbs_context_get_cmd_fd:
@@ -448,8 +469,12 @@ GVERBS_DEFINE_GETTER (int, gverbs_context_get_num_comp_vectors,
  *
  * Returns: the command file descriptor, -1 when closed
  */
-GVERBS_DEFINE_GETTER (int, gverbs_context_get_cmd_fd,
-                      GVerbsContext, GVERBS_IS_CONTEXT, -1, self->ibv ? self->ibv->cmd_fd : -1)
+int
+gverbs_context_get_cmd_fd (GVerbsContext *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), -1);
+  return P (self)->ibv ? P (self)->ibv->cmd_fd : -1;
+}
 
 /**
  * gverbs_context_query_device:
@@ -472,10 +497,10 @@ gverbs_context_query_device (GVerbsContext  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return NULL;
-  rc = ibv_query_device (self->ibv, &attr);
+  rc = ibv_query_device (P (self)->ibv, &attr);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_query_device", self->name, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_query_device", P (self)->name, NULL);
       return NULL;
     }
   return _gverbs_device_attr_new (&attr);
@@ -506,10 +531,10 @@ gverbs_context_query_port (GVerbsContext  *self,
 
   if (!_gverbs_context_check_port (self, port_num, "ibv_query_port", error))
     return NULL;
-  rc = ibv_query_port (self->ibv, (guint8) port_num, &attr);
+  rc = ibv_query_port (P (self)->ibv, (guint8) port_num, &attr);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_query_port", self->name, _("port %u"), port_num);
+      _gverbs_set_error_errno (error, rc, "ibv_query_port", P (self)->name, _("port %u"), port_num);
       return NULL;
     }
   return _gverbs_port_attr_new (&attr);
@@ -518,7 +543,7 @@ gverbs_context_query_port (GVerbsContext  *self,
 struct ibv_context *
 _gverbs_context_get_ibv (GVerbsContext *self)
 {
-  return self->ibv;
+  return P (self)->ibv;
 }
 
 /* The device's ibv_device_attr, queried on first use and kept: its limits
@@ -530,19 +555,19 @@ _gverbs_context_get_device_attr (GVerbsContext *self,
                                  int           *rc)
 {
   *rc = 0;
-  if (!self->have_device_attr)
+  if (!P (self)->have_device_attr)
     {
-      if (self->ibv == NULL)
+      if (P (self)->ibv == NULL)
         {
           *rc = EBADF;
           return NULL;
         }
-      *rc = ibv_query_device (self->ibv, &self->device_attr);
+      *rc = ibv_query_device (P (self)->ibv, &P (self)->device_attr);
       if (*rc != 0)
         return NULL;
-      self->have_device_attr = TRUE;
+      P (self)->have_device_attr = TRUE;
     }
-  return &self->device_attr;
+  return &P (self)->device_attr;
 }
 
 gboolean
@@ -553,26 +578,26 @@ _gverbs_context_check_port (GVerbsContext  *self,
 {
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  if (self->phys_port_cnt == 0)
+  if (P (self)->phys_port_cnt == 0)
     {
       int rc;
       const struct ibv_device_attr *attr = _gverbs_context_get_device_attr (self, &rc);
 
       if (attr == NULL)
         {
-          _gverbs_set_error_errno (error, rc, "ibv_query_device", self->name, NULL);
+          _gverbs_set_error_errno (error, rc, "ibv_query_device", P (self)->name, NULL);
           return FALSE;
         }
-      self->phys_port_cnt = attr->phys_port_cnt;
+      P (self)->phys_port_cnt = attr->phys_port_cnt;
     }
-  if (port_num == 0 || port_num > self->phys_port_cnt)
+  if (port_num == 0 || port_num > P (self)->phys_port_cnt)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    g_dngettext (GETTEXT_PACKAGE,
                                 "%s on %s: port %u does not exist: the device has %u port, numbered from 1",
                                 "%s on %s: port %u does not exist: the device has %u ports, numbered from 1",
-                                self->phys_port_cnt),
-                   call, self->name, port_num, self->phys_port_cnt);
+                                P (self)->phys_port_cnt),
+                   call, P (self)->name, port_num, P (self)->phys_port_cnt);
       return FALSE;
     }
   return TRUE;
@@ -583,14 +608,14 @@ _gverbs_context_register_event_object (GVerbsContext *self,
                                        gconstpointer  ibv_handle,
                                        GObject       *object)
 {
-  g_hash_table_insert (self->event_objects, (gpointer) ibv_handle, object);
+  g_hash_table_insert (P (self)->event_objects, (gpointer) ibv_handle, object);
 }
 
 void
 _gverbs_context_unregister_event_object (GVerbsContext *self,
                                          gconstpointer  ibv_handle)
 {
-  g_hash_table_remove (self->event_objects, ibv_handle);
+  g_hash_table_remove (P (self)->event_objects, ibv_handle);
 }
 
 /**
@@ -616,10 +641,10 @@ gverbs_context_query_device_ex (GVerbsContext  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return NULL;
-  rc = ibv_query_device_ex (self->ibv, NULL, &attr);
+  rc = ibv_query_device_ex (P (self)->ibv, NULL, &attr);
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, rc, "ibv_query_device_ex", self->name, NULL);
+      _gverbs_set_error_errno (error, rc, "ibv_query_device_ex", P (self)->name, NULL);
       return NULL;
     }
   return _gverbs_device_attr_ex_new (&attr);
@@ -673,7 +698,7 @@ gverbs_context_get_async_event (GVerbsContext  *self,
         return event;
       if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
         {
-          _gverbs_set_error_errno (error, errno, "ibv_get_async_event", self->name, NULL);
+          _gverbs_set_error_errno (error, errno, "ibv_get_async_event", P (self)->name, NULL);
           return NULL;
         }
       if (deadline >= 0)
@@ -684,12 +709,12 @@ gverbs_context_get_async_event (GVerbsContext  *self,
             {
               g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_TIMED_OUT,
                            _("ibv_get_async_event on %s: no asynchronous event within %d ms"),
-                           self->name, timeout_ms);
+                           P (self)->name, timeout_ms);
               return NULL;
             }
           wait_ms = (int) ((left + 999) / 1000);
         }
-      fds[0].fd = self->ibv->async_fd;
+      fds[0].fd = P (self)->ibv->async_fd;
       fds[0].events = G_IO_IN;
       fds[0].revents = 0;
       if (g_cancellable_make_pollfd (cancellable, &fds[1]))
@@ -706,8 +731,8 @@ _gverbs_context_new_imported (struct ibv_context *ibv)
   GVerbsContext *self = g_object_new (GVERBS_TYPE_CONTEXT,
                                       "name", ibv_get_device_name (ibv->device), NULL);
 
-  self->ibv = ibv;
-  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "%s", self->name);
+  P (self)->ibv = ibv;
+  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "%s", P (self)->name);
   _gverbs_resource_adopt (GVERBS_RESOURCE (self));
   return self;
 }
@@ -717,12 +742,23 @@ _gverbs_context_new_borrowed (struct ibv_context *ibv)
 {
   GVerbsContext *self = _gverbs_context_new_imported (ibv);
 
-  self->borrowed = TRUE;
+  P (self)->borrowed = TRUE;
   return self;
 }
 
 gboolean
 _gverbs_context_get_borrowed (GVerbsContext *self)
 {
-  return self->borrowed;
+  return P (self)->borrowed;
+}
+
+void
+_gverbs_context_set_open_func (GVerbsContext         *self,
+                               GVerbsContextOpenFunc  func,
+                               const char            *call,
+                               gpointer               data)
+{
+  P (self)->open_func = func;
+  P (self)->open_call = call;
+  P (self)->open_data = data;
 }

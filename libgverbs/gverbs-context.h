@@ -19,7 +19,22 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CONTEXT (gverbs_context_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsContext, gverbs_context, GVERBS, CONTEXT, GVerbsResource)
+G_DECLARE_DERIVABLE_TYPE (GVerbsContext, gverbs_context, GVERBS, CONTEXT, GVerbsResource)
+
+/**
+ * GVerbsContextClass:
+ * @parent_class: the parent class
+ *
+ * The class of #GVerbsContext; provider contexts such as
+ * #GVerbsMlx5Context derive from it.
+ */
+struct _GVerbsContextClass
+{
+  GVerbsResourceClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsContext    *gverbs_context_new                  (const char     *name,

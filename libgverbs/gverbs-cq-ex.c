@@ -44,18 +44,29 @@
  * and #GVerbsCQ::completions once per batch. Asynchronous events about the
  * CQ (`IBV_EVENT_CQ_ERR`) are emitted as #GVerbsResource::async-event.
  */
-struct _GVerbsCQEX
+typedef struct
 {
-  GVerbsCQ parent_instance;
-
   GVerbsCqInitAttrEx *init_attr;
   GVerbsCreateCQWCFlags wc_flags;
   struct ibv_cq_ex *ibv;
   gboolean polling;             /* the caller's batch: start_poll .. end_poll */
   gboolean at_wc;               /* rdma-core's batch is open on a completion */
+  GVerbsCQEXCreateFunc create_func;     /* a subclass's creation call */
+  const char *create_call;
+} GVerbsCQEXPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (GVerbsCQEX, gverbs_cq_ex, GVERBS_TYPE_CQ)
+
+#define P(self) ((GVerbsCQEXPrivate *) gverbs_cq_ex_get_instance_private (self))
+
+enum {
+  PROP_0,
+  PROP_INIT_ATTR,
+  PROP_WC_FLAGS,
+  N_PROPS
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS_TYPE_CQ)
+static GParamSpec *properties[N_PROPS];
 
 static const char *
 device_name (GVerbsCQEX *self)
@@ -69,7 +80,7 @@ static void
 set_polling (GVerbsCQEX *self,
              gboolean    polling)
 {
-  self->polling = polling;
+  P (self)->polling = polling;
   _gverbs_cq_set_batch_open (GVERBS_CQ (self), polling);
 }
 
@@ -91,19 +102,19 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
   if (!_gverbs_resource_check_input (context, _("A completion queue needs a context"), error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (context);
-  if (self->init_attr == NULL)
-    self->init_attr = gverbs_cq_init_attr_ex_new ();
+  if (P (self)->init_attr == NULL)
+    P (self)->init_attr = gverbs_cq_init_attr_ex_new ();
 
-  attr.cqe = gverbs_cq_init_attr_ex_get_cqe (self->init_attr);
+  attr.cqe = gverbs_cq_init_attr_ex_get_cqe (P (self)->init_attr);
   attr.cq_context = _gverbs_cq_get_target (cq);
-  attr.comp_vector = gverbs_cq_init_attr_ex_get_comp_vector (self->init_attr);
-  attr.wc_flags = gverbs_cq_init_attr_ex_get_wc_flags (self->init_attr);
-  attr.comp_mask = gverbs_cq_init_attr_ex_get_comp_mask (self->init_attr);
-  attr.flags = gverbs_cq_init_attr_ex_get_flags (self->init_attr);
-  channel = gverbs_cq_init_attr_ex_get_channel (self->init_attr);
+  attr.comp_vector = gverbs_cq_init_attr_ex_get_comp_vector (P (self)->init_attr);
+  attr.wc_flags = gverbs_cq_init_attr_ex_get_wc_flags (P (self)->init_attr);
+  attr.comp_mask = gverbs_cq_init_attr_ex_get_comp_mask (P (self)->init_attr);
+  attr.flags = gverbs_cq_init_attr_ex_get_flags (P (self)->init_attr);
+  channel = gverbs_cq_init_attr_ex_get_channel (P (self)->init_attr);
   _gverbs_cq_set_create_attr (cq, (int) MIN (attr.cqe, (guint) G_MAXINT), channel,
                               (int) MIN (attr.comp_vector, (guint) G_MAXINT));
-  self->wc_flags = attr.wc_flags;
+  P (self)->wc_flags = attr.wc_flags;
 
   rc = ibv_query_device (ctx, &dev);
   if (rc != 0)
@@ -125,7 +136,7 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
                                attr.comp_vector, ctx->num_comp_vectors);
       return FALSE;
     }
-  parent_domain = gverbs_cq_init_attr_ex_get_parent_domain (self->init_attr);
+  parent_domain = gverbs_cq_init_attr_ex_get_parent_domain (P (self)->init_attr);
   if (parent_domain != NULL)
     {
       if (!_gverbs_resource_check_open (parent_domain, error))
@@ -154,20 +165,24 @@ gverbs_cq_ex_open (GVerbsResource  *resource,
     }
 
   errno = 0;
-  self->ibv = ibv_create_cq_ex (ctx, &attr);
-  if (self->ibv == NULL)
+  if (P (self)->create_func != NULL)
+    P (self)->ibv = P (self)->create_func (self, ctx, &attr);
+  else
+    P (self)->ibv = ibv_create_cq_ex (ctx, &attr);
+  if (P (self)->ibv == NULL)
     {
-      g_autoptr(GVerbsCqInitAttrEx) hold = g_object_ref (self->init_attr);
+      g_autoptr(GVerbsCqInitAttrEx) hold = g_object_ref (P (self)->init_attr);
       g_autofree char *text = gverbs_cq_init_attr_ex_to_string (hold);
 
       g_strdelimit (text, "\n", ';');
       if (!_gverbs_parent_domain_take_allocator_error (parent_domain, "ibv_create_cq_ex", error))
-        _gverbs_set_error_errno (error, errno ? errno : ENOMEM, "ibv_create_cq_ex",
+        _gverbs_set_error_errno (error, errno ? errno : ENOMEM,
+                                 P (self)->create_call ? P (self)->create_call : "ibv_create_cq_ex",
                                  device_name (self), "%s", text);
       return FALSE;
     }
 
-  _gverbs_cq_set_ibv (cq, ibv_cq_ex_to_cq (self->ibv), dev.max_cqe);
+  _gverbs_cq_set_ibv (cq, ibv_cq_ex_to_cq (P (self)->ibv), dev.max_cqe);
   if (parent_domain != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (parent_domain));
   return TRUE;
@@ -179,42 +194,90 @@ gverbs_cq_ex_release (GVerbsResource  *resource,
 {
   GVerbsCQEX *self = GVERBS_CQ_EX (resource);
 
-  if (self->at_wc)
-    ibv_end_poll (self->ibv);
-  self->at_wc = FALSE;
+  if (P (self)->at_wc)
+    ibv_end_poll (P (self)->ibv);
+  P (self)->at_wc = FALSE;
   set_polling (self, FALSE);
-  self->ibv = NULL;
+  P (self)->ibv = NULL;
   return GVERBS_RESOURCE_CLASS (gverbs_cq_ex_parent_class)->release (resource, error);
 }
 
-static const GVerbsField fields[] = {
+static void
+gverbs_cq_ex_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  GVerbsCQEX *self = GVERBS_CQ_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_INIT_ATTR:
+      g_value_set_object (value, P (self)->init_attr);
+      break;
+    case PROP_WC_FLAGS:
+      g_value_set_flags (value, P (self)->wc_flags);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_ex_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  GVerbsCQEX *self = GVERBS_CQ_EX (object);
+
+  switch (prop_id)
+    {
+    case PROP_INIT_ATTR:
+      P (self)->init_attr = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gverbs_cq_ex_finalize (GObject *object)
+{
+  g_clear_object (&P (GVERBS_CQ_EX (object))->init_attr);
+  G_OBJECT_CLASS (gverbs_cq_ex_parent_class)->finalize (object);
+}
+
+static void
+gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  resource_class->open = gverbs_cq_ex_open;
+  resource_class->release = gverbs_cq_ex_release;
+  object_class->get_property = gverbs_cq_ex_get_property;
+  object_class->set_property = gverbs_cq_ex_set_property;
+  object_class->finalize = gverbs_cq_ex_finalize;
+
   /**
    * GVerbsCQEX:init-attr:
    *
    * The attributes the CQ is created from (%NULL: pyverbs' defaults). They
    * are read once, at creation.
    */
-  GVERBS_PROP_INPUT (GVerbsCQEX, init_attr, "init-attr", gverbs_cq_init_attr_ex_get_type),
+  properties[PROP_INIT_ATTR] =
+    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_CQ_INIT_ATTR_EX,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsCQEX:wc-flags:
    *
    * The fields the CQ's completions report.
    */
-  GVERBS_PROP_FLAGS (GVerbsCQEX, wc_flags, "wc-flags", gverbs_create_cq_wc_flags_get_type, 0,
-                     G_PARAM_READABLE),
-};
-
-static void
-gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_cq_ex_open;
-  resource_class->release = gverbs_cq_ex_release;
-
-
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
+  properties[PROP_WC_FLAGS] =
+    g_param_spec_flags ("wc-flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_WC_FLAGS, 0,
+                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -252,8 +315,12 @@ gverbs_cq_ex_new (GVerbsContext       *context,
  *
  * Returns: the fields the CQ's completions report
  */
-GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_ex_get_wc_flags,
-                      GVerbsCQEX, GVERBS_IS_CQ_EX, 0, self->wc_flags)
+GVerbsCreateCQWCFlags
+gverbs_cq_ex_get_wc_flags (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
+  return P (self)->wc_flags;
+}
 
 static gboolean
 poll_result (GVerbsCQEX  *self,
@@ -301,16 +368,16 @@ gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  if (self->polling)
+  if (P (self)->polling)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_start_poll", device_name (self),
                                _("a polling batch is already open; call end_poll first"));
       return FALSE;
     }
-  rc = ibv_start_poll (self->ibv, &attr);
+  rc = ibv_start_poll (P (self)->ibv, &attr);
   if (rc == 0)
     {
-      self->at_wc = TRUE;
+      P (self)->at_wc = TRUE;
       set_polling (self, TRUE);
     }
   return poll_result (self, rc, "ibv_start_poll", error);
@@ -339,17 +406,17 @@ gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  if (!self->polling)
+  if (!P (self)->polling)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_next_poll", device_name (self),
                                _("no polling batch is open; call start_poll first"));
       return FALSE;
     }
-  if (!self->at_wc)
+  if (!P (self)->at_wc)
     return FALSE;
-  ibv_end_poll (self->ibv);
-  rc = ibv_start_poll (self->ibv, &attr);
-  self->at_wc = rc == 0;
+  ibv_end_poll (P (self)->ibv);
+  rc = ibv_start_poll (P (self)->ibv, &attr);
+  P (self)->at_wc = rc == 0;
   return poll_result (self, rc, "ibv_start_poll", error);
 }
 
@@ -371,15 +438,15 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
 
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  if (!self->polling)
+  if (!P (self)->polling)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_end_poll", device_name (self),
                                _("no polling batch is open"));
       return FALSE;
     }
-  if (self->at_wc)
-    ibv_end_poll (self->ibv);
-  self->at_wc = FALSE;
+  if (P (self)->at_wc)
+    ibv_end_poll (P (self)->ibv);
+  P (self)->at_wc = FALSE;
   set_polling (self, FALSE);
   return TRUE;
 }
@@ -390,8 +457,12 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
  *
  * Returns: whether a polling batch is open
  */
-GVERBS_DEFINE_GETTER (gboolean, gverbs_cq_ex_is_polling,
-                      GVerbsCQEX, GVERBS_IS_CQ_EX, FALSE, self->polling)
+gboolean
+gverbs_cq_ex_is_polling (GVerbsCQEX *self)
+{
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+  return P (self)->polling;
+}
 
 static gboolean
 can_read (GVerbsCQEX  *self,
@@ -401,13 +472,13 @@ can_read (GVerbsCQEX  *self,
 {
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  if (!self->at_wc)
+  if (!P (self)->at_wc)
     {
       _gverbs_set_error_errno (error, EINVAL, call, device_name (self),
                                _("no completion to read; call start_poll first"));
       return FALSE;
     }
-  if (needed_flag != 0 && !(self->wc_flags & needed_flag))
+  if (needed_flag != 0 && !(P (self)->wc_flags & needed_flag))
     {
       g_autoptr(GFlagsClass) klass = g_type_class_ref (GVERBS_TYPE_CREATE_CQ_WC_FLAGS);
       GFlagsValue *value = g_flags_get_first_value (klass, (guint) needed_flag);
@@ -437,7 +508,7 @@ gverbs_cq_ex_read_wr_id (GVerbsCQEX  *self,
                          GError     **error)
 {
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return can_read (self, 0, "wr_id", error) ? self->ibv->wr_id : 0;
+  return can_read (self, 0, "wr_id", error) ? P (self)->ibv->wr_id : 0;
 }
 
 /**
@@ -454,7 +525,7 @@ gverbs_cq_ex_read_status (GVerbsCQEX  *self,
                           GError     **error)
 {
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), GVERBS_WC_GENERAL_ERR);
-  return can_read (self, 0, "status", error) ? (GVerbsWCStatus) self->ibv->status
+  return can_read (self, 0, "status", error) ? (GVerbsWCStatus) P (self)->ibv->status
                                              : GVERBS_WC_GENERAL_ERR;
 }
 
@@ -468,7 +539,7 @@ gverbs_cq_ex_read_status (GVerbsCQEX  *self,
   {                                                                     \
     g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);                   \
     return can_read (self, flag, "ibv_wc_read_" #field, error)          \
-      ? (type) ibv_wc_read_##field (self->ibv) : 0;                     \
+      ? (type) ibv_wc_read_##field (P (self)->ibv) : 0;                     \
   }
 
 /**
@@ -605,14 +676,14 @@ gverbs_cq_ex_fill_wc (GVerbsCQEX  *self,
                       GError     **error)
 {
   struct ibv_cq_ex *cq;
-  guint64 f = self->wc_flags;
+  guint64 f = P (self)->wc_flags;
 
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
   g_return_val_if_fail (wc != NULL, FALSE);
 
   if (!can_read (self, 0, "ibv_wc_read", error))
     return FALSE;
-  cq = self->ibv;
+  cq = P (self)->ibv;
   *wc = (GVerbsWC) {
     .wr_id = cq->wr_id,
     .status = (GVerbsWCStatus) cq->status,
@@ -663,6 +734,14 @@ gverbs_cq_ex_read_wc (GVerbsCQEX  *self,
 struct ibv_cq_ex *
 _gverbs_cq_ex_get_ibv (GVerbsCQEX *self)
 {
-  return self->ibv;
+  return P (self)->ibv;
 }
 
+void
+_gverbs_cq_ex_set_create_func (GVerbsCQEX           *self,
+                               GVerbsCQEXCreateFunc  func,
+                               const char           *call)
+{
+  P (self)->create_func = func;
+  P (self)->create_call = call;
+}

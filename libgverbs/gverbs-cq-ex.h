@@ -16,7 +16,22 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CQ_EX (gverbs_cq_ex_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS, CQ_EX, GVerbsCQ)
+G_DECLARE_DERIVABLE_TYPE (GVerbsCQEX, gverbs_cq_ex, GVERBS, CQ_EX, GVerbsCQ)
+
+/**
+ * GVerbsCQEXClass:
+ * @parent_class: the parent class
+ *
+ * The class of #GVerbsCQEX; provider CQs such as #GVerbsMlx5CQ derive
+ * from it.
+ */
+struct _GVerbsCQEXClass
+{
+  GVerbsCQClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsCQEX        *gverbs_cq_ex_new                 (GVerbsContext       *context,

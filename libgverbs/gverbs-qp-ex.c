@@ -33,21 +33,24 @@
  * #GVerbsQPInitAttrEx:send-ops-flags is refused with
  * %GVERBS_ERROR_NOT_SUPPORTED (rdma-core providers leave it unset).
  */
-struct _GVerbsQPEx
+typedef struct
 {
-  GVerbsQP parent_instance;
-
   GVerbsContext *context;
   guint64 wr_id;
   GVerbsSendFlags wr_flags;
   gboolean have_op;             /* an operation was added since wr_start */
   gint is_rxe;                  /* -1 not asked yet, else whether the device is rxe */
-};
+  GVerbsQPExCreateFunc create_func;     /* a subclass's creation call */
+  const char *create_call;
+} GVerbsQPExPrivate;
 
-G_DEFINE_FINAL_TYPE (GVerbsQPEx, gverbs_qp_ex, GVERBS_TYPE_QP)
+G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQPEx, gverbs_qp_ex, GVERBS_TYPE_QP)
+
+#define P(self) ((GVerbsQPExPrivate *) gverbs_qp_ex_get_instance_private (self))
 
 enum {
   PROP_0,
+  PROP_CONTEXT,
   PROP_WR_ID,
   PROP_WR_FLAGS,
   N_PROPS
@@ -61,7 +64,7 @@ gverbs_qp_ex_dispose (GObject *object)
   GVerbsQPEx *self = GVERBS_QP_EX (object);
 
   G_OBJECT_CLASS (gverbs_qp_ex_parent_class)->dispose (object);
-  g_clear_object (&self->context);
+  g_clear_object (&P (self)->context);
 }
 
 static void
@@ -74,11 +77,14 @@ gverbs_qp_ex_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_CONTEXT:
+      g_value_set_object (value, P (self)->context);
+      break;
     case PROP_WR_ID:
-      g_value_set_uint64 (value, self->wr_id);
+      g_value_set_uint64 (value, P (self)->wr_id);
       break;
     case PROP_WR_FLAGS:
-      g_value_set_flags (value, self->wr_flags);
+      g_value_set_flags (value, P (self)->wr_flags);
       break;
     default:
       _gverbs_properties_get (object, prop_id, value, pspec);
@@ -95,26 +101,19 @@ gverbs_qp_ex_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_CONTEXT:
+      P (self)->context = g_value_dup_object (value);
+      break;
     case PROP_WR_ID:
-      self->wr_id = g_value_get_uint64 (value);
+      P (self)->wr_id = g_value_get_uint64 (value);
       break;
     case PROP_WR_FLAGS:
-      self->wr_flags = g_value_get_flags (value);
+      P (self)->wr_flags = g_value_get_flags (value);
       break;
     default:
       _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
-
-static const GVerbsField fields[] = {
-  /**
-   * GVerbsQPEx:context:
-   *
-   * The device context the queue pair is created in; its protection domain
-   * (#GVerbsQPInitAttrEx:pd) must belong to it.
-   */
-  GVERBS_PROP_INPUT (GVerbsQPEx, context, "context", gverbs_context_get_type),
-};
 
 static void
 gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
@@ -126,6 +125,15 @@ gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
   object_class->get_property = gverbs_qp_ex_get_property;
   object_class->set_property = gverbs_qp_ex_set_property;
 
+  /**
+   * GVerbsQPEx:context:
+   *
+   * The device context the queue pair is created in; its protection domain
+   * (#GVerbsQPInitAttrEx:pd) must belong to it.
+   */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsQPEx:wr-id:
    *
@@ -141,14 +149,12 @@ gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
   properties[PROP_WR_FLAGS] =
     g_param_spec_flags ("wr-flags", NULL, NULL, GVERBS_TYPE_SEND_FLAGS, 0, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), N_PROPS, fields,
-                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void
 gverbs_qp_ex_init (GVerbsQPEx *self)
 {
-  self->is_rxe = -1;
+  P (self)->is_rxe = -1;
 }
 
 /**
@@ -185,13 +191,41 @@ gverbs_qp_ex_new (GVerbsContext       *context,
  *
  * Returns: (transfer none): the device context
  */
-GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_qp_ex_get_context,
-                      GVerbsQPEx, GVERBS_IS_QP_EX, NULL, self->context)
+GVerbsContext *
+gverbs_qp_ex_get_context (GVerbsQPEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), NULL);
+  return P (self)->context;
+}
 
 GVerbsContext *
 _gverbs_qp_ex_get_context (GVerbsQPEx *self)
 {
-  return self->context;
+  return P (self)->context;
+}
+
+void
+_gverbs_qp_ex_set_create_func (GVerbsQPEx           *self,
+                               GVerbsQPExCreateFunc  func,
+                               const char           *call)
+{
+  P (self)->create_func = func;
+  P (self)->create_call = call;
+}
+
+struct ibv_qp *
+_gverbs_qp_ex_create (GVerbsQPEx                 *self,
+                      struct ibv_context         *ctx,
+                      struct ibv_qp_init_attr_ex *attr,
+                      const char                **call)
+{
+  if (P (self)->create_func == NULL)
+    {
+      *call = "ibv_create_qp_ex";
+      return ibv_create_qp_ex (ctx, attr);
+    }
+  *call = P (self)->create_call;
+  return P (self)->create_func (self, ctx, attr);
 }
 
 /**
@@ -200,7 +234,12 @@ _gverbs_qp_ex_get_context (GVerbsQPEx *self)
  *
  * Returns: the work request id the next operations post with
  */
-GVERBS_DEFINE_GETTER (guint64, gverbs_qp_ex_get_wr_id, GVerbsQPEx, GVERBS_IS_QP_EX, 0, self->wr_id)
+guint64
+gverbs_qp_ex_get_wr_id (GVerbsQPEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), 0);
+  return P (self)->wr_id;
+}
 
 /**
  * gverbs_qp_ex_set_wr_id:
@@ -214,9 +253,9 @@ gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
                         guint64     wr_id)
 {
   g_return_if_fail (GVERBS_IS_QP_EX (self));
-  if (self->wr_id == wr_id)
+  if (P (self)->wr_id == wr_id)
     return;
-  self->wr_id = wr_id;
+  P (self)->wr_id = wr_id;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WR_ID]);
 }
 
@@ -226,8 +265,12 @@ gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
  *
  * Returns: the send flags the next operations post with
  */
-GVERBS_DEFINE_GETTER (GVerbsSendFlags, gverbs_qp_ex_get_wr_flags,
-                      GVerbsQPEx, GVERBS_IS_QP_EX, 0, self->wr_flags)
+GVerbsSendFlags
+gverbs_qp_ex_get_wr_flags (GVerbsQPEx *self)
+{
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), 0);
+  return P (self)->wr_flags;
+}
 
 /**
  * gverbs_qp_ex_set_wr_flags:
@@ -241,9 +284,9 @@ gverbs_qp_ex_set_wr_flags (GVerbsQPEx      *self,
                            GVerbsSendFlags  wr_flags)
 {
   g_return_if_fail (GVERBS_IS_QP_EX (self));
-  if (self->wr_flags == wr_flags)
+  if (P (self)->wr_flags == wr_flags)
     return;
-  self->wr_flags = wr_flags;
+  P (self)->wr_flags = wr_flags;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WR_FLAGS]);
 }
 
@@ -296,7 +339,7 @@ ready (GVerbsQPEx  *self,
                    call, _gverbs_resource_describe (qp));
       return NULL;
     }
-  if (need_op && !self->have_op)
+  if (need_op && !P (self)->have_op)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("%s on %s: add an operation (wr_send, wr_rdma_write …) first"),
@@ -313,9 +356,9 @@ ready (GVerbsQPEx  *self,
   qpx = ready (self, TRUE, op, FALSE, call, error); \
   if (qpx == NULL) \
     return FALSE; \
-  qpx->wr_id = self->wr_id; \
-  qpx->wr_flags = self->wr_flags; \
-  self->have_op = TRUE
+  qpx->wr_id = P (self)->wr_id; \
+  qpx->wr_flags = P (self)->wr_flags; \
+  P (self)->have_op = TRUE
 
 /* A setter of the operation just added. */
 #define SET_OR_FAIL(call) \
@@ -346,7 +389,7 @@ gverbs_qp_ex_wr_start (GVerbsQPEx  *self,
     return FALSE;
   ibv_wr_start (qpx);
   *_gverbs_qp_wr_open (GVERBS_QP (self)) = TRUE;
-  self->have_op = FALSE;
+  P (self)->have_op = FALSE;
   return TRUE;
 }
 
@@ -693,10 +736,10 @@ on_rxe (GVerbsQPEx *self)
 {
   struct ibv_device_attr attr;
 
-  if (self->is_rxe < 0)
-    self->is_rxe = ibv_query_device (_gverbs_qp_get_ibv (GVERBS_QP (self))->context, &attr) == 0 &&
+  if (P (self)->is_rxe < 0)
+    P (self)->is_rxe = ibv_query_device (_gverbs_qp_get_ibv (GVERBS_QP (self))->context, &attr) == 0 &&
                    attr.vendor_id == RXE_VENDOR_ID;
-  return self->is_rxe;
+  return P (self)->is_rxe;
 }
 
 /* rxe before rdma-core 64 ("rxe: Fix dma.length computation in
@@ -847,4 +890,12 @@ gverbs_qp_ex_wr_abort (GVerbsQPEx *self)
   if (_gverbs_qp_get_ibv (qp) != NULL && *_gverbs_qp_wr_open (qp))
     ibv_wr_abort (_gverbs_qp_get_qp_ex (qp));
   *_gverbs_qp_wr_open (qp) = FALSE;
+}
+
+struct ibv_qp_ex *
+_gverbs_qp_ex_ready_for_setter (GVerbsQPEx  *self,
+                                const char  *call,
+                                GError     **error)
+{
+  return ready (self, TRUE, 0, TRUE, call, error);
 }

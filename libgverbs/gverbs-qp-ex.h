@@ -17,7 +17,22 @@ G_BEGIN_DECLS
 
 #define GVERBS_TYPE_QP_EX (gverbs_qp_ex_get_type ())
 GVERBS_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (GVerbsQPEx, gverbs_qp_ex, GVERBS, QP_EX, GVerbsQP)
+G_DECLARE_DERIVABLE_TYPE (GVerbsQPEx, gverbs_qp_ex, GVERBS, QP_EX, GVerbsQP)
+
+/**
+ * GVerbsQPExClass:
+ * @parent_class: the parent class
+ *
+ * The class of #GVerbsQPEx; provider queue pairs such as #GVerbsMlx5QP
+ * derive from it.
+ */
+struct _GVerbsQPExClass
+{
+  GVerbsQPClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
 
 GVERBS_AVAILABLE_IN_ALL
 GVerbsQPEx      *gverbs_qp_ex_new                 (GVerbsContext       *context,

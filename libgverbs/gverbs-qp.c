@@ -297,6 +297,7 @@ create_ex (GVerbsQP                *self,
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
   struct ibv_qp_init_attr_ex x = { 0 };
   GVerbsXRCD *xrcd = gverbs_qp_init_attr_ex_get_xrcd (iax);
+  const char *call = "ibv_create_qp_ex";
   struct ibv_qp *qp;
 
   _gverbs_qp_init_attr_ex_to_ibv (iax, &x);
@@ -318,12 +319,13 @@ create_ex (GVerbsQP                *self,
       x.xrcd = _gverbs_xrcd_get_ibv (xrcd);
     }
   errno = 0;
-  qp = ibv_create_qp_ex (ctx, &x);
+  qp = GVERBS_IS_QP_EX (self) ? _gverbs_qp_ex_create (GVERBS_QP_EX (self), ctx, &x, &call)
+                              : ibv_create_qp_ex (ctx, &x);
   if (qp == NULL)
     {
-      if (_gverbs_parent_domain_take_allocator_error (priv->pd, "ibv_create_qp_ex", error))
+      if (_gverbs_parent_domain_take_allocator_error (priv->pd, call, error))
         return NULL;
-      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_create_qp_ex",
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, call,
                                _gverbs_resource_describe (priv->pd),
                                "%s queue pair, comp_mask 0x%x, send_ops_flags 0x%" G_GINT64_MODIFIER "x, "
                                "create_flags 0x%x (are these valid for this transport on this device?)",

@@ -70,5 +70,14 @@
 #include "gverbs-port-status.h"
 #include "gverbs-port-counters.h"
 #include "gverbs-device-monitor.h"
+#include "gverbs-features.h"
+#if GVERBS_HAVE_MLX5
+#include "gverbs-mlx5-enums.h"
+#include "gverbs-mlx5-enum-types.h"
+#include "gverbs-mlx5-attr.h"
+#include "gverbs-mlx5-context.h"
+#include "gverbs-mlx5-qp.h"
+#include "gverbs-mlx5-devx.h"
+#endif
 
 #undef __GVERBS_H_INSIDE__

@@ -64,12 +64,24 @@ def test_unknown_device_raises_pyverbs_error():
 
 
 def test_unsupported_modules_import_and_refuse():
-    from pyverbs.providers.mlx5.mlx5dv import Mlx5Context
+    from pyverbs.providers.mlx5.dr_domain import DrDomain
     import pyverbs.providers.mlx5.mlx5_enums as dve
     assert isinstance(dve.MLX5DV_CONTEXT_FLAGS_DEVX, int)
     with pytest.raises(PyverbsRDMAError) as exc:
-        Mlx5Context(None, 'rxe0')
+        DrDomain(None, 0)
     assert exc.value.error_code == errno.EOPNOTSUPP
+
+
+@pytest.mark.skipif(not hasattr(Verbs, 'Mlx5Context'), reason='libgverbs built without mlx5')
+def test_mlx5_classes_are_real():
+    from pyverbs.providers.mlx5.mlx5dv import Mlx5Context, Mlx5DVContextAttr
+    import pyverbs.providers.mlx5.mlx5_enums as dve
+    assert dve.MLX5DV_CONTEXT_FLAGS_DEVX == 1 and dve.MLX5DV_DCTYPE_DCI == 2
+    assert issubclass(Mlx5Context, d.Context.__mro__[1])
+    with pytest.raises(PyverbsRDMAError) as exc:
+        Mlx5Context(Mlx5DVContextAttr(dve.MLX5DV_CONTEXT_FLAGS_DEVX), 'no-such-device0')
+    assert exc.value.error_code == errno.ENODEV
+    assert 'Failed to open mlx5 context' in str(exc.value)
 
 
 def test_utils_strings():

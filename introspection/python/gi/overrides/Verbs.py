@@ -1912,6 +1912,170 @@ class CQPoller(Verbs.CQPoller):
             yield wc
 
 
+# --- mlx5 direct verbs (built with libmlx5: -Dmlx5) --------------------------
+
+if hasattr(Verbs, 'Mlx5Context'):
+    def _name_of(device):
+        """A device name from pyverbs' ways to name one: text, bytes, a Device
+        from get_device_list() or an open Context."""
+        if isinstance(device, bytes):
+            return device.decode()
+        if isinstance(device, str):
+            return device
+        for attr in ('get_name', 'name'):
+            value = getattr(device, attr, None)
+            value = value() if callable(value) else value
+            if value is not None:
+                return value.decode() if isinstance(value, bytes) else str(value)
+        raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
+
+    @_export
+    def is_mlx5dv_supported(device):
+        """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
+        return Verbs.mlx5_is_supported(_name_of(device))
+
+    @_verbs
+    class Mlx5DVContextAttr(Verbs.Mlx5DVContextAttr):
+        """Mlx5DVContextAttr(flags=0, comp_mask=0), as in pyverbs."""
+        __init__ = _kw_init(Verbs.Mlx5DVContextAttr, flags=0, comp_mask=0)
+
+    @_verbs
+    class Mlx5DVDCInitAttr(Verbs.Mlx5DVDCInitAttr):
+        """Mlx5DVDCInitAttr(dc_type=0, dct_access_key=0), as in pyverbs."""
+        __init__ = _kw_init(Verbs.Mlx5DVDCInitAttr, dc_type=0, dct_access_key=0)
+
+    @_verbs
+    class Mlx5DVQPInitAttr(Verbs.Mlx5DVQPInitAttr):
+        """Mlx5DVQPInitAttr(comp_mask=0, create_flags=0, dc_init_attr=None,
+        send_ops_flags=0), as in pyverbs; attr.dc_type and attr.dct_access_key
+        are settable too."""
+
+        def __init__(self, comp_mask=0, create_flags=0, dc_init_attr=None, send_ops_flags=0):
+            props = dict(comp_mask=comp_mask, create_flags=create_flags,
+                         send_ops_flags=send_ops_flags)
+            if dc_init_attr is not None:
+                props.update(dc_type=dc_init_attr.dc_type,
+                             dct_access_key=dc_init_attr.dct_access_key)
+            _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
+
+    @_verbs
+    class Mlx5DVCQInitAttr(Verbs.Mlx5DVCQInitAttr):
+        """Mlx5DVCQInitAttr(comp_mask=0, cqe_comp_res_format=0, flags=0, cqe_size=0)."""
+        __init__ = _kw_init(Verbs.Mlx5DVCQInitAttr, comp_mask=0, cqe_comp_res_format=0,
+                            flags=0, cqe_size=0)
+
+    @_verbs
+    class Mlx5Context(Verbs.Mlx5Context):  # derives from the Context override
+        """pyverbs' Mlx5Context(attr=Mlx5DVContextAttr(), name='mlx5_0'): a Context
+        opened with mlx5dv_open_device. A device that is not an mlx5 one gives
+        GLib.Error NOT_SUPPORTED naming mlx5dv_open_device and the device."""
+
+        def __init__(self, attr=None, name=None, **kwargs):
+            GObject.Object.__init__(self, name=_name_of(name) if name else None, attr=attr)
+            self.init(None)
+
+        def query_mlx5_device(self, comp_mask=-1):
+            """The device's mlx5 attributes (mlx5dv_query_device); comp_mask -1: all."""
+            mask = (1 << 64) - 1 if comp_mask == -1 else _check_uint('comp_mask', comp_mask)
+            return Verbs.Mlx5Context.query_mlx5_device(self, mask)
+
+        def devx_general_cmd(self, in_, outlen):
+            """Runs a DevX general command; returns the output mailbox as bytes."""
+            out = Verbs.Mlx5Context.devx_general_cmd(self, _to_bytes(in_),
+                                                     _check_uint('outlen', outlen, 32))
+            return bytes(out.get_data())
+
+    @_verbs
+    class Mlx5QP(Verbs.Mlx5QP):  # derives from the QPEx override
+        """pyverbs' Mlx5QP(ctx, init_attr, qp_attr=None, dv_init_attr=None): created
+        with mlx5dv_create_qp (DCI, DCT, mlx5 creation flags)."""
+
+        def __init__(self, ctx, init_attr, qp_attr=None, dv_init_attr=None, **kwargs):
+            GObject.Object.__init__(self, context=ctx, init_attr=init_attr, qp_attr=qp_attr,
+                                    dv_init_attr=dv_init_attr)
+            self.init(None)
+
+    @_verbs
+    class Mlx5CQ(Verbs.Mlx5CQ):  # derives from the CQEX override
+        """pyverbs' Mlx5CQ(ctx, init_attr, dv_init_attr=None): created with mlx5dv_create_cq."""
+
+        def __init__(self, ctx, init_attr=None, dv_init_attr=None, **kwargs):
+            GObject.Object.__init__(self, context=ctx, init_attr=init_attr,
+                                    dv_init_attr=dv_init_attr)
+            self.init(None)
+
+    @_verbs
+    class Mlx5VAR(Verbs.Mlx5VAR):
+        """pyverbs' Mlx5VAR(ctx, flags=0): var.page_id, var.length, var.mmap_off."""
+
+        def __init__(self, ctx, flags=0):
+            _init_checked(Verbs.Mlx5VAR, self, context=ctx, flags=flags)
+            self.init(None)
+
+    def _check_enum_value(enum, value, what):
+        value = int(value)
+        if value not in enum.__enum_values__:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               '%s %d is not a %s value' % (what, value, enum.__name__))
+        return value
+
+    @_verbs
+    class Mlx5UAR(Verbs.Mlx5UAR):
+        """pyverbs' Mlx5UAR(ctx, flags=MLX5DV_UAR_ALLOC_TYPE_BF): uar.page_id,
+        uar.mmap_off, uar.reg_addr, uar.base_addr."""
+
+        def __init__(self, ctx, flags=0):
+            _init_checked(Verbs.Mlx5UAR, self, context=ctx, flags=Verbs.Mlx5DVUARAllocType(
+                _check_enum_value(Verbs.Mlx5DVUARAllocType, flags, 'flags')))
+            self.init(None)
+
+    @_verbs
+    class Mlx5PP(Verbs.Mlx5PP):
+        """pyverbs' Mlx5PP(ctx, pp_context, flags=0): a packet pacing entry; pp.index."""
+
+        def __init__(self, ctx, pp_context, flags=0):
+            _init_checked(Verbs.Mlx5PP, self, context=ctx, pp_context=_to_bytes(pp_context),
+                          flags=flags)
+            self.init(None)
+
+    @_verbs
+    class Mlx5DevxObj(Verbs.Mlx5DevxObj):
+        """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
+        command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
+
+        def __init__(self, ctx, in_, outlen):
+            GObject.Object.__init__(self, **{'context': ctx, 'in': _to_bytes(in_),
+                                             'outlen': _check_uint('outlen', outlen, 32)})
+            self.init(None)
+
+        @property
+        def out_view(self):
+            out = self.get_out()
+            return memoryview(bytes(out.get_data()) if out is not None else b'')
+
+        def query(self, in_, outlen):
+            return bytes(Verbs.Mlx5DevxObj.query(self, _to_bytes(in_),
+                                                 _check_uint('outlen', outlen, 32)).get_data())
+
+        def modify(self, in_, outlen):
+            return bytes(Verbs.Mlx5DevxObj.modify(self, _to_bytes(in_),
+                                                  _check_uint('outlen', outlen, 32)).get_data())
+
+    @_verbs
+    class Mlx5UMEM(Verbs.Mlx5UMEM):
+        """pyverbs' Mlx5UMEM(ctx, size, addr=None, alignment=0, access=0): the library
+        allocates the buffer (umem.addr) and registers it; umem.umem_id."""
+
+        def __init__(self, ctx, size, addr=None, alignment=0, access=0, **kwargs):
+            if addr is not None:
+                raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                                   'Mlx5UMEM: the library allocates the buffer; addr must be None')
+            _init_checked(Verbs.Mlx5UMEM, self, context=ctx, size=_check_uint('size', size),
+                          alignment=_check_uint('alignment', alignment),
+                          access=_check_uint('access', access, 32))
+            self.init(None)
+
+
 # --- the namespace loop: every other class gets the generic rules, every
 # enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
 
@@ -1920,6 +2084,8 @@ def _flat_name(c_name):
         return None   # librdmacm's are exported as RDMA_*/RAI_* above
     if not c_name.startswith('GVERBS_'):
         return None
+    if c_name.startswith('GVERBS_MLX5DV_'):
+        return c_name[len('GVERBS_'):]   # pyverbs' mlx5_enums names: MLX5DV_*
     flat = 'IBV_' + c_name[len('GVERBS_'):]
     # rdma-core's names of the members libgverbs renamed to start with a letter
     flat = _re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)

@@ -1,0 +1,682 @@
+/* The mlx5 direct-verbs attribute objects: what Mlx5Context, Mlx5QP and
+ * Mlx5CQ are created with (writable carriers) and what mlx5dv_query_device()
+ * and mlx5dv_query_port() return (read-only copies). */
+#include "config.h"
+
+#include <string.h>
+
+#include "gverbs-mlx5-attr.h"
+#include "gverbs-mlx5-private.h"
+#include "gverbs-mlx5-enum-types.h"
+#include "gverbs-fields-private.h"
+
+static char *
+flags_text (GType  type,
+            guint  value)
+{
+  g_autoptr(GFlagsClass) klass = g_type_class_ref (type);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < klass->n_values; i++)
+    if (klass->values[i].value != 0 && (value & klass->values[i].value) == klass->values[i].value)
+      g_string_append_printf (out, "%s%s", out->len ? ", " : "",
+                              klass->values[i].value_name + strlen ("GVERBS_"));
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static void
+append_flags_row (GString    *out,
+                  const char *label,
+                  GType       type,
+                  guint       value)
+{
+  g_autofree char *text = flags_text (type, value);
+
+  _gverbs_append_row (out, 20, label, text);
+}
+
+/* ---- Mlx5DVContextAttr ---------------------------------------------------- */
+
+/**
+ * GVerbsMlx5DVContextAttr:
+ *
+ * How #GVerbsMlx5Context opens an mlx5 device (`struct
+ * mlx5dv_context_attr`, pyverbs' `Mlx5DVContextAttr`): its
+ * #GVerbsMlx5DVContextAttr:flags (%GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX for a
+ * DevX context) and #GVerbsMlx5DVContextAttr:comp-mask.
+ */
+struct _GVerbsMlx5DVContextAttr
+{
+  GObject parent_instance;
+
+  guint flags;
+  guint64 comp_mask;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsMlx5DVContextAttr, gverbs_mlx5_dv_context_attr, G_TYPE_OBJECT)
+
+static const GVerbsField context_attr_fields[] = {
+  /**
+   * GVerbsMlx5DVContextAttr:flags:
+   *
+   * How to open the device (`MLX5DV_CONTEXT_FLAGS_DEVX`: with DevX).
+   */
+  GVERBS_PROP_FLAGS (GVerbsMlx5DVContextAttr, flags, "flags",
+                     gverbs_mlx5_dv_context_attr_flags_get_type, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVContextAttr:comp-mask:
+   *
+   * Compatibility mask for future fields; 0.
+   */
+  GVERBS_PROP_UINT (GVerbsMlx5DVContextAttr, comp_mask, "comp-mask", G_MAXUINT64, 0,
+                    G_PARAM_READWRITE),
+};
+
+static void
+gverbs_mlx5_dv_context_attr_class_init (GVerbsMlx5DVContextAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+  _gverbs_properties_install (object_class, 1, context_attr_fields,
+                              G_N_ELEMENTS (context_attr_fields), NULL);
+}
+
+static void
+gverbs_mlx5_dv_context_attr_init (GVerbsMlx5DVContextAttr *self)
+{
+}
+
+/**
+ * gverbs_mlx5_dv_context_attr_new:
+ * @flags: how to open the device
+ * @comp_mask: compatibility mask; 0
+ *
+ * Returns: (transfer full): new attributes for gverbs_mlx5_context_new()
+ */
+GVerbsMlx5DVContextAttr *
+gverbs_mlx5_dv_context_attr_new (GVerbsMlx5DVContextAttrFlags flags,
+                                 guint64                      comp_mask)
+{
+  return g_object_new (GVERBS_TYPE_MLX5_DV_CONTEXT_ATTR, "flags", flags,
+                       "comp-mask", comp_mask, NULL);
+}
+
+/**
+ * gverbs_mlx5_dv_context_attr_to_string:
+ * @self: a #GVerbsMlx5DVContextAttr
+ *
+ * Returns: (transfer full): the attributes in pyverbs' layout
+ */
+char *
+gverbs_mlx5_dv_context_attr_to_string (GVerbsMlx5DVContextAttr *self)
+{
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_MLX5_DV_CONTEXT_ATTR (self), NULL);
+  out = g_string_new (NULL);
+  append_flags_row (out, "Flags", GVERBS_TYPE_MLX5_DV_CONTEXT_ATTR_FLAGS, self->flags);
+  _gverbs_append_int_row (out, 20, "comp mask", (gint64) self->comp_mask);
+  return g_string_free (out, FALSE);
+}
+
+void
+_gverbs_mlx5_dv_context_attr_fill (GVerbsMlx5DVContextAttr    *self,
+                                   struct mlx5dv_context_attr *attr)
+{
+  memset (attr, 0, sizeof *attr);
+  if (self == NULL)
+    return;
+  attr->flags = self->flags;
+  attr->comp_mask = self->comp_mask;
+}
+
+/* ---- Mlx5DVDCInitAttr ----------------------------------------------------- */
+
+/**
+ * GVerbsMlx5DVDCInitAttr:
+ *
+ * What makes an mlx5 queue pair dynamically connected (`struct
+ * mlx5dv_dc_init_attr`, pyverbs' `Mlx5DVDCInitAttr`): a DCI (initiator) or
+ * a DCT (target, with its access key). Given to
+ * gverbs_mlx5_dv_qp_init_attr_new(), which copies it.
+ */
+struct _GVerbsMlx5DVDCInitAttr
+{
+  GObject parent_instance;
+
+  int dc_type;
+  guint64 dct_access_key;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsMlx5DVDCInitAttr, gverbs_mlx5_dv_dc_init_attr, G_TYPE_OBJECT)
+
+static const GVerbsField dc_fields[] = {
+  /**
+   * GVerbsMlx5DVDCInitAttr:dc-type:
+   *
+   * %GVERBS_MLX5DV_DCTYPE_DCI or %GVERBS_MLX5DV_DCTYPE_DCT.
+   */
+  GVERBS_PROP_ENUM (GVerbsMlx5DVDCInitAttr, dc_type, "dc-type", gverbs_mlx5_dv_dc_type_get_type,
+                    0, G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVDCInitAttr:dct-access-key:
+   *
+   * A DCT's access key, which DCIs sending to it must present.
+   */
+  GVERBS_PROP_UINT (GVerbsMlx5DVDCInitAttr, dct_access_key, "dct-access-key", G_MAXUINT64, 0,
+                    G_PARAM_READWRITE),
+};
+
+static void
+gverbs_mlx5_dv_dc_init_attr_class_init (GVerbsMlx5DVDCInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+  _gverbs_properties_install (object_class, 1, dc_fields, G_N_ELEMENTS (dc_fields), NULL);
+}
+
+static void
+gverbs_mlx5_dv_dc_init_attr_init (GVerbsMlx5DVDCInitAttr *self)
+{
+}
+
+/**
+ * gverbs_mlx5_dv_dc_init_attr_new:
+ * @dc_type: DCI or DCT
+ * @dct_access_key: a DCT's access key (ignored for a DCI)
+ *
+ * Returns: (transfer full): new DC attributes
+ */
+GVerbsMlx5DVDCInitAttr *
+gverbs_mlx5_dv_dc_init_attr_new (GVerbsMlx5DVDCType dc_type,
+                                 guint64            dct_access_key)
+{
+  return g_object_new (GVERBS_TYPE_MLX5_DV_DC_INIT_ATTR, "dc-type", dc_type,
+                       "dct-access-key", dct_access_key, NULL);
+}
+
+/* ---- Mlx5DVQPInitAttr ----------------------------------------------------- */
+
+/**
+ * GVerbsMlx5DVQPInitAttr:
+ *
+ * The mlx5-specific creation attributes of a #GVerbsMlx5QP (`struct
+ * mlx5dv_qp_init_attr`, pyverbs' `Mlx5DVQPInitAttr`):
+ * #GVerbsMlx5DVQPInitAttr:comp-mask says which of the other fields count —
+ * %GVERBS_MLX5DV_QP_INIT_ATTR_MASK_DC for #GVerbsMlx5DVQPInitAttr:dc-type
+ * and #GVerbsMlx5DVQPInitAttr:dct-access-key,
+ * %GVERBS_MLX5DV_QP_INIT_ATTR_MASK_QP_CREATE_FLAGS for
+ * #GVerbsMlx5DVQPInitAttr:create-flags,
+ * %GVERBS_MLX5DV_QP_INIT_ATTR_MASK_SEND_OPS_FLAGS for
+ * #GVerbsMlx5DVQPInitAttr:send-ops-flags.
+ */
+struct _GVerbsMlx5DVQPInitAttr
+{
+  GObject parent_instance;
+
+  guint comp_mask;
+  guint create_flags;
+  int dc_type;
+  guint64 dct_access_key;
+  guint send_ops_flags;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsMlx5DVQPInitAttr, gverbs_mlx5_dv_qp_init_attr, G_TYPE_OBJECT)
+
+static const GVerbsField qp_fields[] = {
+  /**
+   * GVerbsMlx5DVQPInitAttr:comp-mask:
+   *
+   * Which of the other fields are valid.
+   */
+  GVERBS_PROP_FLAGS (GVerbsMlx5DVQPInitAttr, comp_mask, "comp-mask",
+                     gverbs_mlx5_dv_qp_init_attr_mask_get_type, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVQPInitAttr:create-flags:
+   *
+   * mlx5 creation flags (scatter to CQE, tunnel offloads, self loopback …).
+   */
+  GVERBS_PROP_FLAGS (GVerbsMlx5DVQPInitAttr, create_flags, "create-flags",
+                     gverbs_mlx5_dv_qp_create_flags_get_type, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVQPInitAttr:dc-type:
+   *
+   * DCI or DCT, with %GVERBS_MLX5DV_QP_INIT_ATTR_MASK_DC.
+   */
+  GVERBS_PROP_ENUM (GVerbsMlx5DVQPInitAttr, dc_type, "dc-type", gverbs_mlx5_dv_dc_type_get_type,
+                    0, G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVQPInitAttr:dct-access-key:
+   *
+   * A DCT's access key.
+   */
+  GVERBS_PROP_UINT (GVerbsMlx5DVQPInitAttr, dct_access_key, "dct-access-key", G_MAXUINT64, 0,
+                    G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVQPInitAttr:send-ops-flags:
+   *
+   * mlx5 send operations of the extended send API.
+   */
+  GVERBS_PROP_FLAGS (GVerbsMlx5DVQPInitAttr, send_ops_flags, "send-ops-flags",
+                     gverbs_mlx5_dv_qp_create_send_ops_flags_get_type, 0, G_PARAM_READWRITE),
+};
+
+static void
+gverbs_mlx5_dv_qp_init_attr_class_init (GVerbsMlx5DVQPInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+  _gverbs_properties_install (object_class, 1, qp_fields, G_N_ELEMENTS (qp_fields), NULL);
+}
+
+static void
+gverbs_mlx5_dv_qp_init_attr_init (GVerbsMlx5DVQPInitAttr *self)
+{
+}
+
+/**
+ * gverbs_mlx5_dv_qp_init_attr_new:
+ * @comp_mask: which fields are valid
+ * @create_flags: mlx5 creation flags
+ * @dc_init_attr: (nullable): DC attributes, copied into
+ *   #GVerbsMlx5DVQPInitAttr:dc-type and #GVerbsMlx5DVQPInitAttr:dct-access-key
+ * @send_ops_flags: mlx5 send operations
+ *
+ * Returns: (transfer full): new mlx5 QP attributes
+ */
+GVerbsMlx5DVQPInitAttr *
+gverbs_mlx5_dv_qp_init_attr_new (GVerbsMlx5DVQPInitAttrMask        comp_mask,
+                                 GVerbsMlx5DVQPCreateFlags         create_flags,
+                                 GVerbsMlx5DVDCInitAttr           *dc_init_attr,
+                                 GVerbsMlx5DVQPCreateSendOpsFlags  send_ops_flags)
+{
+  g_return_val_if_fail (dc_init_attr == NULL || GVERBS_IS_MLX5_DV_DC_INIT_ATTR (dc_init_attr), NULL);
+  return g_object_new (GVERBS_TYPE_MLX5_DV_QP_INIT_ATTR, "comp-mask", comp_mask,
+                       "create-flags", create_flags, "send-ops-flags", send_ops_flags,
+                       "dc-type", dc_init_attr ? dc_init_attr->dc_type : 0,
+                       "dct-access-key", dc_init_attr ? dc_init_attr->dct_access_key : 0,
+                       NULL);
+}
+
+/**
+ * gverbs_mlx5_dv_qp_init_attr_to_string:
+ * @self: a #GVerbsMlx5DVQPInitAttr
+ *
+ * Returns: (transfer full): the attributes in pyverbs' layout
+ */
+char *
+gverbs_mlx5_dv_qp_init_attr_to_string (GVerbsMlx5DVQPInitAttr *self)
+{
+  g_autoptr(GEnumClass) dc = g_type_class_ref (GVERBS_TYPE_MLX5_DV_DC_TYPE);
+  GEnumValue *dc_value;
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_MLX5_DV_QP_INIT_ATTR (self), NULL);
+  dc_value = g_enum_get_value (dc, self->dc_type);
+  out = g_string_new (NULL);
+  append_flags_row (out, "Comp mask", GVERBS_TYPE_MLX5_DV_QP_INIT_ATTR_MASK, self->comp_mask);
+  append_flags_row (out, "Create flags", GVERBS_TYPE_MLX5_DV_QP_CREATE_FLAGS, self->create_flags);
+  _gverbs_append_row (out, 20, "DC type", dc_value ? dc_value->value_name + strlen ("GVERBS_") : "?");
+  _gverbs_append_int_row (out, 20, "DCT access key", (gint64) self->dct_access_key);
+  append_flags_row (out, "Send ops flags", GVERBS_TYPE_MLX5_DV_QP_CREATE_SEND_OPS_FLAGS,
+                    self->send_ops_flags);
+  return g_string_free (out, FALSE);
+}
+
+void
+_gverbs_mlx5_dv_qp_init_attr_fill (GVerbsMlx5DVQPInitAttr     *self,
+                                   struct mlx5dv_qp_init_attr *attr)
+{
+  memset (attr, 0, sizeof *attr);
+  attr->comp_mask = self->comp_mask;
+  attr->create_flags = self->create_flags;
+  attr->dc_init_attr.dc_type = self->dc_type;
+  if (self->dc_type == MLX5DV_DCTYPE_DCT)
+    attr->dc_init_attr.dct_access_key = self->dct_access_key;
+  attr->send_ops_flags = self->send_ops_flags;
+}
+
+/* ---- Mlx5DVCQInitAttr ----------------------------------------------------- */
+
+/**
+ * GVerbsMlx5DVCQInitAttr:
+ *
+ * The mlx5-specific creation attributes of a #GVerbsMlx5CQ (`struct
+ * mlx5dv_cq_init_attr`, pyverbs' `Mlx5DVCQInitAttr`): CQE compression and
+ * its format, padding flags, the CQE size.
+ */
+struct _GVerbsMlx5DVCQInitAttr
+{
+  GObject parent_instance;
+
+  guint comp_mask;
+  guint cqe_comp_res_format;
+  guint flags;
+  guint cqe_size;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsMlx5DVCQInitAttr, gverbs_mlx5_dv_cq_init_attr, G_TYPE_OBJECT)
+
+static const GVerbsField cq_fields[] = {
+  /**
+   * GVerbsMlx5DVCQInitAttr:comp-mask:
+   *
+   * Which of the other fields are valid.
+   */
+  GVERBS_PROP_FLAGS (GVerbsMlx5DVCQInitAttr, comp_mask, "comp-mask",
+                     gverbs_mlx5_dv_cq_init_attr_mask_get_type, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVCQInitAttr:cqe-comp-res-format:
+   *
+   * The compressed CQE format, with %GVERBS_MLX5DV_CQ_INIT_ATTR_MASK_COMPRESSED_CQE.
+   */
+  GVERBS_PROP_FLAGS (GVerbsMlx5DVCQInitAttr, cqe_comp_res_format, "cqe-comp-res-format",
+                     gverbs_mlx5_dv_cqe_res_format_get_type, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVCQInitAttr:flags:
+   *
+   * Creation flags, with %GVERBS_MLX5DV_CQ_INIT_ATTR_MASK_FLAGS.
+   */
+  GVERBS_PROP_FLAGS (GVerbsMlx5DVCQInitAttr, flags, "flags",
+                     gverbs_mlx5_dv_cq_init_attr_flags_get_type, 0, G_PARAM_READWRITE),
+  /**
+   * GVerbsMlx5DVCQInitAttr:cqe-size:
+   *
+   * The CQE size in bytes (64 or 128), with %GVERBS_MLX5DV_CQ_INIT_ATTR_MASK_CQE_SIZE.
+   */
+  GVERBS_PROP_UINT (GVerbsMlx5DVCQInitAttr, cqe_size, "cqe-size", G_MAXUINT16, 0,
+                    G_PARAM_READWRITE),
+};
+
+static void
+gverbs_mlx5_dv_cq_init_attr_class_init (GVerbsMlx5DVCQInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+  _gverbs_properties_install (object_class, 1, cq_fields, G_N_ELEMENTS (cq_fields), NULL);
+}
+
+static void
+gverbs_mlx5_dv_cq_init_attr_init (GVerbsMlx5DVCQInitAttr *self)
+{
+}
+
+/**
+ * gverbs_mlx5_dv_cq_init_attr_new:
+ * @comp_mask: which fields are valid
+ * @cqe_comp_res_format: the compressed CQE format
+ * @flags: creation flags
+ * @cqe_size: the CQE size (0: the default)
+ *
+ * Returns: (transfer full): new mlx5 CQ attributes
+ */
+GVerbsMlx5DVCQInitAttr *
+gverbs_mlx5_dv_cq_init_attr_new (GVerbsMlx5DVCQInitAttrMask  comp_mask,
+                                 GVerbsMlx5DVCqeResFormat    cqe_comp_res_format,
+                                 GVerbsMlx5DVCQInitAttrFlags flags,
+                                 guint                       cqe_size)
+{
+  return g_object_new (GVERBS_TYPE_MLX5_DV_CQ_INIT_ATTR, "comp-mask", comp_mask,
+                       "cqe-comp-res-format", cqe_comp_res_format, "flags", flags,
+                       "cqe-size", MIN (cqe_size, G_MAXUINT16), NULL);
+}
+
+/**
+ * gverbs_mlx5_dv_cq_init_attr_to_string:
+ * @self: a #GVerbsMlx5DVCQInitAttr
+ *
+ * Returns: (transfer full): the attributes in pyverbs' layout
+ */
+char *
+gverbs_mlx5_dv_cq_init_attr_to_string (GVerbsMlx5DVCQInitAttr *self)
+{
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_MLX5_DV_CQ_INIT_ATTR (self), NULL);
+  out = g_string_new (NULL);
+  append_flags_row (out, "comp mask", GVERBS_TYPE_MLX5_DV_CQ_INIT_ATTR_MASK, self->comp_mask);
+  append_flags_row (out, "CQE compression", GVERBS_TYPE_MLX5_DV_CQE_RES_FORMAT,
+                    self->cqe_comp_res_format);
+  append_flags_row (out, "flags", GVERBS_TYPE_MLX5_DV_CQ_INIT_ATTR_FLAGS, self->flags);
+  _gverbs_append_int_row (out, 20, "CQE size", self->cqe_size);
+  return g_string_free (out, FALSE);
+}
+
+void
+_gverbs_mlx5_dv_cq_init_attr_fill (GVerbsMlx5DVCQInitAttr     *self,
+                                   struct mlx5dv_cq_init_attr *attr)
+{
+  memset (attr, 0, sizeof *attr);
+  attr->comp_mask = self->comp_mask;
+  attr->cqe_comp_res_format = (uint8_t) self->cqe_comp_res_format;
+  attr->flags = self->flags;
+  attr->cqe_size = (uint16_t) self->cqe_size;
+}
+
+/* ---- Mlx5DVContext (mlx5dv_query_device) ----------------------------------- */
+
+/**
+ * GVerbsMlx5DVContext:
+ *
+ * An mlx5 device's direct-verbs attributes (`struct mlx5dv_context` from
+ * mlx5dv_query_device(), pyverbs' `Mlx5DVContext`), returned by
+ * gverbs_mlx5_context_query_mlx5_device(): one read-only property per
+ * field, nested groups flattened (`cqe_comp_caps.max_num` is
+ * `cqe-comp-caps-max-num`).
+ */
+struct _GVerbsMlx5DVContext
+{
+  GObject parent_instance;
+  struct mlx5dv_context attr;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, G_TYPE_OBJECT)
+
+#define N(name, field, kind, type) \
+  { name, kind, G_STRUCT_OFFSET (struct mlx5dv_context, field), \
+    sizeof (((struct mlx5dv_context *) 0)->field), type, 0, 0, 0, 0, 0 }
+static const GVerbsField context_fields[] = {
+  N ("version", version, GVERBS_FIELD_UINT, NULL),
+  N ("flags", flags, GVERBS_FIELD_UINT, NULL),
+  N ("comp_mask", comp_mask, GVERBS_FIELD_UINT, NULL),
+  N ("cqe_comp_caps_max_num", cqe_comp_caps.max_num, GVERBS_FIELD_UINT, NULL),
+  N ("cqe_comp_caps_supported_format", cqe_comp_caps.supported_format, GVERBS_FIELD_UINT, NULL),
+  N ("sw_parsing_offloads", sw_parsing_caps.sw_parsing_offloads, GVERBS_FIELD_UINT, NULL),
+  N ("sw_parsing_supported_qpts", sw_parsing_caps.supported_qpts, GVERBS_FIELD_UINT, NULL),
+  N ("min_single_stride_log_num_of_bytes", striding_rq_caps.min_single_stride_log_num_of_bytes,
+     GVERBS_FIELD_UINT, NULL),
+  N ("max_single_stride_log_num_of_bytes", striding_rq_caps.max_single_stride_log_num_of_bytes,
+     GVERBS_FIELD_UINT, NULL),
+  N ("min_single_wqe_log_num_of_strides", striding_rq_caps.min_single_wqe_log_num_of_strides,
+     GVERBS_FIELD_UINT, NULL),
+  N ("max_single_wqe_log_num_of_strides", striding_rq_caps.max_single_wqe_log_num_of_strides,
+     GVERBS_FIELD_UINT, NULL),
+  N ("striding_rq_supported_qpts", striding_rq_caps.supported_qpts, GVERBS_FIELD_UINT, NULL),
+  N ("tunnel_offloads_caps", tunnel_offloads_caps, GVERBS_FIELD_UINT, NULL),
+  N ("max_dynamic_bfregs", max_dynamic_bfregs, GVERBS_FIELD_UINT, NULL),
+  N ("max_clock_info_update_nsec", max_clock_info_update_nsec, GVERBS_FIELD_UINT, NULL),
+  N ("flow_action_flags", flow_action_flags, GVERBS_FIELD_UINT, NULL),
+  N ("dc_odp_caps", dc_odp_caps, GVERBS_FIELD_UINT, NULL),
+  N ("num_lag_ports", num_lag_ports, GVERBS_FIELD_UINT, NULL),
+  N ("max_log_num_concurent", dci_streams_caps.max_log_num_concurent, GVERBS_FIELD_UINT, NULL),
+  N ("max_log_num_errored", dci_streams_caps.max_log_num_errored, GVERBS_FIELD_UINT, NULL),
+  N ("max_wr_memcpy_length", max_wr_memcpy_length, GVERBS_FIELD_UINT, NULL),
+};
+#undef N
+
+static void
+gverbs_mlx5_dv_context_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  _gverbs_fields_get_value (context_fields, G_N_ELEMENTS (context_fields),
+                            &GVERBS_MLX5_DV_CONTEXT (object)->attr, prop_id, value);
+}
+
+static void
+gverbs_mlx5_dv_context_class_init (GVerbsMlx5DVContextClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gverbs_mlx5_dv_context_get_property;
+  /* One property per field of `struct mlx5dv_context`, documented there. */
+  _gverbs_fields_install (object_class, context_fields, G_N_ELEMENTS (context_fields));
+}
+
+static void
+gverbs_mlx5_dv_context_init (GVerbsMlx5DVContext *self)
+{
+}
+
+GVerbsMlx5DVContext *
+_gverbs_mlx5_dv_context_new (const struct mlx5dv_context *attr)
+{
+  GVerbsMlx5DVContext *self = g_object_new (GVERBS_TYPE_MLX5_DV_CONTEXT, NULL);
+
+  self->attr = *attr;
+  return self;
+}
+
+/**
+ * gverbs_mlx5_dv_context_to_string:
+ * @self: a #GVerbsMlx5DVContext
+ *
+ * Returns: (transfer full): the attributes in pyverbs' layout (the mlx5
+ *   query example of its README)
+ */
+char *
+gverbs_mlx5_dv_context_to_string (GVerbsMlx5DVContext *self)
+{
+  const struct mlx5dv_context *a;
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_MLX5_DV_CONTEXT (self), NULL);
+  a = &self->attr;
+  out = g_string_new (NULL);
+  _gverbs_append_int_row (out, 20, "Version", a->version);
+  append_flags_row (out, "Flags", GVERBS_TYPE_MLX5_DV_CONTEXT_FLAGS, (guint) a->flags);
+  append_flags_row (out, "comp mask", GVERBS_TYPE_MLX5_DV_CONTEXT_COMP_MASK, (guint) a->comp_mask);
+  g_string_append (out, "CQE compression caps:\n");
+  _gverbs_append_int_row (out, 22, "  max num", a->cqe_comp_caps.max_num);
+  append_flags_row (out, "  supported formats", GVERBS_TYPE_MLX5_DV_CQE_RES_FORMAT,
+                    a->cqe_comp_caps.supported_format);
+  g_string_append (out, "SW parsing caps:\n");
+  _gverbs_append_int_row (out, 22, "  SW parsing offloads", a->sw_parsing_caps.sw_parsing_offloads);
+  _gverbs_append_int_row (out, 22, "  supported QP types", a->sw_parsing_caps.supported_qpts);
+  g_string_append (out, "Striding RQ caps:\n");
+  _gverbs_append_int_row (out, 0, "  min single stride log num of bytes",
+                          a->striding_rq_caps.min_single_stride_log_num_of_bytes);
+  _gverbs_append_int_row (out, 0, "  max single stride log num of bytes",
+                          a->striding_rq_caps.max_single_stride_log_num_of_bytes);
+  _gverbs_append_int_row (out, 0, "  min single wqe log num of strides",
+                          a->striding_rq_caps.min_single_wqe_log_num_of_strides);
+  _gverbs_append_int_row (out, 0, "  max single wqe log num of strides",
+                          a->striding_rq_caps.max_single_wqe_log_num_of_strides);
+  _gverbs_append_int_row (out, 22, "  supported QP types", a->striding_rq_caps.supported_qpts);
+  _gverbs_append_int_row (out, 20, "Tunnel offloads caps", a->tunnel_offloads_caps);
+  _gverbs_append_int_row (out, 0, "Max dynamic BF registers", a->max_dynamic_bfregs);
+  _gverbs_append_int_row (out, 0, "Max clock info update [nsec]",
+                          (gint64) a->max_clock_info_update_nsec);
+  _gverbs_append_int_row (out, 20, "Flow action flags", a->flow_action_flags);
+  return g_string_free (out, FALSE);
+}
+
+/* ---- Mlx5DVPortAttr (mlx5dv_query_port) ----------------------------------- */
+
+/**
+ * GVerbsMlx5DVPortAttr:
+ *
+ * An mlx5 port's direct-verbs attributes (`struct mlx5dv_port` from
+ * mlx5dv_query_port(), pyverbs' `Mlx5DVPortAttr`), returned by
+ * gverbs_mlx5_context_query_mlx5_port(): one read-only property per field;
+ * #GVerbsMlx5DVPortAttr:flags says which are valid.
+ */
+struct _GVerbsMlx5DVPortAttr
+{
+  GObject parent_instance;
+  struct mlx5dv_port attr;
+};
+
+G_DEFINE_FINAL_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, G_TYPE_OBJECT)
+
+#define N(name, field) \
+  { name, GVERBS_FIELD_UINT, G_STRUCT_OFFSET (struct mlx5dv_port, field), \
+    sizeof (((struct mlx5dv_port *) 0)->field), NULL, 0, 0, 0, 0, 0 }
+static const GVerbsField port_fields[] = {
+  N ("flags", flags),
+  N ("vport", vport),
+  N ("vport_vhca_id", vport_vhca_id),
+  N ("esw_owner_vhca_id", esw_owner_vhca_id),
+  N ("vport_steering_icm_rx", vport_steering_icm_rx),
+  N ("vport_steering_icm_tx", vport_steering_icm_tx),
+  N ("reg_c0_value", reg_c0.value),
+  N ("reg_c0_mask", reg_c0.mask),
+};
+#undef N
+
+static void
+gverbs_mlx5_dv_port_attr_get_property (GObject    *object,
+                                       guint       prop_id,
+                                       GValue     *value,
+                                       GParamSpec *pspec)
+{
+  _gverbs_fields_get_value (port_fields, G_N_ELEMENTS (port_fields),
+                            &GVERBS_MLX5_DV_PORT_ATTR (object)->attr, prop_id, value);
+}
+
+static void
+gverbs_mlx5_dv_port_attr_class_init (GVerbsMlx5DVPortAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gverbs_mlx5_dv_port_attr_get_property;
+  /* One property per field of `struct mlx5dv_port`, documented there. */
+  _gverbs_fields_install (object_class, port_fields, G_N_ELEMENTS (port_fields));
+}
+
+static void
+gverbs_mlx5_dv_port_attr_init (GVerbsMlx5DVPortAttr *self)
+{
+}
+
+GVerbsMlx5DVPortAttr *
+_gverbs_mlx5_dv_port_attr_new (const struct mlx5dv_port *attr)
+{
+  GVerbsMlx5DVPortAttr *self = g_object_new (GVERBS_TYPE_MLX5_DV_PORT_ATTR, NULL);
+
+  self->attr = *attr;
+  return self;
+}
+
+/**
+ * gverbs_mlx5_dv_port_attr_to_string:
+ * @self: a #GVerbsMlx5DVPortAttr
+ *
+ * Returns: (transfer full): the attributes in pyverbs' layout
+ */
+char *
+gverbs_mlx5_dv_port_attr_to_string (GVerbsMlx5DVPortAttr *self)
+{
+  const struct mlx5dv_port *a;
+  GString *out;
+
+  g_return_val_if_fail (GVERBS_IS_MLX5_DV_PORT_ATTR (self), NULL);
+  a = &self->attr;
+  out = g_string_new (NULL);
+  append_flags_row (out, "Flags", GVERBS_TYPE_MLX5_DV_QUERY_PORT_FLAGS, (guint) a->flags);
+  _gverbs_append_int_row (out, 20, "vport", a->vport);
+  _gverbs_append_int_row (out, 20, "vport vhca id", a->vport_vhca_id);
+  _gverbs_append_int_row (out, 20, "e-switch vhca id", a->esw_owner_vhca_id);
+  _gverbs_append_int_row (out, 20, "reg c0 value", a->reg_c0.value);
+  _gverbs_append_int_row (out, 20, "reg c0 mask", a->reg_c0.mask);
+  return g_string_free (out, FALSE);
+}
