@@ -51,8 +51,7 @@ gverbs_ah_new_from_wc (GVerbsPD       *pd,
   if (grh_len < sizeof g)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("ibv_create_ah_from_wc on %s: the GRH is %" G_GSIZE_FORMAT
-                     " bytes, it has %" G_GSIZE_FORMAT),
+                   _("ibv_create_ah_from_wc on %s: the GRH is %zu bytes, it has %zu"),
                    _gverbs_resource_describe (pd), grh_len, sizeof g);
       return NULL;
     }

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -262,7 +264,7 @@ check_range (GVerbsBufferPool  *self,
   if (offset > self->size || length > self->size - offset)   /* no overflow for any 64-bit values */
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("%" G_GUINT64_FORMAT " bytes at offset %" G_GUINT64_FORMAT
+                   _("%" PRIu64 " bytes at offset %" PRIu64
                      " do not fit in a buffer of %u bytes"), length, offset, self->size);
       return FALSE;
     }

@@ -90,8 +90,7 @@ _gverbs_cm_id_check_private_data (GVerbsCMID  *self,
   if (g_bytes_get_size (private_data) > limit)
     {
       _gverbs_set_error_errno (error, EINVAL, call, _gverbs_resource_describe (self),
-                               _("%" G_GSIZE_FORMAT " bytes of private data, at most %"
-                                 G_GSIZE_FORMAT " in this message on this device and port space"),
+                               _("%zu bytes of private data, at most %zu in this message on this device and port space"),
                                g_bytes_get_size (private_data), limit);
       return FALSE;
     }

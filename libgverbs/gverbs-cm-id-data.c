@@ -126,8 +126,7 @@ _gverbs_cm_id_buffer_range (GVerbsCMID     *self,
   if (offset > ibv->length || length > ibv->length - offset || length > G_MAXUINT32)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("%" G_GSIZE_FORMAT " bytes at offset %" G_GSIZE_FORMAT
-                     " do not fit in %s (%" G_GSIZE_FORMAT " bytes)"),
+                   _("%zu bytes at offset %zu do not fit in %s (%zu bytes)"),
                    length, offset, _gverbs_resource_describe (buffer), (gsize) ibv->length);
       return FALSE;
     }

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <net/if.h>
@@ -294,7 +296,7 @@ gverbs_context_query_gid_table (GVerbsContext  *self,
   if (n < 0)
     {
       _gverbs_set_error_errno (error, (int) -n, "ibv_query_gid_table", gverbs_context_get_name (self),
-                               _("room for %" G_GSIZE_FORMAT " entries"), room);
+                               _("room for %zu entries"), room);
       return NULL;
     }
 

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 
@@ -61,7 +63,7 @@ gverbs_dm_mr_open (GVerbsResource  *resource,
       self->length > gverbs_dm_get_length (self->dm) - self->offset)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("%" G_GUINT64_FORMAT " bytes at offset %" G_GUINT64_FORMAT " do not fit in %s"),
+                   _("%" PRIu64 " bytes at offset %" PRIu64 " do not fit in %s"),
                    self->length, self->offset, _gverbs_resource_describe (self->dm));
       return FALSE;
     }

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 
@@ -56,7 +58,7 @@ gverbs_dm_open (GVerbsResource  *resource,
   if (self->ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : EOPNOTSUPP, "ibv_alloc_dm", name,
-                               _("length %" G_GUINT64_FORMAT), (guint64) attr.length);
+                               _("length %" PRIu64), (guint64) attr.length);
       return FALSE;
     }
   self->length = attr.length;
@@ -153,7 +155,7 @@ check_range (GVerbsDM    *self,
   if (dm_offset > self->length || length > self->length - dm_offset)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("%" G_GSIZE_FORMAT " bytes at offset %" G_GUINT64_FORMAT
+                   _("%zu bytes at offset %" PRIu64
                      " do not fit in %s"), length, dm_offset, _gverbs_resource_describe (self));
       return FALSE;
     }

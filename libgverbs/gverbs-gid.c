@@ -98,7 +98,7 @@ gverbs_gid_new_from_bytes (const guint8  *data,
   if (length != sizeof gid->raw)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("A GID is 16 bytes, not %" G_GSIZE_FORMAT), length);
+                   _("A GID is 16 bytes, not %zu"), length);
       return NULL;
     }
   gid = gverbs_gid_new ();

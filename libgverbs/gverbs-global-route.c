@@ -232,7 +232,7 @@ gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
   if (g_bytes_get_size (raw) != 16)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("A GID is 16 bytes, not %" G_GSIZE_FORMAT), g_bytes_get_size (raw));
+                   _("A GID is 16 bytes, not %zu"), g_bytes_get_size (raw));
       return FALSE;
     }
   memcpy (self->dgid.raw, g_bytes_get_data (raw, NULL), 16);

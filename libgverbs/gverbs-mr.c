@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -83,7 +85,7 @@ set_alloc_error (GError     **error,
                  const char  *object)
 {
   g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_NO_MEMORY,
-               _("Cannot allocate %" G_GUINT64_FORMAT " bytes of memory for a memory region "
+               _("Cannot allocate %" PRIu64 " bytes of memory for a memory region "
                  "on %s: %s"), length, object, g_strerror (err_no));
 }
 
@@ -123,7 +125,7 @@ check_length (GVerbsMR  *self,
   if (self->length > G_MAXSIZE)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_resource_describe (self->pd),
-                               _("length %" G_GUINT64_FORMAT " does not fit in memory"),
+                               _("length %" PRIu64 " does not fit in memory"),
                                self->length);
       return FALSE;
     }
@@ -131,8 +133,7 @@ check_length (GVerbsMR  *self,
   if (attr != NULL && self->length > attr->max_mr_size)
     {
       _gverbs_set_error_errno (error, EINVAL, "ibv_reg_mr", _gverbs_resource_describe (self->pd),
-                               _("length %" G_GUINT64_FORMAT " > device limit max_mr_size %"
-                                 G_GUINT64_FORMAT), self->length, (guint64) attr->max_mr_size);
+                               _("length %" PRIu64 " > device limit max_mr_size %" PRIu64), self->length, (guint64) attr->max_mr_size);
       return FALSE;
     }
   return TRUE;
@@ -161,7 +162,7 @@ register_memory (GVerbsMR  *self,
       int err = errno ? errno : ENOMEM;
 
       _gverbs_set_error_errno (error, err, "ibv_reg_mr", _gverbs_resource_describe (self->pd),
-                               _("length %" G_GUINT64_FORMAT ", access 0x%x"),
+                               _("length %" PRIu64 ", access 0x%x"),
                                self->length, (guint) self->access);
       if (self->user_memory == NULL)
         free_buffer (buffer, self->length);
@@ -488,8 +489,8 @@ check_range (GVerbsMR    *self,
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
                    /* TRANSLATORS: "Cannot read 8 bytes at offset 96 of mr 0x1f3 on pd 2 on
                     * rxe0: it is 100 bytes long" */
-                   _("Cannot %s %" G_GUINT64_FORMAT " bytes at offset %" G_GUINT64_FORMAT
-                     " of %s: it is %" G_GUINT64_FORMAT " bytes long"),
+                   _("Cannot %s %" PRIu64 " bytes at offset %" PRIu64
+                     " of %s: it is %" PRIu64 " bytes long"),
                    what, length, offset, _gverbs_resource_describe (self), self->length);
       return FALSE;
     }
@@ -592,7 +593,7 @@ gverbs_mr_sge (GVerbsMR  *self,
   if (length > G_MAXUINT32)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("A scatter/gather element holds at most %u bytes, not %" G_GUINT64_FORMAT),
+                   _("A scatter/gather element holds at most %u bytes, not %" PRIu64),
                    G_MAXUINT32, length);
       return NULL;
     }

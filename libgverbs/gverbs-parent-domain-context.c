@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 
@@ -283,9 +285,8 @@ call_alloc (GVerbsParentDomainContext *self,
   if (reported != NULL || address == 0)
     {
       g_set_error (&self->last_error, GVERBS_ERROR, GVERBS_ERROR_NO_MEMORY,
-                   _("the parent domain's allocator failed for %" G_GUINT64_FORMAT
-                     " bytes aligned to %" G_GUINT64_FORMAT " (resource type 0x%" G_GINT64_MODIFIER
-                     "x): %s"), size, alignment, resource_type,
+                   _("the parent domain's allocator failed for %" PRIu64
+                     " bytes aligned to %" PRIu64 " (resource type 0x%" PRIx64 "): %s"), size, alignment, resource_type,
                    reported ? reported : _("it returned no memory"));
       if (address != 0 && address != GVERBS_ALLOCATOR_USE_DEFAULT && self->free_func != NULL)
         self->free_func (self, address, resource_type, self->free_data);

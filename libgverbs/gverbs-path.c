@@ -541,7 +541,7 @@ take_gid (const char *key,
   if (n != 16)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("Path variant field “%s” is %" G_GSIZE_FORMAT " bytes long, a GID is 16"), key, n);
+                   _("Path variant field “%s” is %zu bytes long, a GID is 16"), key, n);
       return FALSE;
     }
   memcpy (gid->raw, data, 16);
@@ -642,7 +642,7 @@ gverbs_path_new_from_variant (GVariant  *variant,
   if (size > GVERBS_PATH_WIRE_MAX_SIZE)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("Path variant is %" G_GSIZE_FORMAT " bytes long, more than the %u a path may have"),
+                   _("Path variant is %zu bytes long, more than the %u a path may have"),
                    size, (guint) GVERBS_PATH_WIRE_MAX_SIZE);
       return NULL;
     }
@@ -650,7 +650,7 @@ gverbs_path_new_from_variant (GVariant  *variant,
   if (n > GVERBS_PATH_WIRE_MAX_ENTRIES)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("Path variant has %" G_GSIZE_FORMAT " entries, more than the %u a path may have"),
+                   _("Path variant has %zu entries, more than the %u a path may have"),
                    n, (guint) GVERBS_PATH_WIRE_MAX_ENTRIES);
       return NULL;
     }

@@ -3,6 +3,8 @@
  * ibv_wr_complete. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -583,7 +585,7 @@ gverbs_qp_ex_wr_atomic_write (GVerbsQPEx    *self,
   if (length != 8)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("ibv_wr_atomic_write on %s: an atomic write carries 8 bytes, not %" G_GSIZE_FORMAT),
+                   _("ibv_wr_atomic_write on %s: an atomic write carries 8 bytes, not %zu"),
                    _gverbs_resource_describe (GVERBS_QP (self)), length);
       return FALSE;
     }

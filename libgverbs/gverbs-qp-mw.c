@@ -2,6 +2,8 @@
  * type 2 with an IBV_WR_BIND_MW work request. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-qp.h"
@@ -31,7 +33,7 @@ _gverbs_qp_check_bind (GVerbsQP     *self,
       addr - (guint64) (guintptr) ibv_mr->addr > ibv_mr->length - length)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("Binding %s: the window 0x%" G_GINT64_MODIFIER "x+%" G_GUINT64_FORMAT
+                   _("Binding %s: the window 0x%" PRIx64 "+%" PRIu64
                      " is not inside %s"), _gverbs_resource_describe (mw), addr, length,
                    _gverbs_resource_describe (mr));
       return FALSE;

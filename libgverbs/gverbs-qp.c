@@ -3,6 +3,8 @@
 #endif
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -1108,10 +1110,10 @@ set_post_error (GVerbsQP    *self,
     {
       g_set_error (error, GVERBS_ERROR, gverbs_error_from_errno (rc),
                    send ? _("%s on %s: the send queue is full (max_send_wr %u): work request %u of %u "
-                            "(wr_id %" G_GUINT64_FORMAT ") refused, %u before it posted; poll "
+                            "(wr_id %" PRIu64 ") refused, %u before it posted; poll "
                             "completions before posting more")
                         : _("%s on %s: the receive queue is full (max_recv_wr %u): work request %u of %u "
-                            "(wr_id %" G_GUINT64_FORMAT ") refused, %u before it posted; poll "
+                            "(wr_id %" PRIu64 ") refused, %u before it posted; poll "
                             "completions before posting more"),
                    call, _gverbs_resource_describe (self), send ? priv->cap.max_send_wr : priv->cap.max_recv_wr,
                    index, n_wrs, wr_id, index);
@@ -1120,9 +1122,9 @@ set_post_error (GVerbsQP    *self,
   if (rc == EINVAL && num_sge > 0 && (guint) num_sge > max_sge)
     {
       g_set_error (error, GVERBS_ERROR, gverbs_error_from_errno (rc),
-                   send ? _("%s on %s: work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
+                   send ? _("%s on %s: work request %u of %u (wr_id %" PRIu64 ") refused, "
                             "%u before it posted: num_sge %d > the queue pair's max_send_sge %u")
-                        : _("%s on %s: work request %u of %u (wr_id %" G_GUINT64_FORMAT ") refused, "
+                        : _("%s on %s: work request %u of %u (wr_id %" PRIu64 ") refused, "
                             "%u before it posted: num_sge %d > the queue pair's max_recv_sge %u"),
                    call, _gverbs_resource_describe (self), index, n_wrs, wr_id, index, num_sge, max_sge);
       return;
@@ -1185,7 +1187,7 @@ check_inline_sges (GVerbsQP            *self,
   if (total > priv->cap.max_inline_data)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("Work request %u for %s: %" G_GUINT64_FORMAT " bytes of inline data > the queue "
+                   _("Work request %u for %s: %" PRIu64 " bytes of inline data > the queue "
                      "pair's max_inline_data %u"), index, _gverbs_resource_describe (self), total,
                    priv->cap.max_inline_data);
       return FALSE;
@@ -1199,7 +1201,7 @@ check_inline_sges (GVerbsQP            *self,
       if (sge->addr > G_MAXUINT64 - sge->length || !memory_readable (sge->addr, sge->length))
         {
           g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                       _("Work request %u for %s: inline buffer %u at 0x%" G_GINT64_MODIFIER "x+%u "
+                       _("Work request %u for %s: inline buffer %u at 0x%" PRIx64 "+%u "
                          "is not readable memory (nor inside the memory region of lkey 0x%x)"),
                        index, _gverbs_resource_describe (self), i, sge->addr, sge->length, sge->lkey);
           return FALSE;

@@ -199,7 +199,7 @@ gverbs_rx_hash_conf_set_rx_hash_key (GVerbsRxHashConf  *self,
   if (rx_hash_key != NULL && g_bytes_get_size (rx_hash_key) > GVERBS_RX_HASH_KEY_MAX_LENGTH)
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("RSS hash key of %" G_GSIZE_FORMAT " bytes: rx_hash_key_len holds at most %u"),
+                   _("RSS hash key of %zu bytes: rx_hash_key_len holds at most %u"),
                    g_bytes_get_size (rx_hash_key), GVERBS_RX_HASH_KEY_MAX_LENGTH);
       return FALSE;
     }

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -524,7 +526,7 @@ set_srq_post_error (GVerbsSRQ   *self,
     {
       g_set_error (error, GVERBS_ERROR, gverbs_error_from_errno (rc),
                    _("%s on %s: the shared receive queue is full (max_wr %u): work request %u of %u "
-                     "(wr_id %" G_GUINT64_FORMAT ") refused, %u before it posted; poll "
+                     "(wr_id %" PRIu64 ") refused, %u before it posted; poll "
                      "completions before posting more"),
                    "ibv_post_srq_recv", _gverbs_resource_describe (self), attr.max_wr, index, n_wrs, wr_id, index);
       return;

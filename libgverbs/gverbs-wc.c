@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <infiniband/verbs.h>
@@ -390,7 +392,7 @@ gverbs_wc_to_error (const GVerbsWC *wc)
     return NULL;
   /* TRANSLATORS: status text, status number, wr_id, QP number, vendor error */
   return g_error_new (GVERBS_WC_ERROR, (int) wc->status,
-                      _("Work completion failed: %s (status %d), wr_id %" G_GUINT64_FORMAT
+                      _("Work completion failed: %s (status %d), wr_id %" PRIu64
                         ", QP 0x%x, vendor error 0x%x"),
                       gverbs_wc_status_str (wc->status), (int) wc->status, wc->wr_id,
                       wc->qp_num, wc->vendor_err);

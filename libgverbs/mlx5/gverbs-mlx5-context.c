@@ -270,7 +270,7 @@ gverbs_mlx5_context_devx_general_cmd (GVerbsMlx5Context  *self,
     {
       _gverbs_set_error_errno (error, rc > 0 ? rc : errno, "mlx5dv_devx_general_cmd",
                                _gverbs_resource_describe (self),
-                               _("%" G_GSIZE_FORMAT " bytes in, %" G_GSIZE_FORMAT " out"),
+                               _("%zu bytes in, %zu out"),
                                inlen, outlen);
       return NULL;
     }

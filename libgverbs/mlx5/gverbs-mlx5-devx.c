@@ -4,6 +4,8 @@
  * (mlx5dv_devx_umem_reg). Each is a child of its context. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +51,7 @@ _gverbs_mlx5_check_outlen (gsize        outlen,
   if (outlen <= DEVX_MAX_OUTLEN)
     return TRUE;
   g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-               _("%s: outlen %" G_GSIZE_FORMAT " is larger than %u, the most a DevX command returns"),
+               _("%s: outlen %zu is larger than %u, the most a DevX command returns"),
                call, outlen, DEVX_MAX_OUTLEN);
   return FALSE;
 }
@@ -380,7 +382,7 @@ gverbs_mlx5_pp_open (GVerbsResource  *resource,
   if (self->ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : EOPNOTSUPP, "mlx5dv_pp_alloc", name,
-                               _("%" G_GSIZE_FORMAT "-byte context, flags 0x%x"), size,
+                               _("%zu-byte context, flags 0x%x"), size,
                                self->flags);
       return FALSE;
     }
@@ -572,7 +574,7 @@ gverbs_mlx5_devx_obj_open (GVerbsResource  *resource,
   if (self->ibv == NULL)
     {
       _gverbs_set_error_errno (error, errno ? errno : EOPNOTSUPP, "mlx5dv_devx_obj_create", name,
-                               _("%" G_GSIZE_FORMAT " bytes in, %" G_GUINT64_FORMAT " out"),
+                               _("%zu bytes in, %" PRIu64 " out"),
                                inlen, self->outlen);
       return FALSE;
     }
@@ -730,7 +732,7 @@ devx_obj_cmd (GVerbsMlx5DevxObj  *self,
   if (rc != 0)
     {
       _gverbs_set_error_errno (error, rc > 0 ? rc : errno, call, _gverbs_resource_describe (self),
-                               _("%" G_GSIZE_FORMAT " bytes in, %" G_GSIZE_FORMAT " out"),
+                               _("%zu bytes in, %zu out"),
                                inlen, outlen);
       return NULL;
     }
@@ -825,8 +827,7 @@ gverbs_mlx5_umem_open (GVerbsResource  *resource,
   if (self->size == 0 || (alignment & (alignment - 1)) != 0 || alignment % sizeof (void *) != 0)
     {
       _gverbs_set_error_errno (error, EINVAL, "mlx5dv_devx_umem_reg", name,
-                               _("size %" G_GUINT64_FORMAT " must be positive and alignment %"
-                                 G_GSIZE_FORMAT " a power of two"), self->size, alignment);
+                               _("size %" PRIu64 " must be positive and alignment %zu a power of two"), self->size, alignment);
       return FALSE;
     }
   rc = posix_memalign (&buf, alignment, self->size);
@@ -843,7 +844,7 @@ gverbs_mlx5_umem_open (GVerbsResource  *resource,
 
       free (buf);
       _gverbs_set_error_errno (error, err_no, "mlx5dv_devx_umem_reg", name,
-                               _("%" G_GUINT64_FORMAT " bytes, access 0x%x"), self->size,
+                               _("%" PRIu64 " bytes, access 0x%x"), self->size,
                                self->access);
       return FALSE;
     }
