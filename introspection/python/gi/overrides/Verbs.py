@@ -23,7 +23,6 @@ from gi.repository import GLib, GObject
 Verbs = get_introspection_module('Verbs')
 __all__ = []
 _REQUIRED = object()
-
 def _export(obj, name=None):
     name = name or obj.__name__
     globals()[name] = obj
@@ -69,9 +68,7 @@ _DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable',
              'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
              'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
                                           ('compare_add', _REQUIRED), ('swap', 0))}}
-
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
-
 def _props_getattr(self, name):
     # Called only when normal lookup fails: fall back to GObject properties,
     # so attr.max_qp works as attr.props.max_qp does; cached names are kept.
@@ -98,20 +95,16 @@ def _cache(obj, name, value):
         d['_verbs_cache_hooked'] = True
         GObject.Object.connect(obj, 'notify::closed', _forget_cached)
     d[name] = value
-
 def _forget_cached(obj, pspec):
     for name in type(obj)._verbs_cached:
         obj.__dict__.pop(name, None)
-
 _RANGED_TYPES = (GObject.TYPE_UINT, GObject.TYPE_INT, GObject.TYPE_UINT64, GObject.TYPE_INT64,
                  GObject.TYPE_ULONG, GObject.TYPE_LONG, GObject.TYPE_UCHAR, GObject.TYPE_CHAR)
 _CHECKS = {}   # (owner type, property name) -> how values are checked, found once
-
 def _value_check(pspec):
     key = (pspec.owner_type, pspec.name)
-    check = _CHECKS.get(key)
-    if check is None:
-        vtype = pspec.value_type
+    if key not in _CHECKS:
+        vtype, check = pspec.value_type, ('any',)
         if GObject.type_is_a(vtype, GObject.TYPE_FLAGS):
             mask = 0
             for bit in vtype.pytype.__flags_values__:
@@ -122,40 +115,34 @@ def _value_check(pspec):
                      vtype.pytype.__name__)
         elif vtype in _RANGED_TYPES:
             check = ('range', pspec.minimum, pspec.maximum)
-        else:
-            check = ('any',)
         _CHECKS[key] = check
-    return check
+    return _CHECKS[key]
 
 def _check_value(pspec, value, label=None):
+    # refuses what GObject's validation would drop with only a warning: an integer out of
+    # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names
     if pspec is None or isinstance(value, bool) or not isinstance(value, int):
         return value
     check = _value_check(pspec)
     kind, label = check[0], label or pspec.name.replace('-', '_')
-    if kind == 'range':
-        if not check[1] <= value <= check[2]:
-            raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
-                               (label, value, check[1], check[2]))
-    elif kind == 'flags':
-        if value < 0 or value & ~check[1]:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               '%s 0x%x has bits 0x%x that no %s value names' %
-                               (label, value, value & ~check[1] if value >= 0 else value, check[2]))
-    elif kind == 'enum' and int(value) not in check[1]:
+    if kind == 'range' and not check[1] <= value <= check[2]:
+        raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
+                           (label, value, check[1], check[2]))
+    if kind == 'flags' and (value < 0 or value & ~check[1]):
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                           '%s 0x%x has bits 0x%x that no %s value names' %
+                           (label, value, value & ~check[1] if value >= 0 else value, check[2]))
+    if kind == 'enum' and int(value) not in check[1]:
         raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                            '%s %d is not a %s value' % (label, value, check[2]))
     return value
-
 def _set_checked(self, name, value):
     self.set_property(name, _check_value(type(self).find_property(name), value))
-
 def _init_checked(base, self, **props):
     for key, value in props.items():
         _check_value(base.find_property(key.replace('_', '-')), value, key)
     base.__init__(self, **props)
-
 _SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
-
 def _props_setattr(self, name, value):
     # pyverbs' attribute carriers have settable fields: attr.port_num = 2;
     # integer fields have rdma-core's widths: what does not fit is refused
@@ -197,14 +184,10 @@ def _defaults(method, spec):
         return method(self, *values)
     call.__name__ = method.__name__
     return call
-
-def _to_string(self):
-    return self.to_string()
-
+def _to_string(self): return self.to_string()
 def _caps_str(self):
     return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
                    for p in self.list_properties())
-
 def _apply_rules(cls):
     name, own = cls.__name__, cls.__dict__
     if issubclass(cls, GObject.Object):
@@ -229,14 +212,11 @@ def _apply_rules(cls):
         if meth not in own:
             setattr(cls, meth, _defaults(getattr(getattr(Verbs, name), meth), defaults))
     return cls
-
 def _verbs(cls):
     cls.__module__ = __name__
     return _export(_apply_rules(override(cls)))
-
 def _verbs_error(code, message):
     return GLib.Error.new_literal(Verbs.error_quark(), message, int(code))
-
 def _check_uint(name, value, bits=64):
     value = int(value)
     if value < 0:
@@ -245,15 +225,11 @@ def _check_uint(name, value, bits=64):
         raise _verbs_error(Verbs.Error.OUT_OF_RANGE,
                            '%s %d does not fit in %d bits' % (name, value, bits))
     return value
-
-def _as_bytes(data):
-    return data.encode() if isinstance(data, str) else bytes(data)
-
+def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
 def _to_bytes(data):
     if data is None or isinstance(data, GLib.Bytes):
         return data
     return GLib.Bytes.new(_as_bytes(data))
-
 def _disconnect_on_close(obj, pspec):
     # Once an object with Python handlers is closed its signals are never
     # emitted again, so the handlers go: a handler referencing another object
@@ -276,8 +252,7 @@ def _track_handler(obj, handler_id):
 
 @_verbs
 class Resource(Verbs.Resource):
-    def __enter__(self):
-        return self
+    def __enter__(self): return self
     def __exit__(self, *exc):
         self.close()
         return False
@@ -308,9 +283,7 @@ def _imported(kind, owner, handle):
     return getattr(Verbs, kind[0]).import_(owner, handle)  # 'import' is a keyword
 
 # --- devices, contexts, queries ------------------------------------------------
-def get_device_list():
-    return list(Verbs.get_devices())
-
+def get_device_list(): return list(Verbs.get_devices())
 _export(get_device_list)
 
 @_verbs
@@ -324,12 +297,10 @@ def _gid_type_family(gid_type, family):
 
 @_verbs
 class Context(Verbs.Context):
-    def pd(self):
-        return PD(self)
+    def pd(self): return PD(self)
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return CQ(self, nelems, None, comp_chan, comp_vector)
-    def comp_channel(self):
-        return CompChannel(self)
+    def comp_channel(self): return CompChannel(self)
     def query_gid_ex(self, port_num, gid_index, flags=0):
         if flags:
             raise ValueError('query_gid_ex: flags must be 0 (rdma-core defines none)')
@@ -338,8 +309,7 @@ class Context(Verbs.Context):
         if flags:
             raise ValueError('query_gid_table: flags must be 0 (rdma-core defines none)')
         return list(Verbs.Context.query_gid_table(self, max_entries))
-    def query_device_ex(self, ex_input=None):
-        return Verbs.Context.query_device_ex(self)
+    def query_device_ex(self, ex_input=None): return Verbs.Context.query_device_ex(self)
     def find_gid(self, port_num=1, gid_type=None, family=None):
         return Verbs.Context.find_gid(self, port_num, *_gid_type_family(gid_type, family))
     def find_gid_by_netdev(self, port_num, netdev, gid_type=None, family=None):
@@ -351,31 +321,24 @@ def _import_context(name=None, cmd_fd=None, **kwargs):
     ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
     os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
     return ctx
-
 _wrap_import(Context, 'cmd_fd', _import_context)
 
 @_verbs
 class AsyncEvent(Verbs.AsyncEvent):
-    def ack(self):
-        pass
+    def ack(self): pass
 
 @_verbs
 class Gid(Verbs.Gid):
-    def __new__(cls, val=None):
-        return Verbs.Gid.__new__(cls)
+    def __new__(cls, val=None): return Verbs.Gid.__new__(cls)
     def __init__(self, val=None):
         Verbs.Gid.__init__(self)
         if val is not None:
             self.parse(val)
     gid = property(_to_string, lambda self, val: self.parse(val))
-    def __repr__(self):
-        return 'GID(%r)' % self.to_string()
-    def __eq__(self, other):
-        return isinstance(other, Verbs.Gid) and self.equal(other)
-    def __ne__(self, other):
-        return not self == other
-    def __hash__(self):
-        return self.hash()
+    def __repr__(self): return 'GID(%r)' % self.to_string()
+    def __eq__(self, other): return isinstance(other, Verbs.Gid) and self.equal(other)
+    def __ne__(self, other): return not self == other
+    def __hash__(self): return self.hash()
 
 def _be64_as_native(data):
     # pyverbs returns the __be64 halves of a GID read as native integers.
@@ -385,8 +348,7 @@ def _be64_as_native(data):
 class GidEntry(Verbs.GidEntry):
     gid_subnet_prefix = property(lambda self: _be64_as_native(self.dup_gid().raw[:8]))
     gid_interface_id = property(lambda self: _be64_as_native(self.dup_gid().raw[8:]))
-    def gid_str(self):
-        return self.dup_gid().to_string()
+    def gid_str(self): return self.dup_gid().to_string()
 
 _export(Gid, 'GID')
 _export(GidEntry, 'GIDEntry')
@@ -410,8 +372,7 @@ class PD(Verbs.PD):
         cap = QPCap(max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data)
         return QP(self, QPInitAttr(qp_type=Verbs.QPType(int(qp_type)), scq=send_cq, rcq=recv_cq,
                                    srq=srq, cap=cap, sq_sig_all=sq_sig_all))
-    def srq(self, attr=None):
-        return SRQ(self, attr if attr is not None else SrqInitAttr())
+    def srq(self, attr=None): return SRQ(self, attr if attr is not None else SrqInitAttr())
     def ah(self, path_or_attr):
         if isinstance(path_or_attr, Verbs.Path):
             return path_or_attr.dup_ah(self)
@@ -421,7 +382,6 @@ class PD(Verbs.PD):
 
 _wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
              _imported(('PD', 'Context'), context, handle))
-
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
 _sge_new = Verbs.SGE.new
 
@@ -542,6 +502,7 @@ class XRCDInitAttr(Verbs.XRCDInitAttr):
 @_verbs
 class AllocDmAttr(Verbs.AllocDmAttr):
     __init__ = _kw_init(Verbs.AllocDmAttr, length=0, log_align_req=0, comp_mask=0)
+
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
 class GlobalRoute(Verbs.GlobalRoute):
@@ -551,11 +512,10 @@ class GlobalRoute(Verbs.GlobalRoute):
         if dgid is not None:
             self.dgid = dgid
     def __setattr__(self, name, value):
-        if name == 'dgid':
-            if isinstance(value, (bytes, bytearray)):
-                self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
-            else:
-                self.set_dgid(str(value))
+        if name == 'dgid' and isinstance(value, (bytes, bytearray)):
+            self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
+        elif name == 'dgid':
+            self.set_dgid(str(value))
         else:
             _props_setattr(self, name, value)
 
@@ -566,29 +526,22 @@ class AHAttr(Verbs.AHAttr):
         _init_checked(Verbs.AHAttr, self, dlid=dlid, sl=sl, src_path_bits=src_path_bits,
                       static_rate=static_rate, is_global=bool(is_global),
                       port_num=port_num)
-        if gr is None:
-            gr = grh
-        if gr is not None:
-            self.set_grh(gr)
+        if gr is not None or grh is not None:
+            self.set_grh(grh if gr is None else gr)
     gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
     is_global = property(lambda self: int(self.props.is_global),
                          lambda self, v: self.set_property('is-global', bool(v)))
     def _route_field(name):
         def get(self):
             grh = self.get_grh()
-            if self.props.is_global and grh is not None:
-                return getattr(grh, name)
-            return None
-        def set_(self, value):
+            return getattr(grh, name) if self.props.is_global and grh is not None else None
+        def put(self, value):
             if self.get_grh() is None:
                 self.set_grh(GlobalRoute())
             setattr(self.get_grh(), name, value)
-        return property(get, set_)
-    dgid = _route_field('dgid')
-    flow_label = _route_field('flow_label')
-    sgid_index = _route_field('sgid_index')
-    hop_limit = _route_field('hop_limit')
-    traffic_class = _route_field('traffic_class')
+        return property(get, put)
+    dgid, flow_label, sgid_index, hop_limit, traffic_class = map(_route_field, (
+        'dgid', 'flow_label', 'sgid_index', 'hop_limit', 'traffic_class'))
     del _route_field
 
 @_verbs
@@ -616,8 +569,7 @@ class WC(Verbs.WC):
                'src_qp', 'imm_data', 'wc_flags', 'pkey_index', 'slid', 'sl',
                'dlid_path_bits')
     __init__ = _fields_init(Verbs.WC, *((f, 0) for f in _FIELDS))
-    def __new__(cls, *args, **kwargs):
-        return Verbs.WC.__new__(cls)
+    def __new__(cls, *args, **kwargs): return Verbs.WC.__new__(cls)
     # rdma-core's union: the rkey a send with invalidate invalidated is imm_data's 32 bits
     invalidated_rkey = property(lambda self: self.imm_data,
                                 lambda self, value: setattr(self, 'imm_data', value))
@@ -636,10 +588,7 @@ class WCError(GLib.Error):
         if msg:
             text = '%s: %s' % (msg, text)
         GLib.Error.__init__(self, text, 'gverbs-wc-error-quark', int(code))
-        self.wc = wc
-        self.qp = qp
-        self.wr_id = wc.wr_id
-        self.status = wc.status
+        self.wc, self.qp, self.wr_id, self.status = wc, qp, wc.wr_id, wc.status
 
 # Verbs.WCError also stays the enum of the domain's codes: WCError.REM_ACCESS_ERR.
 for _value in Verbs.WCError.__enum_values__.values():
@@ -678,20 +627,17 @@ class CQ(Verbs.CQ):
         wcs = _poll_list(self, num_entries)
         return len(wcs), wcs
     # python-rdma's name
-    def req_notify_cq(self, solicited_only=False):
-        return Verbs.CQ.req_notify(self, solicited_only)
+    def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
 
 @_verbs
 class CqInitAttrEx(Verbs.CqInitAttrEx):
     def __init__(self, cqe=100, channel=None, comp_vector=0, wc_flags=0, comp_mask=0,
                  flags=0, **kwargs):
         Verbs.CqInitAttrEx.__init__(self)
-        _set_checked(self, 'cqe', cqe)
         self.set_property('channel', channel)
-        _set_checked(self, 'comp-vector', comp_vector)
-        _set_checked(self, 'wc-flags', int(wc_flags))
-        _set_checked(self, 'comp-mask', int(comp_mask))
-        _set_checked(self, 'flags', int(flags))
+        for name, value in (('cqe', cqe), ('comp-vector', comp_vector), ('wc-flags', wc_flags),
+                            ('comp-mask', comp_mask), ('flags', flags)):
+            _set_checked(self, name, int(value))
     comp_channel = property(lambda self: self.get_property('channel'),
                             lambda self, value: self.set_property('channel', value))
 
@@ -705,12 +651,9 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
             self.set_watched(value)
         else:
             GObject.Object.__setattr__(self, name, value)
-    def start_poll(self, attr=None):
-        return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
-    def poll_next(self):
-        return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
-    def next_poll(self):
-        return self.poll_next()
+    def start_poll(self, attr=None): return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
+    def poll_next(self): return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
+    def next_poll(self): return self.poll_next()
     def read_wc(self):
         wc = WC()
         native = Verbs.CQEX.read_wc(self)
@@ -769,7 +712,6 @@ def _rebox(cls, made):
     obj.num_sge = made.num_sge
     obj.__dict__.update(made.__dict__)
     return obj
-
 _WR_OPCODES = Verbs.WROpcode.__enum_values__
 _SendFlags = Verbs.SendFlags
 _SEND = Verbs.WROpcode.SEND
@@ -826,7 +768,6 @@ def _wr_list(wr):
             out.append(item)
             item = getattr(item, 'next_wr', None)
     return out
-
 _post_send_one = Verbs.QP.post_send_one
 _post_recv_one = Verbs.QP.post_recv_one
 _srq_post_recv_one = Verbs.SRQ.post_recv_one
@@ -870,25 +811,20 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
                                'are not supported')
         QPInitAttr.__init__(self, qp_type=qp_type, qp_context=qp_context, scq=scq, rcq=rcq,
                             srq=srq, cap=cap, sq_sig_all=sq_sig_all)
-        self.comp_mask = int(comp_mask)
-        self.pd = pd
-        self.xrcd = xrcd
-        self.create_flags = int(create_flags)
-        self.max_tso_header = max_tso_header
-        self.source_qpn = source_qpn
-        self.send_ops_flags = int(send_ops_flags)
+        for name, value in (('comp_mask', int(comp_mask)), ('pd', pd), ('xrcd', xrcd),
+                            ('create_flags', int(create_flags)), ('max_tso_header', max_tso_header),
+                            ('source_qpn', source_qpn), ('send_ops_flags', int(send_ops_flags))):
+            setattr(self, name, value)
 
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
         GObject.Object.__init__(self, context=creator, init_attr=init_attr, qp_attr=qp_attr)
         self.init(None)
-    def wr_send_imm(self, data):
-        Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
+    def wr_send_imm(self, data): Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
     def wr_rdma_write_imm(self, rkey, remote_addr, data):
         Verbs.QPEx.wr_rdma_write_imm(self, rkey, remote_addr, _socket.htonl(data))
-    def wr_set_sge(self, sge):
-        Verbs.QPEx.wr_set_sge(self, sge.lkey, sge.addr, sge.length)
+    def wr_set_sge(self, sge): Verbs.QPEx.wr_set_sge(self, sge.lkey, sge.addr, sge.length)
     def wr_set_sge_list(self, num_sge, sg_list):
         Verbs.QPEx.wr_set_sge_list(self, list(sg_list)[:num_sge])
     def wr_set_inline_data(self, data, length=None):
@@ -896,23 +832,14 @@ class QPEx(Verbs.QPEx):  # derives from the QP override
         Verbs.QPEx.wr_set_inline_data(self, data if length is None else data[:length])
 
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
-def _service(value):
-    return None if value is None else str(value)
+def _service(value): return None if value is None else str(value)
 
-@_verbs
-class AddrInfo(Verbs.AddrInfo):
-    pass
-
-@_verbs
-class EventChannel(Verbs.EventChannel):
-    pass
-
-CMEventChannel = _export(EventChannel, 'CMEventChannel')
+# AddrInfo and EventChannel (pyverbs' CMEventChannel) are made by the rules (_CTORS)
+CMEventChannel = _export(_verbs(type('EventChannel', (Verbs.EventChannel,), {})), 'CMEventChannel')
 
 @_verbs
 class ConnParam(Verbs.ConnParam):
-    def __new__(cls, *args, **kwargs):
-        return Verbs.ConnParam.__new__(cls)
+    def __new__(cls, *args, **kwargs): return Verbs.ConnParam.__new__(cls)
     __init__ = _fields_init(Verbs.ConnParam, ('resources', 1, 'responder_resources'),
                             ('depth', 1, 'initiator_depth'), ('flow_control', 0),
                             ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
@@ -935,9 +862,7 @@ def _cm_qp_init_attr(attr):
         out.qp_type = Verbs.QPType(int(qp_type))
     out.sq_sig_all = bool(getattr(attr, 'sq_sig_all', False))
     return out
-
 _SIGNALED = Verbs.SendFlags.SIGNALED
-
 def _cm_length(method, mr, length, offset, c_order):
     # the length to post; None or 0: the MR from offset (for post_read/write, offset None: as given)
     if c_order:
@@ -971,10 +896,8 @@ class CMID(Verbs.CMID):
         self.shutdown()
     def accept(self, param=None, private_data=None):
         Verbs.CMID.accept(self, param, _to_bytes(private_data))
-    def reject(self, private_data=None):
-        Verbs.CMID.reject(self, _to_bytes(private_data))
-    def create_qp(self, qp_init):
-        Verbs.CMID.create_qp(self, _cm_qp_init_attr(qp_init))
+    def reject(self, private_data=None): Verbs.CMID.reject(self, _to_bytes(private_data))
+    def create_qp(self, qp_init): Verbs.CMID.create_qp(self, _cm_qp_init_attr(qp_init))
     # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are keyword-only, so a call
     # in the C order (mr, offset, length, ...) is an error, not a post of other bytes than meant
     def post_recv(self, mr, length=None, *c_order, offset=0, wr_id=0):
@@ -1099,8 +1022,7 @@ class Path(Verbs.Path):
     def fill_from_qp(self, qp):
         Verbs.Path.fill_from_qp(self, qp)
         return self
-    def to_bytes(self):
-        return self.to_variant().get_data_as_bytes().get_data()
+    def to_bytes(self): return self.to_variant().get_data_as_bytes().get_data()
     @classmethod
     def from_variant(cls, variant):
         return cls._wrap(Verbs.Path.new_from_variant(variant))
@@ -1120,8 +1042,7 @@ class Path(Verbs.Path):
             if pspec.flags & GObject.ParamFlags.WRITABLE:
                 path.set_property(pspec.name, native.get_property(pspec.name))
         return path
-    def copy(self):
-        return self._wrap(self)
+    def copy(self): return self._wrap(self)
     def __reduce__(self):
         # pickle.dumps(path) for a side channel: the wire form, and
         # pickle.loads() rebuilds it with from_bytes()'s checks
@@ -1130,11 +1051,9 @@ class Path(Verbs.Path):
 # pickle finds the class as gi.repository.Verbs.Path in any process
 Path.__module__ = 'gi.repository.Verbs'
 _export(Path, 'IBPath')
-
 @_export
 def fill_path(qp, path, max_rd_atomic=None):
     return path.fill_from_qp(qp)
-
 @_export
 def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm_data=0,
             ah=None, remote_qpn=0, remote_qkey=0, remote_addr=0, rkey=0, **kwargs):
@@ -1146,7 +1065,6 @@ def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm
     if rkey or remote_addr:
         wr.set_wr_rdma(rkey, remote_addr)
     return wr
-
 @_export
 def recv_wr(wr_id=0, sg_list=None, **kwargs):
     sg = _sg_items(sg_list, 0)
@@ -1156,8 +1074,7 @@ def recv_wr(wr_id=0, sg_list=None, **kwargs):
 class BufferPool(Verbs.BufferPool):
     def __new__(cls, pd, count, size, access=0):
         return Verbs.BufferPool.new(pd, count, size, access)
-    def __init__(self, pd, count, size, access=0):
-        pass
+    def __init__(self, pd, count, size, access=0): pass
     def copy_to(self, buf, idx, offset=0):
         Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
     def copy_from(self, idx, offset=0, length=None):
@@ -1184,10 +1101,8 @@ class BufferPool(Verbs.BufferPool):
 
 @_verbs
 class CQPoller(Verbs.CQPoller):
-    def __new__(cls, cq, cc=None, async_events=None):
-        return Verbs.CQPoller.new(cq, cc)
-    def __init__(self, cq, cc=None, async_events=None):
-        self.timedout = False
+    def __new__(cls, cq, cc=None, async_events=None): return Verbs.CQPoller.new(cq, cc)
+    def __init__(self, cq, cc=None, async_events=None): self.timedout = False
     def next_wc(self, timeout=None):
         ms = -1 if timeout is None else max(0, int(timeout * 1000))
         try:
@@ -1224,7 +1139,6 @@ def _flat_name(c_name):
     flat = _re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
     flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
     return flat if _re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals() else None
-
 for _name in dir(Verbs):
     _cls = getattr(Verbs, _name, None)
     _gtype = getattr(_cls, '__gtype__', None)
