@@ -1,17 +1,7 @@
-# libgverbs Python overrides: make gi.repository.Verbs feel like pyverbs.
-#
-# The rule: code written for pyverbs ports to libgverbs by changing its
-# imports.  Constructors accept pyverbs' signatures and run GInitable.init(),
-# objects work as context managers that close(), properties are reachable as
-# plain attributes (attr.max_qp), and print() gives pyverbs' layout.
-#
-# Generic behaviour is applied once, by rule, to every class of the
-# namespace (see _apply_rules and the loop at the end of this file): the
-# property fallback (__getattr__), settable properties (__setattr__) on the
-# attribute carriers, __str__ from to_string(), cached immutable properties
-# (_CACHED), attribute aliases (_ALIASES), and for the resources whose
-# constructor only names properties, pyverbs' positional signature plus
-# GInitable.init() (_CTORS).  The classes below hold only what differs.
+# libgverbs' Python override: code written for pyverbs (or python-rdma) ports by changing
+# its imports. Generic behaviour is applied by rule to every class of the namespace
+# (_apply_rules, the tables below and the loop at the end); the classes hold only what
+# differs. docs/python.md describes the rules and every signature that differs from C.
 
 import errno as _errno
 import re as _re
@@ -23,6 +13,7 @@ from gi.repository import GLib, GObject
 Verbs = get_introspection_module('Verbs')
 __all__ = []
 _REQUIRED = object()
+
 def _export(obj, name=None):
     name = name or obj.__name__
     globals()[name] = obj
@@ -30,8 +21,7 @@ def _export(obj, name=None):
     return obj
 
 # --- the generic rules --------------------------------------------------------
-# properties that never change once the object is made: read once, kept
-# until the object is closed (MR's change only in rereg(), which forgets them)
+# properties that never change: read once, kept until closed (or MR.rereg())
 _CACHED = {'MR': ('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'),
            'QP': ('qp_num', 'qp_type', 'handle')}
 # pyverbs' and python-rdma's names for properties named otherwise
@@ -42,9 +32,8 @@ _PATH_ALIASES = {
 }
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
-# GInitable classes whose pyverbs constructor only names construct properties:
-# (argument, property, default[, conversion]) in pyverbs' order; extra
-# keywords are ignored
+# GInitable classes whose pyverbs constructor only names construct properties: (argument,
+# property, default[, conversion]) in pyverbs' order; extra keywords are ignored
 _CTORS = {'PD': (('context', 'context', _REQUIRED),),
           'CompChannel': (('context', 'context', _REQUIRED),),
           'XRCD': (('context', 'context', _REQUIRED), ('init_attr', 'init_attr', _REQUIRED)),
@@ -69,9 +58,9 @@ _DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable',
              'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
                                           ('compare_add', _REQUIRED), ('swap', 0))}}
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
+
 def _props_getattr(self, name):
-    # Called only when normal lookup fails: fall back to GObject properties,
-    # so attr.max_qp works as attr.props.max_qp does; cached names are kept.
+    # when normal lookup fails: attr.max_qp as attr.props.max_qp; cached names are kept
     cls = type(self)
     pname = _PROP_NAMES.get((cls, name))
     if pname is None:
@@ -86,8 +75,7 @@ def _props_getattr(self, name):
     return value
 
 def _cache(obj, name, value):
-    # kept until the object is closed (its own close() or its parent's),
-    # after which the properties read as C gives them again (lkey 0 ...)
+    # kept until the object is closed (by itself or its parent); then read from C again
     d = obj.__dict__
     if '_verbs_cache_hooked' not in d:
         if obj.get_property('closed'):
@@ -98,9 +86,11 @@ def _cache(obj, name, value):
 def _forget_cached(obj, pspec):
     for name in type(obj)._verbs_cached:
         obj.__dict__.pop(name, None)
+
 _RANGED_TYPES = (GObject.TYPE_UINT, GObject.TYPE_INT, GObject.TYPE_UINT64, GObject.TYPE_INT64,
                  GObject.TYPE_ULONG, GObject.TYPE_LONG, GObject.TYPE_UCHAR, GObject.TYPE_CHAR)
 _CHECKS = {}   # (owner type, property name) -> how values are checked, found once
+
 def _value_check(pspec):
     key = (pspec.owner_type, pspec.name)
     if key not in _CHECKS:
@@ -142,7 +132,9 @@ def _init_checked(base, self, **props):
     for key, value in props.items():
         _check_value(base.find_property(key.replace('_', '-')), value, key)
     base.__init__(self, **props)
+
 _SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
+
 def _props_setattr(self, name, value):
     # pyverbs' attribute carriers have settable fields: attr.port_num = 2;
     # integer fields have rdma-core's widths: what does not fit is refused
@@ -231,9 +223,8 @@ def _to_bytes(data):
         return data
     return GLib.Bytes.new(_as_bytes(data))
 def _disconnect_on_close(obj, pspec):
-    # Once an object with Python handlers is closed its signals are never
-    # emitted again, so the handlers go: a handler referencing another object
-    # of the tree makes a cycle through GObject that Python cannot see.
+    # a closed object emits no more signals: its Python handlers go, breaking the cycles
+    # through GObject that Python cannot see (docs/python.md, "Signal handlers")
     if not obj.get_property('closed'):
         return
     for handler_id in obj.__dict__.pop('_verbs_handler_ids', ()):
@@ -262,9 +253,8 @@ class Resource(Verbs.Resource):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
 def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through the constructors: Context(cmd_fd=fd),
-    # PD(ctx, handle=h): __new__ returns the imported object, __init__ then
-    # leaves it alone.
+    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h)):
+    # __new__ returns the imported object, __init__ then leaves it alone
     plain_init = cls.__init__
     def __new__(klass, *args, **kwargs):
         if kwargs.get(keyword) is not None:
@@ -321,6 +311,7 @@ def _import_context(name=None, cmd_fd=None, **kwargs):
     ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
     os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
     return ctx
+
 _wrap_import(Context, 'cmd_fd', _import_context)
 
 @_verbs
@@ -428,12 +419,11 @@ class MR(Verbs.MR):
         return Verbs.MR.write(self, data[:length], _check_uint('offset', offset))
     def read(self, length, offset=0):
         """-> bytes (a copy; C's gverbs_mr_read() returns a GBytes), as pyverbs."""
-        data = Verbs.MR.read(self, _check_uint('length', length), _check_uint('offset', offset))
-        return data.get_data() or b''
+        return Verbs.MR.read(self, _check_uint('length', length),
+                             _check_uint('offset', offset)).get_data() or b''
     def sge(self, length=None, off=0):
         off = _check_uint('off', off)
-        if length is None:
-            length = max(self.props.length - off, 0)
+        length = max(self.props.length - off, 0) if length is None else length
         return Verbs.MR.sge(self, _check_uint('length', length), off)
     def rereg(self, flags, pd=None, addr=0, length=0, access=0):
         if addr or (length and length != self.props.length):
@@ -441,8 +431,7 @@ class MR(Verbs.MR):
                                'libgverbs owns the memory of a Python MR: '
                                'IBV_REREG_MR_CHANGE_TRANSLATION moves it to fresh memory of '
                                'the same length, addr and length cannot be given')
-        for name in self._verbs_cached:
-            self.__dict__.pop(name, None)
+        _forget_cached(self, None)
         return Verbs.MR.rereg(self, Verbs.ReregMRFlags(int(flags)), pd,
                               Verbs.AccessFlags(int(access)))
 
@@ -680,13 +669,9 @@ class QPInitAttr(Verbs.QPInitAttr):
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
         _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
-        if srq is not None:
-            self.srq = srq
-        # a CQ or a CQEX (which is a CQ), as pyverbs takes either
-        if scq is not None:
-            self.props.send_cq = scq
-        if rcq is not None:
-            self.props.recv_cq = rcq
+        for prop, value in (('srq', srq), ('send-cq', scq), ('recv-cq', rcq)):
+            if value is not None:   # a CQ or a CQEX (which is a CQ), as pyverbs takes either
+                self.set_property(prop, value)
         self.cap = cap if cap is not None else QPCap()
         self.__dict__['qp_context'] = qp_context
     # pyverbs' shortcuts to the capacities
@@ -700,27 +685,37 @@ def _sg_items(sg, num_sge):
     items = [sg] if isinstance(sg, Verbs.SGE) else list(sg)
     return items[:num_sge] if num_sge and num_sge < len(items) else items
 
-def _rebox(cls, made):
-    base = type(made).__mro__[1]
+def _made(cls, wr, items, sg, num_sge, next_wr):
+    # the rest of a WR made by one C call: a num_sge other than the list's, the chain,
+    # and for a subclass of SendWR/RecvWR an instance of it
+    if sg is not None and num_sge and num_sge != len(items):
+        wr.num_sge = num_sge
+    if next_wr is not None:
+        wr.next_wr = next_wr
+    if type(wr) is cls:
+        return wr
+    base = type(wr).__mro__[1]
     obj = base.__new__(cls)
     base.__init__(obj)
     for field in ('wr_id', 'opcode', 'send_flags', 'imm_data'):
-        if hasattr(made, field):
-            setattr(obj, field, getattr(made, field))
-    for i in range(made.num_sge):
-        obj.set_sge(i, made.dup_sge(i))
-    obj.num_sge = made.num_sge
-    obj.__dict__.update(made.__dict__)
+        if hasattr(wr, field):
+            setattr(obj, field, getattr(wr, field))
+    for i in range(wr.num_sge):
+        obj.set_sge(i, wr.dup_sge(i))
+    obj.num_sge = wr.num_sge
+    obj.__dict__.update(wr.__dict__)
     return obj
+
 _WR_OPCODES = Verbs.WROpcode.__enum_values__
 _SendFlags = Verbs.SendFlags
 _SEND = Verbs.WROpcode.SEND
 _send_wr_new = Verbs.SendWR.new_with_sg
 _recv_wr_new = Verbs.RecvWR.new_with_sg
+_WR_COMMON = dict(next_wr=None, __init__=lambda self, *args, **kwargs: None,  # made by __new__
+                  sg_list=property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)]))
 
 @_verbs
 class SendWR(Verbs.SendWR):
-    next_wr = None
     _ah = None
     def __new__(cls, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
                 send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
@@ -731,14 +726,7 @@ class SendWR(Verbs.SendWR):
         wr = _send_wr_new(wr_id, _SEND if known is None else known, send_flags, imm_data, items)
         if known is None:
             wr.opcode = opcode
-        if sg is not None and num_sge and num_sge != len(items):
-            wr.num_sge = num_sge
-        if next_wr is not None:
-            wr.next_wr = next_wr
-        return wr if cls is SendWR else _rebox(cls, wr)
-    def __init__(self, *args, **kwargs):
-        pass   # made by __new__
-    sg_list = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
+        return _made(cls, wr, items, sg, num_sge, next_wr)
     def set_wr_ud(self, ah, rqpn, rqkey):
         self._ah = ah
         Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
@@ -747,18 +735,13 @@ class SendWR(Verbs.SendWR):
 
 @_verbs
 class RecvWR(Verbs.RecvWR):
-    next_wr = None
     def __new__(cls, wr_id=0, num_sge=0, sg=None, next_wr=None):
         items = _sg_items(sg, num_sge)
-        wr = _recv_wr_new(wr_id, items)
-        if sg is not None and num_sge and num_sge != len(items):
-            wr.num_sge = num_sge
-        if next_wr is not None:
-            wr.next_wr = next_wr
-        return wr if cls is RecvWR else _rebox(cls, wr)
-    def __init__(self, *args, **kwargs):
-        pass   # made by __new__
-    sg_list = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
+        return _made(cls, _recv_wr_new(wr_id, items), items, sg, num_sge, next_wr)
+
+for _cls in (SendWR, RecvWR):
+    for _name, _value in _WR_COMMON.items():
+        setattr(_cls, _name, _value)
 
 def _wr_list(wr):
     items = wr if isinstance(wr, (list, tuple)) else [wr]
@@ -768,9 +751,15 @@ def _wr_list(wr):
             out.append(item)
             item = getattr(item, 'next_wr', None)
     return out
-_post_send_one = Verbs.QP.post_send_one
-_post_recv_one = Verbs.QP.post_recv_one
-_srq_post_recv_one = Verbs.SRQ.post_recv_one
+
+def _poster(one, many, wr_type):
+    # post_send/post_recv: one WR (one C call, no list), a list of them or a next_wr chain
+    def post(self, wr, bad_wr=None):
+        if type(wr) is wr_type and wr.next_wr is None:
+            one(self, wr)
+        else:
+            many(self, _wr_list(wr))
+    return post
 
 @_verbs
 class QP(Verbs.QP):
@@ -788,16 +777,8 @@ class QP(Verbs.QP):
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
                                'QP: creation from a PD, or from a Context with a QPInitAttrEx')
         self.init(None)
-    def post_send(self, send_wr, bad_wr=None):
-        if type(send_wr) is SendWR and send_wr.next_wr is None:
-            _post_send_one(self, send_wr)
-        else:
-            Verbs.QP.post_send(self, _wr_list(send_wr))
-    def post_recv(self, recv_wr, bad_wr=None):
-        if type(recv_wr) is RecvWR and recv_wr.next_wr is None:
-            _post_recv_one(self, recv_wr)
-        else:
-            Verbs.QP.post_recv(self, _wr_list(recv_wr))
+    post_send = _poster(Verbs.QP.post_send_one, Verbs.QP.post_send, SendWR)
+    post_recv = _poster(Verbs.QP.post_recv_one, Verbs.QP.post_recv, RecvWR)
 
 @_verbs
 class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
@@ -862,7 +843,9 @@ def _cm_qp_init_attr(attr):
         out.qp_type = Verbs.QPType(int(qp_type))
     out.sq_sig_all = bool(getattr(attr, 'sq_sig_all', False))
     return out
+
 _SIGNALED = Verbs.SendFlags.SIGNALED
+
 def _cm_length(method, mr, length, offset, c_order):
     # the length to post; None or 0: the MR from offset (for post_read/write, offset None: as given)
     if c_order:
@@ -939,12 +922,11 @@ class CMListener(Verbs.CMListener):
         return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
 
 # The flat rdma-core names of librdmacm's constants (pyverbs.cm_enums).
-for _name in ('TCP', 'UDP', 'IB', 'IPOIB'):
-    _export(getattr(Verbs.PortSpace, _name), 'RDMA_PS_' + _name)
-for _name in ('PASSIVE', 'NUMERICHOST', 'NOROUTE', 'FAMILY'):
-    _export(getattr(Verbs.AddrInfoFlags, _name), 'RAI_' + _name)
-for _name in ('TOS', 'REUSEADDR', 'AFONLY', 'ACK_TIMEOUT'):
-    _export(getattr(Verbs.CMOption, _name), 'RDMA_OPTION_ID_' + _name)
+for _enum, _prefix, _names in ((Verbs.PortSpace, 'RDMA_PS_', 'TCP UDP IB IPOIB'),
+                               (Verbs.AddrInfoFlags, 'RAI_', 'PASSIVE NUMERICHOST NOROUTE FAMILY'),
+                               (Verbs.CMOption, 'RDMA_OPTION_ID_', 'TOS REUSEADDR AFONLY ACK_TIMEOUT')):
+    for _name in _names.split():
+        _export(getattr(_enum, _name), _prefix + _name)
 _export(0, 'RDMA_OPTION_ID')
 for _value in Verbs.CMEventType.__enum_values__.values():
     _export(_value, _value.value_name[len('GVERBS_'):])
@@ -987,11 +969,7 @@ class SRQ(Verbs.SRQ):
                                'SrqInitAttrEx (got %s, %s)'
                                % (type(creator).__name__, type(attr).__name__))
         self.init(None)
-    def post_recv(self, wr, bad_wr=None):
-        if type(wr) is RecvWR and wr.next_wr is None:
-            _srq_post_recv_one(self, wr)
-        else:
-            Verbs.SRQ.post_recv(self, _wr_list(wr))
+    post_recv = _poster(Verbs.SRQ.post_recv_one, Verbs.SRQ.post_recv, RecvWR)
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
 def _to_gid(value):
@@ -1044,13 +1022,13 @@ class Path(Verbs.Path):
         return path
     def copy(self): return self._wrap(self)
     def __reduce__(self):
-        # pickle.dumps(path) for a side channel: the wire form, and
-        # pickle.loads() rebuilds it with from_bytes()'s checks
+        # pickle: the wire form, rebuilt with from_bytes()'s checks
         return (Path.from_bytes, (self.to_bytes(),))
 
 # pickle finds the class as gi.repository.Verbs.Path in any process
 Path.__module__ = 'gi.repository.Verbs'
 _export(Path, 'IBPath')
+
 @_export
 def fill_path(qp, path, max_rd_atomic=None):
     return path.fill_from_qp(qp)
@@ -1139,6 +1117,7 @@ def _flat_name(c_name):
     flat = _re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
     flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
     return flat if _re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals() else None
+
 for _name in dir(Verbs):
     _cls = getattr(Verbs, _name, None)
     _gtype = getattr(_cls, '__gtype__', None)
