@@ -365,9 +365,8 @@ class PD(Verbs.PD):
                                    srq=srq, cap=cap, sq_sig_all=sq_sig_all))
     def srq(self, attr=None): return SRQ(self, attr if attr is not None else SrqInitAttr())
     def ah(self, path_or_attr):
-        if isinstance(path_or_attr, Verbs.Path):
-            return path_or_attr.dup_ah(self)
-        return AH(self, path_or_attr)
+        return (path_or_attr.dup_ah(self) if isinstance(path_or_attr, Verbs.Path)
+                else AH(self, path_or_attr))
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return self.context.cq(nelems, comp_chan, comp_vector)
 
@@ -566,6 +565,10 @@ class WC(Verbs.WC):
         return '<Verbs.WC wr_id=%d status=%s opcode=%s>' % (
             self.wr_id, getattr(self.status, 'value_nick', self.status),
             getattr(self.opcode, 'value_nick', self.opcode))
+
+# a field read through its C getter costs half of PyGObject's generic struct field read
+for _name in WC._FIELDS:
+    setattr(WC, _name, property(getattr(Verbs.WC, 'get_' + _name), Verbs.WC.__dict__[_name].fset))
 
 class WCError(GLib.Error):
     def __init__(self, wc, qp=None, msg=None):
@@ -830,17 +833,12 @@ class ConnParam(Verbs.ConnParam):
 def _cm_qp_init_attr(attr):
     if attr is None or isinstance(attr, Verbs.CMQPInitAttr):
         return attr
-    out = Verbs.CMQPInitAttr.new()
-    cap = getattr(attr, 'cap', None)
-    if cap is not None:
-        for field in ('max_send_wr', 'max_recv_wr', 'max_send_sge', 'max_recv_sge',
-                      'max_inline_data'):
-            value = getattr(cap, field, None)
-            if value is not None:
-                setattr(out, field, int(value))
-    qp_type = getattr(attr, 'qp_type', None)
-    if qp_type is not None:
-        out.qp_type = Verbs.QPType(int(qp_type))
+    out, cap = Verbs.CMQPInitAttr.new(), getattr(attr, 'cap', None)
+    for field in ('max_send_wr', 'max_recv_wr', 'max_send_sge', 'max_recv_sge', 'max_inline_data'):
+        if getattr(cap, field, None) is not None:
+            setattr(out, field, int(getattr(cap, field)))
+    if getattr(attr, 'qp_type', None) is not None:
+        out.qp_type = Verbs.QPType(int(attr.qp_type))
     out.sq_sig_all = bool(getattr(attr, 'sq_sig_all', False))
     return out
 
