@@ -83,6 +83,7 @@ def _cache(obj, name, value):
         d['_verbs_cache_hooked'] = True
         GObject.Object.connect(obj, 'notify::closed', _forget_cached)
     d[name] = value
+
 def _forget_cached(obj, pspec):
     for name in type(obj)._verbs_cached:
         obj.__dict__.pop(name, None)
@@ -126,8 +127,10 @@ def _check_value(pspec, value, label=None):
         raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                            '%s %d is not a %s value' % (label, value, check[2]))
     return value
+
 def _set_checked(self, name, value):
     self.set_property(name, _check_value(type(self).find_property(name), value))
+
 def _init_checked(base, self, **props):
     for key, value in props.items():
         _check_value(base.find_property(key.replace('_', '-')), value, key)
@@ -176,10 +179,13 @@ def _defaults(method, spec):
         return method(self, *values)
     call.__name__ = method.__name__
     return call
+
 def _to_string(self): return self.to_string()
+
 def _caps_str(self):
     return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
                    for p in self.list_properties())
+
 def _apply_rules(cls):
     name, own = cls.__name__, cls.__dict__
     if issubclass(cls, GObject.Object):
@@ -204,11 +210,14 @@ def _apply_rules(cls):
         if meth not in own:
             setattr(cls, meth, _defaults(getattr(getattr(Verbs, name), meth), defaults))
     return cls
+
 def _verbs(cls):
     cls.__module__ = __name__
     return _export(_apply_rules(override(cls)))
+
 def _verbs_error(code, message):
     return GLib.Error.new_literal(Verbs.error_quark(), message, int(code))
+
 def _check_uint(name, value, bits=64):
     value = int(value)
     if value < 0:
@@ -217,11 +226,12 @@ def _check_uint(name, value, bits=64):
         raise _verbs_error(Verbs.Error.OUT_OF_RANGE,
                            '%s %d does not fit in %d bits' % (name, value, bits))
     return value
+
 def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
+
 def _to_bytes(data):
-    if data is None or isinstance(data, GLib.Bytes):
-        return data
-    return GLib.Bytes.new(_as_bytes(data))
+    return data if data is None or isinstance(data, GLib.Bytes) else GLib.Bytes.new(_as_bytes(data))
+
 def _disconnect_on_close(obj, pspec):
     # a closed object emits no more signals: its Python handlers go, breaking the cycles
     # through GObject that Python cannot see (docs/python.md, "Signal handlers")
@@ -607,11 +617,8 @@ class CQ(Verbs.CQ):
                       comp_vector=comp_vector)
         self.init(None)
         GObject.Object.__setattr__(self, 'cq_context', cq_context)
-    def __setattr__(self, name, value):
-        if name == 'watched':
-            self.set_watched(value)
-        else:
-            _props_setattr(self, name, value)
+    # cq.watched = True: set_watched(), which raises what the property could not
+    watched = property(lambda self: self.get_watched(), lambda self, on: self.set_watched(on))
     def poll(self, num_entries=1):
         if num_entries == 1:
             n, wc = _poll_one(self)
@@ -638,11 +645,6 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
     def __init__(self, context, init_attr=None, **kwargs):
         GObject.Object.__init__(self, context=context, init_attr=init_attr)
         self.init(None)
-    def __setattr__(self, name, value):
-        if name == 'watched':
-            self.set_watched(value)
-        else:
-            GObject.Object.__setattr__(self, name, value)
     def start_poll(self, attr=None): return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
     def poll_next(self): return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
     def next_poll(self): return self.poll_next()
@@ -1030,6 +1032,7 @@ _export(Path, 'IBPath')
 @_export
 def fill_path(qp, path, max_rd_atomic=None):
     return path.fill_from_qp(qp)
+
 @_export
 def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm_data=0,
             ah=None, remote_qpn=0, remote_qkey=0, remote_addr=0, rkey=0, **kwargs):
@@ -1041,6 +1044,7 @@ def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm
     if rkey or remote_addr:
         wr.set_wr_rdma(rkey, remote_addr)
     return wr
+
 @_export
 def recv_wr(wr_id=0, sg_list=None, **kwargs):
     sg = _sg_items(sg_list, 0)
