@@ -459,8 +459,7 @@ class MW(Verbs.MW):
 @_verbs
 class DM(Verbs.DM):
     def copy_to_dm(self, dm_offset, data, length=None):
-        data = bytes(data)
-        Verbs.DM.copy_to_dm(self, dm_offset, data if length is None else data[:length])
+        Verbs.DM.copy_to_dm(self, dm_offset, bytes(data)[:length])
     def copy_from_dm(self, dm_offset, length):
         return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
 
@@ -486,20 +485,14 @@ def _boxed_field(holder, name):
         self.set_property(holder, box)
     return property(lambda self: getattr(self.get_property(holder), name), put)
 
-def _kw_init(base, **defaults):
-    names = tuple(defaults)
-    def __init__(self, *args, **kwargs):
-        values = dict(defaults, **dict(zip(names, args)), **kwargs)
-        _init_checked(base, self, **values)
-    return __init__
-
 @_verbs
 class XRCDInitAttr(Verbs.XRCDInitAttr):
-    __init__ = _kw_init(Verbs.XRCDInitAttr, comp_mask=0, oflags=0, fd=-1)
+    __init__ = _fields_init(Verbs.XRCDInitAttr, ('comp_mask', 0), ('oflags', 0), ('fd', -1))
 
 @_verbs
 class AllocDmAttr(Verbs.AllocDmAttr):
-    __init__ = _kw_init(Verbs.AllocDmAttr, length=0, log_align_req=0, comp_mask=0)
+    __init__ = _fields_init(Verbs.AllocDmAttr, ('length', 0), ('log_align_req', 0),
+                            ('comp_mask', 0))
 
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
@@ -814,8 +807,7 @@ class QPEx(Verbs.QPEx):  # derives from the QP override
     def wr_set_sge_list(self, num_sge, sg_list):
         Verbs.QPEx.wr_set_sge_list(self, list(sg_list)[:num_sge])
     def wr_set_inline_data(self, data, length=None):
-        data = _as_bytes(data)
-        Verbs.QPEx.wr_set_inline_data(self, data if length is None else data[:length])
+        Verbs.QPEx.wr_set_inline_data(self, _as_bytes(data)[:length])
 
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
 def _service(value): return None if value is None else str(value)
