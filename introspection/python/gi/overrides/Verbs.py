@@ -994,8 +994,7 @@ class Path(Verbs.Path):
         return self
     def to_bytes(self): return self.to_variant().get_data_as_bytes().get_data()
     @classmethod
-    def from_variant(cls, variant):
-        return cls._wrap(Verbs.Path.new_from_variant(variant))
+    def from_variant(cls, variant): return cls._wrap(Verbs.Path.new_from_variant(variant))
     @classmethod
     def from_bytes(cls, data):
         if len(data) > Verbs.PATH_WIRE_MAX_SIZE:
@@ -1022,8 +1021,7 @@ Path.__module__ = 'gi.repository.Verbs'
 _export(Path, 'IBPath')
 
 @_export
-def fill_path(qp, path, max_rd_atomic=None):
-    return path.fill_from_qp(qp)
+def fill_path(qp, path, max_rd_atomic=None): return path.fill_from_qp(qp)
 
 @_export
 def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm_data=0,
