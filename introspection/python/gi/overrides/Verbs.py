@@ -28,8 +28,7 @@ _CACHED = {'MR': ('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'),
 _PATH_ALIASES = {
     'DGID': 'dgid', 'SGID': 'sgid', 'DLID': 'dlid', 'SLID': 'slid', 'SL': 'sl',
     'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
-    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic', 'pkey_index': 'pkey_index',
-}
+    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
 # GInitable classes whose pyverbs constructor only names construct properties: (argument,
@@ -595,8 +594,7 @@ class CompChannel(Verbs.CompChannel):
     def get_cq_event(self, expected_cq=None, timeout=-1, cancellable=None):
         cq = Verbs.CompChannel.get_cq_event(self, timeout, cancellable)
         if expected_cq is not None and cq != expected_cq:
-            raise GLib.Error('Received event on an unexpected CQ', 'gverbs-error-quark',
-                             int(Verbs.Error.FAILED))
+            raise _verbs_error(Verbs.Error.FAILED, 'Received event on an unexpected CQ')
         return cq
     channel = property(lambda self: self)
 
@@ -1040,6 +1038,15 @@ def recv_wr(wr_id=0, sg_list=None, **kwargs):
     sg = _sg_items(sg_list, 0)
     return RecvWR(wr_id=wr_id, num_sge=len(sg), sg=sg or None)
 
+def _as_wc_error(call, args, failed):
+    # python-rdma's helpers raise WCError(wc, qp) for a failed completion
+    try:
+        return call(*args)
+    except GLib.Error as e:
+        if e.domain == 'gverbs-wc-error-quark':
+            raise WCError(*failed()) from None
+        raise
+
 @_verbs
 class BufferPool(Verbs.BufferPool):
     def __new__(cls, pd, count, size, access=0):
@@ -1061,13 +1068,8 @@ class BufferPool(Verbs.BufferPool):
         return RecvWR(native.wr_id, 1, native.dup_sge(0))
     def finish_wcs(self, qp, wcs):
         wcs = [wc for wc in (wcs if isinstance(wcs, (list, tuple)) else [wcs]) if wc is not None]
-        try:
-            Verbs.BufferPool.finish_wcs(self, qp, wcs)
-        except GLib.Error as e:
-            if e.domain == 'gverbs-wc-error-quark':
-                failed = next(wc for wc in wcs if int(wc.status) != 0)
-                raise WCError(failed, qp) from None
-            raise
+        _as_wc_error(Verbs.BufferPool.finish_wcs, (self, qp, wcs),
+                     lambda: (next(wc for wc in wcs if int(wc.status) != 0), qp))
 
 @_verbs
 class CQPoller(Verbs.CQPoller):
@@ -1075,12 +1077,8 @@ class CQPoller(Verbs.CQPoller):
     def __init__(self, cq, cc=None, async_events=None): self.timedout = False
     def next_wc(self, timeout=None):
         ms = -1 if timeout is None else max(0, int(timeout * 1000))
-        try:
-            return Verbs.CQPoller.next(self, ms)
-        except GLib.Error as e:
-            if e.domain == 'gverbs-wc-error-quark':
-                raise WCError(Verbs.CQPoller.get_last_wc(self)) from None
-            raise
+        return _as_wc_error(Verbs.CQPoller.next, (self, ms),
+                            lambda: (Verbs.CQPoller.get_last_wc(self),))
     def iterwc(self, count=None, timeout=None):
         import time
         self.timedout = False
