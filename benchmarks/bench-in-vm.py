@@ -20,7 +20,7 @@ VM's rxe device and writes results.md, results.json and bw.png into OUTDIR.
       the two data-path loops.
 
 Usage: bench-in-vm.py BUILDDIR OUTDIR [--quick] [--callgrind-only|--wall-only|--ported-only]
-                      [--ported-callgrind] [--no-py-send] [--reuse]
+                      [--ported-callgrind] [--ported-callgrind-only] [--no-py-send] [--reuse]
 
 Every client/server pair waits for the server's port to listen (read from
 /proc/net/tcp), is retried up to ATTEMPTS times and bounded by timeouts; a run
@@ -487,11 +487,16 @@ def run_ported():
             fmt(row['ratio'], '%.3f')))
         results['ported'].append(row)
     if '--ported-callgrind' in sys.argv:
-        n = 100 if quick else 300
-        for label, src in PORTED_CG:
-            cg_loop_pair('ported: ' + label, 'gverbs (pyverbs source)',
-                         ported_cmd('gverbs', src, [], n), 'pyverbs', ported_cmd('pyverbs', src, [], n),
-                         n, '<= 1.0')
+        run_ported_callgrind(PORTED_CG)
+
+
+def run_ported_callgrind(loops):
+    n = 100 if quick else 300
+    for label, src, *extra in loops:
+        extra = extra[0] if extra else []
+        cg_loop_pair('ported: ' + label + (' ' + ' '.join(extra) if extra else ''),
+                     'gverbs (pyverbs source)', ported_cmd('gverbs', src, extra, n),
+                     'pyverbs', ported_cmd('pyverbs', src, extra, n), n, '<= 1.0')
 
 
 # --- report ----------------------------------------------------------------------
@@ -612,6 +617,14 @@ def plot():
 
 
 t0 = time.time()
+if '--ported-callgrind-only' in sys.argv:
+    # every ported loop (GVERBS_PORTED_ONLY filters) under callgrind, no wall clock;
+    # with --reuse an unchanged side (pyverbs) is not run again
+    only = os.environ.get('GVERBS_PORTED_ONLY')
+    run_ported_callgrind([(label, src, extra) for label, src, extra, _, _ in PORTED
+                          if not only or src[:-3] in only.split(',')])
+    log('total %.0f s' % (time.time() - t0))
+    sys.exit(0)
 if '--ported-only' in sys.argv:
     run_ported()
     write_report()

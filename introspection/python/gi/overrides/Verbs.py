@@ -1,31 +1,18 @@
-# libgverbs Python overrides: make gi.repository.Verbs feel like pyverbs.
-#
-# The rule: code written for pyverbs ports to libgverbs by changing its
-# imports.  Constructors accept pyverbs' signatures and run GInitable.init(),
-# objects work as context managers that close(), properties are reachable as
-# plain attributes (attr.max_qp), and print() gives pyverbs' layout.
-#
-# Generic behaviour is applied once, by rule, to every class of the
-# namespace (see _apply_rules and the loop at the end of this file): the
-# property fallback (__getattr__), settable properties (__setattr__) on the
-# attribute carriers, __str__ from to_string(), cached immutable properties
-# (_CACHED), attribute aliases (_ALIASES), and for the resources whose
-# constructor only names properties, pyverbs' positional signature plus
-# GInitable.init() (_CTORS).  The classes below hold only what differs.
+# libgverbs' Python override: code written for pyverbs (or python-rdma) ports by changing
+# its imports. Generic behaviour is applied by rule to every class of the namespace
+# (_apply_rules, the tables below and the loop at the end); the classes hold only what
+# differs. docs/python.md describes the rules and every signature that differs from C.
 
 import errno as _errno
 import re as _re
 import socket as _socket
 import sys as _sys
-
 from gi.module import get_introspection_module
 from gi.overrides import override
 from gi.repository import GLib, GObject
-
 Verbs = get_introspection_module('Verbs')
 __all__ = []
 _REQUIRED = object()
-
 
 def _export(obj, name=None):
     name = name or obj.__name__
@@ -33,24 +20,19 @@ def _export(obj, name=None):
     __all__.append(name)
     return obj
 
-
 # --- the generic rules --------------------------------------------------------
-
-# properties that never change once the object is made: read once, kept
-# until the object is closed (MR's change only in rereg(), which forgets them)
+# properties that never change: read once, kept until closed (or MR.rereg())
 _CACHED = {'MR': ('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'),
            'QP': ('qp_num', 'qp_type', 'handle')}
 # pyverbs' and python-rdma's names for properties named otherwise
 _PATH_ALIASES = {
     'DGID': 'dgid', 'SGID': 'sgid', 'DLID': 'dlid', 'SLID': 'slid', 'SL': 'sl',
     'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
-    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic', 'pkey_index': 'pkey_index',
-}
+    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
-# GInitable classes whose pyverbs constructor only names construct properties:
-# (argument, property, default[, conversion]) in pyverbs' order; extra
-# keywords are ignored
+# GInitable classes whose pyverbs constructor only names construct properties: (argument,
+# property, default[, conversion]) in pyverbs' order; extra keywords are ignored
 _CTORS = {'PD': (('context', 'context', _REQUIRED),),
           'CompChannel': (('context', 'context', _REQUIRED),),
           'TD': (('context', 'context', _REQUIRED), ('attr', 'init_attr', None)),
@@ -102,13 +84,10 @@ _DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable',
              'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
              'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
                                           ('compare_add', _REQUIRED), ('swap', 0))}}
-
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
-
 def _props_getattr(self, name):
-    # Called only when normal lookup fails: fall back to GObject properties,
-    # so attr.max_qp works as attr.props.max_qp does; cached names are kept.
+    # when normal lookup fails: attr.max_qp as attr.props.max_qp; cached names are kept
     cls = type(self)
     pname = _PROP_NAMES.get((cls, name))
     if pname is None:
@@ -122,10 +101,8 @@ def _props_getattr(self, name):
         _cache(self, name, value)
     return value
 
-
 def _cache(obj, name, value):
-    # kept until the object is closed (its own close() or its parent's),
-    # after which the properties read as C gives them again (lkey 0 ...)
+    # kept until the object is closed (by itself or its parent); then read from C again
     d = obj.__dict__
     if '_verbs_cache_hooked' not in d:
         if obj.get_property('closed'):
@@ -134,22 +111,18 @@ def _cache(obj, name, value):
         GObject.Object.connect(obj, 'notify::closed', _forget_cached)
     d[name] = value
 
-
 def _forget_cached(obj, pspec):
     for name in type(obj)._verbs_cached:
         obj.__dict__.pop(name, None)
-
 
 _RANGED_TYPES = (GObject.TYPE_UINT, GObject.TYPE_INT, GObject.TYPE_UINT64, GObject.TYPE_INT64,
                  GObject.TYPE_ULONG, GObject.TYPE_LONG, GObject.TYPE_UCHAR, GObject.TYPE_CHAR)
 _CHECKS = {}   # (owner type, property name) -> how values are checked, found once
 
-
 def _value_check(pspec):
     key = (pspec.owner_type, pspec.name)
-    check = _CHECKS.get(key)
-    if check is None:
-        vtype = pspec.value_type
+    if key not in _CHECKS:
+        vtype, check = pspec.value_type, ('any',)
         if GObject.type_is_a(vtype, GObject.TYPE_FLAGS):
             mask = 0
             for bit in vtype.pytype.__flags_values__:
@@ -160,50 +133,37 @@ def _value_check(pspec):
                      vtype.pytype.__name__)
         elif vtype in _RANGED_TYPES:
             check = ('range', pspec.minimum, pspec.maximum)
-        else:
-            check = ('any',)
         _CHECKS[key] = check
-    return check
-
+    return _CHECKS[key]
 
 def _check_value(pspec, value, label=None):
-    """Refuses a value GObject's property validation would drop with only a
-    warning: an integer outside the property's range (GLib.Error
-    OUT_OF_RANGE), a flag bit no flag names or a number no enum member has
-    (INVALID_ARGUMENT). Other types pass to GObject (TypeError)."""
+    # refuses what GObject's validation would drop with only a warning: an integer out of
+    # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names
     if pspec is None or isinstance(value, bool) or not isinstance(value, int):
         return value
     check = _value_check(pspec)
     kind, label = check[0], label or pspec.name.replace('-', '_')
-    if kind == 'range':
-        if not check[1] <= value <= check[2]:
-            raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
-                               (label, value, check[1], check[2]))
-    elif kind == 'flags':
-        if value < 0 or value & ~check[1]:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               '%s 0x%x has bits 0x%x that no %s value names' %
-                               (label, value, value & ~check[1] if value >= 0 else value, check[2]))
-    elif kind == 'enum' and int(value) not in check[1]:
+    if kind == 'range' and not check[1] <= value <= check[2]:
+        raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
+                           (label, value, check[1], check[2]))
+    if kind == 'flags' and (value < 0 or value & ~check[1]):
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                           '%s 0x%x has bits 0x%x that no %s value names' %
+                           (label, value, value & ~check[1] if value >= 0 else value, check[2]))
+    if kind == 'enum' and int(value) not in check[1]:
         raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                            '%s %d is not a %s value' % (label, value, check[2]))
     return value
 
-
 def _set_checked(self, name, value):
-    """set_property() that raises instead of letting GObject drop the value."""
     self.set_property(name, _check_value(type(self).find_property(name), value))
 
-
 def _init_checked(base, self, **props):
-    """base.__init__(self, **props) with every construct property checked first."""
     for key, value in props.items():
         _check_value(base.find_property(key.replace('_', '-')), value, key)
     base.__init__(self, **props)
 
-
 _SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
-
 
 def _props_setattr(self, name, value):
     # pyverbs' attribute carriers have settable fields: attr.port_num = 2;
@@ -223,7 +183,6 @@ def _props_setattr(self, name, value):
     else:
         GObject.Object.__setattr__(self, name, value)
 
-
 def _ctor(base, spec):
     def __init__(self, *args, **kwargs):
         if len(args) > len(spec):
@@ -238,7 +197,6 @@ def _ctor(base, spec):
         self.init(None)
     return __init__
 
-
 def _defaults(method, spec):
     # spec: (argument, default) for each argument of the C method
     def call(self, *args, **kwargs):
@@ -249,19 +207,13 @@ def _defaults(method, spec):
     call.__name__ = method.__name__
     return call
 
-
-def _to_string(self):
-    return self.to_string()
-
+def _to_string(self): return self.to_string()
 
 def _caps_str(self):
     return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
                    for p in self.list_properties())
 
-
 def _apply_rules(cls):
-    """The generic behaviour of every class of the namespace; what a class
-    defines itself wins."""
     name, own = cls.__name__, cls.__dict__
     if issubclass(cls, GObject.Object):
         cls._verbs_aliases = _ALIASES.get(name, getattr(cls, '_verbs_aliases', {}))
@@ -286,20 +238,14 @@ def _apply_rules(cls):
             setattr(cls, meth, _defaults(getattr(getattr(Verbs, name), meth), defaults))
     return cls
 
-
 def _verbs(cls):
-    """Class decorator: registers cls as the override of its Verbs class,
-    applies the generic rules and exports it."""
     cls.__module__ = __name__
     return _export(_apply_rules(override(cls)))
-
 
 def _verbs_error(code, message):
     return GLib.Error.new_literal(Verbs.error_quark(), message, int(code))
 
-
 def _check_uint(name, value, bits=64):
-    """A length or offset from a script: an int in [0, 2**bits), else GLib.Error."""
     value = int(value)
     if value < 0:
         raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s %d is negative' % (name, value))
@@ -308,27 +254,19 @@ def _check_uint(name, value, bits=64):
                            '%s %d does not fit in %d bits' % (name, value, bits))
     return value
 
-
-def _as_bytes(data):
-    return data.encode() if isinstance(data, str) else bytes(data)
-
+def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
 
 def _to_bytes(data):
-    if data is None or isinstance(data, GLib.Bytes):
-        return data
-    return GLib.Bytes.new(_as_bytes(data))
-
+    return data if data is None or isinstance(data, GLib.Bytes) else GLib.Bytes.new(_as_bytes(data))
 
 def _disconnect_on_close(obj, pspec):
-    # Once an object with Python handlers is closed its signals are never
-    # emitted again, so the handlers go: a handler referencing another object
-    # of the tree makes a cycle through GObject that Python cannot see.
+    # a closed object emits no more signals: its Python handlers go, breaking the cycles
+    # through GObject that Python cannot see (docs/python.md, "Signal handlers")
     if not obj.get_property('closed'):
         return
     for handler_id in obj.__dict__.pop('_verbs_handler_ids', ()):
         if GObject.signal_handler_is_connected(obj, handler_id):
             GObject.Object.disconnect(obj, handler_id)
-
 
 def _track_handler(obj, handler_id):
     ids = obj.__dict__.get('_verbs_handler_ids')
@@ -340,53 +278,30 @@ def _track_handler(obj, handler_id):
     ids.append(handler_id)
     return handler_id
 
-
 @_verbs
 class Resource(Verbs.Resource):
-    """Every object that owns an rdma-core resource: a context manager whose
-    exit closes it, as pyverbs' objects are, and whose signal handlers are
-    dropped when it is closed.
-
-    A signal handler holds what it references, as in every GLib binding: a
-    CQ handler that uses the QP keeps the QP, which holds the CQ, alive, and
-    Python's cycle collector cannot see through GObject's references. Close
-    the tree (close() or a with block on the context or any parent) and
-    every handler connected from Python to a closed object is disconnected,
-    so the cycle is broken and the objects are freed. A tree that is only
-    dropped, never closed, stays alive while such a handler is connected:
-    disconnect it, or close the tree."""
-
-    def __enter__(self):
-        return self
-
+    def __enter__(self): return self
     def __exit__(self, *exc):
         self.close()
         return False
-
     def connect(self, signal, handler, *args):
         return _track_handler(self, GObject.Object.connect(self, signal, handler, *args))
-
     def connect_after(self, signal, handler, *args):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
-
 def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through the constructors: Context(cmd_fd=fd),
-    # PD(ctx, handle=h): __new__ returns the imported object, __init__ then
-    # leaves it alone.
+    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h)):
+    # __new__ returns the imported object, __init__ then leaves it alone
     plain_init = cls.__init__
-
     def __new__(klass, *args, **kwargs):
         if kwargs.get(keyword) is not None:
             return importer(*args, **kwargs)
         return super(cls, klass).__new__(klass)
-
     def __init__(self, *args, **kwargs):
         if kwargs.get(keyword) is None:
             kwargs.pop(keyword, None)
             plain_init(self, *args, **kwargs)
     cls.__new__, cls.__init__ = __new__, __init__
-
 
 def _imported(kind, owner, handle):
     if not isinstance(owner, getattr(Verbs, kind[1])):
@@ -394,64 +309,39 @@ def _imported(kind, owner, handle):
                            '%s(%s, handle=…) needs a %s' % (kind[0], kind[1].lower(), kind[1]))
     return getattr(Verbs, kind[0]).import_(owner, handle)  # 'import' is a keyword
 
-
 # --- devices, contexts, queries ------------------------------------------------
-
-def get_device_list():
-    """pyverbs' device.get_device_list(): the devices of this host."""
-    return list(Verbs.get_devices())
-
-
+def get_device_list(): return list(Verbs.get_devices())
 _export(get_device_list)
-
 
 @_verbs
 class DeviceAttr(Verbs.DeviceAttr):
     atomic_caps = property(lambda self: int(self.props.atomic_cap))
-
 
 def _gid_type_family(gid_type, family):
     from gi.repository import Gio
     return (Verbs.GidType.ROCE_V2 if gid_type is None else gid_type,
             Gio.SocketFamily.INVALID if family is None else family)
 
-
 @_verbs
 class Context(Verbs.Context):
-    """An open RDMA device: Context(name='rxe0'), or Context(cmd_fd=fd) to import."""
-
-    def pd(self):
-        """python-rdma's ctx.pd()."""
-        return PD(self)
-
+    def pd(self): return PD(self)
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
-        """python-rdma's ctx.cq(nelems, comp_chan)."""
         return CQ(self, nelems, None, comp_chan, comp_vector)
-
-    def comp_channel(self):
-        """python-rdma's ctx.comp_channel()."""
-        return CompChannel(self)
-
+    def comp_channel(self): return CompChannel(self)
     def query_gid_ex(self, port_num, gid_index, flags=0):
         if flags:
             raise ValueError('query_gid_ex: flags must be 0 (rdma-core defines none)')
         return Verbs.Context.query_gid_ex(self, port_num, gid_index)
-
     def query_gid_table(self, max_entries=-1, flags=0):
         if flags:
             raise ValueError('query_gid_table: flags must be 0 (rdma-core defines none)')
         return list(Verbs.Context.query_gid_table(self, max_entries))
-
-    def query_device_ex(self, ex_input=None):
-        return Verbs.Context.query_device_ex(self)
-
+    def query_device_ex(self, ex_input=None): return Verbs.Context.query_device_ex(self)
     def find_gid(self, port_num=1, gid_type=None, family=None):
         return Verbs.Context.find_gid(self, port_num, *_gid_type_family(gid_type, family))
-
     def find_gid_by_netdev(self, port_num, netdev, gid_type=None, family=None):
         return Verbs.Context.find_gid_by_netdev(self, port_num, netdev,
                                                 *_gid_type_family(gid_type, family))
-
 
 def _import_context(name=None, cmd_fd=None, **kwargs):
     import os
@@ -459,116 +349,66 @@ def _import_context(name=None, cmd_fd=None, **kwargs):
     os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
     return ctx
 
-
 _wrap_import(Context, 'cmd_fd', _import_context)
-
 
 @_verbs
 class AsyncEvent(Verbs.AsyncEvent):
-    """An async event, already copied and acknowledged by libgverbs."""
-
-    def ack(self):
-        """pyverbs compatibility: libgverbs acknowledges every event as it
-        copies it, so there is nothing left to do."""
-
+    def ack(self): pass
 
 @_verbs
 class Gid(Verbs.Gid):
-    """pyverbs' GID: GID('fe80:0000:…') or GID('::ffff:10.0.0.1'); gid.gid is
-    the text, str() prints the eight-group form; == and hash() compare bytes."""
-
-    def __new__(cls, val=None):
-        return Verbs.Gid.__new__(cls)
-
+    def __new__(cls, val=None): return Verbs.Gid.__new__(cls)
     def __init__(self, val=None):
         Verbs.Gid.__init__(self)
         if val is not None:
             self.parse(val)
-
     gid = property(_to_string, lambda self, val: self.parse(val))
-
-    def __repr__(self):
-        return 'GID(%r)' % self.to_string()
-
-    def __eq__(self, other):
-        return isinstance(other, Verbs.Gid) and self.equal(other)
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __hash__(self):
-        return self.hash()
-
+    def __repr__(self): return 'GID(%r)' % self.to_string()
+    def __eq__(self, other): return isinstance(other, Verbs.Gid) and self.equal(other)
+    def __ne__(self, other): return not self == other
+    def __hash__(self): return self.hash()
 
 def _be64_as_native(data):
     # pyverbs returns the __be64 halves of a GID read as native integers.
     return int.from_bytes(bytes(data), _sys.byteorder)
 
-
 @_verbs
 class GidEntry(Verbs.GidEntry):
-    """pyverbs' GIDEntry: gid_index, port_num, gid_type, ndev_ifindex,
-    gid_str(), gid_subnet_prefix / gid_interface_id (as pyverbs gives them:
-    the big-endian halves read as native integers)."""
     gid_subnet_prefix = property(lambda self: _be64_as_native(self.dup_gid().raw[:8]))
     gid_interface_id = property(lambda self: _be64_as_native(self.dup_gid().raw[8:]))
-
-    def gid_str(self):
-        return self.dup_gid().to_string()
-
+    def gid_str(self): return self.dup_gid().to_string()
 
 _export(Gid, 'GID')
 _export(GidEntry, 'GIDEntry')
 
-
 # --- protection domains, memory -----------------------------------------------
-
 @_verbs
 class PD(Verbs.PD):
-    """A protection domain: PD(ctx), or PD(ctx, handle=h) to import; pd.mr(),
-    pd.qp(), pd.srq(), pd.ah(), pd.cq() are python-rdma's factories."""
-
     def mr(self, buf, access=0):
-        """python-rdma's pd.mr(buf, access): buf is a length, or bytes-like/str
-        copied into a new library-owned MR (later changes to buf are not seen)."""
         if isinstance(buf, int):
             return MR(self, buf, access)
         data = _as_bytes(buf)
         mr = MR(self, len(data), access)
         mr.write(data, len(data), 0)
         return mr
-
     def qp(self, init_attr, *args, **kwargs):
-        """pd.qp(init_attr, qp_attr) as in pyverbs, or python-rdma's
-        pd.qp(qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq, srq=None,
-        sq_sig_all=True, max_send_sge=1, max_recv_sge=1, max_inline_data=0)."""
         if isinstance(init_attr, Verbs.QPInitAttr):
             return QP(self, init_attr, *args, **kwargs)
         return self._qp_python_rdma(init_attr, *args, **kwargs)
-
     def _qp_python_rdma(self, qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq, srq=None,
                         sq_sig_all=True, max_send_sge=1, max_recv_sge=1, max_inline_data=0):
         cap = QPCap(max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data)
         return QP(self, QPInitAttr(qp_type=Verbs.QPType(int(qp_type)), scq=send_cq, rcq=recv_cq,
                                    srq=srq, cap=cap, sq_sig_all=sq_sig_all))
-
-    def srq(self, attr=None):
-        """Factory style: pd.srq(SrqInitAttr)."""
-        return SRQ(self, attr if attr is not None else SrqInitAttr())
-
+    def srq(self, attr=None): return SRQ(self, attr if attr is not None else SrqInitAttr())
     def ah(self, path_or_attr):
-        """python-rdma's pd.ah(path): the path's cached AH (or an AH for an AHAttr)."""
-        if isinstance(path_or_attr, Verbs.Path):
-            return path_or_attr.dup_ah(self)
-        return AH(self, path_or_attr)
-
+        return (path_or_attr.dup_ah(self) if isinstance(path_or_attr, Verbs.Path)
+                else AH(self, path_or_attr))
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return self.context.cq(nelems, comp_chan, comp_vector)
 
-
 _wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
              _imported(('PD', 'Context'), context, handle))
-
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
 
 
@@ -652,12 +492,8 @@ class ParentDomain(Verbs.ParentDomain):  # derives from the PD override
 
 _sge_new = Verbs.SGE.new
 
-
 @_verbs
 class SGE(Verbs.SGE):
-    """A scatter/gather element: SGE(addr, length, lkey), fields settable.
-    Made by one C call (gverbs_sge_new); out-of-range values raise GLib.Error."""
-
     def __new__(cls, addr=0, length=0, lkey=0):
         if not (type(addr) is int and type(length) is int and type(lkey) is int and
                 0 <= addr <= _U64 and 0 <= length <= _U32 and 0 <= lkey <= _U32):
@@ -670,23 +506,16 @@ class SGE(Verbs.SGE):
         Verbs.SGE.__init__(sge)
         sge.addr, sge.length, sge.lkey = addr, length, lkey
         return sge
-
     def __init__(self, addr=0, length=0, lkey=0):
         pass   # made by __new__
-
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
-
     def __str__(self):
         return ''.join('{:22}: {:<20}\n'.format(*f) for f in (
             ('Address', hex(self.addr)), ('Length', self.length), ('Key', hex(self.lkey))))
 
-
 @_verbs
 class MR(Verbs.MR):
-    """A memory region over library-owned memory: MR(pd, length, access), or
-    MR(pd, handle=h) to import; mr.buf is pyverbs' name of its address."""
-
     def __init__(self, pd, length=None, access=0, address=None, implicit=False, **kwargs):
         if address is not None or implicit:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
@@ -697,50 +526,35 @@ class MR(Verbs.MR):
         _init_checked(Verbs.MR, self, pd=pd, length=_check_uint('length', length),
                       access=Verbs.AccessFlags(int(access)))
         self.init(None)
-
     def write(self, data, length=None, offset=0):
-        """pyverbs' write(data, length, offset): data is str or bytes-like."""
         data = _as_bytes(data)
         length = len(data) if length is None else _check_uint('length', length)
         if length > len(data):
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                'length %d is more than the %d bytes of data' % (length, len(data)))
         return Verbs.MR.write(self, data[:length], _check_uint('offset', offset))
-
     def read(self, length, offset=0):
-        """pyverbs' read(length, offset) -> bytes: a Python bytes copy (the C
-        gverbs_mr_read() returns a GBytes; here it is converted, as pyverbs
-        returns bytes)."""
-        data = Verbs.MR.read(self, _check_uint('length', length), _check_uint('offset', offset))
-        return data.get_data() or b''
-
+        """-> bytes (a copy; C's gverbs_mr_read() returns a GBytes), as pyverbs."""
+        return Verbs.MR.read(self, _check_uint('length', length),
+                             _check_uint('offset', offset)).get_data() or b''
     def sge(self, length=None, off=0):
-        """python-rdma's mr.sge(length=, off=): the whole MR from off by default."""
         off = _check_uint('off', off)
-        if length is None:
-            length = max(self.props.length - off, 0)
+        length = max(self.props.length - off, 0) if length is None else length
         return Verbs.MR.sge(self, _check_uint('length', length), off)
-
     def rereg(self, flags, pd=None, addr=0, length=0, access=0):
-        """pyverbs' rereg(flags, pd, addr, length, access); addr/length cannot be chosen."""
         if addr or (length and length != self.props.length):
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
                                'libgverbs owns the memory of a Python MR: '
                                'IBV_REREG_MR_CHANGE_TRANSLATION moves it to fresh memory of '
                                'the same length, addr and length cannot be given')
-        for name in self._verbs_cached:
-            self.__dict__.pop(name, None)
+        _forget_cached(self, None)
         return Verbs.MR.rereg(self, Verbs.ReregMRFlags(int(flags)), pd,
                               Verbs.AccessFlags(int(access)))
 
-
 _wrap_import(MR, 'handle', lambda pd, *a, handle=None, **k: _imported(('MR', 'PD'), pd, handle))
-
 
 @_verbs
 class MW(Verbs.MW):
-    """A memory window: MW(pd, IBV_MW_TYPE_1 or IBV_MW_TYPE_2)."""
-
     def __init__(self, pd, mw_type=1, **kwargs):
         if int(mw_type) not in [int(v) for v in Verbs.MWType.__enum_values__]:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
@@ -749,25 +563,21 @@ class MW(Verbs.MW):
         Verbs.MW.__init__(self, pd=pd, type=Verbs.MWType(int(mw_type)))
         self.init(None)
 
-
 @_verbs
 class DM(Verbs.DM):
-    """Device memory: DM(ctx, dm_attr)."""
-
     def copy_to_dm(self, dm_offset, data, length=None):
-        """pyverbs' dm.copy_to_dm(dm_offset, data, length)."""
-        data = bytes(data)
-        Verbs.DM.copy_to_dm(self, dm_offset, data if length is None else data[:length])
-
+        Verbs.DM.copy_to_dm(self, dm_offset, bytes(data)[:length])
     def copy_from_dm(self, dm_offset, length):
-        """pyverbs' dm.copy_from_dm(dm_offset, length) -> bytes."""
         return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
 
+def _kw_init(base, **defaults):
+    # an attribute carrier's pyverbs constructor: keyword defaults, checked
+    names = tuple(defaults)
+    def __init__(self, *args, **kwargs):
+        _init_checked(base, self, **dict(defaults, **dict(zip(names, args)), **kwargs))
+    return __init__
 
 def _fields_init(base, *spec, extra=False):
-    """An attribute carrier's pyverbs constructor: base's empty one, then each
-    (argument, default[, field]) set as an attribute, in order; with extra,
-    other keywords are set too."""
     def __init__(self, *args, **kwargs):
         if len(args) > len(spec):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
@@ -782,108 +592,65 @@ def _fields_init(base, *spec, extra=False):
             setattr(self, name, value)
     return __init__
 
-
 def _boxed_field(holder, name):
-    """A field of the boxed struct in property holder, readable and settable
-    as an attribute (pyverbs' init_attr.max_send_wr for init_attr.cap's)."""
     def put(self, value):
         box = self.get_property(holder)
         setattr(box, name, value)
         self.set_property(holder, box)
     return property(lambda self: getattr(self.get_property(holder), name), put)
 
-
-def _kw_init(base, **defaults):
-    """An attribute carrier's pyverbs constructor: keyword defaults, checked."""
-    names = tuple(defaults)
-
-    def __init__(self, *args, **kwargs):
-        values = dict(defaults, **dict(zip(names, args)), **kwargs)
-        _init_checked(base, self, **values)
-    return __init__
-
-
 @_verbs
 class XRCDInitAttr(Verbs.XRCDInitAttr):
-    """XRCDInitAttr(comp_mask, oflags, fd)."""
-    __init__ = _kw_init(Verbs.XRCDInitAttr, comp_mask=0, oflags=0, fd=-1)
-
+    __init__ = _fields_init(Verbs.XRCDInitAttr, ('comp_mask', 0), ('oflags', 0), ('fd', -1))
 
 @_verbs
 class AllocDmAttr(Verbs.AllocDmAttr):
-    """AllocDmAttr(length, log_align_req=0, comp_mask=0)."""
-    __init__ = _kw_init(Verbs.AllocDmAttr, length=0, log_align_req=0, comp_mask=0)
-# --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
+    __init__ = _fields_init(Verbs.AllocDmAttr, ('length', 0), ('log_align_req', 0),
+                            ('comp_mask', 0))
 
+# --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
 class GlobalRoute(Verbs.GlobalRoute):
-    """GlobalRoute(dgid=gid, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0).
-
-    dgid is a GID: its text ('fe80:0000:…'), 16 raw bytes, or any object
-    whose str() is the text (such as ctx.query_gid()'s result)."""
-
     def __init__(self, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
         _init_checked(Verbs.GlobalRoute, self, flow_label=flow_label, sgid_index=sgid_index,
                       hop_limit=hop_limit, traffic_class=traffic_class)
         if dgid is not None:
             self.dgid = dgid
-
     def __setattr__(self, name, value):
-        if name == 'dgid':
-            if isinstance(value, (bytes, bytearray)):
-                self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
-            else:
-                self.set_dgid(str(value))
+        if name == 'dgid' and isinstance(value, (bytes, bytearray)):
+            self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
+        elif name == 'dgid':
+            self.set_dgid(str(value))
         else:
             _props_setattr(self, name, value)
 
-
 @_verbs
 class AHAttr(Verbs.AHAttr):
-    """AHAttr(dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0, port_num=1, gr=None)."""
-
     def __init__(self, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
                  port_num=1, gr=None, grh=None):
         _init_checked(Verbs.AHAttr, self, dlid=dlid, sl=sl, src_path_bits=src_path_bits,
                       static_rate=static_rate, is_global=bool(is_global),
                       port_num=port_num)
-        if gr is None:
-            gr = grh
-        if gr is not None:
-            self.set_grh(gr)
-
+        if gr is not None or grh is not None:
+            self.set_grh(grh if gr is None else gr)
     gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
     is_global = property(lambda self: int(self.props.is_global),
                          lambda self, v: self.set_property('is-global', bool(v)))
-
     def _route_field(name):
         def get(self):
             grh = self.get_grh()
-            if self.props.is_global and grh is not None:
-                return getattr(grh, name)
-            return None
-
-        def set_(self, value):
+            return getattr(grh, name) if self.props.is_global and grh is not None else None
+        def put(self, value):
             if self.get_grh() is None:
                 self.set_grh(GlobalRoute())
             setattr(self.get_grh(), name, value)
-        return property(get, set_)
-
-    dgid = _route_field('dgid')
-    flow_label = _route_field('flow_label')
-    sgid_index = _route_field('sgid_index')
-    hop_limit = _route_field('hop_limit')
-    traffic_class = _route_field('traffic_class')
+        return property(get, put)
+    dgid, flow_label, sgid_index, hop_limit, traffic_class = map(_route_field, (
+        'dgid', 'flow_label', 'sgid_index', 'hop_limit', 'traffic_class'))
     del _route_field
-
 
 @_verbs
 class AH(Verbs.AH):
-    """An address handle: AH(pd, attr=ah_attr) or AH(pd, ah_attr), or the way back
-    to the sender of a UD message: AH(pd, wc=wc, grh=grh, port_num=1)
-    (ibv_create_ah_from_wc), grh being the 40 bytes its receive buffer starts
-    with (pyverbs takes their address; here the bytes, e.g. mr.read(40, 0))."""
-
     def __new__(cls, pd=None, attr=None, **kwargs):
         if attr is None and 'wc' in kwargs:
             grh = kwargs.get('grh')
@@ -894,48 +661,33 @@ class AH(Verbs.AH):
             return Verbs.AH.new_from_wc(pd, kwargs['wc'], _as_bytes(grh or b''),
                                         kwargs.get('port_num', 1))
         return super().__new__(cls)
-
     def __init__(self, pd=None, attr=None, **kwargs):
         if attr is None and 'wc' in kwargs:
             return  # made by ibv_create_ah_from_wc in __new__
         Verbs.AH.__init__(self, pd=pd, attr=attr)
         self.init(None)
 
-
 # --- completion queues, completion channels and work completions -------------
-
 @_verbs
 class WC(Verbs.WC):
-    """A work completion: WC(wr_id=0, status=0, opcode=0, ...) as in pyverbs.
-
-    Fields are attributes (wc.status, wc.wr_id, ...). imm_data is in network
-    byte order, as rdma-core gives it."""
-
     _FIELDS = ('wr_id', 'status', 'opcode', 'vendor_err', 'byte_len', 'qp_num',
                'src_qp', 'imm_data', 'wc_flags', 'pkey_index', 'slid', 'sl',
                'dlid_path_bits')
     __init__ = _fields_init(Verbs.WC, *((f, 0) for f in _FIELDS))
-
-    def __new__(cls, *args, **kwargs):
-        return Verbs.WC.__new__(cls)
-
+    def __new__(cls, *args, **kwargs): return Verbs.WC.__new__(cls)
     # rdma-core's union: the rkey a send with invalidate invalidated is imm_data's 32 bits
     invalidated_rkey = property(lambda self: self.imm_data,
                                 lambda self, value: setattr(self, 'imm_data', value))
-
     def __repr__(self):
         return '<Verbs.WC wr_id=%d status=%s opcode=%s>' % (
             self.wr_id, getattr(self.status, 'value_nick', self.status),
             getattr(self.opcode, 'value_nick', self.opcode))
 
+# a field read through its C getter costs half of PyGObject's generic struct field read
+for _name in WC._FIELDS:
+    setattr(WC, _name, property(getattr(Verbs.WC, 'get_' + _name), Verbs.WC.__dict__[_name].fset))
 
 class WCError(GLib.Error):
-    """python-rdma's WCError: raise WCError(wc, qp) for a failed completion.
-
-    A GLib.Error in the gverbs-wc-error-quark domain whose code is the
-    completion status; .wc, .qp and .wr_id are kept. The class also carries
-    the domain's codes, as the GVerbsWCError enum does (WCError.REM_ACCESS_ERR)."""
-
     def __init__(self, wc, qp=None, msg=None):
         err = Verbs.WC.to_error(wc)
         if err is None:
@@ -945,171 +697,100 @@ class WCError(GLib.Error):
         if msg:
             text = '%s: %s' % (msg, text)
         GLib.Error.__init__(self, text, 'gverbs-wc-error-quark', int(code))
-        self.wc = wc
-        self.qp = qp
-        self.wr_id = wc.wr_id
-        self.status = wc.status
-
+        self.wc, self.qp, self.wr_id, self.status = wc, qp, wc.wr_id, wc.status
 
 # Verbs.WCError also stays the enum of the domain's codes: WCError.REM_ACCESS_ERR.
 for _value in Verbs.WCError.__enum_values__.values():
     setattr(WCError, _value.value_nick.replace('-', '_').upper(), _value)
 _export(WCError)
 
-
 @_verbs
 class CompChannel(Verbs.CompChannel):
-    """A completion channel: CompChannel(ctx). Its source runs on the
-    thread-default main context of the thread that creates it."""
-
     def get_cq_event(self, expected_cq=None, timeout=-1, cancellable=None):
-        """Waits for the next completion event (pyverbs' blocking call);
-        returns the CQ. Acknowledge it with cq.ack_events(1)."""
         cq = Verbs.CompChannel.get_cq_event(self, timeout, cancellable)
         if expected_cq is not None and cq != expected_cq:
-            raise GLib.Error('Received event on an unexpected CQ', 'gverbs-error-quark',
-                             int(Verbs.Error.FAILED))
+            raise _verbs_error(Verbs.Error.FAILED, 'Received event on an unexpected CQ')
         return cq
-
     channel = property(lambda self: self)
-
 
 _poll_one = Verbs.CQ.poll_one
 _poll_list = Verbs.CQ.poll_list
 
-
 @_verbs
 class CQ(Verbs.CQ):
-    """A completion queue: CQ(ctx, cqe, cq_context, channel, comp_vector).
-
-    cq_context is kept as cq.cq_context for the caller; rdma-core's is used by
-    the library. cq.watched = True delivers completions on the main loop."""
-
     def __init__(self, context, cqe=100, cq_context=None, channel=None, comp_vector=0, **kwargs):
         _init_checked(Verbs.CQ, self, context=context, cqe=cqe, channel=channel,
                       comp_vector=comp_vector)
         self.init(None)
         GObject.Object.__setattr__(self, 'cq_context', cq_context)
-
-    def __setattr__(self, name, value):
-        if name == 'watched':
-            self.set_watched(value)
-        else:
-            _props_setattr(self, name, value)
-
+    # cq.watched = True: set_watched(), which raises what the property could not
+    watched = property(lambda self: self.get_watched(), lambda self, on: self.set_watched(on))
     def poll(self, num_entries=1):
-        """pyverbs' poll: (npolled, [WC]) with up to num_entries completions."""
         if num_entries == 1:
             n, wc = _poll_one(self)
             return (1, [wc]) if n else (0, [])
         wcs = _poll_list(self, num_entries)
         return len(wcs), wcs
-
     # python-rdma's name
-    def req_notify_cq(self, solicited_only=False):
-        return Verbs.CQ.req_notify(self, solicited_only)
-
+    def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
 
 @_verbs
 class CqInitAttrEx(Verbs.CqInitAttrEx):
-    """CqInitAttrEx(cqe=100, channel=None, comp_vector=0, wc_flags=0,
-    comp_mask=0, flags=0) as in pyverbs; every field is settable."""
-
     def __init__(self, cqe=100, channel=None, comp_vector=0, wc_flags=0, comp_mask=0,
                  flags=0, **kwargs):
         Verbs.CqInitAttrEx.__init__(self)
-        _set_checked(self, 'cqe', cqe)
         self.set_property('channel', channel)
-        _set_checked(self, 'comp-vector', comp_vector)
-        _set_checked(self, 'wc-flags', int(wc_flags))
-        _set_checked(self, 'comp-mask', int(comp_mask))
-        _set_checked(self, 'flags', int(flags))
+        for name, value in (('cqe', cqe), ('comp-vector', comp_vector), ('wc-flags', wc_flags),
+                            ('comp-mask', comp_mask), ('flags', flags)):
+            _set_checked(self, name, int(value))
         if kwargs.get('parent_domain') is not None:   # pyverbs' parent_domain=
             self.set_property('parent-domain', kwargs['parent_domain'])
-
     comp_channel = property(lambda self: self.get_property('channel'),
                             lambda self, value: self.set_property('channel', value))
 
-
 @_verbs
 class CQEX(Verbs.CQEX):  # derives from the CQ override
-    """An extended CQ: CQEX(ctx, CqInitAttrEx(...)), a CQ.
-
-    start_poll() and poll_next() return 0 when a completion is ready and
-    errno.ENOENT when the CQ is empty, as pyverbs does."""
-
     def __init__(self, context, init_attr=None, **kwargs):
         GObject.Object.__init__(self, context=context, init_attr=init_attr)
         self.init(None)
-
-    def __setattr__(self, name, value):
-        if name == 'watched':
-            self.set_watched(value)
-        else:
-            GObject.Object.__setattr__(self, name, value)
-
-    def start_poll(self, attr=None):
-        return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
-
-    def poll_next(self):
-        return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
-
-    def next_poll(self):
-        return self.poll_next()
-
+    def start_poll(self, attr=None): return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
+    def poll_next(self): return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
+    def next_poll(self): return self.poll_next()
     def read_wc(self):
         wc = WC()
         native = Verbs.CQEX.read_wc(self)
         for name in WC._FIELDS + ('invalidated_rkey',):
             setattr(wc, name, getattr(native, name))
         return wc
-
     status = property(lambda self: self.read_status())
     wr_id = property(lambda self: self.read_wr_id())
 
-
 # --- queue pairs and the data path --------------------------------------------
-
 @_verbs
 class QPCap(Verbs.QPCap):
-    """QPCap(max_send_wr=1, max_recv_wr=10, max_send_sge=1, max_recv_sge=1, max_inline_data=0)"""
-
     __init__ = _fields_init(Verbs.QPCap, ('max_send_wr', 1), ('max_recv_wr', 10),
                             ('max_send_sge', 1), ('max_recv_sge', 1), ('max_inline_data', 0))
 
-
 @_verbs
 class QPAttr(Verbs.QPAttr):
-    """QPAttr(qp_state=INIT, cur_qp_state=RESET, port_num=1, path_mtu=MTU_1024, **fields)"""
-
     __init__ = _fields_init(Verbs.QPAttr, ('qp_state', Verbs.QPState.INIT),
                             ('cur_qp_state', Verbs.QPState.RESET), ('port_num', 1),
                             ('path_mtu', Verbs.MTU(3)), extra=True)
 
-
 @_verbs
 class QPInitAttr(Verbs.QPInitAttr):
-    """QPInitAttr(qp_type=IBV_QPT_UD, qp_context=None, scq=None, rcq=None, srq=None,
-    cap=None, sq_sig_all=1)"""
-
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
         _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
-        if srq is not None:
-            self.srq = srq
-        # a CQ or a CQEX (which is a CQ), as pyverbs takes either
-        if scq is not None:
-            self.props.send_cq = scq
-        if rcq is not None:
-            self.props.recv_cq = rcq
+        for prop, value in (('srq', srq), ('send-cq', scq), ('recv-cq', rcq)):
+            if value is not None:   # a CQ or a CQEX (which is a CQ), as pyverbs takes either
+                self.set_property(prop, value)
         self.cap = cap if cap is not None else QPCap()
         self.__dict__['qp_context'] = qp_context
-
     # pyverbs' shortcuts to the capacities
     max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data = (
         _boxed_field('cap', f) for f in ('max_send_wr', 'max_recv_wr', 'max_send_sge',
                                          'max_recv_sge', 'max_inline_data'))
-
 
 def _sg_items(sg, num_sge):
     if sg is None:
@@ -1117,38 +798,38 @@ def _sg_items(sg, num_sge):
     items = [sg] if isinstance(sg, Verbs.SGE) else list(sg)
     return items[:num_sge] if num_sge and num_sge < len(items) else items
 
-
-def _rebox(cls, made):
-    """made (from a C constructor, of the registered class) as an instance of
-    the subclass cls."""
-    base = type(made).__mro__[1]
+def _made(cls, wr, items, sg, num_sge, next_wr):
+    # the rest of a WR made by one C call: a num_sge other than the list's, the chain,
+    # and for a subclass of SendWR/RecvWR an instance of it
+    if sg is not None and num_sge and num_sge != len(items):
+        wr.num_sge = num_sge
+    if next_wr is not None:
+        wr.next_wr = next_wr
+    if type(wr) is cls:
+        return wr
+    base = type(wr).__mro__[1]
     obj = base.__new__(cls)
     base.__init__(obj)
     for field in ('wr_id', 'opcode', 'send_flags', 'imm_data'):
-        if hasattr(made, field):
-            setattr(obj, field, getattr(made, field))
-    for i in range(made.num_sge):
-        obj.set_sge(i, made.dup_sge(i))
-    obj.num_sge = made.num_sge
-    obj.__dict__.update(made.__dict__)
+        if hasattr(wr, field):
+            setattr(obj, field, getattr(wr, field))
+    for i in range(wr.num_sge):
+        obj.set_sge(i, wr.dup_sge(i))
+    obj.num_sge = wr.num_sge
+    obj.__dict__.update(wr.__dict__)
     return obj
-
 
 _WR_OPCODES = Verbs.WROpcode.__enum_values__
 _SendFlags = Verbs.SendFlags
 _SEND = Verbs.WROpcode.SEND
 _send_wr_new = Verbs.SendWR.new_with_sg
 _recv_wr_new = Verbs.RecvWR.new_with_sg
-
+_WR_COMMON = dict(next_wr=None, __init__=lambda self, *args, **kwargs: None,  # made by __new__
+                  sg_list=property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)]))
 
 @_verbs
 class SendWR(Verbs.SendWR):
-    """SendWR(wr_id=0, opcode=IBV_WR_SEND, num_sge=0, imm_data=0, sg=None,
-    send_flags=IBV_SEND_SIGNALED, next_wr=None); sg is an SGE or a list of them.
-    Made by one C call (gverbs_send_wr_new_with_sg)."""
-    next_wr = None
     _ah = None
-
     def __new__(cls, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
                 send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
         items = _sg_items(sg, num_sge)
@@ -1158,48 +839,24 @@ class SendWR(Verbs.SendWR):
         wr = _send_wr_new(wr_id, _SEND if known is None else known, send_flags, imm_data, items)
         if known is None:
             wr.opcode = opcode
-        if sg is not None and num_sge and num_sge != len(items):
-            wr.num_sge = num_sge
-        if next_wr is not None:
-            wr.next_wr = next_wr
-        return wr if cls is SendWR else _rebox(cls, wr)
-
-    def __init__(self, *args, **kwargs):
-        pass   # made by __new__
-
-    sg_list = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
-
+        return _made(cls, wr, items, sg, num_sge, next_wr)
     def set_wr_ud(self, ah, rqpn, rqkey):
-        """Addresses a UD send; the WR keeps the AH alive."""
         self._ah = ah
         Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
-
     rdma_remote_addr = property(lambda self: self.remote_addr)
     rdma_rkey = property(lambda self: self.rkey)
 
-
 @_verbs
 class RecvWR(Verbs.RecvWR):
-    """RecvWR(wr_id=0, num_sge=0, sg=None, next_wr=None), made by one C call."""
-    next_wr = None
-
     def __new__(cls, wr_id=0, num_sge=0, sg=None, next_wr=None):
         items = _sg_items(sg, num_sge)
-        wr = _recv_wr_new(wr_id, items)
-        if sg is not None and num_sge and num_sge != len(items):
-            wr.num_sge = num_sge
-        if next_wr is not None:
-            wr.next_wr = next_wr
-        return wr if cls is RecvWR else _rebox(cls, wr)
+        return _made(cls, _recv_wr_new(wr_id, items), items, sg, num_sge, next_wr)
 
-    def __init__(self, *args, **kwargs):
-        pass   # made by __new__
-
-    sg_list = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
-
+for _cls in (SendWR, RecvWR):
+    for _name, _value in _WR_COMMON.items():
+        setattr(_cls, _name, _value)
 
 def _wr_list(wr):
-    """One WR, a list of them, or a pyverbs next_wr chain -> a flat list."""
     items = wr if isinstance(wr, (list, tuple)) else [wr]
     out = []
     for item in items:
@@ -1208,17 +865,18 @@ def _wr_list(wr):
             item = getattr(item, 'next_wr', None)
     return out
 
-
-_post_send_one = Verbs.QP.post_send_one
-_post_recv_one = Verbs.QP.post_recv_one
-_srq_post_recv_one = Verbs.SRQ.post_recv_one
-
+def _poster(one, many, wr_type):
+    # post_send/post_recv: one WR (one C call, no list), a list of them or a next_wr chain
+    def post(self, wr, bad_wr=None):
+        if type(wr) is wr_type and wr.next_wr is None:
+            one(self, wr)
+        else:
+            many(self, _wr_list(wr))
+    return post
 
 @_verbs
 class QP(Verbs.QP):
-    """QP(pd, init_attr, qp_attr=None): with a QPAttr, UD goes to RTS, RC/UC to INIT."""
     _verbs_cached = frozenset(('qp_num', 'qp_type', 'handle'))
-
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
         if isinstance(creator, Verbs.Context) and isinstance(init_attr, Verbs.QPInitAttrEx):
             # pyverbs: from a Context, ibv_create_qp_ex with init_attr.pd
@@ -1232,48 +890,22 @@ class QP(Verbs.QP):
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
                                'QP: creation from a PD, or from a Context with a QPInitAttrEx')
         self.init(None)
-
-    def post_send(self, send_wr, bad_wr=None):
-        """Posts one SendWR, a list of them (one call for the batch) or a next_wr chain."""
-        if type(send_wr) is SendWR and send_wr.next_wr is None:
-            _post_send_one(self, send_wr)
-        else:
-            Verbs.QP.post_send(self, _wr_list(send_wr))
-
-    def post_recv(self, recv_wr, bad_wr=None):
-        """Posts one RecvWR, a list of them or a next_wr chain."""
-        if type(recv_wr) is RecvWR and recv_wr.next_wr is None:
-            _post_recv_one(self, recv_wr)
-        else:
-            Verbs.QP.post_recv(self, _wr_list(recv_wr))
-
+    post_send = _poster(Verbs.QP.post_send_one, Verbs.QP.post_send, SendWR)
+    post_recv = _poster(Verbs.QP.post_recv_one, Verbs.QP.post_recv, RecvWR)
 
 @_verbs
 class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
-    """QPInitAttrEx(qp_type=IBV_QPT_UD, qp_context=None, scq=None, rcq=None, srq=None,
-    cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
-    max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None, send_ops_flags=0)
-
-    hash_conf (a RxHashConf) and ind_table (a RwqIndTable) make a receive-side-scaling
-    raw packet QP, with IBV_QP_INIT_ATTR_RX_HASH | IBV_QP_INIT_ATTR_IND_TABLE in
-    comp_mask; they are the rx_hash_conf and rwq_ind_tbl properties."""
-
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None, srq=None,
                  cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
                  max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None,
                  send_ops_flags=0):
         QPInitAttr.__init__(self, qp_type=qp_type, qp_context=qp_context, scq=scq, rcq=rcq,
                             srq=srq, cap=cap, sq_sig_all=sq_sig_all)
-        self.comp_mask = int(comp_mask)
-        self.pd = pd
-        self.xrcd = xrcd
-        self.create_flags = int(create_flags)
-        self.max_tso_header = max_tso_header
-        self.source_qpn = source_qpn
-        self.send_ops_flags = int(send_ops_flags)
-        self.rx_hash_conf = hash_conf
-        self.rwq_ind_tbl = ind_table
-
+        for name, value in (('comp_mask', int(comp_mask)), ('pd', pd), ('xrcd', xrcd),
+                            ('create_flags', int(create_flags)), ('max_tso_header', max_tso_header),
+                            ('source_qpn', source_qpn), ('send_ops_flags', int(send_ops_flags)),
+                            ('rx_hash_conf', hash_conf), ('rwq_ind_tbl', ind_table)):
+            setattr(self, name, value)
     def _rss_field(prop, kind):
         def put(self, value):
             if value is not None and not isinstance(value, kind):
@@ -1281,122 +913,68 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
                                 % (prop.replace('-', '_'), kind.__name__, type(value).__name__))
             self.set_property(prop, value)
         return property(lambda self: self.get_property(prop), put)
-
     ind_table = rwq_ind_tbl = _rss_field('rwq-ind-tbl', Verbs.RwqIndTable)
     hash_conf = rx_hash_conf = _rss_field('rx-hash-conf', Verbs.RxHashConf)
     del _rss_field
 
-
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
-    """pyverbs' QPEx(ctx, QPInitAttrEx, qp_attr=None): created with ibv_create_qp_ex,
-    init_attr.pd as its PD. qp.wr_id and qp.wr_flags apply to the next wr_* operation.
-
-    As in pyverbs, wr_send_imm and wr_rdma_write_imm take the immediate in host order
-    (it arrives as wc.imm_data in network order); wr_set_inline_data takes bytes."""
-
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
         GObject.Object.__init__(self, context=creator, init_attr=init_attr, qp_attr=qp_attr)
         self.init(None)
-
-    def wr_send_imm(self, data):
-        Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
-
+    def wr_send_imm(self, data): Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
     def wr_rdma_write_imm(self, rkey, remote_addr, data):
         Verbs.QPEx.wr_rdma_write_imm(self, rkey, remote_addr, _socket.htonl(data))
-
-    def wr_set_sge(self, sge):
-        Verbs.QPEx.wr_set_sge(self, sge.lkey, sge.addr, sge.length)
-
+    def wr_set_sge(self, sge): Verbs.QPEx.wr_set_sge(self, sge.lkey, sge.addr, sge.length)
     def wr_set_sge_list(self, num_sge, sg_list):
         Verbs.QPEx.wr_set_sge_list(self, list(sg_list)[:num_sge])
-
     def wr_set_inline_data(self, data, length=None):
-        data = _as_bytes(data)
-        Verbs.QPEx.wr_set_inline_data(self, data if length is None else data[:length])
-
+        Verbs.QPEx.wr_set_inline_data(self, _as_bytes(data)[:length])
     def wr_atomic_write(self, rkey, remote_addr, atomic_wr):
-        """pyverbs' wr_atomic_write(rkey, remote_addr, atomic_wr): 8 bytes."""
         Verbs.QPEx.wr_atomic_write(self, rkey, remote_addr, _as_bytes(atomic_wr))
-
     @property
     def ind_table(self):
-        """The RwqIndTable of an RSS QP (pyverbs' qp.ind_table), else None."""
         init_attr = self.get_property('init-attr')
         return init_attr.get_property('rwq-ind-tbl') if init_attr is not None else None
 
-
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
+def _service(value): return None if value is None else str(value)
 
-def _service(value):
-    return None if value is None else str(value)
-
-
-@_verbs
-class AddrInfo(Verbs.AddrInfo):
-    """pyverbs' AddrInfo(src=None, dst=None, src_service=None,
-    dst_service=None, port_space=RDMA_PS_TCP, flags=0): rdma_getaddrinfo()."""
-
-
-
-@_verbs
-class EventChannel(Verbs.EventChannel):
-    """An rdma_cm event channel watched on the thread-default main context
-    (pyverbs' CMEventChannel())."""
-
-
-CMEventChannel = _export(EventChannel, 'CMEventChannel')
-
+# AddrInfo and EventChannel (pyverbs' CMEventChannel) are made by the rules (_CTORS)
+CMEventChannel = _export(_verbs(type('EventChannel', (Verbs.EventChannel,), {})), 'CMEventChannel')
 
 @_verbs
 class ConnParam(Verbs.ConnParam):
-    """pyverbs' ConnParam(resources=1, depth=1, flow_control=0, retry=5,
-    rnr_retry=5, srq=0, qp_num=0)."""
-
-    def __new__(cls, *args, **kwargs):
-        return Verbs.ConnParam.__new__(cls)
-
+    def __new__(cls, *args, **kwargs): return Verbs.ConnParam.__new__(cls)
     __init__ = _fields_init(Verbs.ConnParam, ('resources', 1, 'responder_resources'),
                             ('depth', 1, 'initiator_depth'), ('flow_control', 0),
                             ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
                             ('srq', 0), ('qp_num', 0))
     qpn = property(lambda self: self.qp_num)
 
-
 def _cm_qp_init_attr(attr):
-    """A pyverbs-style QPInitAttr (qp_type, cap.max_*_wr …, sq_sig_all) or a
-    Verbs.CMQPInitAttr, as a Verbs.CMQPInitAttr."""
     if attr is None or isinstance(attr, Verbs.CMQPInitAttr):
         return attr
-    out = Verbs.CMQPInitAttr.new()
-    cap = getattr(attr, 'cap', None)
-    if cap is not None:
-        for field in ('max_send_wr', 'max_recv_wr', 'max_send_sge', 'max_recv_sge',
-                      'max_inline_data'):
-            value = getattr(cap, field, None)
-            if value is not None:
-                setattr(out, field, int(value))
-    qp_type = getattr(attr, 'qp_type', None)
-    if qp_type is not None:
-        out.qp_type = Verbs.QPType(int(qp_type))
+    out, cap = Verbs.CMQPInitAttr.new(), getattr(attr, 'cap', None)
+    for field in ('max_send_wr', 'max_recv_wr', 'max_send_sge', 'max_recv_sge', 'max_inline_data'):
+        if getattr(cap, field, None) is not None:
+            setattr(out, field, int(getattr(cap, field)))
+    if getattr(attr, 'qp_type', None) is not None:
+        out.qp_type = Verbs.QPType(int(attr.qp_type))
     out.sq_sig_all = bool(getattr(attr, 'sq_sig_all', False))
     return out
 
+_SIGNALED = Verbs.SendFlags.SIGNALED
 
-def _no_c_order(signature, extra):
-    if extra:
+def _cm_length(method, mr, length, offset, c_order):
+    # the length to post; None or 0: the MR from offset (for post_read/write, offset None: as given)
+    if c_order:
         raise TypeError('CMID.%s takes pyverbs\' arguments: offset and wr_id are keyword-only '
-                        '(the C argument order mr, offset, length, ... is not accepted)' % signature)
-
+                        '(the C argument order mr, offset, length, ... is not accepted)' % method)
+    return length if length or offset is None else mr.length - offset
 
 @_verbs
 class CMID(Verbs.CMID):
-    """pyverbs' CMID: CMID(creator=AddrInfo, qp_init_attr=…) for the
-    synchronous API (rdma_create_ep), CMID(creator=CMEventChannel,
-    port_space=…) for the event-driven one.  cid.connect() with no signal
-    name connects to the peer; with one it connects a signal handler, as
-    cid.disconnect(handler_id) disconnects one."""
-
     def __init__(self, creator=None, qp_init_attr=None, pd=None,
                  port_space=Verbs.PortSpace.TCP, listen_id=None, **kwargs):
         if isinstance(creator, Verbs.AddrInfo):
@@ -1408,7 +986,6 @@ class CMID(Verbs.CMID):
         else:
             raise TypeError('CMID needs an AddrInfo or a CMEventChannel, not %r' % (creator,))
         self.init(None)
-
     # GObject's connect()/disconnect() stay reachable with a signal name or
     # handler id; without, they are pyverbs' rdma_connect()/rdma_disconnect().
     def connect(self, *args, **kwargs):
@@ -1416,150 +993,88 @@ class CMID(Verbs.CMID):
             return Resource.connect(self, *args, **kwargs)
         param = args[0] if args else kwargs.get('param')
         self.connect_to_peer(param, _to_bytes(kwargs.get('private_data')))
-
     def disconnect(self, *args):
         if args:
             return GObject.Object.disconnect(self, *args)
         self.shutdown()
-
     def accept(self, param=None, private_data=None):
         Verbs.CMID.accept(self, param, _to_bytes(private_data))
-
-    def reject(self, private_data=None):
-        Verbs.CMID.reject(self, _to_bytes(private_data))
-
-    def create_qp(self, qp_init):
-        Verbs.CMID.create_qp(self, _cm_qp_init_attr(qp_init))
-
-    # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are
-    # keyword-only, so a call in the C order (mr, offset, length, ...) is an
-    # error instead of a post of other bytes than meant.
+    def reject(self, private_data=None): Verbs.CMID.reject(self, _to_bytes(private_data))
+    def create_qp(self, qp_init): Verbs.CMID.create_qp(self, _cm_qp_init_attr(qp_init))
+    # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are keyword-only, so a call
+    # in the C order (mr, offset, length, ...) is an error, not a post of other bytes than meant
     def post_recv(self, mr, length=None, *c_order, offset=0, wr_id=0):
-        """pyverbs' post_recv(mr, length=None); offset=, wr_id= by keyword."""
-        _no_c_order('post_recv(mr, length=None, *, offset=0, wr_id=0)', c_order)
-        Verbs.CMID.post_recv(self, mr, offset, mr.length - offset if not length else length, wr_id)
-
-    def post_send(self, mr, flags=Verbs.SendFlags.SIGNALED, length=None, *c_order, offset=0,
-                  wr_id=0):
-        """pyverbs' post_send(mr, flags=IBV_SEND_SIGNALED, length=None); offset=, wr_id= by keyword."""
-        _no_c_order('post_send(mr, flags=IBV_SEND_SIGNALED, length=None, *, offset=0, wr_id=0)',
-                    c_order)
-        Verbs.CMID.post_send(self, mr, offset, mr.length - offset if not length else length,
+        Verbs.CMID.post_recv(self, mr, offset, _cm_length('post_recv', mr, length, offset, c_order),
+                             wr_id)
+    def post_send(self, mr, flags=_SIGNALED, length=None, *c_order, offset=0, wr_id=0):
+        Verbs.CMID.post_send(self, mr, offset, _cm_length('post_send', mr, length, offset, c_order),
                              Verbs.SendFlags(int(flags)), wr_id)
-
     def post_read(self, mr, length, remote_addr, rkey, flags=0, *c_order, offset=0, wr_id=0):
-        _no_c_order('post_read(mr, length, remote_addr, rkey, flags=0, *, offset=0, wr_id=0)',
-                    c_order)
-        Verbs.CMID.post_read(self, mr, offset, length, remote_addr, rkey,
-                             Verbs.SendFlags(int(flags)), wr_id)
-
+        Verbs.CMID.post_read(self, mr, offset, _cm_length('post_read', mr, length, None, c_order),
+                             remote_addr, rkey, Verbs.SendFlags(int(flags)), wr_id)
     def post_write(self, mr, length, remote_addr, rkey, flags=0, *c_order, offset=0, wr_id=0):
-        _no_c_order('post_write(mr, length, remote_addr, rkey, flags=0, *, offset=0, wr_id=0)',
-                    c_order)
-        Verbs.CMID.post_write(self, mr, offset, length, remote_addr, rkey,
-                              Verbs.SendFlags(int(flags)), wr_id)
-
-    def post_ud_send(self, mr, ah, rqpn=0, flags=Verbs.SendFlags.SIGNALED, length=None,
-                     *c_order, offset=0, wr_id=0):
-        """pyverbs' post_ud_send: a datagram to QP rqpn behind ah (librdmacm's Q_Key)."""
-        _no_c_order('post_ud_send(mr, ah, rqpn=0, flags=IBV_SEND_SIGNALED, length=None, *, '
-                    'offset=0, wr_id=0)', c_order)
-        Verbs.CMID.post_ud_send(self, mr, offset, mr.length - offset if not length else length,
+        Verbs.CMID.post_write(self, mr, offset, _cm_length('post_write', mr, length, None, c_order),
+                              remote_addr, rkey, Verbs.SendFlags(int(flags)), wr_id)
+    def post_ud_send(self, mr, ah, rqpn=0, flags=_SIGNALED, length=None, *c_order, offset=0,
+                     wr_id=0):
+        Verbs.CMID.post_ud_send(self, mr, offset,
+                                _cm_length('post_ud_send', mr, length, offset, c_order),
                                 ah, int(rqpn), Verbs.SendFlags(int(flags)), wr_id)
-
     def query_qp(self, attr_mask):
-        """(QPAttr, QPInitAttr) of the identifier's QP (ibv_query_qp)."""
-        attr, init_attr = Verbs.CMID.query_qp(self, Verbs.QPAttrMask(int(attr_mask)))
-        return attr, init_attr
-
+        return tuple(Verbs.CMID.query_qp(self, Verbs.QPAttrMask(int(attr_mask))))
     def init_qp_attr(self, qp_state):
-        """(QPAttr, attr_mask) rdma_cm would use to move a QP to qp_state."""
         attr, mask = Verbs.CMID.init_qp_attr(self, Verbs.QPState(int(qp_state)))
         return attr, int(mask)
-
-    # ud_param (pyverbs' UDParam of the ESTABLISHED / MULTICAST_JOIN event):
-    # qp_num, qkey and ah_attr for AH(cid.pd, attr=cid.ud_param.ah_attr).
-    # reg_msgs/reg_read/reg_write return an MR on cid.pd (rdma_cm's PD or the
-    # pd given to the constructor);
-    # get_send_comp/get_recv_comp a WC, as in pyverbs.
-
     def set_option(self, level, optname, optval, optlen=None):
         if int(level) != 0:
             raise ValueError('only the RDMA_OPTION_ID level is supported')
         Verbs.CMID.set_option(self, Verbs.CMOption(int(optname)), int(optval))
-
     def join_multicast(self, addr=None, mc_attr=None, context=None):
         if addr is None:
             raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
         Verbs.CMID.join_multicast(self, addr)
-
     qpn = property(lambda self: self.get_qp_num() if self.has_qp() else None)
     dev_name = property(lambda self: self.get_device_name())
 
-
 @_verbs
 class CMListener(Verbs.CMListener):
-    """An rdma_cm server on the main loop (GSocketService style):
-    CMListener(qp_init_attr); add_address(address, port=0, backlog=0) returns
-    the port; signals 'accepting' (post first receives) and 'incoming'."""
-
     def add_address(self, address, port=0, backlog=0):
         return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
 
-
 # The flat rdma-core names of librdmacm's constants (pyverbs.cm_enums).
-for _name in ('TCP', 'UDP', 'IB', 'IPOIB'):
-    _export(getattr(Verbs.PortSpace, _name), 'RDMA_PS_' + _name)
-for _name in ('PASSIVE', 'NUMERICHOST', 'NOROUTE', 'FAMILY'):
-    _export(getattr(Verbs.AddrInfoFlags, _name), 'RAI_' + _name)
-for _name in ('TOS', 'REUSEADDR', 'AFONLY', 'ACK_TIMEOUT'):
-    _export(getattr(Verbs.CMOption, _name), 'RDMA_OPTION_ID_' + _name)
+for _enum, _prefix, _names in ((Verbs.PortSpace, 'RDMA_PS_', 'TCP UDP IB IPOIB'),
+                               (Verbs.AddrInfoFlags, 'RAI_', 'PASSIVE NUMERICHOST NOROUTE FAMILY'),
+                               (Verbs.CMOption, 'RDMA_OPTION_ID_', 'TOS REUSEADDR AFONLY ACK_TIMEOUT')):
+    for _name in _names.split():
+        _export(getattr(_enum, _name), _prefix + _name)
 _export(0, 'RDMA_OPTION_ID')
 for _value in Verbs.CMEventType.__enum_values__.values():
     _export(_value, _value.value_name[len('GVERBS_'):])
 
-
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
-
 @_verbs
 class SrqAttr(Verbs.SrqAttr):
-    """SrqAttr(max_wr=100, max_sge=1, srq_limit=0)"""
-
     __init__ = _fields_init(Verbs.SrqAttr, ('max_wr', 100), ('max_sge', 1), ('srq_limit', 0))
-
 
 _SRQ_FIELDS = ('max_wr', 'max_sge', 'srq_limit')
 
-
 @_verbs
 class SrqInitAttr(Verbs.SrqInitAttr):
-    """SrqInitAttr(attr=None): attr is a SrqAttr (pyverbs' defaults when None)."""
-
     def __init__(self, attr=None):
         Verbs.SrqInitAttr.__init__(self)
         if attr is not None:
             self.props.attr = attr
-
     max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
-
 
 @_verbs
 class SrqInitAttrEx(Verbs.SrqInitAttrEx):
-    """SrqInitAttrEx(max_wr=100, max_sge=1, srq_limit=0); then set srq_type, pd,
-    xrcd, cq and comp_mask as attributes."""
-
     def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
         Verbs.SrqInitAttrEx.__init__(self)
         self.props.attr = SrqAttr(max_wr, max_sge, srq_limit)
-
     max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
-
 
 @_verbs
 class SRQ(Verbs.SRQ):
-    """SRQ(creator, attr): from a PD with a SrqInitAttr (ibv_create_srq) or from a
-    Context with a SrqInitAttrEx (ibv_create_srq_ex)."""
-
     def __init__(self, creator, attr, dv_init_attr=None):
         if dv_init_attr is not None:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
@@ -1574,14 +1089,7 @@ class SRQ(Verbs.SRQ):
                                'SrqInitAttrEx (got %s, %s)'
                                % (type(creator).__name__, type(attr).__name__))
         self.init(None)
-
-    def post_recv(self, wr, bad_wr=None):
-        """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_srq_recv)."""
-        if type(wr) is RecvWR and wr.next_wr is None:
-            _srq_post_recv_one(self, wr)
-        else:
-            Verbs.SRQ.post_recv(self, _wr_list(wr))
-
+    post_recv = _poster(Verbs.SRQ.post_recv_one, Verbs.SRQ.post_recv, RecvWR)
 
 # --- work queues, RWQ indirection tables, RSS (pyverbs.wq) ---------------------
 
@@ -1697,7 +1205,6 @@ class RxHashConf(Verbs.RxHashConf):
 
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
-
 def _to_gid(value):
     if value is None or isinstance(value, Verbs.Gid):
         return value
@@ -1705,66 +1212,38 @@ def _to_gid(value):
         return Verbs.Gid.new_from_bytes(bytes(value))
     return Verbs.Gid.new_from_string(str(value))
 
-
 @_verbs
 class Path(Verbs.Path):
-    """python-rdma's IBPath: Path(end_port, **fields).
-
-    end_port is the port number (or an object with .port_id); fields take
-    python-rdma's names (DGID, SGID, dqpn, sqpn, qkey, pkey, dqpsn, sqpsn,
-    DLID, SLID, SL, MTU, retries, hop_limit, ...) or the property names.
-    GIDs may be given as Gid objects, text or 16 bytes."""
-
     def __init__(self, end_port=1, **kwargs):
         Verbs.Path.__init__(self)
-        self.end_port = end_port
-        for name, value in kwargs.items():
+        for name, value in dict(kwargs, end_port=end_port).items():
             setattr(self, name, value)
-
     def __setattr__(self, name, value):
-        if name == 'end_port':
-            port = getattr(value, 'port_id', value)
-            _set_checked(self, 'port-num', int(port))
-            return
         name = _PATH_ALIASES.get(name, name)
-        if name in ('sgid', 'dgid'):
-            self.set_property(name, _to_gid(value))
-        elif name == 'mtu':
-            self.set_property('mtu', Verbs.MTU(int(value)))
+        if name == 'end_port':
+            _set_checked(self, 'port-num', int(getattr(value, 'port_id', value)))
+        elif name in ('sgid', 'dgid', 'mtu'):
+            self.set_property(name, Verbs.MTU(int(value)) if name == 'mtu' else _to_gid(value))
         else:
             _props_setattr(self, name, value)
-
     has_grh = property(lambda self: self.get_has_grh())
-
     def reverse(self, for_reply=True):
-        """Turns the path around in place and returns it."""
         Verbs.Path.reverse(self)
         return self
-
     def fill_from_qp(self, qp):
         Verbs.Path.fill_from_qp(self, qp)
         return self
-
-    def to_bytes(self):
-        """The wire form as bytes (the serialised a{sv} variant)."""
-        return self.to_variant().get_data_as_bytes().get_data()
-
+    def to_bytes(self): return self.to_variant().get_data_as_bytes().get_data()
     @classmethod
-    def from_variant(cls, variant):
-        return cls._wrap(Verbs.Path.new_from_variant(variant))
-
+    def from_variant(cls, variant): return cls._wrap(Verbs.Path.new_from_variant(variant))
     @classmethod
     def from_bytes(cls, data):
-        """Rebuilds a path received from a peer (untrusted: every field checked).
-        A blob over PATH_WIRE_MAX_SIZE bytes is refused before it is copied."""
         if len(data) > Verbs.PATH_WIRE_MAX_SIZE:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                'Path variant is %d bytes long, more than the %d a path may have'
                                % (len(data), Verbs.PATH_WIRE_MAX_SIZE))
-        variant = GLib.Variant.new_from_bytes(GLib.VariantType.new('a{sv}'),
-                                              GLib.Bytes.new(bytes(data)), False)
-        return cls.from_variant(variant)
-
+        return cls.from_variant(GLib.Variant.new_from_bytes(
+            GLib.VariantType.new('a{sv}'), GLib.Bytes.new(bytes(data)), False))
     @classmethod
     def _wrap(cls, native):
         path = cls.__new__(cls)
@@ -1773,34 +1252,22 @@ class Path(Verbs.Path):
             if pspec.flags & GObject.ParamFlags.WRITABLE:
                 path.set_property(pspec.name, native.get_property(pspec.name))
         return path
-
-    def copy(self):
-        return self._wrap(self)
-
+    def copy(self): return self._wrap(self)
     def __reduce__(self):
-        # pickle.dumps(path) for a side channel: the wire form, and
-        # pickle.loads() rebuilds it with from_bytes()'s checks
+        # pickle: the wire form, rebuilt with from_bytes()'s checks
         return (Path.from_bytes, (self.to_bytes(),))
-
 
 # pickle finds the class as gi.repository.Verbs.Path in any process
 Path.__module__ = 'gi.repository.Verbs'
 _export(Path, 'IBPath')
 
+@_export
+def fill_path(qp, path, max_rd_atomic=None): return path.fill_from_qp(qp)
 
-def fill_path(qp, path, max_rd_atomic=None):
-    """python-rdma's rdma.path.fill_path(qp, path)."""
-    path.fill_from_qp(qp)
-    return path
-
-
-_export(fill_path)
-
-
+@_export
 def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm_data=0,
             ah=None, remote_qpn=0, remote_qkey=0, remote_addr=0, rkey=0, **kwargs):
-    """python-rdma's ibv.send_wr(...) keyword constructor."""
-    sg = [] if sg_list is None else ([sg_list] if isinstance(sg_list, Verbs.SGE) else list(sg_list))
+    sg = _sg_items(sg_list, 0)
     wr = SendWR(wr_id=wr_id, opcode=opcode, num_sge=len(sg), imm_data=imm_data, sg=sg or None,
                 send_flags=send_flags)
     if ah is not None:
@@ -1809,108 +1276,66 @@ def send_wr(wr_id=0, opcode=Verbs.WROpcode.SEND, send_flags=0, sg_list=None, imm
         wr.set_wr_rdma(rkey, remote_addr)
     return wr
 
-
+@_export
 def recv_wr(wr_id=0, sg_list=None, **kwargs):
-    """python-rdma's ibv.recv_wr(...) keyword constructor."""
-    sg = [] if sg_list is None else ([sg_list] if isinstance(sg_list, Verbs.SGE) else list(sg_list))
+    sg = _sg_items(sg_list, 0)
     return RecvWR(wr_id=wr_id, num_sge=len(sg), sg=sg or None)
 
-
-_export(send_wr)
-_export(recv_wr)
-
+def _as_wc_error(call, args, failed):
+    # python-rdma's helpers raise WCError(wc, qp) for a failed completion
+    try:
+        return call(*args)
+    except GLib.Error as e:
+        if e.domain == 'gverbs-wc-error-quark':
+            raise WCError(*failed()) from None
+        raise
 
 @_verbs
 class BufferPool(Verbs.BufferPool):
-    """python-rdma's vtools.BufferPool(pd, count, size): one MR cut into
-    count buffers of size bytes, handed out by index."""
-
     def __new__(cls, pd, count, size, access=0):
         return Verbs.BufferPool.new(pd, count, size, access)
-
-    def __init__(self, pd, count, size, access=0):
-        pass
-
+    def __init__(self, pd, count, size, access=0): pass
     def copy_to(self, buf, idx, offset=0):
         Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
-
     def copy_from(self, idx, offset=0, length=None):
-        if length is None:
-            length = self.size - offset
+        length = self.size - offset if length is None else length
         return Verbs.BufferPool.copy_from(self, idx, offset, length).get_data()
-
     def make_sge(self, idx, length=None):
         return Verbs.BufferPool.make_sge(self, idx, self.size if length is None else length)
-
     def make_send_wr(self, idx, length, ah=None, remote_qpn=0, remote_qkey=0):
         native = Verbs.BufferPool.make_send_wr(self, idx, length)
-        wr = SendWR(wr_id=native.wr_id, opcode=native.opcode, num_sge=1,
-                    sg=native.dup_sge(0), send_flags=native.send_flags)
-        if ah is not None:
-            wr.set_wr_ud(ah, remote_qpn, remote_qkey)
-        return wr
-
+        return send_wr(native.wr_id, native.opcode, native.send_flags, native.dup_sge(0),
+                       ah=ah, remote_qpn=remote_qpn, remote_qkey=remote_qkey)
     def make_recv_wr(self, idx):
         native = Verbs.BufferPool.make_recv_wr(self, idx)
-        return RecvWR(wr_id=native.wr_id, num_sge=1, sg=native.dup_sge(0))
-
+        return RecvWR(native.wr_id, 1, native.dup_sge(0))
     def finish_wcs(self, qp, wcs):
-        """Gives back each completion's buffer and reposts receives; raises
-        WCError for a failed completion."""
         wcs = [wc for wc in (wcs if isinstance(wcs, (list, tuple)) else [wcs]) if wc is not None]
-        try:
-            Verbs.BufferPool.finish_wcs(self, qp, wcs)
-        except GLib.Error as e:
-            if e.domain == 'gverbs-wc-error-quark':
-                failed = next(wc for wc in wcs if int(wc.status) != 0)
-                raise WCError(failed, qp) from None
-            raise
-
+        _as_wc_error(Verbs.BufferPool.finish_wcs, (self, qp, wcs),
+                     lambda: (next(wc for wc in wcs if int(wc.status) != 0), qp))
 
 @_verbs
 class CQPoller(Verbs.CQPoller):
-    """python-rdma's vtools.CQPoller(cq, cc=None):
-
-        for wc in CQPoller(cq, cc).iterwc(timeout=1.0): ...
-
-    iterates over completions in order, sleeping on the channel when the CQ
-    is empty; iteration ends when timeout seconds pass without a completion
-    (poller.timedout is then True) or after count completions. A failed
-    completion raises WCError."""
-
-    def __new__(cls, cq, cc=None, async_events=None):
-        return Verbs.CQPoller.new(cq, cc)
-
-    def __init__(self, cq, cc=None, async_events=None):
-        self.timedout = False
-
+    def __new__(cls, cq, cc=None, async_events=None): return Verbs.CQPoller.new(cq, cc)
+    def __init__(self, cq, cc=None, async_events=None): self.timedout = False
     def next_wc(self, timeout=None):
-        """One completion, waiting up to timeout seconds (None: for ever)."""
         ms = -1 if timeout is None else max(0, int(timeout * 1000))
-        try:
-            return Verbs.CQPoller.next(self, ms)
-        except GLib.Error as e:
-            if e.domain == 'gverbs-wc-error-quark':
-                raise WCError(Verbs.CQPoller.get_last_wc(self)) from None
-            raise
-
+        return _as_wc_error(Verbs.CQPoller.next, (self, ms),
+                            lambda: (Verbs.CQPoller.get_last_wc(self),))
     def iterwc(self, count=None, timeout=None):
         import time
         self.timedout = False
         deadline = None if timeout is None else time.monotonic() + timeout
-        done = 0
-        while count is None or done < count:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        while count is None or count > 0:
             try:
-                wc = self.next_wc(left)
+                yield self.next_wc(None if deadline is None else
+                                   max(0.0, deadline - time.monotonic()))
             except GLib.Error as e:
                 if e.domain == 'gverbs-error-quark' and e.code == int(Verbs.Error.TIMED_OUT):
                     self.timedout = True
                     return
                 raise
-            done += 1
-            yield wc
-
+            count = None if count is None else count - 1
 
 # --- mlx5 direct verbs (built with libmlx5: -Dmlx5) --------------------------
 
@@ -2080,9 +1505,9 @@ if hasattr(Verbs, 'Mlx5Context'):
 # enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
 
 def _flat_name(c_name):
-    if c_name is None or c_name.startswith(('GVERBS_ERROR_', 'GVERBS_RDMA_', 'GVERBS_RAI_')):
-        return None   # librdmacm's are exported as RDMA_*/RAI_* above
-    if not c_name.startswith('GVERBS_'):
+    # librdmacm's are exported as RDMA_*/RAI_* above
+    if not c_name or c_name.startswith(('GVERBS_ERROR_', 'GVERBS_RDMA_', 'GVERBS_RAI_')) or \
+            not c_name.startswith('GVERBS_'):
         return None
     if c_name.startswith('GVERBS_MLX5DV_'):
         return c_name[len('GVERBS_'):]   # pyverbs' mlx5_enums names: MLX5DV_*
@@ -2091,7 +1516,6 @@ def _flat_name(c_name):
     flat = _re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
     flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
     return flat if _re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals() else None
-
 
 for _name in dir(Verbs):
     _cls = getattr(Verbs, _name, None)
