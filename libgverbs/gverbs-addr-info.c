@@ -469,6 +469,8 @@ gverbs_addr_info_new (const char           *src,
  * gverbs_addr_info_get_port_space:
  * @self: a #GVerbsAddrInfo
  *
+ * Gets the port space.
+ *
  * Returns: the port space
  */
 GVerbsPortSpace
@@ -481,6 +483,8 @@ gverbs_addr_info_get_port_space (GVerbsAddrInfo *self)
 /**
  * gverbs_addr_info_get_flags:
  * @self: a #GVerbsAddrInfo
+ *
+ * Gets the hint flags.
  *
  * Returns: the hint flags
  */
@@ -495,6 +499,8 @@ gverbs_addr_info_get_flags (GVerbsAddrInfo *self)
  * gverbs_addr_info_dup_src_address:
  * @self: a #GVerbsAddrInfo
  *
+ * Gets the resolved source address, formatted as text.
+ *
  * Returns: (transfer full) (nullable): the resolved source address as text
  */
 char *
@@ -507,6 +513,8 @@ gverbs_addr_info_dup_src_address (GVerbsAddrInfo *self)
 /**
  * gverbs_addr_info_dup_dst_address:
  * @self: a #GVerbsAddrInfo
+ *
+ * Gets the resolved destination address, formatted as text.
  *
  * Returns: (transfer full) (nullable): the resolved destination address as text
  */
@@ -521,6 +529,8 @@ gverbs_addr_info_dup_dst_address (GVerbsAddrInfo *self)
  * gverbs_addr_info_get_src_port:
  * @self: a #GVerbsAddrInfo
  *
+ * Gets the resolved source port.
+ *
  * Returns: the resolved source port, 0 if none
  */
 guint
@@ -533,6 +543,8 @@ gverbs_addr_info_get_src_port (GVerbsAddrInfo *self)
 /**
  * gverbs_addr_info_get_dst_port:
  * @self: a #GVerbsAddrInfo
+ *
+ * Gets the resolved destination port.
  *
  * Returns: the resolved destination port, 0 if none
  */

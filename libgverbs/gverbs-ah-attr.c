@@ -174,6 +174,8 @@ gverbs_ah_attr_new (void)
  * gverbs_ah_attr_get_grh:
  * @self: a #GVerbsAHAttr
  *
+ * Gets the global route.
+ *
  * Returns: (transfer none) (nullable): the global route
  */
 GVerbsGlobalRoute *
@@ -204,6 +206,8 @@ gverbs_ah_attr_set_grh (GVerbsAHAttr      *self,
  * gverbs_ah_attr_get_port_num:
  * @self: a #GVerbsAHAttr
  *
+ * Gets the local port number.
+ *
  * Returns: the local port number
  */
 guint
@@ -216,6 +220,8 @@ gverbs_ah_attr_get_port_num (GVerbsAHAttr *self)
 /**
  * gverbs_ah_attr_get_is_global:
  * @self: a #GVerbsAHAttr
+ *
+ * Checks whether the handle carries a global routing header.
  *
  * Returns: whether the handle carries a global routing header
  */

@@ -179,6 +179,8 @@ gverbs_pd_create_ah (GVerbsPD      *self,
  * gverbs_ah_get_pd:
  * @self: a #GVerbsAH
  *
+ * Gets the protection domain.
+ *
  * Returns: (transfer none): the protection domain
  */
 GVerbsPD *
@@ -191,6 +193,8 @@ gverbs_ah_get_pd (GVerbsAH *self)
 /**
  * gverbs_ah_get_attr:
  * @self: a #GVerbsAH
+ *
+ * Gets the attributes the handle was created from.
  *
  * Returns: (transfer none): the attributes the handle was created from
  */

@@ -85,6 +85,8 @@ gverbs_alloc_dm_attr_new (guint64 length,
  * gverbs_alloc_dm_attr_get_length:
  * @self: a #GVerbsAllocDmAttr
  *
+ * Gets the size in bytes.
+ *
  * Returns: the size in bytes
  */
 guint64

@@ -155,6 +155,8 @@ _gverbs_async_event_new (int      event_type,
  * gverbs_async_event_get_event_type:
  * @self: a #GVerbsAsyncEvent
  *
+ * Gets what happened: the type of the event.
+ *
  * Returns: what happened
  */
 GVerbsEventType
@@ -168,6 +170,8 @@ gverbs_async_event_get_event_type (GVerbsAsyncEvent *self)
  * gverbs_async_event_get_port_num:
  * @self: a #GVerbsAsyncEvent
  *
+ * Gets the port of a port event.
+ *
  * Returns: the port of a port event, 0 for other events
  */
 guint
@@ -180,6 +184,8 @@ gverbs_async_event_get_port_num (GVerbsAsyncEvent *self)
 /**
  * gverbs_async_event_get_object:
  * @self: a #GVerbsAsyncEvent
+ *
+ * Gets the QP, CQ, SRQ or WQ the event is about.
  *
  * Returns: (transfer none) (nullable): the QP, CQ, SRQ or WQ the event is
  *   about, or %NULL

@@ -146,6 +146,8 @@ gverbs_buffer_pool_new (GVerbsPD           *pd,
  * gverbs_buffer_pool_get_mr:
  * @self: a #GVerbsBufferPool
  *
+ * Gets the memory region of the buffers.
+ *
  * Returns: (transfer none): the memory region of the buffers
  */
 GVerbsMR *
@@ -158,6 +160,8 @@ gverbs_buffer_pool_get_mr (GVerbsBufferPool *self)
 /**
  * gverbs_buffer_pool_get_count:
  * @self: a #GVerbsBufferPool
+ *
+ * Gets the number of buffers.
  *
  * Returns: the number of buffers
  */
@@ -172,6 +176,8 @@ gverbs_buffer_pool_get_count (GVerbsBufferPool *self)
  * gverbs_buffer_pool_get_size:
  * @self: a #GVerbsBufferPool
  *
+ * Gets the size of each buffer in bytes.
+ *
  * Returns: the size of each buffer in bytes
  */
 guint
@@ -184,6 +190,8 @@ gverbs_buffer_pool_get_size (GVerbsBufferPool *self)
 /**
  * gverbs_buffer_pool_get_n_free:
  * @self: a #GVerbsBufferPool
+ *
+ * Gets how many buffers are free.
  *
  * Returns: how many buffers are free
  */
@@ -488,6 +496,8 @@ gverbs_buffer_pool_copy_to (GVerbsBufferPool  *self,
  * @offset: where in the buffer
  * @length: how many bytes
  * @error: return location for a #GError
+ *
+ * Copies bytes out of one of the pool's buffers.
  *
  * Returns: (transfer full): @length bytes of buffer @index from @offset,
  *   or %NULL on error

@@ -765,6 +765,8 @@ _gverbs_cm_id_new_incoming (GVerbsCMID          *listener,
  * gverbs_cm_id_get_event_channel:
  * @self: a #GVerbsCMID
  *
+ * Gets the event channel.
+ *
  * Returns: (transfer none) (nullable): the event channel, %NULL for a
  *   synchronous identifier
  */
@@ -779,6 +781,8 @@ gverbs_cm_id_get_event_channel (GVerbsCMID *self)
  * gverbs_cm_id_get_port_space:
  * @self: a #GVerbsCMID
  *
+ * Gets the port space.
+ *
  * Returns: the port space
  */
 GVerbsPortSpace
@@ -791,6 +795,8 @@ gverbs_cm_id_get_port_space (GVerbsCMID *self)
 /**
  * gverbs_cm_id_get_device_name:
  * @self: a #GVerbsCMID
+ *
+ * Gets the name of the RDMA device the identifier is bound to.
  *
  * Returns: (nullable): the name of the RDMA device the identifier is bound
  *   to, %NULL while unbound or closed
@@ -808,6 +814,8 @@ gverbs_cm_id_get_device_name (GVerbsCMID *self)
  * gverbs_cm_id_get_port_num:
  * @self: a #GVerbsCMID
  *
+ * Gets the device port the identifier is bound to.
+ *
  * Returns: the device port the identifier is bound to, 0 while unbound
  */
 guint
@@ -820,6 +828,8 @@ gverbs_cm_id_get_port_num (GVerbsCMID *self)
 /**
  * gverbs_cm_id_get_qp_num:
  * @self: a #GVerbsCMID
+ *
+ * Gets the QP number.
  *
  * Returns: the QP number, 0 when there is no QP
  */
@@ -834,6 +844,8 @@ gverbs_cm_id_get_qp_num (GVerbsCMID *self)
  * gverbs_cm_id_has_qp:
  * @self: a #GVerbsCMID
  *
+ * Checks whether the identifier has a QP.
+ *
  * Returns: whether the identifier has a QP
  */
 gboolean
@@ -846,6 +858,8 @@ gverbs_cm_id_has_qp (GVerbsCMID *self)
 /**
  * gverbs_cm_id_dup_local_address:
  * @self: a #GVerbsCMID
+ *
+ * Gets the local IP address of the identifier, formatted as text.
  *
  * Returns: (transfer full) (nullable): the local IP address as text
  */
@@ -860,6 +874,8 @@ gverbs_cm_id_dup_local_address (GVerbsCMID *self)
 /**
  * gverbs_cm_id_dup_remote_address:
  * @self: a #GVerbsCMID
+ *
+ * Gets the IP address of the peer, formatted as text.
  *
  * Returns: (transfer full) (nullable): the peer's IP address as text
  */
@@ -882,6 +898,8 @@ gverbs_cm_id_dup_remote_address (GVerbsCMID *self)
  * gverbs_cm_id_get_local_port:
  * @self: a #GVerbsCMID
  *
+ * Gets the local port.
+ *
  * Returns: the local port, 0 while unbound
  */
 guint
@@ -894,6 +912,8 @@ gverbs_cm_id_get_local_port (GVerbsCMID *self)
 /**
  * gverbs_cm_id_get_remote_port:
  * @self: a #GVerbsCMID
+ *
+ * Gets the peer's port.
  *
  * Returns: the peer's port, 0 while there is no peer
  */

@@ -335,6 +335,8 @@ gverbs_cm_listener_add_address (GVerbsCMListener  *self,
  * gverbs_cm_listener_get_event_channel:
  * @self: a #GVerbsCMListener
  *
+ * Gets the event channel of the listener and its connections.
+ *
  * Returns: (transfer none) (nullable): the event channel of the listener
  *   and its connections
  */
@@ -349,6 +351,8 @@ gverbs_cm_listener_get_event_channel (GVerbsCMListener *self)
  * gverbs_cm_listener_get_n_pending:
  * @self: a #GVerbsCMListener
  *
+ * Gets how many connections are accepted but not yet established.
+ *
  * Returns: how many connections are accepted but not yet established
  */
 guint
@@ -361,6 +365,9 @@ gverbs_cm_listener_get_n_pending (GVerbsCMListener *self)
 /**
  * gverbs_cm_listener_get_n_accepted:
  * @self: a #GVerbsCMListener
+ *
+ * Gets how many connections were established and handed out by
+ * #GVerbsCMListener::incoming so far.
  *
  * Returns: how many connections were established and handed out by
  *   #GVerbsCMListener::incoming so far

@@ -31,6 +31,8 @@ gverbs_conn_param_new (void)
  * gverbs_conn_param_copy:
  * @self: connection parameters
  *
+ * Copies @self.
+ *
  * Returns: (transfer full): a copy
  */
 GVerbsConnParam *
@@ -75,6 +77,8 @@ gverbs_cm_qp_init_attr_new (void)
 /**
  * gverbs_cm_qp_init_attr_copy:
  * @self: QP attributes
+ *
+ * Copies @self.
  *
  * Returns: (transfer full): a copy
  */

@@ -243,6 +243,8 @@ gverbs_context_create_comp_channel (GVerbsContext  *self,
  * gverbs_comp_channel_get_context:
  * @self: a #GVerbsCompChannel
  *
+ * Gets the context of the channel.
+ *
  * Returns: (transfer none): the context of the channel
  */
 GVerbsContext *
@@ -255,6 +257,8 @@ gverbs_comp_channel_get_context (GVerbsCompChannel *self)
 /**
  * gverbs_comp_channel_get_fd:
  * @self: a #GVerbsCompChannel
+ *
+ * Gets the channel's file descriptor.
  *
  * Returns: the channel's file descriptor, -1 when closed
  */

@@ -426,6 +426,8 @@ gverbs_context_new (const char  *name,
  * gverbs_context_get_name:
  * @self: a #GVerbsContext
  *
+ * Gets the device name.
+ *
  * Returns: (nullable): the device name
  */
 const char *
@@ -439,6 +441,8 @@ gverbs_context_get_name (GVerbsContext *self)
  * gverbs_context_get_num_comp_vectors:
  * @self: a #GVerbsContext
  *
+ * Gets the number of completion vectors.
+ *
  * Returns: the number of completion vectors, 0 when closed
  */
 int
@@ -451,6 +455,8 @@ gverbs_context_get_num_comp_vectors (GVerbsContext *self)
 /**
  * gverbs_context_get_cmd_fd:
  * @self: a #GVerbsContext
+ *
+ * Gets the command file descriptor.
  *
  * Returns: the command file descriptor, -1 when closed
  */

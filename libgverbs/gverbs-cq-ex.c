@@ -230,6 +230,8 @@ gverbs_cq_ex_new (GVerbsContext       *context,
  * gverbs_cq_ex_get_wc_flags:
  * @self: a #GVerbsCQEX
  *
+ * Gets the fields the CQ's completions report.
+ *
  * Returns: the fields the CQ's completions report
  */
 GVerbsCreateCQWCFlags
@@ -371,6 +373,8 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
 /**
  * gverbs_cq_ex_is_polling:
  * @self: a #GVerbsCQEX
+ *
+ * Checks whether a polling batch is open.
  *
  * Returns: whether a polling batch is open
  */

@@ -410,7 +410,8 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
   /**
    * GVerbsCQ::completions:
    * @self: the CQ
-   * @wcs: (element-type GVerbsWC): the work completions of one dispatch, in order
+   * @wcs: (type GPtrArray(GVerbsWC)) (transfer none): the work completions of one
+   *   dispatch, in order, as a `GPtrArray *` of `GVerbsWC *`
    *
    * Emitted in watched mode once per main-loop dispatch with all the
    * completions that dispatch polled (after their #GVerbsCQ::completion
@@ -501,6 +502,8 @@ gverbs_context_create_cq (GVerbsContext      *self,
  * gverbs_cq_get_context:
  * @self: a #GVerbsCQ
  *
+ * Gets the context of the CQ.
+ *
  * Returns: (transfer none): the context of the CQ
  */
 GVerbsContext *
@@ -514,6 +517,8 @@ gverbs_cq_get_context (GVerbsCQ *self)
  * gverbs_cq_get_channel:
  * @self: a #GVerbsCQ
  *
+ * Gets the completion channel of the CQ.
+ *
  * Returns: (transfer none) (nullable): the completion channel of the CQ
  */
 GVerbsCompChannel *
@@ -526,6 +531,8 @@ gverbs_cq_get_channel (GVerbsCQ *self)
 /**
  * gverbs_cq_get_cqe:
  * @self: a #GVerbsCQ
+ *
+ * Gets the CQ's capacity as the device gave it.
  *
  * Returns: the CQ's capacity as the device gave it; before creation, the
  *   requested size
@@ -541,6 +548,8 @@ gverbs_cq_get_cqe (GVerbsCQ *self)
  * gverbs_cq_get_comp_vector:
  * @self: a #GVerbsCQ
  *
+ * Gets the completion vector.
+ *
  * Returns: the completion vector
  */
 int
@@ -553,6 +562,8 @@ gverbs_cq_get_comp_vector (GVerbsCQ *self)
 /**
  * gverbs_cq_get_handle:
  * @self: a #GVerbsCQ
+ *
+ * Gets the kernel's handle of the CQ.
  *
  * Returns: the kernel's handle of the CQ (what pyverbs prints as `Handle`),
  *   0 when closed
@@ -853,6 +864,9 @@ gverbs_cq_ack_events (GVerbsCQ  *self,
  * gverbs_cq_get_unacked_events:
  * @self: a #GVerbsCQ
  *
+ * Gets how many events taken with gverbs_comp_channel_get_cq_event() are not
+ * yet acknowledged.
+ *
  * Returns: how many events taken with gverbs_comp_channel_get_cq_event()
  *   are not yet acknowledged
  */
@@ -939,6 +953,8 @@ gverbs_cq_set_watched (GVerbsCQ  *self,
 /**
  * gverbs_cq_get_watched:
  * @self: a #GVerbsCQ
+ *
+ * Checks whether the CQ is in watched mode.
  *
  * Returns: whether the CQ is in watched mode
  */

@@ -193,6 +193,8 @@ _gverbs_device_list (struct ibv_device ***list,
  * gverbs_device_get_name:
  * @self: a #GVerbsDevice
  *
+ * Gets the device name, such as `rxe0`.
+ *
  * Returns: the device name, such as `rxe0`
  */
 const char *
@@ -205,6 +207,8 @@ gverbs_device_get_name (GVerbsDevice *self)
 /**
  * gverbs_device_get_guid:
  * @self: a #GVerbsDevice
+ *
+ * Gets the node GUID in host byte order.
  *
  * Returns: the node GUID in host byte order
  */
@@ -219,6 +223,8 @@ gverbs_device_get_guid (GVerbsDevice *self)
  * gverbs_device_get_node_type:
  * @self: a #GVerbsDevice
  *
+ * Gets the node type.
+ *
  * Returns: the node type
  */
 GVerbsNodeType
@@ -232,6 +238,8 @@ gverbs_device_get_node_type (GVerbsDevice *self)
  * gverbs_device_get_transport_type:
  * @self: a #GVerbsDevice
  *
+ * Gets the transport type.
+ *
  * Returns: the transport type
  */
 GVerbsTransportType
@@ -244,6 +252,8 @@ gverbs_device_get_transport_type (GVerbsDevice *self)
 /**
  * gverbs_device_get_index:
  * @self: a #GVerbsDevice
+ *
+ * Gets the kernel index of the device.
  *
  * Returns: the kernel index of the device
  */

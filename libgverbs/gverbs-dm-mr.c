@@ -180,6 +180,8 @@ gverbs_dm_mr_new (GVerbsPD           *pd,
  * gverbs_dm_mr_get_pd:
  * @self: a #GVerbsDMMR
  *
+ * Gets the protection domain.
+ *
  * Returns: (transfer none): the protection domain
  */
 GVerbsPD *
@@ -192,6 +194,8 @@ gverbs_dm_mr_get_pd (GVerbsDMMR *self)
 /**
  * gverbs_dm_mr_get_dm:
  * @self: a #GVerbsDMMR
+ *
+ * Gets the device memory.
  *
  * Returns: (transfer none) (nullable): the device memory
  */
@@ -206,6 +210,8 @@ gverbs_dm_mr_get_dm (GVerbsDMMR *self)
  * gverbs_dm_mr_get_lkey:
  * @self: a #GVerbsDMMR
  *
+ * Gets the local key.
+ *
  * Returns: the local key, 0 when closed
  */
 guint32
@@ -218,6 +224,8 @@ gverbs_dm_mr_get_lkey (GVerbsDMMR *self)
 /**
  * gverbs_dm_mr_get_rkey:
  * @self: a #GVerbsDMMR
+ *
+ * Gets the remote key.
  *
  * Returns: the remote key, 0 when closed
  */

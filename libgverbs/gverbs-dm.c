@@ -131,6 +131,8 @@ gverbs_dm_new (GVerbsContext      *context,
  * gverbs_dm_get_context:
  * @self: a #GVerbsDM
  *
+ * Gets the context the memory belongs to.
+ *
  * Returns: (transfer none): the context the memory belongs to
  */
 GVerbsContext *
@@ -143,6 +145,8 @@ gverbs_dm_get_context (GVerbsDM *self)
 /**
  * gverbs_dm_get_length:
  * @self: a #GVerbsDM
+ *
+ * Gets the size of the allocated memory.
  *
  * Returns: the size of the allocated memory, 0 if none was allocated
  */

@@ -237,6 +237,8 @@ gverbs_event_channel_new (GError **error)
  * gverbs_event_channel_get_fd:
  * @self: a #GVerbsEventChannel
  *
+ * Gets the channel's file descriptor.
+ *
  * Returns: the channel's file descriptor, -1 when closed
  */
 int
@@ -249,6 +251,8 @@ gverbs_event_channel_get_fd (GVerbsEventChannel *self)
 /**
  * gverbs_event_channel_get_events_received:
  * @self: a #GVerbsEventChannel
+ *
+ * Gets how many rdma_cm events the channel has received (and acknowledged).
  *
  * Returns: how many rdma_cm events the channel has received (and acknowledged)
  */

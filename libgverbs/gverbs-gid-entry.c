@@ -15,6 +15,8 @@ G_STATIC_ASSERT (sizeof (GVerbsGid) == sizeof (union ibv_gid));
  * gverbs_gid_entry_copy:
  * @self: a #GVerbsGidEntry
  *
+ * Copies @self.
+ *
  * Returns: (transfer full): a copy of @self
  */
 GVerbsGidEntry *
@@ -39,6 +41,8 @@ gverbs_gid_entry_free (GVerbsGidEntry *self)
 /**
  * gverbs_gid_entry_dup_gid:
  * @self: a #GVerbsGidEntry
+ *
+ * Gets a copy of the entry's GID.
  *
  * Returns: (transfer full): a copy of the entry's GID
  */

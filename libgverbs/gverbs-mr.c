@@ -459,6 +459,8 @@ gverbs_mr_new_for_memory (GVerbsPD           *pd,
  * gverbs_mr_get_pd:
  * @self: a #GVerbsMR
  *
+ * Gets the protection domain of the memory region.
+ *
  * Returns: (transfer none): the protection domain of the memory region
  */
 GVerbsPD *
@@ -471,6 +473,8 @@ gverbs_mr_get_pd (GVerbsMR *self)
 /**
  * gverbs_mr_get_length:
  * @self: a #GVerbsMR
+ *
+ * Gets the length of the memory region in bytes.
  *
  * Returns: the length of the memory region in bytes
  */
@@ -485,6 +489,8 @@ gverbs_mr_get_length (GVerbsMR *self)
  * gverbs_mr_get_access:
  * @self: a #GVerbsMR
  *
+ * Gets the access the memory region grants.
+ *
  * Returns: the access the memory region grants
  */
 GVerbsAccessFlags
@@ -497,6 +503,8 @@ gverbs_mr_get_access (GVerbsMR *self)
 /**
  * gverbs_mr_get_addr:
  * @self: a #GVerbsMR
+ *
+ * Gets the start address of the registered memory (pyverbs' `mr.buf`).
  *
  * Returns: the start address of the registered memory (pyverbs' `mr.buf`),
  *   0 when closed
@@ -528,6 +536,8 @@ gverbs_mr_get_buffer (GVerbsMR *self)
  * gverbs_mr_get_lkey:
  * @self: a #GVerbsMR
  *
+ * Gets the local key.
+ *
  * Returns: the local key, 0 when closed
  */
 guint32
@@ -541,6 +551,8 @@ gverbs_mr_get_lkey (GVerbsMR *self)
  * gverbs_mr_get_rkey:
  * @self: a #GVerbsMR
  *
+ * Gets the remote key.
+ *
  * Returns: the remote key, 0 when closed
  */
 guint32
@@ -553,6 +565,8 @@ gverbs_mr_get_rkey (GVerbsMR *self)
 /**
  * gverbs_mr_get_handle:
  * @self: a #GVerbsMR
+ *
+ * Gets the kernel handle of the memory region.
  *
  * Returns: the kernel handle of the memory region, 0 when closed
  */

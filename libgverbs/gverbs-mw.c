@@ -214,6 +214,8 @@ gverbs_pd_alloc_mw (GVerbsPD      *self,
  * gverbs_mw_get_pd:
  * @self: a #GVerbsMW
  *
+ * Gets the protection domain of the memory window.
+ *
  * Returns: (transfer none): the protection domain of the memory window
  */
 GVerbsPD *
@@ -226,6 +228,8 @@ gverbs_mw_get_pd (GVerbsMW *self)
 /**
  * gverbs_mw_get_mw_type:
  * @self: a #GVerbsMW
+ *
+ * Gets the memory window type.
  *
  * Returns: the memory window type
  */
@@ -240,6 +244,8 @@ gverbs_mw_get_mw_type (GVerbsMW *self)
  * gverbs_mw_get_rkey:
  * @self: a #GVerbsMW
  *
+ * Gets the remote key of the window.
+ *
  * Returns: the remote key of the window, 0 when closed
  */
 guint32
@@ -252,6 +258,8 @@ gverbs_mw_get_rkey (GVerbsMW *self)
 /**
  * gverbs_mw_get_handle:
  * @self: a #GVerbsMW
+ *
+ * Gets the kernel handle of the window.
  *
  * Returns: the kernel handle of the window, 0 when closed
  */

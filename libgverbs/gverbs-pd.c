@@ -153,6 +153,8 @@ gverbs_context_alloc_pd (GVerbsContext  *self,
  * gverbs_pd_get_context:
  * @self: a #GVerbsPD
  *
+ * Gets the context the protection domain belongs to.
+ *
  * Returns: (transfer none): the context the protection domain belongs to
  */
 GVerbsContext *
@@ -165,6 +167,8 @@ gverbs_pd_get_context (GVerbsPD *self)
 /**
  * gverbs_pd_get_handle:
  * @self: a #GVerbsPD
+ *
+ * Gets the kernel handle of the protection domain.
  *
  * Returns: the kernel handle of the protection domain, 0 when closed
  */

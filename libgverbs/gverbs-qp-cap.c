@@ -19,6 +19,9 @@ G_DEFINE_BOXED_TYPE (GVerbsQPCap, gverbs_qp_cap, gverbs_qp_cap_copy, gverbs_qp_c
  * @max_recv_sge: most scatter/gather elements per receive work request
  * @max_inline_data: most inline bytes per send work request
  *
+ * Creates a #GVerbsQPCap on the heap, for bindings (C code fills one on the
+ * stack).
+ *
  * Returns: (transfer full): a new #GVerbsQPCap
  */
 GVerbsQPCap *
@@ -41,6 +44,8 @@ gverbs_qp_cap_new (guint32 max_send_wr,
 /**
  * gverbs_qp_cap_copy:
  * @cap: a #GVerbsQPCap
+ *
+ * Copies @cap.
  *
  * Returns: (transfer full): a copy of @cap
  */

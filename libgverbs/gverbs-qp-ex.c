@@ -183,6 +183,8 @@ gverbs_qp_ex_new (GVerbsContext       *context,
  * gverbs_qp_ex_get_context:
  * @self: a #GVerbsQPEx
  *
+ * Gets the device context.
+ *
  * Returns: (transfer none): the device context
  */
 GVerbsContext *
@@ -201,6 +203,8 @@ _gverbs_qp_ex_get_context (GVerbsQPEx *self)
 /**
  * gverbs_qp_ex_get_wr_id:
  * @self: a #GVerbsQPEx
+ *
+ * Gets the work request id the next operations post with.
  *
  * Returns: the work request id the next operations post with
  */
@@ -232,6 +236,8 @@ gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
 /**
  * gverbs_qp_ex_get_wr_flags:
  * @self: a #GVerbsQPEx
+ *
+ * Gets the send flags the next operations post with.
  *
  * Returns: the send flags the next operations post with
  */

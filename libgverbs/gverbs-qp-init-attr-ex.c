@@ -215,6 +215,8 @@ gverbs_qp_init_attr_ex_new (GVerbsQPType                qp_type,
  * gverbs_qp_init_attr_ex_get_comp_mask:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets which extended fields of the attributes are valid.
+ *
  * Returns: which extended fields are valid
  */
 GVerbsQPInitAttrMask
@@ -227,6 +229,8 @@ gverbs_qp_init_attr_ex_get_comp_mask (GVerbsQPInitAttrEx *self)
 /**
  * gverbs_qp_init_attr_ex_get_pd:
  * @self: a #GVerbsQPInitAttrEx
+ *
+ * Gets the protection domain.
  *
  * Returns: (transfer none) (nullable): the protection domain
  */
@@ -241,6 +245,8 @@ gverbs_qp_init_attr_ex_get_pd (GVerbsQPInitAttrEx *self)
  * gverbs_qp_init_attr_ex_get_xrcd:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets the XRC domain.
+ *
  * Returns: (transfer none) (nullable): the XRC domain
  */
 GVerbsXRCD *
@@ -253,6 +259,8 @@ gverbs_qp_init_attr_ex_get_xrcd (GVerbsQPInitAttrEx *self)
 /**
  * gverbs_qp_init_attr_ex_get_create_flags:
  * @self: a #GVerbsQPInitAttrEx
+ *
+ * Gets the `IBV_QP_CREATE_*` flags.
  *
  * Returns: the `IBV_QP_CREATE_*` flags
  */
@@ -267,6 +275,8 @@ gverbs_qp_init_attr_ex_get_create_flags (GVerbsQPInitAttrEx *self)
  * gverbs_qp_init_attr_ex_get_max_tso_header:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets the largest TSO header.
+ *
  * Returns: the largest TSO header
  */
 guint
@@ -280,6 +290,8 @@ gverbs_qp_init_attr_ex_get_max_tso_header (GVerbsQPInitAttrEx *self)
  * gverbs_qp_init_attr_ex_get_send_ops_flags:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets the operations of the extended send API.
+ *
  * Returns: the operations of the extended send API
  */
 GVerbsQPCreateSendOpsFlags
@@ -292,6 +304,8 @@ gverbs_qp_init_attr_ex_get_send_ops_flags (GVerbsQPInitAttrEx *self)
 /**
  * gverbs_qp_init_attr_ex_get_source_qpn:
  * @self: a #GVerbsQPInitAttrEx
+ *
+ * Gets the source QP number.
  *
  * Returns: the source QP number
  */

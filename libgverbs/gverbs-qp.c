@@ -633,6 +633,8 @@ gverbs_pd_create_qp (GVerbsPD          *self,
  * gverbs_qp_get_pd:
  * @self: a #GVerbsQP
  *
+ * Gets the protection domain.
+ *
  * Returns: (transfer none): the protection domain
  */
 GVerbsPD *
@@ -646,6 +648,8 @@ gverbs_qp_get_pd (GVerbsQP *self)
 /**
  * gverbs_qp_get_send_cq:
  * @self: a #GVerbsQP
+ *
+ * Gets the completion queue of the send queue.
  *
  * Returns: (transfer none) (nullable): the completion queue of the send queue
  */
@@ -661,6 +665,8 @@ gverbs_qp_get_send_cq (GVerbsQP *self)
  * gverbs_qp_get_recv_cq:
  * @self: a #GVerbsQP
  *
+ * Gets the completion queue of the receive queue.
+ *
  * Returns: (transfer none) (nullable): the completion queue of the receive queue
  */
 GVerbsCQ *
@@ -675,6 +681,8 @@ gverbs_qp_get_recv_cq (GVerbsQP *self)
  * gverbs_qp_get_qp_num:
  * @self: a #GVerbsQP
  *
+ * Gets the queue pair number.
+ *
  * Returns: the queue pair number, 0 when closed
  */
 guint32
@@ -688,6 +696,8 @@ gverbs_qp_get_qp_num (GVerbsQP *self)
 /**
  * gverbs_qp_get_qp_type:
  * @self: a #GVerbsQP
+ *
+ * Gets the transport of the queue pair.
  *
  * Returns: the transport of the queue pair
  */

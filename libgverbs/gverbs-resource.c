@@ -422,6 +422,8 @@ close_resource (GVerbsResource  *self,
  * gverbs_resource_is_closed:
  * @self: a #GVerbsResource
  *
+ * Checks whether @self is closed, or was never created.
+ *
  * Returns: whether @self is closed, or was never created
  */
 gboolean
@@ -434,6 +436,8 @@ gverbs_resource_is_closed (GVerbsResource *self)
 /**
  * gverbs_resource_get_description:
  * @self: a #GVerbsResource
+ *
+ * Gets what the resource is, as error messages name it.
  *
  * Returns: what the resource is, as error messages name it (`qp 17 on
  *   rxe0`); the type name until it is created

@@ -446,6 +446,8 @@ gverbs_pd_create_srq (GVerbsPD           *self,
  * gverbs_srq_get_context:
  * @self: a #GVerbsSRQ
  *
+ * Gets the device context.
+ *
  * Returns: (transfer none) (nullable): the device context
  */
 GVerbsContext *
@@ -459,6 +461,8 @@ gverbs_srq_get_context (GVerbsSRQ *self)
  * gverbs_srq_get_pd:
  * @self: a #GVerbsSRQ
  *
+ * Gets the protection domain.
+ *
  * Returns: (transfer none) (nullable): the protection domain
  */
 GVerbsPD *
@@ -471,6 +475,8 @@ gverbs_srq_get_pd (GVerbsSRQ *self)
 /**
  * gverbs_srq_get_srq_type:
  * @self: a #GVerbsSRQ
+ *
+ * Gets the SRQ's type.
  *
  * Returns: the SRQ's type
  */

@@ -91,6 +91,8 @@ _gverbs_ud_param_new (guint32                   qp_num,
  * gverbs_ud_param_get_qp_num:
  * @self: a #GVerbsUDParam
  *
+ * Gets the remote QP number.
+ *
  * Returns: the remote QP number
  */
 guint32
@@ -104,6 +106,8 @@ gverbs_ud_param_get_qp_num (GVerbsUDParam *self)
  * gverbs_ud_param_get_qkey:
  * @self: a #GVerbsUDParam
  *
+ * Gets the remote Q_Key.
+ *
  * Returns: the remote Q_Key
  */
 guint32
@@ -116,6 +120,8 @@ gverbs_ud_param_get_qkey (GVerbsUDParam *self)
 /**
  * gverbs_ud_param_get_ah_attr:
  * @self: a #GVerbsUDParam
+ *
+ * Gets the address vector of the peer or group.
  *
  * Returns: (transfer none): the address vector of the peer or group
  */
