@@ -46,6 +46,25 @@
  * reference to either from one of its signal handlers is safe: the
  * identifier emits nothing more, and rdma_cm's objects are destroyed once
  * the handler has returned.
+ *
+ * When to use it: to connect to a peer by IP address and port rather than by
+ * exchanging QP numbers and GIDs yourself; see the
+ * [connection-manager guide](connection-manager.html). On the server side a
+ * #GVerbsCMListener does the listening and accepting for you.
+ *
+ * ```c
+ * g_autoptr(GVerbsEventChannel) ch = gverbs_event_channel_new (&error);
+ * g_autoptr(GVerbsAddrInfo) dst = gverbs_addr_info_new (NULL, "192.0.2.1", NULL, "7471",
+ *                                                       GVERBS_RDMA_PS_TCP, 0, &error);
+ * GVerbsCMID *id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
+ *
+ * gverbs_cm_id_resolve_addr_async (id, dst, 2000, NULL, addr_resolved, NULL);
+ * // then resolve_route_async, create_qp, connect_to_peer_async
+ * ```
+ *
+ * Python: `Verbs.CMID(channel, port_space=Verbs.RDMA_PS_TCP)` for an
+ * event-driven identifier, or pyverbs' `CMID(creator=addr_info,
+ * qp_init_attr=...)` for the synchronous one.
  */
 G_DEFINE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS_TYPE_RESOURCE)
 

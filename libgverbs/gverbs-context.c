@@ -36,6 +36,29 @@
  * it, so the signal is emitted from that main context whenever it runs.
  * Without a main loop, gverbs_context_get_async_event() waits for the next
  * event instead.
+ *
+ * When to use it: first, always; one per device and process is enough.
+ * Everything else is made from it or from a #GVerbsPD made from it.
+ *
+ * ```c
+ * g_autoptr(GError) error = NULL;
+ * g_autoptr(GVerbsContext) ctx = gverbs_context_new ("rxe0", &error);
+ * g_autoptr(GVerbsPortAttr) port = NULL;
+ *
+ * if (ctx == NULL)
+ *   g_error ("%s", error->message);
+ * port = gverbs_context_query_port (ctx, 1, &error);
+ * g_print ("%s port 1: MTU %u\n", gverbs_context_get_name (ctx),
+ *          gverbs_port_attr_get_mtu_bytes (port));
+ * ```
+ *
+ * In Python the constructor takes pyverbs' keyword, and the context is a
+ * context manager that closes it:
+ *
+ * ```python
+ * with Verbs.Context(name='rxe0') as ctx:
+ *     print(ctx.query_port(1).active_mtu)
+ * ```
  */
 struct _GVerbsContext
 {

@@ -42,6 +42,25 @@
  * #GVerbsCQEX, the extended CQ, derives from it: everything here applies to
  * one too, and whatever takes a CQ (a QP's #GVerbsQPInitAttr:send-cq,
  * gverbs_comp_channel_get_cq_event()) takes or gives either.
+ *
+ * When to use it: every queue pair needs one for its send queue and one for
+ * its receive queue (the same CQ may serve both, and several QPs). Watch it
+ * on a #GVerbsCompChannel to get completions as signals on the main loop;
+ * poll it without a channel for the lowest latency.
+ *
+ * ```c
+ * g_autoptr(GVerbsCompChannel) channel = gverbs_comp_channel_new (ctx, &error);
+ * g_autoptr(GVerbsCQ) cq = gverbs_cq_new (ctx, 256, channel, 0, &error);
+ *
+ * g_signal_connect (cq, "completion", G_CALLBACK (on_completion), NULL);
+ * gverbs_cq_set_watched (cq, TRUE, &error);
+ * // or, without a channel:
+ * GVerbsWC wc[16];
+ * int n = gverbs_cq_poll (cq, wc, G_N_ELEMENTS (wc), &error);
+ * ```
+ *
+ * Python: `Verbs.CQ(ctx, cqe, cq_context, channel, comp_vector)` (pyverbs'
+ * order) or `ctx.cq(...)`; `cq.poll(n)` returns pyverbs' `(npolled, [wc, ...])`.
  */
 typedef struct
 {

@@ -25,6 +25,20 @@
  * dropping references) from a signal handler of one of its identifiers is
  * safe: the identifier and the `rdma_event_channel` are destroyed, in that
  * order, once the handler has returned.
+ *
+ * When to use it: for event-driven rdma_cm use on the main loop: create one,
+ * then its identifiers with gverbs_cm_id_new_on_channel(). A
+ * #GVerbsCMListener makes its own; synchronous identifiers
+ * (gverbs_cm_id_new()) need none.
+ *
+ * ```c
+ * g_autoptr(GVerbsEventChannel) ch = gverbs_event_channel_new (&error);
+ * GVerbsCMID *id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
+ *
+ * g_signal_connect (id, "disconnected", G_CALLBACK (on_disconnected), NULL);
+ * ```
+ *
+ * Python: `Verbs.CMEventChannel()` (pyverbs' name) or `Verbs.EventChannel()`.
  */
 struct _GVerbsEventChannel
 {

@@ -25,6 +25,22 @@
  * and gives access to it with gverbs_mr_write() and gverbs_mr_read(); C
  * callers may register memory of their own with gverbs_mr_new_for_memory().
  * A memory region keeps its #GVerbsPD alive; closing the PD closes it.
+ *
+ * When to use it: for every buffer a work request reads or writes. Register
+ * once and reuse: registration pins pages and is slow, the data path is not.
+ *
+ * ```c
+ * g_autoptr(GVerbsMR) mr = gverbs_mr_new (pd, 4096,
+ *                                         GVERBS_ACCESS_LOCAL_WRITE |
+ *                                         GVERBS_ACCESS_REMOTE_WRITE, &error);
+ * GVerbsSGE sge = { gverbs_mr_get_addr (mr), 64, gverbs_mr_get_lkey (mr) };
+ *
+ * gverbs_mr_write (mr, (const guint8 *) "hello", 6, 0, &error);
+ * // give gverbs_mr_get_rkey (mr) and the address to a peer for RDMA
+ * ```
+ *
+ * Python: `Verbs.MR(pd, length, access)` or `pd.mr(buf_or_length, access)`;
+ * `mr.write(data, length)` and `mr.read(length, offset)` as in pyverbs.
  */
 struct _GVerbsMR
 {

@@ -34,6 +34,21 @@
  * remain, the device reports %GVERBS_EVENT_SRQ_LIMIT_REACHED once, as
  * #GVerbsSRQ::async-event and #GVerbsContext::async-event.
  * gverbs_srq_post_recv() allocates nothing.
+ *
+ * When to use it: when many queue pairs receive, so that one pool of
+ * receive buffers serves them all instead of one per queue pair (a server
+ * with many clients).
+ *
+ * ```c
+ * GVerbsSrqAttr sa = { .max_wr = 256, .max_sge = 1, .srq_limit = 0 };
+ * g_autoptr(GVerbsSrqInitAttr) sia = gverbs_srq_init_attr_new (&sa);
+ * g_autoptr(GVerbsSRQ) srq = gverbs_srq_new (pd, sia, &error);
+ *
+ * g_object_set (qp_init_attr, "srq", srq, NULL);   // before creating each QP
+ * gverbs_srq_post_recv (srq, &recv_wr, 1, &error);
+ * ```
+ *
+ * Python: `Verbs.SRQ(pd, init_attr)` as in pyverbs, or `pd.srq()`.
  */
 
 struct _GVerbsSRQ
