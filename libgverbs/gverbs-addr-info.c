@@ -409,6 +409,8 @@ gverbs_addr_info_new (const char           *src,
  * gverbs_addr_info_get_port_space:
  * @self: a #GVerbsAddrInfo
  *
+ * Gets the port space.
+ *
  * Returns: the port space
  */
 GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_addr_info_get_port_space,
@@ -418,6 +420,8 @@ GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_addr_info_get_port_space,
  * gverbs_addr_info_get_flags:
  * @self: a #GVerbsAddrInfo
  *
+ * Gets the hint flags.
+ *
  * Returns: the hint flags
  */
 GVERBS_DEFINE_GETTER (GVerbsAddrInfoFlags, gverbs_addr_info_get_flags,
@@ -426,6 +430,8 @@ GVERBS_DEFINE_GETTER (GVerbsAddrInfoFlags, gverbs_addr_info_get_flags,
 /**
  * gverbs_addr_info_dup_src_address:
  * @self: a #GVerbsAddrInfo
+ *
+ * Gets the resolved source address, formatted as text.
  *
  * Returns: (transfer full) (nullable): the resolved source address as text
  */
@@ -440,6 +446,8 @@ gverbs_addr_info_dup_src_address (GVerbsAddrInfo *self)
  * gverbs_addr_info_dup_dst_address:
  * @self: a #GVerbsAddrInfo
  *
+ * Gets the resolved destination address, formatted as text.
+ *
  * Returns: (transfer full) (nullable): the resolved destination address as text
  */
 char *
@@ -453,6 +461,8 @@ gverbs_addr_info_dup_dst_address (GVerbsAddrInfo *self)
  * gverbs_addr_info_get_src_port:
  * @self: a #GVerbsAddrInfo
  *
+ * Gets the resolved source port.
+ *
  * Returns: the resolved source port, 0 if none
  */
 guint
@@ -465,6 +475,8 @@ gverbs_addr_info_get_src_port (GVerbsAddrInfo *self)
 /**
  * gverbs_addr_info_get_dst_port:
  * @self: a #GVerbsAddrInfo
+ *
+ * Gets the resolved destination port.
  *
  * Returns: the resolved destination port, 0 if none
  */

@@ -174,6 +174,8 @@ gverbs_ah_attr_new (void)
  * gverbs_ah_attr_get_grh:
  * @self: a #GVerbsAHAttr
  *
+ * Gets the global route.
+ *
  * Returns: (transfer none) (nullable): the global route
  */
 GVERBS_DEFINE_GETTER (GVerbsGlobalRoute *, gverbs_ah_attr_get_grh,
@@ -200,6 +202,8 @@ gverbs_ah_attr_set_grh (GVerbsAHAttr      *self,
  * gverbs_ah_attr_get_port_num:
  * @self: a #GVerbsAHAttr
  *
+ * Gets the local port number.
+ *
  * Returns: the local port number
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_ah_attr_get_port_num,
@@ -208,6 +212,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_ah_attr_get_port_num,
 /**
  * gverbs_ah_attr_get_is_global:
  * @self: a #GVerbsAHAttr
+ *
+ * Checks whether the handle carries a global routing header.
  *
  * Returns: whether the handle carries a global routing header
  */

@@ -19,6 +19,23 @@
  * datagram sends, created from #GVerbsAHAttr in a #GVerbsPD. It keeps its
  * PD alive and is closed with it. On RoCE it must be global
  * (#GVerbsAHAttr:is-global with a #GVerbsGlobalRoute).
+ *
+ * When to use it: to address a UD send (#GVerbsSendWR:ah, with the peer's QP
+ * number and Q_Key); connected queue pairs carry their peer's address in
+ * #GVerbsQPAttr:ah-attr instead. To reply to a datagram, make one from its
+ * completion with gverbs_ah_new_from_wc().
+ *
+ * ```c
+ * g_autoptr(GVerbsGlobalRoute) gr = gverbs_global_route_new ();
+ * g_autoptr(GVerbsAHAttr) attr = gverbs_ah_attr_new ();
+ * g_autoptr(GVerbsAH) ah = NULL;
+ *
+ * g_object_set (gr, "dgid", "fe80::1", "sgid-index", 1u, NULL);
+ * g_object_set (attr, "is-global", TRUE, "port-num", 1u, "grh", gr, NULL);
+ * ah = gverbs_ah_new (pd, attr, &error);
+ * ```
+ *
+ * Python: `Verbs.AH(pd, attr=ah_attr)` as in pyverbs, or `pd.ah(path)`.
  */
 struct _GVerbsAH
 {
@@ -179,6 +196,8 @@ gverbs_pd_create_ah (GVerbsPD      *self,
  * gverbs_ah_get_pd:
  * @self: a #GVerbsAH
  *
+ * Gets the protection domain.
+ *
  * Returns: (transfer none): the protection domain
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_ah_get_pd, GVerbsAH, GVERBS_IS_AH, NULL, self->pd)
@@ -186,6 +205,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_ah_get_pd, GVerbsAH, GVERBS_IS_AH, NULL
 /**
  * gverbs_ah_get_attr:
  * @self: a #GVerbsAH
+ *
+ * Gets the attributes the handle was created from.
  *
  * Returns: (transfer none): the attributes the handle was created from
  */

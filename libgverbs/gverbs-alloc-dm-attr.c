@@ -82,6 +82,8 @@ gverbs_alloc_dm_attr_new (guint64 length,
  * gverbs_alloc_dm_attr_get_length:
  * @self: a #GVerbsAllocDmAttr
  *
+ * Gets the size in bytes.
+ *
  * Returns: the size in bytes
  */
 GVERBS_DEFINE_GETTER (guint64, gverbs_alloc_dm_attr_get_length,

@@ -125,6 +125,8 @@ _gverbs_async_event_new (int      event_type,
  * gverbs_async_event_get_event_type:
  * @self: a #GVerbsAsyncEvent
  *
+ * Gets what happened: the type of the event.
+ *
  * Returns: what happened
  */
 GVERBS_DEFINE_GETTER (GVerbsEventType, gverbs_async_event_get_event_type,
@@ -134,6 +136,8 @@ GVERBS_DEFINE_GETTER (GVerbsEventType, gverbs_async_event_get_event_type,
  * gverbs_async_event_get_port_num:
  * @self: a #GVerbsAsyncEvent
  *
+ * Gets the port of a port event.
+ *
  * Returns: the port of a port event, 0 for other events
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_async_event_get_port_num,
@@ -142,6 +146,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_async_event_get_port_num,
 /**
  * gverbs_async_event_get_object:
  * @self: a #GVerbsAsyncEvent
+ *
+ * Gets the QP, CQ, SRQ or WQ the event is about.
  *
  * Returns: (transfer none) (nullable): the QP, CQ, SRQ or WQ the event is
  *   about, or %NULL

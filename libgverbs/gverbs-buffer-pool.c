@@ -147,6 +147,8 @@ gverbs_buffer_pool_new (GVerbsPD           *pd,
  * gverbs_buffer_pool_get_mr:
  * @self: a #GVerbsBufferPool
  *
+ * Gets the memory region of the buffers.
+ *
  * Returns: (transfer none): the memory region of the buffers
  */
 GVERBS_DEFINE_GETTER (GVerbsMR *, gverbs_buffer_pool_get_mr,
@@ -155,6 +157,8 @@ GVERBS_DEFINE_GETTER (GVerbsMR *, gverbs_buffer_pool_get_mr,
 /**
  * gverbs_buffer_pool_get_count:
  * @self: a #GVerbsBufferPool
+ *
+ * Gets the number of buffers.
  *
  * Returns: the number of buffers
  */
@@ -165,6 +169,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_count,
  * gverbs_buffer_pool_get_size:
  * @self: a #GVerbsBufferPool
  *
+ * Gets the size of each buffer in bytes.
+ *
  * Returns: the size of each buffer in bytes
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_size,
@@ -173,6 +179,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_size,
 /**
  * gverbs_buffer_pool_get_n_free:
  * @self: a #GVerbsBufferPool
+ *
+ * Gets how many buffers are free.
  *
  * Returns: how many buffers are free
  */
@@ -473,6 +481,8 @@ gverbs_buffer_pool_copy_to (GVerbsBufferPool  *self,
  * @offset: where in the buffer
  * @length: how many bytes
  * @error: return location for a #GError
+ *
+ * Copies bytes out of one of the pool's buffers.
  *
  * Returns: (transfer full): @length bytes of buffer @index from @offset,
  *   or %NULL on error

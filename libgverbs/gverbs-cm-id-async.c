@@ -192,6 +192,9 @@ gverbs_cm_id_resolve_addr_async (GVerbsCMID          *self,
  * @result: the #GAsyncResult
  * @error: return location for a #GError
  *
+ * Finishes an address resolution started with
+ * gverbs_cm_id_resolve_addr_async().
+ *
  * Returns: %TRUE if the address was resolved
  */
 gboolean
@@ -254,6 +257,8 @@ gverbs_cm_id_resolve_route_async (GVerbsCMID          *self,
  * @self: a #GVerbsCMID
  * @result: the #GAsyncResult
  * @error: return location for a #GError
+ *
+ * Finishes a route resolution started with gverbs_cm_id_resolve_route_async().
  *
  * Returns: %TRUE if the route was resolved
  */
@@ -318,6 +323,8 @@ gverbs_cm_id_connect_to_peer_async (GVerbsCMID             *self,
  * @result: the #GAsyncResult
  * @error: return location for a #GError
  *
+ * Finishes a connection started with gverbs_cm_id_connect_to_peer_async().
+ *
  * Returns: %TRUE if the connection is established
  */
 gboolean
@@ -376,6 +383,8 @@ gverbs_cm_id_accept_async (GVerbsCMID             *self,
  * @self: a #GVerbsCMID
  * @result: the #GAsyncResult
  * @error: return location for a #GError
+ *
+ * Finishes an accept started with gverbs_cm_id_accept_async().
  *
  * Returns: %TRUE if the connection is established
  */

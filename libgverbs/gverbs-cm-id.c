@@ -46,6 +46,25 @@
  * reference to either from one of its signal handlers is safe: the
  * identifier emits nothing more, and rdma_cm's objects are destroyed once
  * the handler has returned.
+ *
+ * When to use it: to connect to a peer by IP address and port rather than by
+ * exchanging QP numbers and GIDs yourself; see the
+ * [connection-manager guide](connection-manager.html). On the server side a
+ * #GVerbsCMListener does the listening and accepting for you.
+ *
+ * ```c
+ * g_autoptr(GVerbsEventChannel) ch = gverbs_event_channel_new (&error);
+ * g_autoptr(GVerbsAddrInfo) dst = gverbs_addr_info_new (NULL, "192.0.2.1", NULL, "7471",
+ *                                                       GVERBS_RDMA_PS_TCP, 0, &error);
+ * GVerbsCMID *id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
+ *
+ * gverbs_cm_id_resolve_addr_async (id, dst, 2000, NULL, addr_resolved, NULL);
+ * // then resolve_route_async, create_qp, connect_to_peer_async
+ * ```
+ *
+ * Python: `Verbs.CMID(channel, port_space=Verbs.RDMA_PS_TCP)` for an
+ * event-driven identifier, or pyverbs' `CMID(creator=addr_info,
+ * qp_init_attr=...)` for the synchronous one.
  */
 G_DEFINE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS_TYPE_RESOURCE)
 
@@ -742,6 +761,8 @@ _gverbs_cm_id_new_incoming (GVerbsCMID          *listener,
  * gverbs_cm_id_get_event_channel:
  * @self: a #GVerbsCMID
  *
+ * Gets the event channel.
+ *
  * Returns: (transfer none) (nullable): the event channel, %NULL for a
  *   synchronous identifier
  */
@@ -752,6 +773,8 @@ GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_id_get_event_channel,
  * gverbs_cm_id_get_port_space:
  * @self: a #GVerbsCMID
  *
+ * Gets the port space.
+ *
  * Returns: the port space
  */
 GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_cm_id_get_port_space,
@@ -760,6 +783,8 @@ GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_cm_id_get_port_space,
 /**
  * gverbs_cm_id_get_device_name:
  * @self: a #GVerbsCMID
+ *
+ * Gets the name of the RDMA device the identifier is bound to.
  *
  * Returns: (nullable): the name of the RDMA device the identifier is bound
  *   to, %NULL while unbound or closed
@@ -777,6 +802,8 @@ gverbs_cm_id_get_device_name (GVerbsCMID *self)
  * gverbs_cm_id_get_port_num:
  * @self: a #GVerbsCMID
  *
+ * Gets the device port the identifier is bound to.
+ *
  * Returns: the device port the identifier is bound to, 0 while unbound
  */
 guint
@@ -789,6 +816,8 @@ gverbs_cm_id_get_port_num (GVerbsCMID *self)
 /**
  * gverbs_cm_id_get_qp_num:
  * @self: a #GVerbsCMID
+ *
+ * Gets the QP number.
  *
  * Returns: the QP number, 0 when there is no QP
  */
@@ -803,6 +832,8 @@ gverbs_cm_id_get_qp_num (GVerbsCMID *self)
  * gverbs_cm_id_has_qp:
  * @self: a #GVerbsCMID
  *
+ * Checks whether the identifier has a QP.
+ *
  * Returns: whether the identifier has a QP
  */
 gboolean
@@ -815,6 +846,8 @@ gverbs_cm_id_has_qp (GVerbsCMID *self)
 /**
  * gverbs_cm_id_dup_local_address:
  * @self: a #GVerbsCMID
+ *
+ * Gets the local IP address of the identifier, formatted as text.
  *
  * Returns: (transfer full) (nullable): the local IP address as text
  */
@@ -829,6 +862,8 @@ gverbs_cm_id_dup_local_address (GVerbsCMID *self)
 /**
  * gverbs_cm_id_dup_remote_address:
  * @self: a #GVerbsCMID
+ *
+ * Gets the IP address of the peer, formatted as text.
  *
  * Returns: (transfer full) (nullable): the peer's IP address as text
  */
@@ -851,6 +886,8 @@ gverbs_cm_id_dup_remote_address (GVerbsCMID *self)
  * gverbs_cm_id_get_local_port:
  * @self: a #GVerbsCMID
  *
+ * Gets the local port.
+ *
  * Returns: the local port, 0 while unbound
  */
 guint
@@ -863,6 +900,8 @@ gverbs_cm_id_get_local_port (GVerbsCMID *self)
 /**
  * gverbs_cm_id_get_remote_port:
  * @self: a #GVerbsCMID
+ *
+ * Gets the peer's port.
  *
  * Returns: the peer's port, 0 while there is no peer
  */

@@ -285,6 +285,8 @@ gverbs_cm_listener_add_address (GVerbsCMListener  *self,
  * gverbs_cm_listener_get_event_channel:
  * @self: a #GVerbsCMListener
  *
+ * Gets the event channel of the listener and its connections.
+ *
  * Returns: (transfer none) (nullable): the event channel of the listener
  *   and its connections
  */
@@ -295,6 +297,8 @@ GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_listener_get_event_channel
  * gverbs_cm_listener_get_n_pending:
  * @self: a #GVerbsCMListener
  *
+ * Gets how many connections are accepted but not yet established.
+ *
  * Returns: how many connections are accepted but not yet established
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_pending,
@@ -303,6 +307,9 @@ GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_pending,
 /**
  * gverbs_cm_listener_get_n_accepted:
  * @self: a #GVerbsCMListener
+ *
+ * Gets how many connections were established and handed out by
+ * #GVerbsCMListener::incoming so far.
  *
  * Returns: how many connections were established and handed out by
  *   #GVerbsCMListener::incoming so far

@@ -30,6 +30,22 @@
  * pyverbs' `get_cq_event()` does.
  *
  * Closing the channel closes its CQs first.
+ *
+ * When to use it: to be told of completions instead of polling: on the main
+ * loop with gverbs_cq_set_watched() (the usual way), or by blocking in
+ * gverbs_comp_channel_get_cq_event(). One channel may serve many CQs.
+ *
+ * ```c
+ * g_autoptr(GVerbsCompChannel) channel = gverbs_comp_channel_new (ctx, &error);
+ * g_autoptr(GVerbsCQ) cq = gverbs_cq_new (ctx, 256, channel, 0, &error);
+ *
+ * // without a main loop: arm, wait, poll
+ * gverbs_cq_req_notify (cq, FALSE, &error);
+ * if (gverbs_comp_channel_get_cq_event (channel, 1000, NULL, &error) == cq)
+ *   n = gverbs_cq_poll (cq, wc, G_N_ELEMENTS (wc), &error);
+ * ```
+ *
+ * Python: `Verbs.CompChannel(ctx)`.
  */
 struct _GVerbsCompChannel
 {
@@ -193,6 +209,8 @@ gverbs_context_create_comp_channel (GVerbsContext  *self,
  * gverbs_comp_channel_get_context:
  * @self: a #GVerbsCompChannel
  *
+ * Gets the context of the channel.
+ *
  * Returns: (transfer none): the context of the channel
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_comp_channel_get_context,
@@ -201,6 +219,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_comp_channel_get_context,
 /**
  * gverbs_comp_channel_get_fd:
  * @self: a #GVerbsCompChannel
+ *
+ * Gets the channel's file descriptor.
  *
  * Returns: the channel's file descriptor, -1 when closed
  */

@@ -36,6 +36,29 @@
  * it, so the signal is emitted from that main context whenever it runs.
  * Without a main loop, gverbs_context_get_async_event() waits for the next
  * event instead.
+ *
+ * When to use it: first, always; one per device and process is enough.
+ * Everything else is made from it or from a #GVerbsPD made from it.
+ *
+ * ```c
+ * g_autoptr(GError) error = NULL;
+ * g_autoptr(GVerbsContext) ctx = gverbs_context_new ("rxe0", &error);
+ * g_autoptr(GVerbsPortAttr) port = NULL;
+ *
+ * if (ctx == NULL)
+ *   g_error ("%s", error->message);
+ * port = gverbs_context_query_port (ctx, 1, &error);
+ * g_print ("%s port 1: MTU %u\n", gverbs_context_get_name (ctx),
+ *          gverbs_port_attr_get_mtu_bytes (port));
+ * ```
+ *
+ * In Python the constructor takes pyverbs' keyword, and the context is a
+ * context manager that closes it:
+ *
+ * ```python
+ * with Verbs.Context(name='rxe0') as ctx:
+ *     print(ctx.query_port(1).active_mtu)
+ * ```
  */
 typedef struct
 {
@@ -441,6 +464,8 @@ gverbs_context_new (const char  *name,
  * gverbs_context_get_name:
  * @self: a #GVerbsContext
  *
+ * Gets the device name.
+ *
  * Returns: (nullable): the device name
  */
 const char *
@@ -454,6 +479,8 @@ gverbs_context_get_name (GVerbsContext *self)
  * gverbs_context_get_num_comp_vectors:
  * @self: a #GVerbsContext
  *
+ * Gets the number of completion vectors.
+ *
  * Returns: the number of completion vectors, 0 when closed
  */
 int
@@ -466,6 +493,8 @@ gverbs_context_get_num_comp_vectors (GVerbsContext *self)
 /**
  * gverbs_context_get_cmd_fd:
  * @self: a #GVerbsContext
+ *
+ * Gets the command file descriptor.
  *
  * Returns: the command file descriptor, -1 when closed
  */

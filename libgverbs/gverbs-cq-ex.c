@@ -313,6 +313,8 @@ gverbs_cq_ex_new (GVerbsContext       *context,
  * gverbs_cq_ex_get_wc_flags:
  * @self: a #GVerbsCQEX
  *
+ * Gets the fields the CQ's completions report.
+ *
  * Returns: the fields the CQ's completions report
  */
 GVerbsCreateCQWCFlags
@@ -454,6 +456,8 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
 /**
  * gverbs_cq_ex_is_polling:
  * @self: a #GVerbsCQEX
+ *
+ * Checks whether a polling batch is open.
  *
  * Returns: whether a polling batch is open
  */

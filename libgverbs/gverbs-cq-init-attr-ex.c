@@ -112,6 +112,9 @@ gverbs_cq_init_attr_ex_init (GVerbsCqInitAttrEx *self)
 /**
  * gverbs_cq_init_attr_ex_new:
  *
+ * Creates the attributes of an extended completion queue, for
+ * gverbs_cq_ex_new().
+ *
  * Returns: (transfer full): attributes with pyverbs' defaults: 100 entries,
  *   no channel, vector 0, no extra fields, no flags
  */
@@ -124,6 +127,8 @@ gverbs_cq_init_attr_ex_new (void)
 /**
  * gverbs_cq_init_attr_ex_get_cqe:
  * @self: a #GVerbsCqInitAttrEx
+ *
+ * Gets the requested number of completions.
  *
  * Returns: the requested number of completions
  */
@@ -149,6 +154,8 @@ gverbs_cq_init_attr_ex_set_cqe (GVerbsCqInitAttrEx *self,
  * gverbs_cq_init_attr_ex_get_channel:
  * @self: a #GVerbsCqInitAttrEx
  *
+ * Gets the completion channel.
+ *
  * Returns: (transfer none) (nullable): the completion channel
  */
 GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_init_attr_ex_get_channel,
@@ -172,6 +179,8 @@ gverbs_cq_init_attr_ex_set_channel (GVerbsCqInitAttrEx *self,
 /**
  * gverbs_cq_init_attr_ex_get_comp_vector:
  * @self: a #GVerbsCqInitAttrEx
+ *
+ * Gets the completion vector.
  *
  * Returns: the completion vector
  */
@@ -197,6 +206,8 @@ gverbs_cq_init_attr_ex_set_comp_vector (GVerbsCqInitAttrEx *self,
  * gverbs_cq_init_attr_ex_get_wc_flags:
  * @self: a #GVerbsCqInitAttrEx
  *
+ * Gets the fields the completions report.
+ *
  * Returns: the fields the completions report
  */
 GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_init_attr_ex_get_wc_flags,
@@ -221,6 +232,8 @@ gverbs_cq_init_attr_ex_set_wc_flags (GVerbsCqInitAttrEx    *self,
  * gverbs_cq_init_attr_ex_get_comp_mask:
  * @self: a #GVerbsCqInitAttrEx
  *
+ * Gets which optional fields of the attributes are valid.
+ *
  * Returns: which optional fields are valid
  */
 GVERBS_DEFINE_GETTER (GVerbsCQInitAttrMask, gverbs_cq_init_attr_ex_get_comp_mask,
@@ -244,6 +257,8 @@ gverbs_cq_init_attr_ex_set_comp_mask (GVerbsCqInitAttrEx   *self,
 /**
  * gverbs_cq_init_attr_ex_get_flags:
  * @self: a #GVerbsCqInitAttrEx
+ *
+ * Gets the creation flags.
  *
  * Returns: the creation flags
  */

@@ -83,6 +83,9 @@ gverbs_cq_poller_init (GVerbsCQPoller *self)
  * @channel: (nullable): its completion channel, to sleep on while the CQ is
  *   empty; %NULL polls
  *
+ * Creates a poller of @cq (python-rdma's `CQPoller`), which waits on the CQ's
+ * completion channel when @cq has one.
+ *
  * Returns: (transfer full): a new #GVerbsCQPoller
  */
 GVerbsCQPoller *
@@ -99,6 +102,8 @@ gverbs_cq_poller_new (GVerbsCQ          *cq,
  * gverbs_cq_poller_get_cq:
  * @self: a #GVerbsCQPoller
  *
+ * Gets the completion queue.
+ *
  * Returns: (transfer none): the completion queue
  */
 GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_cq_poller_get_cq,
@@ -107,6 +112,8 @@ GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_cq_poller_get_cq,
 /**
  * gverbs_cq_poller_get_channel:
  * @self: a #GVerbsCQPoller
+ *
+ * Gets the completion channel.
  *
  * Returns: (transfer none) (nullable): the completion channel
  */

@@ -42,6 +42,25 @@
  * #GVerbsCQEX, the extended CQ, derives from it: everything here applies to
  * one too, and whatever takes a CQ (a QP's #GVerbsQPInitAttr:send-cq,
  * gverbs_comp_channel_get_cq_event()) takes or gives either.
+ *
+ * When to use it: every queue pair needs one for its send queue and one for
+ * its receive queue (the same CQ may serve both, and several QPs). Watch it
+ * on a #GVerbsCompChannel to get completions as signals on the main loop;
+ * poll it without a channel for the lowest latency.
+ *
+ * ```c
+ * g_autoptr(GVerbsCompChannel) channel = gverbs_comp_channel_new (ctx, &error);
+ * g_autoptr(GVerbsCQ) cq = gverbs_cq_new (ctx, 256, channel, 0, &error);
+ *
+ * g_signal_connect (cq, "completion", G_CALLBACK (on_completion), NULL);
+ * gverbs_cq_set_watched (cq, TRUE, &error);
+ * // or, without a channel:
+ * GVerbsWC wc[16];
+ * int n = gverbs_cq_poll (cq, wc, G_N_ELEMENTS (wc), &error);
+ * ```
+ *
+ * Python: `Verbs.CQ(ctx, cqe, cq_context, channel, comp_vector)` (pyverbs'
+ * order) or `ctx.cq(...)`; `cq.poll(n)` returns pyverbs' `(npolled, [wc, ...])`.
  */
 typedef struct
 {
@@ -410,7 +429,8 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
   /**
    * GVerbsCQ::completions:
    * @self: the CQ
-   * @wcs: (element-type GVerbsWC): the work completions of one dispatch, in order
+   * @wcs: (type GPtrArray(GVerbsWC)) (transfer none): the work completions of one
+   *   dispatch, in order, as a `GPtrArray *` of `GVerbsWC *`
    *
    * Emitted in watched mode once per main-loop dispatch with all the
    * completions that dispatch polled (after their #GVerbsCQ::completion
@@ -501,6 +521,8 @@ gverbs_context_create_cq (GVerbsContext      *self,
  * gverbs_cq_get_context:
  * @self: a #GVerbsCQ
  *
+ * Gets the context of the CQ.
+ *
  * Returns: (transfer none): the context of the CQ
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_cq_get_context,
@@ -510,6 +532,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_cq_get_context,
  * gverbs_cq_get_channel:
  * @self: a #GVerbsCQ
  *
+ * Gets the completion channel of the CQ.
+ *
  * Returns: (transfer none) (nullable): the completion channel of the CQ
  */
 GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_get_channel,
@@ -518,6 +542,8 @@ GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_get_channel,
 /**
  * gverbs_cq_get_cqe:
  * @self: a #GVerbsCQ
+ *
+ * Gets the CQ's capacity as the device gave it.
  *
  * Returns: the CQ's capacity as the device gave it; before creation, the
  *   requested size
@@ -533,6 +559,8 @@ gverbs_cq_get_cqe (GVerbsCQ *self)
  * gverbs_cq_get_comp_vector:
  * @self: a #GVerbsCQ
  *
+ * Gets the completion vector.
+ *
  * Returns: the completion vector
  */
 GVERBS_DEFINE_GETTER (int, gverbs_cq_get_comp_vector,
@@ -541,6 +569,8 @@ GVERBS_DEFINE_GETTER (int, gverbs_cq_get_comp_vector,
 /**
  * gverbs_cq_get_handle:
  * @self: a #GVerbsCQ
+ *
+ * Gets the kernel's handle of the CQ.
  *
  * Returns: the kernel's handle of the CQ (what pyverbs prints as `Handle`),
  *   0 when closed
@@ -833,6 +863,9 @@ gverbs_cq_ack_events (GVerbsCQ  *self,
  * gverbs_cq_get_unacked_events:
  * @self: a #GVerbsCQ
  *
+ * Gets how many events taken with gverbs_comp_channel_get_cq_event() are not
+ * yet acknowledged.
+ *
  * Returns: how many events taken with gverbs_comp_channel_get_cq_event()
  *   are not yet acknowledged
  */
@@ -915,6 +948,8 @@ gverbs_cq_set_watched (GVerbsCQ  *self,
 /**
  * gverbs_cq_get_watched:
  * @self: a #GVerbsCQ
+ *
+ * Checks whether the CQ is in watched mode.
  *
  * Returns: whether the CQ is in watched mode
  */

@@ -35,6 +35,58 @@ struct _GVerbsDeviceAttrEx
 G_DEFINE_FINAL_TYPE (GVerbsDeviceAttrEx, gverbs_device_attr_ex, G_TYPE_OBJECT)
 
 #define F(field, kind, type) GVERBS_FIELD (struct ibv_device_attr_ex, field, kind, type)
+/**
+ * GVerbsDeviceAttrEx:comp-mask:
+ *
+ * Which of the extended fields the device filled in (`comp_mask`).
+ */
+/**
+ * GVerbsDeviceAttrEx:completion-timestamp-mask:
+ *
+ * The mask of the valid bits of a completion timestamp
+ * (`completion_timestamp_mask`); 0 when the device gives no timestamps.
+ */
+/**
+ * GVerbsDeviceAttrEx:hca-core-clock:
+ *
+ * The frequency of the device clock that stamps completions, in kHz
+ * (`hca_core_clock`).
+ */
+/**
+ * GVerbsDeviceAttrEx:device-cap-flags-ex:
+ *
+ * The extended device capabilities (`device_cap_flags_ex`): the bits of
+ * #GVerbsDeviceAttr:device-cap-flags and those above 32.
+ */
+/**
+ * GVerbsDeviceAttrEx:max-wq-type-rq:
+ *
+ * The most receive work queues the device supports (`max_wq_type_rq`).
+ */
+/**
+ * GVerbsDeviceAttrEx:raw-packet-caps:
+ *
+ * The capabilities of raw packet queue pairs (`raw_packet_caps`,
+ * #GVerbsRawPacketCaps).
+ */
+/**
+ * GVerbsDeviceAttrEx:max-dm-size:
+ *
+ * The most on-device memory that can be allocated, in bytes (`max_dm_size`;
+ * see #GVerbsDM).
+ */
+/**
+ * GVerbsDeviceAttrEx:xrc-odp-caps:
+ *
+ * The on-demand-paging capabilities of XRC queue pairs (`xrc_odp_caps`,
+ * #GVerbsOdpTransportCapBits).
+ */
+/**
+ * GVerbsDeviceAttrEx:phys-port-cnt-ex:
+ *
+ * The number of physical ports, beyond the 255 of #GVerbsDeviceAttr:phys-port-
+ * cnt (`phys_port_cnt_ex`).
+ */
 static const GVerbsField fields[] = {
   F (comp_mask, GVERBS_FIELD_UINT, NULL),
   F (completion_timestamp_mask, GVERBS_FIELD_UINT, NULL),
@@ -197,6 +249,8 @@ _gverbs_device_attr_ex_new (const struct ibv_device_attr_ex *attr)
 /**
  * gverbs_device_attr_ex_get_orig_attr:
  * @self: a #GVerbsDeviceAttrEx
+ *
+ * Gets the classic device attributes.
  *
  * Returns: (transfer none): the classic device attributes
  */

@@ -27,6 +27,223 @@ struct _GVerbsDeviceAttr
 G_DEFINE_FINAL_TYPE (GVerbsDeviceAttr, gverbs_device_attr, G_TYPE_OBJECT)
 
 #define F(field, kind, type) GVERBS_FIELD (struct ibv_device_attr, field, kind, type)
+/**
+ * GVerbsDeviceAttr:fw-ver:
+ *
+ * The firmware version, as the driver formats it (`fw_ver`).
+ */
+/**
+ * GVerbsDeviceAttr:node-guid:
+ *
+ * The node GUID, in host byte order (`node_guid`).
+ */
+/**
+ * GVerbsDeviceAttr:sys-image-guid:
+ *
+ * The system image GUID, in host byte order (`sys_image_guid`).
+ */
+/**
+ * GVerbsDeviceAttr:max-mr-size:
+ *
+ * The largest memory region that can be registered, in bytes (`max_mr_size`).
+ */
+/**
+ * GVerbsDeviceAttr:page-size-cap:
+ *
+ * The page sizes the device supports, as a bit mask of sizes in bytes
+ * (`page_size_cap`).
+ */
+/**
+ * GVerbsDeviceAttr:vendor-id:
+ *
+ * The IEEE vendor ID (`vendor_id`).
+ */
+/**
+ * GVerbsDeviceAttr:vendor-part-id:
+ *
+ * The vendor's part ID (`vendor_part_id`).
+ */
+/**
+ * GVerbsDeviceAttr:hw-ver:
+ *
+ * The hardware version (`hw_ver`).
+ */
+/**
+ * GVerbsDeviceAttr:max-qp:
+ *
+ * The most queue pairs the device supports (`max_qp`).
+ */
+/**
+ * GVerbsDeviceAttr:max-qp-wr:
+ *
+ * The most outstanding work requests on any send or receive queue
+ * (`max_qp_wr`).
+ */
+/**
+ * GVerbsDeviceAttr:device-cap-flags:
+ *
+ * The device capabilities (`device_cap_flags`, #GVerbsDeviceCapFlags).
+ */
+/**
+ * GVerbsDeviceAttr:max-sge:
+ *
+ * The most scatter/gather elements per work request of a non-RD queue pair
+ * (`max_sge`).
+ */
+/**
+ * GVerbsDeviceAttr:max-sge-rd:
+ *
+ * The most scatter/gather elements per work request of an RD queue pair
+ * (`max_sge_rd`).
+ */
+/**
+ * GVerbsDeviceAttr:max-cq:
+ *
+ * The most completion queues the device supports (`max_cq`).
+ */
+/**
+ * GVerbsDeviceAttr:max-cqe:
+ *
+ * The most entries a completion queue can have (`max_cqe`).
+ */
+/**
+ * GVerbsDeviceAttr:max-mr:
+ *
+ * The most memory regions the device supports (`max_mr`).
+ */
+/**
+ * GVerbsDeviceAttr:max-pd:
+ *
+ * The most protection domains the device supports (`max_pd`).
+ */
+/**
+ * GVerbsDeviceAttr:max-qp-rd-atom:
+ *
+ * The most outstanding RDMA reads and atomics a queue pair can accept as the
+ * target (`max_qp_rd_atom`): the bound of #GVerbsQPAttr:max-dest-rd-atomic.
+ */
+/**
+ * GVerbsDeviceAttr:max-ee-rd-atom:
+ *
+ * The most outstanding RDMA reads and atomics an EE context can accept as the
+ * target (`max_ee_rd_atom`).
+ */
+/**
+ * GVerbsDeviceAttr:max-res-rd-atom:
+ *
+ * The most resources the device uses for incoming RDMA reads and atomics in
+ * total (`max_res_rd_atom`).
+ */
+/**
+ * GVerbsDeviceAttr:max-qp-init-rd-atom:
+ *
+ * The most outstanding RDMA reads and atomics a queue pair can initiate
+ * (`max_qp_init_rd_atom`): the bound of #GVerbsQPAttr:max-rd-atomic.
+ */
+/**
+ * GVerbsDeviceAttr:max-ee-init-rd-atom:
+ *
+ * The most outstanding RDMA reads and atomics an EE context can initiate
+ * (`max_ee_init_rd_atom`).
+ */
+/**
+ * GVerbsDeviceAttr:atomic-cap:
+ *
+ * How atomic operations are guaranteed (`atomic_cap`, #GVerbsAtomicCap).
+ */
+/**
+ * GVerbsDeviceAttr:max-ee:
+ *
+ * The most EE contexts the device supports (`max_ee`).
+ */
+/**
+ * GVerbsDeviceAttr:max-rdd:
+ *
+ * The most reliable datagram domains the device supports (`max_rdd`).
+ */
+/**
+ * GVerbsDeviceAttr:max-mw:
+ *
+ * The most memory windows the device supports (`max_mw`).
+ */
+/**
+ * GVerbsDeviceAttr:max-raw-ipv6-qp:
+ *
+ * The most raw IPv6 datagram queue pairs the device supports
+ * (`max_raw_ipv6_qp`).
+ */
+/**
+ * GVerbsDeviceAttr:max-raw-ethy-qp:
+ *
+ * The most raw Ethertype datagram queue pairs the device supports
+ * (`max_raw_ethy_qp`).
+ */
+/**
+ * GVerbsDeviceAttr:max-mcast-grp:
+ *
+ * The most multicast groups the device supports (`max_mcast_grp`).
+ */
+/**
+ * GVerbsDeviceAttr:max-mcast-qp-attach:
+ *
+ * The most queue pairs that can attach to one multicast group
+ * (`max_mcast_qp_attach`).
+ */
+/**
+ * GVerbsDeviceAttr:max-total-mcast-qp-attach:
+ *
+ * The most queue pairs that can be attached to multicast groups in total
+ * (`max_total_mcast_qp_attach`).
+ */
+/**
+ * GVerbsDeviceAttr:max-ah:
+ *
+ * The most address handles the device supports (`max_ah`).
+ */
+/**
+ * GVerbsDeviceAttr:max-fmr:
+ *
+ * The most fast memory regions the device supports (`max_fmr`; obsolete, 0 on
+ * current drivers).
+ */
+/**
+ * GVerbsDeviceAttr:max-map-per-fmr:
+ *
+ * The most remaps per fast memory region before an unmap (`max_map_per_fmr`;
+ * obsolete).
+ */
+/**
+ * GVerbsDeviceAttr:max-srq:
+ *
+ * The most shared receive queues the device supports (`max_srq`).
+ */
+/**
+ * GVerbsDeviceAttr:max-srq-wr:
+ *
+ * The most work requests a shared receive queue can hold (`max_srq_wr`).
+ */
+/**
+ * GVerbsDeviceAttr:max-srq-sge:
+ *
+ * The most scatter/gather elements per work request of a shared receive queue
+ * (`max_srq_sge`).
+ */
+/**
+ * GVerbsDeviceAttr:max-pkeys:
+ *
+ * The number of partition keys the device supports (`max_pkeys`).
+ */
+/**
+ * GVerbsDeviceAttr:local-ca-ack-delay:
+ *
+ * The local CA ACK delay, as the exponent of 4.096 µs × 2^value
+ * (`local_ca_ack_delay`).
+ */
+/**
+ * GVerbsDeviceAttr:phys-port-cnt:
+ *
+ * The number of physical ports, numbered from 1 (`phys_port_cnt`).
+ */
 static const GVerbsField fields[] = {
   F (fw_ver, GVERBS_FIELD_STRING, NULL),
   F (node_guid, GVERBS_FIELD_GUID, NULL),

@@ -51,6 +51,35 @@ typedef struct {
   guint32 xrc_odp_caps;
 } OdpCaps;
 
+/**
+ * GVerbsODPCaps:general-caps:
+ *
+ * The general on-demand-paging capabilities (#GVerbsOdpGeneralCaps).
+ */
+/**
+ * GVerbsODPCaps:rc-odp-caps:
+ *
+ * The operations RC queue pairs support on on-demand-paging memory
+ * (#GVerbsOdpTransportCapBits).
+ */
+/**
+ * GVerbsODPCaps:uc-odp-caps:
+ *
+ * The operations UC queue pairs support on on-demand-paging memory
+ * (#GVerbsOdpTransportCapBits).
+ */
+/**
+ * GVerbsODPCaps:ud-odp-caps:
+ *
+ * The operations UD queue pairs support on on-demand-paging memory
+ * (#GVerbsOdpTransportCapBits).
+ */
+/**
+ * GVerbsODPCaps:xrc-odp-caps:
+ *
+ * The operations XRC queue pairs support on on-demand-paging memory
+ * (#GVerbsOdpTransportCapBits).
+ */
 static const GVerbsField odp_fields[] = {
   NAMED ("general_caps", OdpCaps, odp.general_caps, GVERBS_FIELD_FLAGS, gverbs_odp_general_caps_get_type),
   NAMED ("rc_odp_caps", OdpCaps, odp.per_transport_caps.rc_odp_caps, GVERBS_FIELD_FLAGS, gverbs_odp_transport_cap_bits_get_type),
@@ -76,6 +105,17 @@ _gverbs_odp_caps_new (const struct ibv_odp_caps *caps,
  * `max-tso` and `supported-qpts` (a bit mask of `1 << qp_type`).
  */
 #define F(st, field, kind, type) GVERBS_FIELD (st, field, kind, type)
+/**
+ * GVerbsTSOCaps:max-tso:
+ *
+ * The largest TCP segmentation offload payload, in bytes (`max_tso`).
+ */
+/**
+ * GVerbsTSOCaps:supported-qpts:
+ *
+ * The queue pair types that support TSO, as a bit mask of `1 << qp_type`
+ * (`supported_qpts`).
+ */
 static const GVerbsField tso_fields[] = {
   F (struct ibv_tso_caps, max_tso, GVERBS_FIELD_UINT, NULL),
   F (struct ibv_tso_caps, supported_qpts, GVERBS_FIELD_UINT, NULL),
@@ -96,6 +136,36 @@ _gverbs_tso_caps_new (const struct ibv_tso_caps *caps)
  * `max-rwq-indirection-table-size`, `rx-hash-fields-mask`
  * (#GVerbsRxHashFields) and `rx-hash-function`
  * (#GVerbsRxHashFunctionFlags).
+ */
+/**
+ * GVerbsRSSCaps:supported-qpts:
+ *
+ * The queue pair types that support RSS, as a bit mask of `1 << qp_type`
+ * (`supported_qpts`).
+ */
+/**
+ * GVerbsRSSCaps:max-rwq-indirection-tables:
+ *
+ * The most receive work queue indirection tables
+ * (`max_rwq_indirection_tables`).
+ */
+/**
+ * GVerbsRSSCaps:max-rwq-indirection-table-size:
+ *
+ * The most entries of one indirection table
+ * (`max_rwq_indirection_table_size`).
+ */
+/**
+ * GVerbsRSSCaps:rx-hash-fields-mask:
+ *
+ * The packet fields the receive hash can cover (`rx_hash_fields_mask`,
+ * #GVerbsRxHashFields).
+ */
+/**
+ * GVerbsRSSCaps:rx-hash-function:
+ *
+ * The receive hash functions supported (`rx_hash_function`,
+ * #GVerbsRxHashFunctionFlags).
  */
 static const GVerbsField rss_fields[] = {
   F (struct ibv_rss_caps, supported_qpts, GVERBS_FIELD_UINT, NULL),
@@ -118,6 +188,23 @@ _gverbs_rss_caps_new (const struct ibv_rss_caps *caps)
  * Packet pacing capabilities (`struct ibv_packet_pacing_caps`): properties
  * `qp-rate-limit-min`, `qp-rate-limit-max` (kbit/s) and `supported-qpts`.
  */
+/**
+ * GVerbsPacketPacingCaps:qp-rate-limit-min:
+ *
+ * The lowest rate limit a queue pair accepts, in kbit/s (`qp_rate_limit_min`).
+ */
+/**
+ * GVerbsPacketPacingCaps:qp-rate-limit-max:
+ *
+ * The highest rate limit a queue pair accepts, in kbit/s
+ * (`qp_rate_limit_max`).
+ */
+/**
+ * GVerbsPacketPacingCaps:supported-qpts:
+ *
+ * The queue pair types that support packet pacing, as a bit mask of `1 <<
+ * qp_type` (`supported_qpts`).
+ */
 static const GVerbsField packet_pacing_fields[] = {
   F (struct ibv_packet_pacing_caps, qp_rate_limit_min, GVERBS_FIELD_UINT, NULL),
   F (struct ibv_packet_pacing_caps, qp_rate_limit_max, GVERBS_FIELD_UINT, NULL),
@@ -138,6 +225,32 @@ _gverbs_packet_pacing_caps_new (const struct ibv_packet_pacing_caps *caps)
  * Tag matching capabilities (`struct ibv_tm_caps`): properties
  * `max-rndv-hdr-size`, `max-num-tags`, `flags` (#GVerbsTmCapFlags),
  * `max-ops` and `max-sge`.
+ */
+/**
+ * GVerbsTMCaps:max-rndv-hdr-size:
+ *
+ * The largest rendezvous header of a tag-matching SRQ, in bytes
+ * (`max_rndv_hdr_size`).
+ */
+/**
+ * GVerbsTMCaps:max-num-tags:
+ *
+ * The most tags a tag-matching SRQ can hold (`max_num_tags`).
+ */
+/**
+ * GVerbsTMCaps:flags:
+ *
+ * The tag-matching capabilities (`flags`, #GVerbsTmCapFlags).
+ */
+/**
+ * GVerbsTMCaps:max-ops:
+ *
+ * The most outstanding tag-list operations (`max_ops`).
+ */
+/**
+ * GVerbsTMCaps:max-sge:
+ *
+ * The most scatter/gather elements of a tagged buffer (`max_sge`).
  */
 static const GVerbsField tm_fields[] = {
   F (struct ibv_tm_caps, max_rndv_hdr_size, GVERBS_FIELD_UINT, NULL),
@@ -160,6 +273,18 @@ _gverbs_tm_caps_new (const struct ibv_tm_caps *caps)
  * CQ moderation capabilities (`struct ibv_cq_moderation_caps`): properties
  * `max-cq-count` and `max-cq-period` (microseconds).
  */
+/**
+ * GVerbsCQModerationCaps:max-cq-count:
+ *
+ * The largest number of completions that can be coalesced into one event
+ * (`max_cq_count`).
+ */
+/**
+ * GVerbsCQModerationCaps:max-cq-period:
+ *
+ * The longest time an event can be delayed to coalesce completions, in
+ * microseconds (`max_cq_period`).
+ */
 static const GVerbsField cq_moderation_fields[] = {
   F (struct ibv_cq_moderation_caps, max_cq_count, GVERBS_FIELD_UINT, NULL),
   F (struct ibv_cq_moderation_caps, max_cq_period, GVERBS_FIELD_UINT, NULL),
@@ -179,6 +304,21 @@ _gverbs_cq_moderation_caps_new (const struct ibv_cq_moderation_caps *caps)
  * PCI atomic operation capabilities (`struct ibv_pci_atomic_caps`):
  * properties `fetch-add`, `swap` and `compare-swap`
  * (#GVerbsPciAtomicOpSize each).
+ */
+/**
+ * GVerbsPCIAtomicCaps:fetch-add:
+ *
+ * The operand sizes of PCI fetch-and-add (#GVerbsPciAtomicOpSize).
+ */
+/**
+ * GVerbsPCIAtomicCaps:swap:
+ *
+ * The operand sizes of PCI swap (#GVerbsPciAtomicOpSize).
+ */
+/**
+ * GVerbsPCIAtomicCaps:compare-swap:
+ *
+ * The operand sizes of PCI compare-and-swap (#GVerbsPciAtomicOpSize).
  */
 static const GVerbsField pci_atomic_fields[] = {
   F (struct ibv_pci_atomic_caps, fetch_add, GVERBS_FIELD_FLAGS, gverbs_pci_atomic_op_size_get_type),

@@ -161,6 +161,8 @@ _gverbs_device_list (struct ibv_device ***list,
  * gverbs_device_get_name:
  * @self: a #GVerbsDevice
  *
+ * Gets the device name, such as `rxe0`.
+ *
  * Returns: the device name, such as `rxe0`
  */
 GVERBS_DEFINE_GETTER (const char *, gverbs_device_get_name,
@@ -169,6 +171,8 @@ GVERBS_DEFINE_GETTER (const char *, gverbs_device_get_name,
 /**
  * gverbs_device_get_guid:
  * @self: a #GVerbsDevice
+ *
+ * Gets the node GUID in host byte order.
  *
  * Returns: the node GUID in host byte order
  */
@@ -179,6 +183,8 @@ GVERBS_DEFINE_GETTER (guint64, gverbs_device_get_guid,
  * gverbs_device_get_node_type:
  * @self: a #GVerbsDevice
  *
+ * Gets the node type.
+ *
  * Returns: the node type
  */
 GVERBS_DEFINE_GETTER (GVerbsNodeType, gverbs_device_get_node_type,
@@ -187,6 +193,8 @@ GVERBS_DEFINE_GETTER (GVerbsNodeType, gverbs_device_get_node_type,
 /**
  * gverbs_device_get_transport_type:
  * @self: a #GVerbsDevice
+ *
+ * Gets the transport type.
  *
  * Returns: the transport type
  */
@@ -197,6 +205,8 @@ GVERBS_DEFINE_GETTER (GVerbsTransportType, gverbs_device_get_transport_type,
 /**
  * gverbs_device_get_index:
  * @self: a #GVerbsDevice
+ *
+ * Gets the kernel index of the device.
  *
  * Returns: the kernel index of the device
  */

@@ -182,6 +182,8 @@ gverbs_dm_mr_new (GVerbsPD           *pd,
  * gverbs_dm_mr_get_pd:
  * @self: a #GVerbsDMMR
  *
+ * Gets the protection domain.
+ *
  * Returns: (transfer none): the protection domain
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_dm_mr_get_pd, GVerbsDMMR, GVERBS_IS_DM_MR, NULL, self->pd)
@@ -189,6 +191,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_dm_mr_get_pd, GVerbsDMMR, GVERBS_IS_DM_
 /**
  * gverbs_dm_mr_get_dm:
  * @self: a #GVerbsDMMR
+ *
+ * Gets the device memory.
  *
  * Returns: (transfer none) (nullable): the device memory
  */
@@ -198,6 +202,8 @@ GVERBS_DEFINE_GETTER (GVerbsDM *, gverbs_dm_mr_get_dm, GVerbsDMMR, GVERBS_IS_DM_
  * gverbs_dm_mr_get_lkey:
  * @self: a #GVerbsDMMR
  *
+ * Gets the local key.
+ *
  * Returns: the local key, 0 when closed
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_dm_mr_get_lkey,
@@ -206,6 +212,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_dm_mr_get_lkey,
 /**
  * gverbs_dm_mr_get_rkey:
  * @self: a #GVerbsDMMR
+ *
+ * Gets the remote key.
  *
  * Returns: the remote key, 0 when closed
  */

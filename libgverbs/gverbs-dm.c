@@ -133,6 +133,8 @@ gverbs_dm_new (GVerbsContext      *context,
  * gverbs_dm_get_context:
  * @self: a #GVerbsDM
  *
+ * Gets the context the memory belongs to.
+ *
  * Returns: (transfer none): the context the memory belongs to
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_dm_get_context,
@@ -141,6 +143,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_dm_get_context,
 /**
  * gverbs_dm_get_length:
  * @self: a #GVerbsDM
+ *
+ * Gets the size of the allocated memory.
  *
  * Returns: the size of the allocated memory, 0 if none was allocated
  */

@@ -7,7 +7,21 @@
 #include "gverbs-private.h"
 #include "gverbs-error-private.h"
 
+/**
+ * gverbs_error_quark:
+ *
+ * The error domain of libgverbs' errors, %GVERBS_ERROR.
+ *
+ * Returns: the quark of the #GVerbsError domain
+ */
 G_DEFINE_QUARK (gverbs-error-quark, gverbs_error)
+/**
+ * gverbs_wc_error_quark:
+ *
+ * The error domain of failed work completions, %GVERBS_WC_ERROR.
+ *
+ * Returns: the quark of the #GVerbsWCError domain
+ */
 G_DEFINE_QUARK (gverbs-wc-error-quark, gverbs_wc_error)
 
 /**

@@ -25,6 +25,20 @@
  * dropping references) from a signal handler of one of its identifiers is
  * safe: the identifier and the `rdma_event_channel` are destroyed, in that
  * order, once the handler has returned.
+ *
+ * When to use it: for event-driven rdma_cm use on the main loop: create one,
+ * then its identifiers with gverbs_cm_id_new_on_channel(). A
+ * #GVerbsCMListener makes its own; synchronous identifiers
+ * (gverbs_cm_id_new()) need none.
+ *
+ * ```c
+ * g_autoptr(GVerbsEventChannel) ch = gverbs_event_channel_new (&error);
+ * GVerbsCMID *id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
+ *
+ * g_signal_connect (id, "disconnected", G_CALLBACK (on_disconnected), NULL);
+ * ```
+ *
+ * Python: `Verbs.CMEventChannel()` (pyverbs' name) or `Verbs.EventChannel()`.
  */
 struct _GVerbsEventChannel
 {
@@ -214,6 +228,8 @@ gverbs_event_channel_new (GError **error)
  * gverbs_event_channel_get_fd:
  * @self: a #GVerbsEventChannel
  *
+ * Gets the channel's file descriptor.
+ *
  * Returns: the channel's file descriptor, -1 when closed
  */
 GVERBS_DEFINE_GETTER (int, gverbs_event_channel_get_fd,
@@ -222,6 +238,8 @@ GVERBS_DEFINE_GETTER (int, gverbs_event_channel_get_fd,
 /**
  * gverbs_event_channel_get_events_received:
  * @self: a #GVerbsEventChannel
+ *
+ * Gets how many rdma_cm events the channel has received (and acknowledged).
  *
  * Returns: how many rdma_cm events the channel has received (and acknowledged)
  */

@@ -11,6 +11,8 @@
  * gverbs_gid_entry_copy:
  * @self: a #GVerbsGidEntry
  *
+ * Copies @self.
+ *
  * Returns: (transfer full): a copy of @self
  */
 /**
@@ -26,6 +28,8 @@ G_STATIC_ASSERT (sizeof (GVerbsGid) == sizeof (union ibv_gid));
 /**
  * gverbs_gid_entry_dup_gid:
  * @self: a #GVerbsGidEntry
+ *
+ * Gets a copy of the entry's GID.
  *
  * Returns: (transfer full): a copy of the entry's GID
  */

@@ -50,6 +50,8 @@ static const guint8 ipv4_mapped_prefix[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xf
 /**
  * gverbs_gid_new:
  *
+ * Creates an all-zero GID.
+ *
  * Returns: (transfer full): a new all-zero GID
  */
 GVerbsGid *
@@ -62,6 +64,8 @@ gverbs_gid_new (void)
  * gverbs_gid_new_from_string:
  * @text: a GID as text (see gverbs_gid_parse())
  * @error: return location for a #GError
+ *
+ * Parses a GID written as an IPv6 address (`fe80::1`, `::ffff:10.0.0.1`).
  *
  * Returns: (transfer full): the GID, or %NULL with
  *   %GVERBS_ERROR_INVALID_ARGUMENT if @text is not a GID
@@ -83,6 +87,8 @@ gverbs_gid_new_from_string (const char  *text,
  * @data: (array length=length): the raw GID, in network order
  * @length: the length of @data, which must be 16
  * @error: return location for a #GError
+ *
+ * Creates a GID from its 16 raw bytes, in network order.
  *
  * Returns: (transfer full): the GID, or %NULL with
  *   %GVERBS_ERROR_INVALID_ARGUMENT if @length is not 16
@@ -230,6 +236,8 @@ gverbs_gid_to_ipv6_string (const GVerbsGid *self)
  * gverbs_gid_to_ipv4_string:
  * @self: a #GVerbsGid
  *
+ * Formats the IPv4 address of an IPv4-mapped GID.
+ *
  * Returns: (transfer full) (nullable): the IPv4 address (`10.77.0.1`) of an
  *   IPv4-mapped GID, %NULL for any other GID
  */
@@ -250,6 +258,8 @@ gverbs_gid_to_ipv4_string (const GVerbsGid *self)
  * gverbs_gid_to_inet_address:
  * @self: a #GVerbsGid
  *
+ * Converts the GID to the IP address it stands for, as a #GInetAddress.
+ *
  * Returns: (transfer full): the address the GID stands for: an IPv4 address
  *   for an IPv4-mapped GID, else the IPv6 address with the GID's bytes
  */
@@ -265,6 +275,8 @@ gverbs_gid_to_inet_address (const GVerbsGid *self)
 /**
  * gverbs_gid_dup_bytes:
  * @self: a #GVerbsGid
+ *
+ * Gets the 16 raw bytes of the GID, in network order.
  *
  * Returns: (transfer full): the 16 raw bytes, in network order
  */
@@ -289,6 +301,8 @@ read_be64 (const guint8 *p)
  * gverbs_gid_get_subnet_prefix:
  * @self: a #GVerbsGid
  *
+ * Gets the first 8 bytes (`gid.global.subnet_prefix`), in host order.
+ *
  * Returns: the first 8 bytes (`gid.global.subnet_prefix`), in host order
  */
 guint64
@@ -301,6 +315,8 @@ gverbs_gid_get_subnet_prefix (const GVerbsGid *self)
 /**
  * gverbs_gid_get_interface_id:
  * @self: a #GVerbsGid
+ *
+ * Gets the last 8 bytes (`gid.global.interface_id`), in host order.
  *
  * Returns: the last 8 bytes (`gid.global.interface_id`), in host order
  */
@@ -315,6 +331,8 @@ gverbs_gid_get_interface_id (const GVerbsGid *self)
  * gverbs_gid_equal:
  * @a: a #GVerbsGid
  * @b: a #GVerbsGid
+ *
+ * Compares two GIDs.
  *
  * Returns: whether the two GIDs have the same bytes
  */
@@ -349,6 +367,8 @@ gverbs_gid_hash (const GVerbsGid *self)
  * gverbs_gid_is_zero:
  * @self: a #GVerbsGid
  *
+ * Checks whether all 16 bytes are zero (an empty GID table entry).
+ *
  * Returns: whether all 16 bytes are zero (an empty GID table entry)
  */
 gboolean
@@ -364,6 +384,8 @@ gverbs_gid_is_zero (const GVerbsGid *self)
  * gverbs_gid_is_ipv4_mapped:
  * @self: a #GVerbsGid
  *
+ * Checks whether the GID is an IPv4-mapped address, `::ffff:a.b.c.d`.
+ *
  * Returns: whether the GID is an IPv4-mapped address, `::ffff:a.b.c.d`
  */
 gboolean
@@ -376,6 +398,9 @@ gverbs_gid_is_ipv4_mapped (const GVerbsGid *self)
 /**
  * gverbs_gid_is_link_local:
  * @self: a #GVerbsGid
+ *
+ * Checks whether the GID is an IPv6 link-local address (`fe80::/10`), such as
+ * the default GID that RoCE derives from a port's MAC address.
  *
  * Returns: whether the GID is an IPv6 link-local address (`fe80::/10`),
  *   such as the default GID that RoCE derives from a port's MAC address

@@ -201,6 +201,8 @@ gverbs_global_route_set_dgid (GVerbsGlobalRoute  *self,
  * gverbs_global_route_dup_dgid:
  * @self: a #GVerbsGlobalRoute
  *
+ * Gets the destination GID, formatted as an IPv6 address.
+ *
  * Returns: (transfer full): the destination GID as text
  */
 char *
@@ -244,6 +246,8 @@ gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
 /**
  * gverbs_global_route_dup_dgid_bytes:
  * @self: a #GVerbsGlobalRoute
+ *
+ * Gets the destination GID as 16 raw bytes, in network order.
  *
  * Returns: (transfer full): the destination GID, 16 bytes in network order
  */

@@ -94,6 +94,8 @@ gverbs_pd_import (GVerbsContext  *context,
  * gverbs_pd_is_imported:
  * @self: a #GVerbsPD
  *
+ * Checks whether the protection domain came from gverbs_pd_import().
+ *
  * Returns: whether the protection domain came from gverbs_pd_import()
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_pd_is_imported,
@@ -165,6 +167,8 @@ gverbs_mr_import (GVerbsPD  *pd,
 /**
  * gverbs_mr_is_imported:
  * @self: a #GVerbsMR
+ *
+ * Checks whether the memory region came from gverbs_mr_import().
  *
  * Returns: whether the memory region came from gverbs_mr_import()
  */

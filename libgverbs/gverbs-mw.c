@@ -195,6 +195,8 @@ gverbs_pd_alloc_mw (GVerbsPD      *self,
  * gverbs_mw_get_pd:
  * @self: a #GVerbsMW
  *
+ * Gets the protection domain of the memory window.
+ *
  * Returns: (transfer none): the protection domain of the memory window
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mw_get_pd, GVerbsMW, GVERBS_IS_MW, NULL, self->pd)
@@ -202,6 +204,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mw_get_pd, GVerbsMW, GVERBS_IS_MW, NULL
 /**
  * gverbs_mw_get_mw_type:
  * @self: a #GVerbsMW
+ *
+ * Gets the memory window type.
  *
  * Returns: the memory window type
  */
@@ -212,6 +216,8 @@ GVERBS_DEFINE_GETTER (GVerbsMWType, gverbs_mw_get_mw_type,
  * gverbs_mw_get_rkey:
  * @self: a #GVerbsMW
  *
+ * Gets the remote key of the window.
+ *
  * Returns: the remote key of the window, 0 when closed
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_rkey,
@@ -220,6 +226,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_rkey,
 /**
  * gverbs_mw_get_handle:
  * @self: a #GVerbsMW
+ *
+ * Gets the kernel handle of the window.
  *
  * Returns: the kernel handle of the window, 0 when closed
  */

@@ -49,6 +49,122 @@ typedef struct {
 } FieldSpec;
 
 /* In the order of GVerbsPathField. */
+/**
+ * GVerbsPath:pkey-index:
+ *
+ * The index of #GVerbsPath:pkey in the local port's P_Key table.
+ */
+/**
+ * GVerbsPath:pkey:
+ *
+ * The partition key (default 0xffff, the default partition).
+ */
+/**
+ * GVerbsPath:qkey:
+ *
+ * The Q_Key of a UD queue pair.
+ */
+/**
+ * GVerbsPath:mtu:
+ *
+ * The path MTU (#GVerbsMTU; default 1024 bytes); gverbs_path_fill_from_qp()
+ * lowers it to the port's active MTU.
+ */
+/**
+ * GVerbsPath:retry-cnt:
+ *
+ * How many times a send is retried after a timeout (0–7, default 7); see
+ * #GVerbsQPAttr:retry-cnt.
+ */
+/**
+ * GVerbsPath:rnr-retry:
+ *
+ * How many times a send is retried after a receiver-not-ready NAK (0–7,
+ * default 7: forever).
+ */
+/**
+ * GVerbsPath:min-rnr-timer:
+ *
+ * The receiver-not-ready NAK timer code (0–31, default 12); see
+ * #GVerbsQPAttr:min-rnr-timer.
+ */
+/**
+ * GVerbsPath:timeout:
+ *
+ * The local ACK timeout code (0–31, default 14); see #GVerbsQPAttr:timeout.
+ */
+/**
+ * GVerbsPath:sqpn:
+ *
+ * This side's queue pair number.
+ */
+/**
+ * GVerbsPath:dqpn:
+ *
+ * The peer's queue pair number.
+ */
+/**
+ * GVerbsPath:sqpsn:
+ *
+ * This side's first send packet sequence number (24 bits).
+ */
+/**
+ * GVerbsPath:dqpsn:
+ *
+ * The peer's first send packet sequence number: this side's receive PSN (24
+ * bits).
+ */
+/**
+ * GVerbsPath:sgid-index:
+ *
+ * The index of this side's GID in the local port's GID table.
+ */
+/**
+ * GVerbsPath:slid:
+ *
+ * This side's LID (InfiniBand; 0 on RoCE).
+ */
+/**
+ * GVerbsPath:dlid:
+ *
+ * The peer's LID (InfiniBand; 0 on RoCE).
+ */
+/**
+ * GVerbsPath:sl:
+ *
+ * The service level (0–15).
+ */
+/**
+ * GVerbsPath:rate:
+ *
+ * The static rate limit (#GVerbsRate; default: the port's rate).
+ */
+/**
+ * GVerbsPath:hop-limit:
+ *
+ * The hop limit of the global route header (default 64).
+ */
+/**
+ * GVerbsPath:traffic-class:
+ *
+ * The traffic class of the global route header.
+ */
+/**
+ * GVerbsPath:flow-label:
+ *
+ * The flow label of the global route header (20 bits).
+ */
+/**
+ * GVerbsPath:max-rd-atomic:
+ *
+ * The most outstanding RDMA reads and atomics this side initiates (default 1).
+ */
+/**
+ * GVerbsPath:max-dest-rd-atomic:
+ *
+ * The most outstanding RDMA reads and atomics this side accepts as the target
+ * (default 1).
+ */
 static const FieldSpec specs[GVERBS_PATH_N_FIELDS] = {
   { "port-num", 255, 1, "local port number (from 1)" },
   { "pkey-index", 0xffff, 0, "local P_Key table index" },
@@ -283,6 +399,8 @@ gverbs_path_new (void)
  * gverbs_path_copy:
  * @self: a #GVerbsPath
  *
+ * Copies the path: all its fields, but not its cached address handle.
+ *
  * Returns: (transfer full): a new path with the same fields (and no cached
  *   address handle)
  */
@@ -304,6 +422,8 @@ gverbs_path_copy (GVerbsPath *self)
  * gverbs_path_get_sgid:
  * @self: a #GVerbsPath
  * @gid: (out caller-allocates): where to store this side's GID
+ *
+ * Copies this side's GID (#GVerbsPath:sgid) into @gid.
  */
 void
 gverbs_path_get_sgid (GVerbsPath *self,
@@ -318,6 +438,8 @@ gverbs_path_get_sgid (GVerbsPath *self,
  * gverbs_path_set_sgid:
  * @self: a #GVerbsPath
  * @gid: this side's GID
+ *
+ * Sets this side's GID (#GVerbsPath:sgid).
  */
 void
 gverbs_path_set_sgid (GVerbsPath      *self,
@@ -336,6 +458,8 @@ gverbs_path_set_sgid (GVerbsPath      *self,
  * gverbs_path_get_dgid:
  * @self: a #GVerbsPath
  * @gid: (out caller-allocates): where to store the peer's GID
+ *
+ * Copies the peer's GID (#GVerbsPath:dgid) into @gid.
  */
 void
 gverbs_path_get_dgid (GVerbsPath *self,
@@ -350,6 +474,9 @@ gverbs_path_get_dgid (GVerbsPath *self,
  * gverbs_path_set_dgid:
  * @self: a #GVerbsPath
  * @gid: the peer's GID
+ *
+ * Sets the peer's GID (#GVerbsPath:dgid); a non-zero GID makes the path global
+ * (#GVerbsPath:has-grh).
  */
 void
 gverbs_path_set_dgid (GVerbsPath      *self,
@@ -368,6 +495,8 @@ gverbs_path_set_dgid (GVerbsPath      *self,
 /**
  * gverbs_path_get_has_grh:
  * @self: a #GVerbsPath
+ *
+ * Checks whether the path has a global route (a non-zero DGID).
  *
  * Returns: whether the path has a global route (a non-zero DGID)
  */
@@ -779,6 +908,8 @@ gverbs_pd_create_ah_for_path (GVerbsPD    *self,
 /**
  * gverbs_path_to_string:
  * @self: a #GVerbsPath
+ *
+ * Describes the path on one line, for logs.
  *
  * Returns: (transfer full): a one-line description, e.g.
  *   `Path port 1 sqpn 0x11 sqpsn 0x12 → dqpn 0x12 dqpsn 0x... dgid …`

@@ -16,6 +16,17 @@
  * memory windows, address handles, queue pairs and shared receive queues
  * live. It keeps its #GVerbsContext alive; gverbs_pd_close() first closes
  * every object still open under it.
+ *
+ * When to use it: right after opening the device. Memory regions, queue
+ * pairs, address handles and SRQs that work together must share one PD; one
+ * per application is usual, several isolate memory between clients.
+ *
+ * ```c
+ * g_autoptr(GVerbsPD) pd = gverbs_pd_new (ctx, &error);
+ * g_autoptr(GVerbsMR) mr = gverbs_mr_new (pd, 4096, GVERBS_ACCESS_LOCAL_WRITE, &error);
+ * ```
+ *
+ * Python: `Verbs.PD(ctx)` or `ctx.pd()`.
  */
 typedef struct
 {
@@ -205,6 +216,8 @@ gverbs_context_alloc_pd (GVerbsContext  *self,
  * gverbs_pd_get_context:
  * @self: a #GVerbsPD
  *
+ * Gets the context the protection domain belongs to.
+ *
  * Returns: (transfer none): the context the protection domain belongs to
  */
 GVerbsContext *
@@ -217,6 +230,8 @@ gverbs_pd_get_context (GVerbsPD *self)
 /**
  * gverbs_pd_get_handle:
  * @self: a #GVerbsPD
+ *
+ * Gets the kernel handle of the protection domain.
  *
  * Returns: the kernel handle of the protection domain, 0 when closed
  */

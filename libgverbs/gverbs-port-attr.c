@@ -25,6 +25,127 @@ struct _GVerbsPortAttr
 G_DEFINE_FINAL_TYPE (GVerbsPortAttr, gverbs_port_attr, G_TYPE_OBJECT)
 
 #define F(field, kind, type) GVERBS_FIELD (struct ibv_port_attr, field, kind, type)
+/**
+ * GVerbsPortAttr:state:
+ *
+ * The logical port state (`state`, #GVerbsPortState): only an ACTIVE port
+ * carries traffic.
+ */
+/**
+ * GVerbsPortAttr:max-mtu:
+ *
+ * The largest MTU the port supports (`max_mtu`, #GVerbsMTU).
+ */
+/**
+ * GVerbsPortAttr:active-mtu:
+ *
+ * The MTU the port uses now (`active_mtu`, #GVerbsMTU): the bound of a queue
+ * pair's #GVerbsQPAttr:path-mtu.
+ */
+/**
+ * GVerbsPortAttr:gid-tbl-len:
+ *
+ * The number of entries in the port's GID table (`gid_tbl_len`).
+ */
+/**
+ * GVerbsPortAttr:port-cap-flags:
+ *
+ * The port capabilities (`port_cap_flags`, #GVerbsPortCapFlags).
+ */
+/**
+ * GVerbsPortAttr:max-msg-sz:
+ *
+ * The largest message the port can send or receive, in bytes (`max_msg_sz`).
+ */
+/**
+ * GVerbsPortAttr:bad-pkey-cntr:
+ *
+ * The number of packets dropped for a bad P_Key (`bad_pkey_cntr`).
+ */
+/**
+ * GVerbsPortAttr:qkey-viol-cntr:
+ *
+ * The number of packets dropped for a Q_Key violation (`qkey_viol_cntr`).
+ */
+/**
+ * GVerbsPortAttr:pkey-tbl-len:
+ *
+ * The number of entries in the port's P_Key table (`pkey_tbl_len`).
+ */
+/**
+ * GVerbsPortAttr:lid:
+ *
+ * The port's base LID, given by the subnet manager on InfiniBand; 0 on RoCE
+ * (`lid`).
+ */
+/**
+ * GVerbsPortAttr:sm-lid:
+ *
+ * The LID of the subnet manager (`sm_lid`; InfiniBand).
+ */
+/**
+ * GVerbsPortAttr:lmc:
+ *
+ * The LID mask control: the port answers to 2^lmc LIDs from
+ * #GVerbsPortAttr:lid (`lmc`).
+ */
+/**
+ * GVerbsPortAttr:max-vl-num:
+ *
+ * The number of virtual lanes the port supports, as the IBTA code
+ * (`max_vl_num`).
+ */
+/**
+ * GVerbsPortAttr:sm-sl:
+ *
+ * The service level to reach the subnet manager with (`sm_sl`).
+ */
+/**
+ * GVerbsPortAttr:subnet-timeout:
+ *
+ * The subnet propagation delay, as the exponent of 4.096 µs × 2^value
+ * (`subnet_timeout`).
+ */
+/**
+ * GVerbsPortAttr:init-type-reply:
+ *
+ * The type of initialization the subnet manager did (`init_type_reply`).
+ */
+/**
+ * GVerbsPortAttr:active-width:
+ *
+ * The active link width, as the IBTA code: 1 is 1x, 2 is 4x, 4 is 8x, 8 is
+ * 12x, 16 is 2x (`active_width`).
+ */
+/**
+ * GVerbsPortAttr:active-speed:
+ *
+ * The active link speed per lane, as the IBTA code: 1 SDR, 2 DDR, 4 QDR, 8
+ * FDR10, 16 FDR, 32 EDR, 64 HDR, 128 NDR (`active_speed`).
+ */
+/**
+ * GVerbsPortAttr:phys-state:
+ *
+ * The physical port state, as the IBTA code: 5 is LinkUp, 3 Disabled, 2
+ * Polling (`phys_state`).
+ */
+/**
+ * GVerbsPortAttr:link-layer:
+ *
+ * The link layer (`link_layer`): 1 is InfiniBand, 2 Ethernet (RoCE), 0
+ * unspecified.
+ */
+/**
+ * GVerbsPortAttr:flags:
+ *
+ * Further port flags (`flags`): bit 0 set means the GRH is required on this
+ * port, as on RoCE.
+ */
+/**
+ * GVerbsPortAttr:port-cap-flags2:
+ *
+ * More port capabilities (`port_cap_flags2`, #GVerbsPortCapFlags2).
+ */
 static const GVerbsField fields[] = {
   F (state, GVERBS_FIELD_ENUM, gverbs_port_state_get_type),
   F (max_mtu, GVERBS_FIELD_ENUM, gverbs_mtu_get_type),
@@ -137,6 +258,8 @@ gverbs_port_attr_get_lane_gbps (GVerbsPortAttr *self)
 /**
  * gverbs_port_attr_get_mtu_bytes:
  * @self: a #GVerbsPortAttr
+ *
+ * Gets the active MTU (#GVerbsPortAttr:active-mtu) in bytes.
  *
  * Returns: the active MTU in bytes (256 … 4096), 0 if unknown
  */

@@ -40,6 +40,142 @@ G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
 #define F(field, name, kind, type, max, default_value) \
   GVERBS_PROP (GVerbsQPAttr, attr.field, name, GVERBS_FIELD_##kind, type, 0, max, default_value, \
                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY)
+/**
+ * GVerbsQPAttr:qp-state:
+ *
+ * The state to move the queue pair to with gverbs_qp_modify(); the state a
+ * query found (`qp_state`).
+ */
+/**
+ * GVerbsQPAttr:cur-qp-state:
+ *
+ * The state the caller assumes the queue pair is in (`cur_qp_state`, with
+ * %GVERBS_QP_CUR_STATE).
+ */
+/**
+ * GVerbsQPAttr:path-mtu:
+ *
+ * The path MTU (`path_mtu`, #GVerbsMTU), at most the port's
+ * #GVerbsPortAttr:active-mtu; for RC, UC and XRC from RTR on.
+ */
+/**
+ * GVerbsQPAttr:path-mig-state:
+ *
+ * The path migration state (`path_mig_state`, #GVerbsMigState).
+ */
+/**
+ * GVerbsQPAttr:qkey:
+ *
+ * The Q_Key of a UD queue pair (`qkey`): a datagram is accepted only with the
+ * same Q_Key.
+ */
+/**
+ * GVerbsQPAttr:rq-psn:
+ *
+ * The packet sequence number the receive queue expects first (`rq_psn`, 24
+ * bits): the peer's #GVerbsQPAttr:sq-psn.
+ */
+/**
+ * GVerbsQPAttr:sq-psn:
+ *
+ * The packet sequence number of the first packet the send queue sends
+ * (`sq_psn`, 24 bits).
+ */
+/**
+ * GVerbsQPAttr:dest-qp-num:
+ *
+ * The peer's queue pair number (`dest_qp_num`, 24 bits), for RC, UC and XRC
+ * from RTR on.
+ */
+/**
+ * GVerbsQPAttr:qp-access-flags:
+ *
+ * The remote operations the queue pair allows (`qp_access_flags`,
+ * #GVerbsAccessFlags): %GVERBS_ACCESS_REMOTE_WRITE,
+ * %GVERBS_ACCESS_REMOTE_READ, %GVERBS_ACCESS_REMOTE_ATOMIC.
+ */
+/**
+ * GVerbsQPAttr:pkey-index:
+ *
+ * The index of the P_Key in the port's P_Key table (`pkey_index`).
+ */
+/**
+ * GVerbsQPAttr:alt-pkey-index:
+ *
+ * The P_Key index of the alternate path (`alt_pkey_index`).
+ */
+/**
+ * GVerbsQPAttr:en-sqd-async-notify:
+ *
+ * When moving to SQD: non-zero asks for an async event once the send queue
+ * drained (`en_sqd_async_notify`).
+ */
+/**
+ * GVerbsQPAttr:sq-draining:
+ *
+ * In a query result: non-zero while the send queue is still draining in SQD
+ * (`sq_draining`).
+ */
+/**
+ * GVerbsQPAttr:max-rd-atomic:
+ *
+ * The most outstanding RDMA reads and atomics this queue pair initiates
+ * (`max_rd_atomic`), at most #GVerbsDeviceAttr:max-qp-init-rd-atom; from RTS
+ * on.
+ */
+/**
+ * GVerbsQPAttr:max-dest-rd-atomic:
+ *
+ * The most outstanding RDMA reads and atomics this queue pair accepts as the
+ * target (`max_dest_rd_atomic`), at most #GVerbsDeviceAttr:max-qp-rd-atom;
+ * from RTR on.
+ */
+/**
+ * GVerbsQPAttr:min-rnr-timer:
+ *
+ * The receiver-not-ready NAK timer code (`min_rnr_timer`, 0–31; 12 is 0.64
+ * ms): how long the peer waits before resending to a queue pair that had no
+ * receive posted.
+ */
+/**
+ * GVerbsQPAttr:port-num:
+ *
+ * The port the queue pair uses, from 1 (`port_num`).
+ */
+/**
+ * GVerbsQPAttr:timeout:
+ *
+ * The local ACK timeout code (`timeout`, 0–31): 4.096 µs × 2^timeout before a
+ * send is retried; 0 waits forever.
+ */
+/**
+ * GVerbsQPAttr:retry-cnt:
+ *
+ * How many times a send is retried after a timeout before it fails with
+ * %GVERBS_WC_RETRY_EXC_ERR (`retry_cnt`, 0–7).
+ */
+/**
+ * GVerbsQPAttr:rnr-retry:
+ *
+ * How many times a send is retried after a receiver-not-ready NAK
+ * (`rnr_retry`, 0–7; 7 retries forever).
+ */
+/**
+ * GVerbsQPAttr:alt-port-num:
+ *
+ * The port of the alternate path (`alt_port_num`).
+ */
+/**
+ * GVerbsQPAttr:alt-timeout:
+ *
+ * The local ACK timeout code of the alternate path (`alt_timeout`).
+ */
+/**
+ * GVerbsQPAttr:rate-limit:
+ *
+ * The send rate limit in kbit/s, 0 for none (`rate_limit`, with
+ * %GVERBS_QP_RATE_LIMIT; see #GVerbsPacketPacingCaps).
+ */
 static const GVerbsField fields[] = {
   F (qp_state, "qp-state", ENUM, gverbs_qp_state_get_type, 0, GVERBS_QPS_RESET),
   F (cur_qp_state, "cur-qp-state", ENUM, gverbs_qp_state_get_type, 0, GVERBS_QPS_RESET),
@@ -214,6 +350,8 @@ gverbs_qp_attr_new (void)
 /**
  * gverbs_qp_attr_copy:
  * @self: a #GVerbsQPAttr
+ *
+ * Copies @self.
  *
  * Returns: (transfer full): a new object holding the same attributes
  */

@@ -31,6 +31,9 @@ GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsQPCap, gverbs_qp_cap)
  * @max_recv_sge: most scatter/gather elements per receive work request
  * @max_inline_data: most inline bytes per send work request
  *
+ * Creates a #GVerbsQPCap on the heap, for bindings (C code fills one on the
+ * stack).
+ *
  * Returns: (transfer full): a new #GVerbsQPCap
  */
 GVerbsQPCap *

@@ -34,6 +34,26 @@
  * #GVerbsQPEx:wr-flags. An operation missing from
  * #GVerbsQPInitAttrEx:send-ops-flags is refused with
  * %GVERBS_ERROR_NOT_SUPPORTED (rdma-core providers leave it unset).
+ *
+ * When to use it: when the device offers operations only the extended send
+ * API has (atomic write, memory-window binds, UD sends with per-call
+ * addresses …) or to post several operations with one doorbell. For plain
+ * sends, receives and RDMA, #GVerbsQP is simpler.
+ *
+ * ```c
+ * g_autoptr(GVerbsQPInitAttrEx) init = gverbs_qp_init_attr_ex_new (GVERBS_QPT_RC, cq, cq, &cap, pd,
+ *                                                                   GVERBS_QP_EX_WITH_SEND |
+ *                                                                   GVERBS_QP_EX_WITH_RDMA_WRITE);
+ * g_autoptr(GVerbsQPEx) qp = gverbs_qp_ex_new (ctx, init, NULL, &error);
+ *
+ * gverbs_qp_ex_set_wr_id (qp, 7);
+ * gverbs_qp_ex_set_wr_flags (qp, GVERBS_SEND_SIGNALED);
+ * if (!gverbs_qp_ex_wr_start (qp, &error) ||
+ *     !gverbs_qp_ex_wr_send (qp, &error) ||
+ *     !gverbs_qp_ex_wr_set_sge (qp, gverbs_mr_get_lkey (mr), gverbs_mr_get_addr (mr), len, &error) ||
+ *     !gverbs_qp_ex_wr_complete (qp, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
  */
 typedef struct
 {
@@ -191,6 +211,8 @@ gverbs_qp_ex_new (GVerbsContext       *context,
  * gverbs_qp_ex_get_context:
  * @self: a #GVerbsQPEx
  *
+ * Gets the device context.
+ *
  * Returns: (transfer none): the device context
  */
 GVerbsContext *
@@ -234,6 +256,8 @@ _gverbs_qp_ex_create (GVerbsQPEx                 *self,
  * gverbs_qp_ex_get_wr_id:
  * @self: a #GVerbsQPEx
  *
+ * Gets the work request id the next operations post with.
+ *
  * Returns: the work request id the next operations post with
  */
 guint64
@@ -264,6 +288,8 @@ gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
 /**
  * gverbs_qp_ex_get_wr_flags:
  * @self: a #GVerbsQPEx
+ *
+ * Gets the send flags the next operations post with.
  *
  * Returns: the send flags the next operations post with
  */

@@ -254,6 +254,8 @@ gverbs_qp_init_attr_ex_new (GVerbsQPType                qp_type,
  * gverbs_qp_init_attr_ex_get_comp_mask:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets which extended fields of the attributes are valid.
+ *
  * Returns: which extended fields are valid
  */
 GVERBS_DEFINE_GETTER (GVerbsQPInitAttrMask, gverbs_qp_init_attr_ex_get_comp_mask,
@@ -262,6 +264,8 @@ GVERBS_DEFINE_GETTER (GVerbsQPInitAttrMask, gverbs_qp_init_attr_ex_get_comp_mask
 /**
  * gverbs_qp_init_attr_ex_get_pd:
  * @self: a #GVerbsQPInitAttrEx
+ *
+ * Gets the protection domain.
  *
  * Returns: (transfer none) (nullable): the protection domain
  */
@@ -272,6 +276,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_qp_init_attr_ex_get_pd,
  * gverbs_qp_init_attr_ex_get_xrcd:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets the XRC domain.
+ *
  * Returns: (transfer none) (nullable): the XRC domain
  */
 GVERBS_DEFINE_GETTER (GVerbsXRCD *, gverbs_qp_init_attr_ex_get_xrcd,
@@ -280,6 +286,8 @@ GVERBS_DEFINE_GETTER (GVerbsXRCD *, gverbs_qp_init_attr_ex_get_xrcd,
 /**
  * gverbs_qp_init_attr_ex_get_create_flags:
  * @self: a #GVerbsQPInitAttrEx
+ *
+ * Gets the `IBV_QP_CREATE_*` flags.
  *
  * Returns: the `IBV_QP_CREATE_*` flags
  */
@@ -290,6 +298,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_create_flags,
  * gverbs_qp_init_attr_ex_get_max_tso_header:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets the largest TSO header.
+ *
  * Returns: the largest TSO header
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_max_tso_header,
@@ -299,6 +309,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_max_tso_header,
  * gverbs_qp_init_attr_ex_get_send_ops_flags:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets the operations of the extended send API.
+ *
  * Returns: the operations of the extended send API
  */
 GVERBS_DEFINE_GETTER (GVerbsQPCreateSendOpsFlags, gverbs_qp_init_attr_ex_get_send_ops_flags,
@@ -307,6 +319,8 @@ GVERBS_DEFINE_GETTER (GVerbsQPCreateSendOpsFlags, gverbs_qp_init_attr_ex_get_sen
 /**
  * gverbs_qp_init_attr_ex_get_source_qpn:
  * @self: a #GVerbsQPInitAttrEx
+ *
+ * Gets the source QP number.
  *
  * Returns: the source QP number
  */

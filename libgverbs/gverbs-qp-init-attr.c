@@ -232,6 +232,8 @@ gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
  * gverbs_qp_init_attr_get_qp_type:
  * @self: a #GVerbsQPInitAttr
  *
+ * Gets the transport.
+ *
  * Returns: the transport
  */
 GVerbsQPType
@@ -245,6 +247,8 @@ gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
 /**
  * gverbs_qp_init_attr_get_srq:
  * @self: a #GVerbsQPInitAttr
+ *
+ * Gets the shared receive queue, if any.
  *
  * Returns: (transfer none) (nullable): the shared receive queue, if any
  */
@@ -260,6 +264,8 @@ gverbs_qp_init_attr_get_srq (GVerbsQPInitAttr *self)
  * gverbs_qp_init_attr_get_send_cq:
  * @self: a #GVerbsQPInitAttr
  *
+ * Gets the completion queue of the send queue.
+ *
  * Returns: (transfer none) (nullable): the completion queue of the send queue
  */
 GVerbsCQ *
@@ -273,6 +279,8 @@ gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self)
 /**
  * gverbs_qp_init_attr_get_recv_cq:
  * @self: a #GVerbsQPInitAttr
+ *
+ * Gets the completion queue of the receive queue.
  *
  * Returns: (transfer none) (nullable): the completion queue of the receive queue
  */
@@ -304,6 +312,8 @@ gverbs_qp_init_attr_get_cap (GVerbsQPInitAttr *self,
 /**
  * gverbs_qp_init_attr_get_sq_sig_all:
  * @self: a #GVerbsQPInitAttr
+ *
+ * Checks whether every send work request completes signaled.
  *
  * Returns: whether every send work request completes signaled
  */

@@ -48,6 +48,24 @@
  * ibv_create_qp_ex() and takes its protection domain from the attributes
  * when none is given. Its completion queues may be #GVerbsCQ or #GVerbsCQEX.
  * #GVerbsQPEx derives from it and adds the extended send API.
+ *
+ * When to use it: to move data. RC for reliable connected traffic and RDMA
+ * (the usual choice), UD for datagrams to many peers through #GVerbsAH, UC
+ * for unreliable connected writes. With the connection manager, let
+ * gverbs_cm_id_create_qp() make it instead.
+ *
+ * ```c
+ * GVerbsQPCap cap = { .max_send_wr = 64, .max_recv_wr = 64, .max_send_sge = 1, .max_recv_sge = 1 };
+ * g_autoptr(GVerbsQPInitAttr) init = gverbs_qp_init_attr_new (GVERBS_QPT_RC, cq, cq, &cap);
+ * g_autoptr(GVerbsQP) qp = gverbs_qp_new (pd, init, NULL, &error);
+ *
+ * // attr holds the peer's QP number, GID and PSN: see the getting-started guide
+ * gverbs_qp_to_rts (qp, attr, &error);
+ * gverbs_qp_post_send_one (qp, &send_wr, &error);
+ * ```
+ *
+ * Python: `Verbs.QP(pd, init_attr, attr)` as in pyverbs, or python-rdma's
+ * `pd.qp(qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq)`.
  */
 
 typedef struct
@@ -694,6 +712,8 @@ gverbs_pd_create_qp (GVerbsPD          *self,
  * gverbs_qp_get_pd:
  * @self: a #GVerbsQP
  *
+ * Gets the protection domain.
+ *
  * Returns: (transfer none): the protection domain
  */
 GVerbsPD *
@@ -707,6 +727,8 @@ gverbs_qp_get_pd (GVerbsQP *self)
 /**
  * gverbs_qp_get_send_cq:
  * @self: a #GVerbsQP
+ *
+ * Gets the completion queue of the send queue.
  *
  * Returns: (transfer none) (nullable): the completion queue of the send queue
  */
@@ -722,6 +744,8 @@ gverbs_qp_get_send_cq (GVerbsQP *self)
  * gverbs_qp_get_recv_cq:
  * @self: a #GVerbsQP
  *
+ * Gets the completion queue of the receive queue.
+ *
  * Returns: (transfer none) (nullable): the completion queue of the receive queue
  */
 GVerbsCQ *
@@ -736,6 +760,8 @@ gverbs_qp_get_recv_cq (GVerbsQP *self)
  * gverbs_qp_get_qp_num:
  * @self: a #GVerbsQP
  *
+ * Gets the queue pair number.
+ *
  * Returns: the queue pair number, 0 when closed
  */
 guint32
@@ -749,6 +775,8 @@ gverbs_qp_get_qp_num (GVerbsQP *self)
 /**
  * gverbs_qp_get_qp_type:
  * @self: a #GVerbsQP
+ *
+ * Gets the transport of the queue pair.
  *
  * Returns: the transport of the queue pair
  */

@@ -40,6 +40,9 @@ gverbs_recv_wr_init (GVerbsRecvWR *wr,
  * gverbs_recv_wr_new:
  * @wr_id: the id its work completion will carry
  *
+ * Creates a receive work request on the heap, for bindings (C code uses one on
+ * the stack with gverbs_recv_wr_init()).
+ *
  * Returns: (transfer full): a receive work request with no buffers yet
  */
 GVerbsRecvWR *
@@ -89,6 +92,8 @@ gverbs_recv_wr_new_with_sg (guint64           wr_id,
 /**
  * gverbs_recv_wr_copy:
  * @wr: a #GVerbsRecvWR
+ *
+ * Copies @wr.
  *
  * Returns: (transfer full): a copy of @wr
  */
@@ -153,6 +158,8 @@ gverbs_recv_wr_set_sge (GVerbsRecvWR     *wr,
  * gverbs_recv_wr_dup_sge:
  * @wr: a #GVerbsRecvWR
  * @index: which buffer
+ *
+ * Copies one of the request's scatter/gather elements.
  *
  * Returns: (transfer full) (nullable): a copy of buffer @index, or %NULL if
  *   @index is not below #GVerbsRecvWR.num_sge

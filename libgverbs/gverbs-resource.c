@@ -41,6 +41,19 @@
  * save instructions, and their _one/_list twins have it. Calls that block
  * (waiting for an event) are not covered: close from the thread that waits,
  * or wake it first.
+ *
+ * When to use it: you never create one directly; use its methods on any
+ * object to release the device resource at a known time instead of waiting
+ * for the last reference.
+ *
+ * ```c
+ * gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL);    // closes the QPs, MRs, CQs, PD … first
+ * g_assert (gverbs_resource_is_closed (GVERBS_RESOURCE (qp)));
+ * g_object_unref (qp);                                     // the object itself is freed as usual
+ * ```
+ *
+ * Python: every resource is a context manager (`with Verbs.PD(ctx) as pd:`)
+ * and has `close()`, as in pyverbs.
  */
 
 /* A parent that closes this resource first: the resource is listed (with
@@ -424,6 +437,8 @@ close_resource (GVerbsResource  *self,
  * gverbs_resource_is_closed:
  * @self: a #GVerbsResource
  *
+ * Checks whether @self is closed, or was never created.
+ *
  * Returns: whether @self is closed, or was never created
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_resource_is_closed,
@@ -432,6 +447,8 @@ GVERBS_DEFINE_GETTER (gboolean, gverbs_resource_is_closed,
 /**
  * gverbs_resource_get_description:
  * @self: a #GVerbsResource
+ *
+ * Gets what the resource is, as error messages name it.
  *
  * Returns: what the resource is, as error messages name it (`qp 17 on
  *   rxe0`); the type name until it is created

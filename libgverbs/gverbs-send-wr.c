@@ -90,6 +90,9 @@ gverbs_send_wr_init (GVerbsSendWR    *wr,
  * @opcode: the operation
  * @send_flags: the flags (pyverbs' default is %GVERBS_SEND_SIGNALED)
  *
+ * Creates a send work request on the heap, for bindings (C code uses one on
+ * the stack with gverbs_send_wr_init()).
+ *
  * Returns: (transfer full): a send work request with no buffers yet
  */
 GVerbsSendWR *
@@ -227,6 +230,8 @@ gverbs_send_wr_set_sge (GVerbsSendWR     *wr,
  * gverbs_send_wr_dup_sge:
  * @wr: a #GVerbsSendWR
  * @index: which buffer
+ *
+ * Copies one of the request's scatter/gather elements.
  *
  * Returns: (transfer full) (nullable): a copy of buffer @index, or %NULL if
  *   @index is not below #GVerbsSendWR.num_sge

@@ -40,6 +40,8 @@ gverbs_sge_new (guint64 addr,
  * gverbs_sge_copy:
  * @sge: a #GVerbsSGE
  *
+ * Copies @sge.
+ *
  * Returns: (transfer full): a copy of @sge
  */
 GVerbsSGE *

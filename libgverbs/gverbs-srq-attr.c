@@ -32,6 +32,9 @@ GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsSrqAttr, gverbs_srq_attr)
  * @max_sge: the most scatter/gather elements per work request
  * @srq_limit: the limit that arms %GVERBS_EVENT_SRQ_LIMIT_REACHED (0: none)
  *
+ * Creates a #GVerbsSrqAttr on the heap, for bindings (C code fills one on the
+ * stack).
+ *
  * Returns: (transfer full): a new #GVerbsSrqAttr
  */
 GVerbsSrqAttr *
@@ -50,6 +53,8 @@ gverbs_srq_attr_new (guint32 max_wr,
 /**
  * gverbs_srq_attr_to_string:
  * @attr: a #GVerbsSrqAttr
+ *
+ * Describes the attributes, one per line, for logs.
  *
  * Returns: (transfer full): the attributes, one per line
  */
@@ -159,6 +164,8 @@ gverbs_srq_init_attr_init (GVerbsSrqInitAttr *self)
  * gverbs_srq_init_attr_new:
  * @attr: (nullable): the requested attributes, or %NULL for pyverbs'
  *   defaults (max_wr 100, max_sge 1, srq_limit 0)
+ *
+ * Creates the attributes of a shared receive queue, for gverbs_srq_new().
  *
  * Returns: (transfer full): new creation attributes for gverbs_srq_new()
  */

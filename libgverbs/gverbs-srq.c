@@ -37,6 +37,21 @@
  * remain, the device reports %GVERBS_EVENT_SRQ_LIMIT_REACHED once, as
  * #GVerbsSRQ::async-event and #GVerbsContext::async-event.
  * gverbs_srq_post_recv() allocates nothing.
+ *
+ * When to use it: when many queue pairs receive, so that one pool of
+ * receive buffers serves them all instead of one per queue pair (a server
+ * with many clients).
+ *
+ * ```c
+ * GVerbsSrqAttr sa = { .max_wr = 256, .max_sge = 1, .srq_limit = 0 };
+ * g_autoptr(GVerbsSrqInitAttr) sia = gverbs_srq_init_attr_new (&sa);
+ * g_autoptr(GVerbsSRQ) srq = gverbs_srq_new (pd, sia, &error);
+ *
+ * g_object_set (qp_init_attr, "srq", srq, NULL);   // before creating each QP
+ * gverbs_srq_post_recv (srq, &recv_wr, 1, &error);
+ * ```
+ *
+ * Python: `Verbs.SRQ(pd, init_attr)` as in pyverbs, or `pd.srq()`.
  */
 
 struct _GVerbsSRQ
@@ -390,6 +405,8 @@ gverbs_pd_create_srq (GVerbsPD           *self,
  * gverbs_srq_get_context:
  * @self: a #GVerbsSRQ
  *
+ * Gets the device context.
+ *
  * Returns: (transfer none) (nullable): the device context
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_srq_get_context,
@@ -399,6 +416,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_srq_get_context,
  * gverbs_srq_get_pd:
  * @self: a #GVerbsSRQ
  *
+ * Gets the protection domain.
+ *
  * Returns: (transfer none) (nullable): the protection domain
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_srq_get_pd, GVerbsSRQ, GVERBS_IS_SRQ, NULL, self->pd)
@@ -406,6 +425,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_srq_get_pd, GVerbsSRQ, GVERBS_IS_SRQ, N
 /**
  * gverbs_srq_get_srq_type:
  * @self: a #GVerbsSRQ
+ *
+ * Gets the SRQ's type.
  *
  * Returns: the SRQ's type
  */

@@ -89,6 +89,8 @@ _gverbs_ud_param_new (guint32                   qp_num,
  * gverbs_ud_param_get_qp_num:
  * @self: a #GVerbsUDParam
  *
+ * Gets the remote QP number.
+ *
  * Returns: the remote QP number
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qp_num,
@@ -98,6 +100,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qp_num,
  * gverbs_ud_param_get_qkey:
  * @self: a #GVerbsUDParam
  *
+ * Gets the remote Q_Key.
+ *
  * Returns: the remote Q_Key
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qkey,
@@ -106,6 +110,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qkey,
 /**
  * gverbs_ud_param_get_ah_attr:
  * @self: a #GVerbsUDParam
+ *
+ * Gets the address vector of the peer or group.
  *
  * Returns: (transfer none): the address vector of the peer or group
  */

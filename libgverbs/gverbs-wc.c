@@ -70,6 +70,8 @@ _gverbs_wc_from_ibv (GVerbsWC             *wc,
  * gverbs_wc_get_wr_id:
  * @wc: a #GVerbsWC
  *
+ * Gets the work request id.
+ *
  * Returns: the work request id
  */
 guint64
@@ -82,6 +84,8 @@ gverbs_wc_get_wr_id (const GVerbsWC *wc)
 /**
  * gverbs_wc_get_status:
  * @wc: a #GVerbsWC
+ *
+ * Gets the completion status.
  *
  * Returns: the completion status
  */
@@ -96,6 +100,8 @@ gverbs_wc_get_status (const GVerbsWC *wc)
  * gverbs_wc_get_opcode:
  * @wc: a #GVerbsWC
  *
+ * Gets the operation that completed.
+ *
  * Returns: the operation that completed
  */
 GVerbsWCOpcode
@@ -108,6 +114,8 @@ gverbs_wc_get_opcode (const GVerbsWC *wc)
 /**
  * gverbs_wc_get_vendor_err:
  * @wc: a #GVerbsWC
+ *
+ * Gets the vendor error code.
  *
  * Returns: the vendor error code
  */
@@ -122,6 +130,8 @@ gverbs_wc_get_vendor_err (const GVerbsWC *wc)
  * gverbs_wc_get_byte_len:
  * @wc: a #GVerbsWC
  *
+ * Gets the number of bytes transferred.
+ *
  * Returns: the number of bytes transferred
  */
 guint32
@@ -135,6 +145,8 @@ gverbs_wc_get_byte_len (const GVerbsWC *wc)
  * gverbs_wc_get_imm_data:
  * @wc: a #GVerbsWC
  *
+ * Gets the immediate data in network byte order, as rdma-core gives it.
+ *
  * Returns: the immediate data in network byte order, as rdma-core gives it
  */
 guint32
@@ -147,6 +159,8 @@ gverbs_wc_get_imm_data (const GVerbsWC *wc)
 /**
  * gverbs_wc_get_invalidated_rkey:
  * @wc: a #GVerbsWC
+ *
+ * Gets the remote key a send with invalidate invalidated.
  *
  * Returns: the invalidated rkey (meaningful with %GVERBS_WC_WITH_INV): the
  *   same 32 bits as the imm_data field, as in rdma-core's union
@@ -162,6 +176,8 @@ gverbs_wc_get_invalidated_rkey (const GVerbsWC *wc)
  * gverbs_wc_get_qp_num:
  * @wc: a #GVerbsWC
  *
+ * Gets the local QP number.
+ *
  * Returns: the local QP number
  */
 guint32
@@ -174,6 +190,8 @@ gverbs_wc_get_qp_num (const GVerbsWC *wc)
 /**
  * gverbs_wc_get_src_qp:
  * @wc: a #GVerbsWC
+ *
+ * Gets the remote QP number.
  *
  * Returns: the remote QP number
  */
@@ -188,6 +206,8 @@ gverbs_wc_get_src_qp (const GVerbsWC *wc)
  * gverbs_wc_get_wc_flags:
  * @wc: a #GVerbsWC
  *
+ * Gets the completion flags.
+ *
  * Returns: the completion flags
  */
 GVerbsWCFlags
@@ -200,6 +220,8 @@ gverbs_wc_get_wc_flags (const GVerbsWC *wc)
 /**
  * gverbs_wc_get_pkey_index:
  * @wc: a #GVerbsWC
+ *
+ * Gets the P_Key index.
  *
  * Returns: the P_Key index
  */
@@ -214,6 +236,8 @@ gverbs_wc_get_pkey_index (const GVerbsWC *wc)
  * gverbs_wc_get_slid:
  * @wc: a #GVerbsWC
  *
+ * Gets the source LID.
+ *
  * Returns: the source LID
  */
 guint16
@@ -227,6 +251,8 @@ gverbs_wc_get_slid (const GVerbsWC *wc)
  * gverbs_wc_get_sl:
  * @wc: a #GVerbsWC
  *
+ * Gets the service level.
+ *
  * Returns: the service level
  */
 guint8
@@ -239,6 +265,8 @@ gverbs_wc_get_sl (const GVerbsWC *wc)
 /**
  * gverbs_wc_get_dlid_path_bits:
  * @wc: a #GVerbsWC
+ *
+ * Gets the destination LID path bits.
  *
  * Returns: the destination LID path bits
  */

@@ -119,6 +119,8 @@ gverbs_xrcd_new (GVerbsContext       *context,
  * gverbs_xrcd_get_context:
  * @self: a #GVerbsXRCD
  *
+ * Gets the context the domain belongs to.
+ *
  * Returns: (transfer none): the context the domain belongs to
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_xrcd_get_context,

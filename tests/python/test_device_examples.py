@@ -57,3 +57,17 @@ def test_python_cmid_sync_example():
     assert "passive side received 'hello from the active side' (status success)" in out
     assert "passive side got a request from %s" % addr in out
     assert "active side sent 'hello from the active side' (status success)" in out
+
+
+def test_c_getting_started_example():
+    """The program docs/getting-started.md walks through."""
+    import re
+    name = device_name()
+    exe = os.path.join(BUILD, '..', 'examples', 'gverbs-example-getting-started')
+    lines = run([exe, name]).splitlines()
+    assert lines[0] == 'opened ' + name
+    assert re.fullmatch(r'QP 0x[0-9a-f]+ and QP 0x[0-9a-f]+ connected', lines[1]), lines
+    completions = sorted(l for l in lines if l.startswith('completion: '))
+    assert completions == ['completion: wr_id 1, success', 'completion: wr_id 2, success',
+                           'completion: wr_id 3, success'], lines
+    assert lines[-2:] == ['received: Hello from the sending QP', 'written: Written by RDMA WRITE']
