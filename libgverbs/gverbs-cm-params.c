@@ -7,6 +7,8 @@
  * gverbs_conn_param_copy:
  * @self: connection parameters
  *
+ * Copies the connection parameters.
+ *
  * Returns: (transfer full): a copy
  */
 /**
@@ -20,6 +22,8 @@ GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsConnParam, gverbs_conn_param)
 /**
  * gverbs_cm_qp_init_attr_copy:
  * @self: QP attributes
+ *
+ * Copies the QP attributes.
  *
  * Returns: (transfer full): a copy
  */

@@ -318,6 +318,9 @@ gverbs_cq_init_attr_ex_to_string (GVerbsCqInitAttrEx *self)
  * gverbs_cq_init_attr_ex_get_parent_domain:
  * @self: a #GVerbsCqInitAttrEx
  *
+ * Gets the parent domain the CQ is made on
+ * (`ibv_cq_init_attr_ex.parent_domain`).
+ *
  * Returns: (transfer none) (nullable): the parent domain of the CQ
  */
 GVerbsPD *

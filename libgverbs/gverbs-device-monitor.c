@@ -602,6 +602,9 @@ gverbs_device_monitor_new (GCancellable  *cancellable,
  * @self: a #GVerbsDeviceMonitor
  * @name: a device name
  *
+ * Looks up a device the monitor knows by its name, such as `rxe0` or
+ * `mlx5_0`.
+ *
  * Returns: (transfer none) (nullable): the device named @name, or %NULL
  */
 GVerbsDevice *
@@ -644,6 +647,8 @@ gverbs_device_monitor_get_ports (GVerbsDeviceMonitor *self,
  * @self: a #GVerbsDeviceMonitor
  * @name: a device name
  * @port_num: a port number, from 1
+ *
+ * Gets the status the monitor keeps of port @port_num of the device @name.
  *
  * Returns: (transfer none) (nullable): the port's status, or %NULL if
  *   there is no such device or port

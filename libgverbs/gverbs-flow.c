@@ -392,6 +392,8 @@ gverbs_flow_new (GVerbsQP        *qp,
  * gverbs_flow_get_qp:
  * @self: a #GVerbsFlow
  *
+ * Gets the queue pair that receives the packets the flow rule matches.
+ *
  * Returns: (transfer none): the QP the rule delivers to
  */
 GVerbsQP *

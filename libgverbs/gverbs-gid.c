@@ -35,6 +35,8 @@ G_STATIC_ASSERT (G_ALIGNOF (GVerbsGid) <= G_ALIGNOF (union ibv_gid));
  * gverbs_gid_copy:
  * @self: a #GVerbsGid
  *
+ * Copies the 16 bytes of the GID.
+ *
  * Returns: (transfer full): a copy of @self
  */
 /**

@@ -218,6 +218,8 @@ gverbs_parent_domain_context_set_allocators (GVerbsParentDomainContext   *self,
  * gverbs_parent_domain_context_get_pd:
  * @self: a #GVerbsParentDomainContext
  *
+ * Gets the protection domain the context was made for.
+ *
  * Returns: (transfer none) (nullable): the protection domain given at construction
  */
 GVerbsPD *
@@ -230,6 +232,9 @@ gverbs_parent_domain_context_get_pd (GVerbsParentDomainContext *self)
 /**
  * gverbs_parent_domain_context_has_allocators:
  * @self: a #GVerbsParentDomainContext
+ *
+ * Tells whether the context was given its allocator functions:
+ * gverbs_parent_domain_new() refuses a context without them.
  *
  * Returns: whether the context has its allocator and deallocator
  */

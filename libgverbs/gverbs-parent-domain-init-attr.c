@@ -90,6 +90,9 @@ gverbs_parent_domain_init_attr_init (GVerbsParentDomainInitAttr *self)
  * @pd_context: (nullable): the custom allocator, or %NULL
  * @comp_mask: the valid optional fields (the context's bits are added)
  *
+ * Creates the attributes of a parent domain (`struct
+ * ibv_parent_domain_init_attr`), for gverbs_parent_domain_new().
+ *
  * Returns: (transfer full): new parent domain attributes
  */
 GVerbsParentDomainInitAttr *
@@ -107,6 +110,9 @@ gverbs_parent_domain_init_attr_new (GVerbsPD                       *pd,
  * gverbs_parent_domain_init_attr_get_pd:
  * @self: a #GVerbsParentDomainInitAttr
  *
+ * Gets the protection domain the parent domain extends
+ * (`ibv_parent_domain_init_attr.pd`).
+ *
  * Returns: (transfer none) (nullable): the protection domain
  */
 GVerbsPD *
@@ -119,6 +125,9 @@ gverbs_parent_domain_init_attr_get_pd (GVerbsParentDomainInitAttr *self)
 /**
  * gverbs_parent_domain_init_attr_get_td:
  * @self: a #GVerbsParentDomainInitAttr
+ *
+ * Gets the thread domain of the parent domain
+ * (`ibv_parent_domain_init_attr.td`).
  *
  * Returns: (transfer none) (nullable): the thread domain
  */
@@ -133,6 +142,10 @@ gverbs_parent_domain_init_attr_get_td (GVerbsParentDomainInitAttr *self)
  * gverbs_parent_domain_init_attr_set_td:
  * @self: a #GVerbsParentDomainInitAttr
  * @td: (nullable): the thread domain, or %NULL
+ *
+ * Sets the thread domain of the parent domain
+ * (`ibv_parent_domain_init_attr.td`): the resources made on it are then used
+ * from one thread only, and the provider may skip their locks.
  */
 void
 gverbs_parent_domain_init_attr_set_td (GVerbsParentDomainInitAttr *self,
@@ -147,6 +160,9 @@ gverbs_parent_domain_init_attr_set_td (GVerbsParentDomainInitAttr *self,
  * gverbs_parent_domain_init_attr_get_pd_context:
  * @self: a #GVerbsParentDomainInitAttr
  *
+ * Gets the custom allocator of the parent domain: its functions become
+ * `ibv_parent_domain_init_attr.alloc` and `free`.
+ *
  * Returns: (transfer none) (nullable): the custom allocator
  */
 GVerbsParentDomainContext *
@@ -159,6 +175,9 @@ gverbs_parent_domain_init_attr_get_pd_context (GVerbsParentDomainInitAttr *self)
 /**
  * gverbs_parent_domain_init_attr_get_comp_mask:
  * @self: a #GVerbsParentDomainInitAttr
+ *
+ * Gets `ibv_parent_domain_init_attr.comp_mask` as the parent domain will be
+ * made with it.
  *
  * Returns: the comp_mask the parent domain is made with: the one set, plus
  *   %GVERBS_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS and

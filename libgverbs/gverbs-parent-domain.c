@@ -167,6 +167,8 @@ gverbs_parent_domain_new (GVerbsContext               *context,
  * gverbs_parent_domain_get_attr:
  * @self: a #GVerbsParentDomain
  *
+ * Gets the attributes given to gverbs_parent_domain_new().
+ *
  * Returns: (transfer none): the attributes the parent domain was made with
  */
 GVerbsParentDomainInitAttr *
@@ -179,6 +181,9 @@ gverbs_parent_domain_get_attr (GVerbsParentDomain *self)
 /**
  * gverbs_parent_domain_get_pd:
  * @self: a #GVerbsParentDomain
+ *
+ * Gets the protection domain the parent domain extends
+ * (`ibv_parent_domain_init_attr.pd`).
  *
  * Returns: (transfer none) (nullable): the protection domain the parent domain extends
  */

@@ -245,6 +245,8 @@ gverbs_port_counters_new_for_sysfs (const char  *sysfs_path,
  * gverbs_port_counters_get_device_name:
  * @self: a #GVerbsPortCounters
  *
+ * Gets the name of the device whose port is sampled, such as `rxe0`.
+ *
  * Returns: the device name
  */
 const char *
@@ -257,6 +259,8 @@ gverbs_port_counters_get_device_name (GVerbsPortCounters *self)
 /**
  * gverbs_port_counters_get_port_num:
  * @self: a #GVerbsPortCounters
+ *
+ * Gets the number of the sampled port, from 1.
  *
  * Returns: the port number
  */
@@ -392,6 +396,9 @@ compare_names (gconstpointer a,
  * gverbs_port_counters_get_names:
  * @self: a #GVerbsPortCounters
  *
+ * Lists the counters the last gverbs_port_counters_sample() read, from both
+ * `counters` and `hw_counters`.
+ *
  * Returns: (transfer full): the names of the counters of the last sample,
  *   sorted
  */
@@ -416,6 +423,9 @@ gverbs_port_counters_get_names (GVerbsPortCounters *self)
  * @self: a #GVerbsPortCounters
  * @name: a counter name
  *
+ * Tells whether the last gverbs_port_counters_sample() read the counter
+ * @name.
+ *
  * Returns: whether the last sample has the counter @name
  */
 gboolean
@@ -431,6 +441,9 @@ gverbs_port_counters_has (GVerbsPortCounters *self,
  * gverbs_port_counters_get:
  * @self: a #GVerbsPortCounters
  * @name: a counter name, such as `rcvd_pkts`
+ *
+ * Gets a counter's raw value as the last gverbs_port_counters_sample() read
+ * it from sysfs, in the counter's own unit.
  *
  * Returns: the counter's value in the last sample, 0 if it has none
  */
@@ -449,6 +462,9 @@ gverbs_port_counters_get (GVerbsPortCounters *self,
 /**
  * gverbs_port_counters_get_interval:
  * @self: a #GVerbsPortCounters
+ *
+ * Gets the time between the last two calls of gverbs_port_counters_sample(),
+ * over which gverbs_port_counters_get_rate() computes.
  *
  * Returns: the seconds between the last two samples, 0 before there are
  *   two

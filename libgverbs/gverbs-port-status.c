@@ -305,6 +305,8 @@ _gverbs_port_status_gone (GVerbsPortStatus *self)
  * gverbs_port_status_get_device_name:
  * @self: a #GVerbsPortStatus
  *
+ * Gets the name of the device the port belongs to, such as `rxe0`.
+ *
  * Returns: the name of the device the port belongs to
  */
 const char *
@@ -317,6 +319,8 @@ gverbs_port_status_get_device_name (GVerbsPortStatus *self)
 /**
  * gverbs_port_status_get_port_num:
  * @self: a #GVerbsPortStatus
+ *
+ * Gets the number of the port on its device.
  *
  * Returns: the port number, from 1
  */
@@ -331,6 +335,8 @@ gverbs_port_status_get_port_num (GVerbsPortStatus *self)
  * gverbs_port_status_get_state:
  * @self: a #GVerbsPortStatus
  *
+ * Gets #GVerbsPortStatus:state, the logical state (`ibv_port_attr.state`).
+ *
  * Returns: the logical port state, see #GVerbsPortStatus:state
  */
 GVerbsPortState
@@ -343,6 +349,9 @@ gverbs_port_status_get_state (GVerbsPortStatus *self)
 /**
  * gverbs_port_status_get_phys_state:
  * @self: a #GVerbsPortStatus
+ *
+ * Gets #GVerbsPortStatus:phys-state, the physical state
+ * (`ibv_port_attr.phys_state`).
  *
  * Returns: the physical port state, see #GVerbsPortStatus:phys-state
  */
@@ -357,6 +366,8 @@ gverbs_port_status_get_phys_state (GVerbsPortStatus *self)
  * gverbs_port_status_get_active_mtu:
  * @self: a #GVerbsPortStatus
  *
+ * Gets the MTU the port uses now (`ibv_port_attr.active_mtu`).
+ *
  * Returns: the active MTU
  */
 GVerbsMTU
@@ -370,6 +381,8 @@ gverbs_port_status_get_active_mtu (GVerbsPortStatus *self)
  * gverbs_port_status_get_lid:
  * @self: a #GVerbsPortStatus
  *
+ * Gets the port's base LID (`ibv_port_attr.lid`); 0 on RoCE.
+ *
  * Returns: the base LID
  */
 guint
@@ -382,6 +395,9 @@ gverbs_port_status_get_lid (GVerbsPortStatus *self)
 /**
  * gverbs_port_status_get_gid_generation:
  * @self: a #GVerbsPortStatus
+ *
+ * Gets #GVerbsPortStatus:gid-generation, which grows each time the port's GID
+ * table changes.
  *
  * Returns: the number of GID table changes seen, see
  *   #GVerbsPortStatus:gid-generation
@@ -397,6 +413,8 @@ gverbs_port_status_get_gid_generation (GVerbsPortStatus *self)
  * gverbs_port_status_get_present:
  * @self: a #GVerbsPortStatus
  *
+ * Tells whether the port's device is still present.
+ *
  * Returns: %FALSE once the device was removed
  */
 gboolean
@@ -409,6 +427,9 @@ gverbs_port_status_get_present (GVerbsPortStatus *self)
 /**
  * gverbs_port_status_get_attr:
  * @self: a #GVerbsPortStatus
+ *
+ * Gets #GVerbsPortStatus:attr, the full `struct ibv_port_attr` of the last
+ * query.
  *
  * Returns: (transfer none) (nullable): the port's attributes as last
  *   queried, see #GVerbsPortStatus:attr

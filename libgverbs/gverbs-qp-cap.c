@@ -13,6 +13,8 @@ G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsQPCap, max_inline_data) ==
  * gverbs_qp_cap_copy:
  * @cap: a #GVerbsQPCap
  *
+ * Copies the queue pair capabilities.
+ *
  * Returns: (transfer full): a copy of @cap
  */
 /**

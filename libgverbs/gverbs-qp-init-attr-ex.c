@@ -331,6 +331,9 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_qp_init_attr_ex_get_source_qpn,
  * gverbs_qp_init_attr_ex_get_rwq_ind_tbl:
  * @self: a #GVerbsQPInitAttrEx
  *
+ * Gets the receive work queue indirection table that an RSS queue pair
+ * spreads its packets over (`ibv_qp_init_attr_ex.rwq_ind_tbl`).
+ *
  * Returns: (transfer none) (nullable): the indirection table of an RSS queue pair
  */
 GVerbsRwqIndTable *
@@ -343,6 +346,9 @@ gverbs_qp_init_attr_ex_get_rwq_ind_tbl (GVerbsQPInitAttrEx *self)
 /**
  * gverbs_qp_init_attr_ex_get_rx_hash_conf:
  * @self: a #GVerbsQPInitAttrEx
+ *
+ * Gets the hash that picks the entry of the indirection table for each packet
+ * of an RSS queue pair (`ibv_qp_init_attr_ex.rx_hash_conf`).
  *
  * Returns: (transfer none) (nullable): the hash of an RSS queue pair
  */

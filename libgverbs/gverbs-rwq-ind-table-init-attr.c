@@ -141,6 +141,9 @@ gverbs_rwq_ind_table_init_attr_new_from_list (guint       log_ind_tbl_size,
  * gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size:
  * @self: a #GVerbsRwqIndTableInitAttr
  *
+ * Gets the size of the table, as log2 of its number of entries
+ * (`ibv_rwq_ind_table_init_attr.log_ind_tbl_size`).
+ *
  * Returns: the log2 of the number of entries
  */
 guint
@@ -153,6 +156,9 @@ gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size (GVerbsRwqIndTableInitAttr *
 /**
  * gverbs_rwq_ind_table_init_attr_get_wqs:
  * @self: a #GVerbsRwqIndTableInitAttr
+ *
+ * Gets the work queues the table's entries point to
+ * (`ibv_rwq_ind_table_init_attr.ind_tbl`).
  *
  * Returns: (transfer none) (element-type GVerbsWQ): the work queue of each entry
  */

@@ -214,6 +214,8 @@ gverbs_rwq_ind_table_new (GVerbsContext              *context,
  * gverbs_rwq_ind_table_get_context:
  * @self: a #GVerbsRwqIndTable
  *
+ * Gets the device context the table was created on.
+ *
  * Returns: (transfer none): the device context
  */
 GVerbsContext *
@@ -243,6 +245,9 @@ gverbs_rwq_ind_table_get_wqs (GVerbsRwqIndTable *self)
  * gverbs_rwq_ind_table_get_log_ind_tbl_size:
  * @self: a #GVerbsRwqIndTable
  *
+ * Gets the size of the table, as log2 of its number of entries
+ * (`ibv_rwq_ind_table_init_attr.log_ind_tbl_size`).
+ *
  * Returns: the log2 of the number of entries
  */
 guint
@@ -255,6 +260,9 @@ gverbs_rwq_ind_table_get_log_ind_tbl_size (GVerbsRwqIndTable *self)
 /**
  * gverbs_rwq_ind_table_get_ind_tbl_num:
  * @self: a #GVerbsRwqIndTable
+ *
+ * Gets the number the device gave the table
+ * (`ibv_rwq_ind_table.ind_tbl_num`).
  *
  * Returns: the table's number, 0 once closed
  */

@@ -156,6 +156,9 @@ gverbs_rx_hash_conf_new (GVerbsRxHashFunctionFlags   rx_hash_function,
  * gverbs_rx_hash_conf_get_rx_hash_function:
  * @self: a #GVerbsRxHashConf
  *
+ * Gets the hash function (`ibv_rx_hash_conf.rx_hash_function`), such as
+ * Toeplitz.
+ *
  * Returns: the hash function
  */
 GVerbsRxHashFunctionFlags
@@ -168,6 +171,8 @@ gverbs_rx_hash_conf_get_rx_hash_function (GVerbsRxHashConf *self)
 /**
  * gverbs_rx_hash_conf_get_rx_hash_key:
  * @self: a #GVerbsRxHashConf
+ *
+ * Gets the key the hash function uses (`ibv_rx_hash_conf.rx_hash_key`).
  *
  * Returns: (transfer none) (nullable): the hash key
  */
@@ -216,6 +221,9 @@ gverbs_rx_hash_conf_set_rx_hash_key (GVerbsRxHashConf  *self,
  * gverbs_rx_hash_conf_get_rx_hash_key_len:
  * @self: a #GVerbsRxHashConf
  *
+ * Gets the length of the hash key in bytes
+ * (`ibv_rx_hash_conf.rx_hash_key_len`).
+ *
  * Returns: the key's length in bytes
  */
 guint
@@ -228,6 +236,9 @@ gverbs_rx_hash_conf_get_rx_hash_key_len (GVerbsRxHashConf *self)
 /**
  * gverbs_rx_hash_conf_get_rx_hash_fields_mask:
  * @self: a #GVerbsRxHashConf
+ *
+ * Gets the packet header fields the hash is computed over
+ * (`ibv_rx_hash_conf.rx_hash_fields_mask`, `IBV_RX_HASH_*` bits).
  *
  * Returns: the packet fields the hash covers
  */

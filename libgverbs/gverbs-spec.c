@@ -741,6 +741,8 @@ gverbs_tcp_udp_spec_new (GVerbsFlowSpecType   spec_type,
  * gverbs_spec_get_spec_type:
  * @self: a #GVerbsSpec
  *
+ * Gets #GVerbsSpec:spec-type, the type written in the spec's `type` field.
+ *
  * Returns: the spec's `IBV_FLOW_SPEC_*` type, with
  *   %GVERBS_FLOW_SPEC_INNER for an inner spec
  */
@@ -758,6 +760,8 @@ gverbs_spec_get_spec_type (GVerbsSpec *self)
  * gverbs_spec_get_size:
  * @self: a #GVerbsSpec
  *
+ * Gets #GVerbsSpec:size, the value of the spec's `size` field.
+ *
  * Returns: the size of the spec's `struct ibv_flow_spec_*` in bytes
  */
 guint
@@ -770,6 +774,8 @@ gverbs_spec_get_size (GVerbsSpec *self)
 /**
  * gverbs_spec_get_is_inner:
  * @self: a #GVerbsSpec
+ *
+ * Gets #GVerbsSpec:is-inner.
  *
  * Returns: whether the spec matches the inner headers of a tunnelled packet
  */
@@ -911,6 +917,8 @@ gverbs_spec_pack (GVerbsSpec  *self,
  * gverbs_spec_type_to_string:
  * @spec_type: an `IBV_FLOW_SPEC_*` type, without %GVERBS_FLOW_SPEC_INNER
  *
+ * Gets rdma-core's name of a flow spec type.
+ *
  * Returns: (nullable): rdma-core's name of the type, `IBV_FLOW_SPEC_ETH`,
  *   or %NULL for an unknown one
  */
@@ -1002,12 +1010,83 @@ gverbs_spec_to_string (GVerbsSpec *self)
  * `ether-type`, `vlan-tag` (16 bits: priority 3, CFI 1, VLAN id 12), each
  * with its `-mask`.
  */
+/**
+ * GVerbsEthSpec:dst-mac:
+ *
+ * The destination MAC address (`ibv_flow_eth_filter.dst_mac`), as
+ * `"aa:bb:cc:dd:ee:ff"`.
+ */
+/**
+ * GVerbsEthSpec:dst-mac-mask:
+ *
+ * The mask of #GVerbsEthSpec:dst-mac: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_eth_filter.dst_mac` of the mask filter).
+ */
+/**
+ * GVerbsEthSpec:src-mac:
+ *
+ * The source MAC address (`ibv_flow_eth_filter.src_mac`), as
+ * `"aa:bb:cc:dd:ee:ff"`.
+ */
+/**
+ * GVerbsEthSpec:src-mac-mask:
+ *
+ * The mask of #GVerbsEthSpec:src-mac: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_eth_filter.src_mac` of the mask filter).
+ */
+/**
+ * GVerbsEthSpec:ether-type:
+ *
+ * The EtherType (`ibv_flow_eth_filter.ether_type`), 16 bits in host byte
+ * order.
+ */
+/**
+ * GVerbsEthSpec:ether-type-mask:
+ *
+ * The mask of #GVerbsEthSpec:ether-type: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_eth_filter.ether_type` of the mask filter).
+ */
+/**
+ * GVerbsEthSpec:vlan-tag:
+ *
+ * The 802.1Q tag (`ibv_flow_eth_filter.vlan_tag`), 16 bits in host byte
+ * order: priority 3, CFI 1, VLAN id 12.
+ */
+/**
+ * GVerbsEthSpec:vlan-tag-mask:
+ *
+ * The mask of #GVerbsEthSpec:vlan-tag: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_eth_filter.vlan_tag` of the mask filter).
+ */
 DEFINE_SPEC (EthSpec, eth_spec, eth_layout)
 /**
  * GVerbsIpv4Spec:
  *
  * An IPv4 address match (`struct ibv_flow_spec_ipv4`): `src-ip`, `dst-ip`
  * (strings, `"10.0.0.1"`), each with its `-mask`.
+ */
+/**
+ * GVerbsIpv4Spec:src-ip:
+ *
+ * The source IPv4 address (`ibv_flow_ipv4_filter.src_ip`), as `"10.0.0.1"`.
+ */
+/**
+ * GVerbsIpv4Spec:src-ip-mask:
+ *
+ * The mask of #GVerbsIpv4Spec:src-ip: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv4_filter.src_ip` of the mask filter).
+ */
+/**
+ * GVerbsIpv4Spec:dst-ip:
+ *
+ * The destination IPv4 address (`ibv_flow_ipv4_filter.dst_ip`), as
+ * `"10.0.0.1"`.
+ */
+/**
+ * GVerbsIpv4Spec:dst-ip-mask:
+ *
+ * The mask of #GVerbsIpv4Spec:dst-ip: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv4_filter.dst_ip` of the mask filter).
  */
 DEFINE_SPEC (Ipv4Spec, ipv4_spec, ipv4_layout)
 /**
@@ -1017,6 +1096,75 @@ DEFINE_SPEC (Ipv4Spec, ipv4_spec, ipv4_layout)
  * `Ipv4ExtSpec`): `src-ip`, `dst-ip` (strings), `proto`, `tos`, `ttl`,
  * `flags` (8 bits each), each with its `-mask`.
  */
+/**
+ * GVerbsIpv4ExtSpec:src-ip:
+ *
+ * The source IPv4 address (`ibv_flow_ipv4_ext_filter.src_ip`), as
+ * `"10.0.0.1"`.
+ */
+/**
+ * GVerbsIpv4ExtSpec:src-ip-mask:
+ *
+ * The mask of #GVerbsIpv4ExtSpec:src-ip: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv4_ext_filter.src_ip` of the mask filter).
+ */
+/**
+ * GVerbsIpv4ExtSpec:dst-ip:
+ *
+ * The destination IPv4 address (`ibv_flow_ipv4_ext_filter.dst_ip`), as
+ * `"10.0.0.1"`.
+ */
+/**
+ * GVerbsIpv4ExtSpec:dst-ip-mask:
+ *
+ * The mask of #GVerbsIpv4ExtSpec:dst-ip: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv4_ext_filter.dst_ip` of the mask filter).
+ */
+/**
+ * GVerbsIpv4ExtSpec:proto:
+ *
+ * The IP protocol number (`ibv_flow_ipv4_ext_filter.proto`), 8 bits: 6 is
+ * TCP, 17 UDP.
+ */
+/**
+ * GVerbsIpv4ExtSpec:proto-mask:
+ *
+ * The mask of #GVerbsIpv4ExtSpec:proto: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv4_ext_filter.proto` of the mask filter).
+ */
+/**
+ * GVerbsIpv4ExtSpec:tos:
+ *
+ * The type of service byte (`ibv_flow_ipv4_ext_filter.tos`), 8 bits.
+ */
+/**
+ * GVerbsIpv4ExtSpec:tos-mask:
+ *
+ * The mask of #GVerbsIpv4ExtSpec:tos: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv4_ext_filter.tos` of the mask filter).
+ */
+/**
+ * GVerbsIpv4ExtSpec:ttl:
+ *
+ * The time to live (`ibv_flow_ipv4_ext_filter.ttl`), 8 bits.
+ */
+/**
+ * GVerbsIpv4ExtSpec:ttl-mask:
+ *
+ * The mask of #GVerbsIpv4ExtSpec:ttl: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv4_ext_filter.ttl` of the mask filter).
+ */
+/**
+ * GVerbsIpv4ExtSpec:flags:
+ *
+ * The IPv4 header flags (`ibv_flow_ipv4_ext_filter.flags`), 8 bits.
+ */
+/**
+ * GVerbsIpv4ExtSpec:flags-mask:
+ *
+ * The mask of #GVerbsIpv4ExtSpec:flags: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv4_ext_filter.flags` of the mask filter).
+ */
 DEFINE_SPEC (Ipv4ExtSpec, ipv4_ext_spec, ipv4_ext_layout)
 /**
  * GVerbsIpv6Spec:
@@ -1024,6 +1172,76 @@ DEFINE_SPEC (Ipv4ExtSpec, ipv4_ext_spec, ipv4_ext_layout)
  * An IPv6 header match (`struct ibv_flow_spec_ipv6`, pyverbs' `Ipv6Spec`):
  * `src-ip`, `dst-ip` (strings, `"fe80::1"`), `flow-label` (20 bits),
  * `next-hdr`, `traffic-class`, `hop-limit` (8 bits), each with its `-mask`.
+ */
+/**
+ * GVerbsIpv6Spec:src-ip:
+ *
+ * The source IPv6 address (`ibv_flow_ipv6_filter.src_ip`), as `"fe80::1"`.
+ */
+/**
+ * GVerbsIpv6Spec:src-ip-mask:
+ *
+ * The mask of #GVerbsIpv6Spec:src-ip: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv6_filter.src_ip` of the mask filter).
+ */
+/**
+ * GVerbsIpv6Spec:dst-ip:
+ *
+ * The destination IPv6 address (`ibv_flow_ipv6_filter.dst_ip`), as
+ * `"fe80::1"`.
+ */
+/**
+ * GVerbsIpv6Spec:dst-ip-mask:
+ *
+ * The mask of #GVerbsIpv6Spec:dst-ip: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv6_filter.dst_ip` of the mask filter).
+ */
+/**
+ * GVerbsIpv6Spec:flow-label:
+ *
+ * The flow label (`ibv_flow_ipv6_filter.flow_label`), 20 bits in host byte
+ * order.
+ */
+/**
+ * GVerbsIpv6Spec:flow-label-mask:
+ *
+ * The mask of #GVerbsIpv6Spec:flow-label: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv6_filter.flow_label` of the mask filter).
+ */
+/**
+ * GVerbsIpv6Spec:next-hdr:
+ *
+ * The next header, the protocol that follows
+ * (`ibv_flow_ipv6_filter.next_hdr`), 8 bits.
+ */
+/**
+ * GVerbsIpv6Spec:next-hdr-mask:
+ *
+ * The mask of #GVerbsIpv6Spec:next-hdr: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv6_filter.next_hdr` of the mask filter).
+ */
+/**
+ * GVerbsIpv6Spec:traffic-class:
+ *
+ * The traffic class (`ibv_flow_ipv6_filter.traffic_class`), 8 bits.
+ */
+/**
+ * GVerbsIpv6Spec:traffic-class-mask:
+ *
+ * The mask of #GVerbsIpv6Spec:traffic-class: a bit set here makes the
+ * hardware compare that bit (`ibv_flow_ipv6_filter.traffic_class` of the mask
+ * filter).
+ */
+/**
+ * GVerbsIpv6Spec:hop-limit:
+ *
+ * The hop limit (`ibv_flow_ipv6_filter.hop_limit`), 8 bits.
+ */
+/**
+ * GVerbsIpv6Spec:hop-limit-mask:
+ *
+ * The mask of #GVerbsIpv6Spec:hop-limit: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_ipv6_filter.hop_limit` of the mask filter).
  */
 DEFINE_SPEC (Ipv6Spec, ipv6_spec, ipv6_layout)
 /**
@@ -1033,6 +1251,30 @@ DEFINE_SPEC (Ipv6Spec, ipv6_spec, ipv6_layout)
  * `TcpUdpSpec`; its #GVerbsSpec:spec-type says which): `src-port`,
  * `dst-port`, each with its `-mask`.
  */
+/**
+ * GVerbsTcpUdpSpec:src-port:
+ *
+ * The TCP or UDP source port (`ibv_flow_tcp_udp_filter.src_port`), in host
+ * byte order.
+ */
+/**
+ * GVerbsTcpUdpSpec:src-port-mask:
+ *
+ * The mask of #GVerbsTcpUdpSpec:src-port: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_tcp_udp_filter.src_port` of the mask filter).
+ */
+/**
+ * GVerbsTcpUdpSpec:dst-port:
+ *
+ * The TCP or UDP destination port (`ibv_flow_tcp_udp_filter.dst_port`), in
+ * host byte order.
+ */
+/**
+ * GVerbsTcpUdpSpec:dst-port-mask:
+ *
+ * The mask of #GVerbsTcpUdpSpec:dst-port: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_tcp_udp_filter.dst_port` of the mask filter).
+ */
 DEFINE_SPEC (TcpUdpSpec, tcp_udp_spec, tcp_udp_layout)
 /**
  * GVerbsEspSpec:
@@ -1040,12 +1282,48 @@ DEFINE_SPEC (TcpUdpSpec, tcp_udp_spec, tcp_udp_layout)
  * An IPsec ESP match (`struct ibv_flow_spec_esp`): `spi`, `seq` (32 bits),
  * each with its `-mask`.
  */
+/**
+ * GVerbsEspSpec:spi:
+ *
+ * The Security Parameters Index (`ibv_flow_esp_filter.spi`), 32 bits in host
+ * byte order.
+ */
+/**
+ * GVerbsEspSpec:spi-mask:
+ *
+ * The mask of #GVerbsEspSpec:spi: a bit set here makes the hardware compare
+ * that bit (`ibv_flow_esp_filter.spi` of the mask filter).
+ */
+/**
+ * GVerbsEspSpec:seq:
+ *
+ * The ESP sequence number (`ibv_flow_esp_filter.seq`), 32 bits in host byte
+ * order.
+ */
+/**
+ * GVerbsEspSpec:seq-mask:
+ *
+ * The mask of #GVerbsEspSpec:seq: a bit set here makes the hardware compare
+ * that bit (`ibv_flow_esp_filter.seq` of the mask filter).
+ */
 DEFINE_SPEC (EspSpec, esp_spec, esp_layout)
 /**
  * GVerbsTunnelSpec:
  *
  * A VXLAN tunnel match (`struct ibv_flow_spec_tunnel`,
  * `IBV_FLOW_SPEC_VXLAN_TUNNEL`): `tunnel-id` and `tunnel-id-mask`.
+ */
+/**
+ * GVerbsTunnelSpec:tunnel-id:
+ *
+ * The VXLAN tunnel id (`ibv_flow_tunnel_filter.tunnel_id`), 32 bits in host
+ * byte order.
+ */
+/**
+ * GVerbsTunnelSpec:tunnel-id-mask:
+ *
+ * The mask of #GVerbsTunnelSpec:tunnel-id: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_tunnel_filter.tunnel_id` of the mask filter).
  */
 DEFINE_SPEC (TunnelSpec, tunnel_spec, tunnel_layout)
 /**
@@ -1055,6 +1333,41 @@ DEFINE_SPEC (TunnelSpec, tunnel_spec, tunnel_layout)
  * first 16 bits of the header), `protocol` (16 bits), `key` (32 bits),
  * each with its `-mask`.
  */
+/**
+ * GVerbsGreSpec:c-ks-res0-ver:
+ *
+ * The first 16 bits of the GRE header: the C, K and S bits, reserved bits and
+ * version (`ibv_flow_gre_filter.c_ks_res0_ver`), in host byte order.
+ */
+/**
+ * GVerbsGreSpec:c-ks-res0-ver-mask:
+ *
+ * The mask of #GVerbsGreSpec:c-ks-res0-ver: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_gre_filter.c_ks_res0_ver` of the mask filter).
+ */
+/**
+ * GVerbsGreSpec:protocol:
+ *
+ * The GRE protocol type, the EtherType of the payload
+ * (`ibv_flow_gre_filter.protocol`), 16 bits in host byte order.
+ */
+/**
+ * GVerbsGreSpec:protocol-mask:
+ *
+ * The mask of #GVerbsGreSpec:protocol: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_gre_filter.protocol` of the mask filter).
+ */
+/**
+ * GVerbsGreSpec:key:
+ *
+ * The GRE key (`ibv_flow_gre_filter.key`), 32 bits in host byte order.
+ */
+/**
+ * GVerbsGreSpec:key-mask:
+ *
+ * The mask of #GVerbsGreSpec:key: a bit set here makes the hardware compare
+ * that bit (`ibv_flow_gre_filter.key` of the mask filter).
+ */
 DEFINE_SPEC (GreSpec, gre_spec, gre_layout)
 /**
  * GVerbsMplsSpec:
@@ -1062,12 +1375,30 @@ DEFINE_SPEC (GreSpec, gre_spec, gre_layout)
  * An MPLS label match (`struct ibv_flow_spec_mpls`): `label` (the whole
  * 32-bit label entry) and `label-mask`.
  */
+/**
+ * GVerbsMplsSpec:label:
+ *
+ * The MPLS label stack entry (`ibv_flow_mpls_filter.label`), all 32 bits in
+ * host byte order.
+ */
+/**
+ * GVerbsMplsSpec:label-mask:
+ *
+ * The mask of #GVerbsMplsSpec:label: a bit set here makes the hardware
+ * compare that bit (`ibv_flow_mpls_filter.label` of the mask filter).
+ */
 DEFINE_SPEC (MplsSpec, mpls_spec, mpls_layout)
 /**
  * GVerbsActionTagSpec:
  *
  * An action: mark the matching packets' completions with `tag-id`
  * (`struct ibv_flow_spec_action_tag`).
+ */
+/**
+ * GVerbsActionTagSpec:tag-id:
+ *
+ * The tag to put in the completions of matching packets
+ * (`ibv_flow_spec_action_tag.tag_id`), 32 bits; no mask.
  */
 DEFINE_SPEC (ActionTagSpec, action_tag_spec, action_tag_layout)
 /**

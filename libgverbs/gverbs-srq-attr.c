@@ -16,6 +16,8 @@ G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSrqAttr, srq_limit) ==
  * gverbs_srq_attr_copy:
  * @attr: a #GVerbsSrqAttr
  *
+ * Copies the shared receive queue attributes.
+ *
  * Returns: (transfer full): a copy of @attr
  */
 /**

@@ -48,6 +48,8 @@ gverbs_td_init_attr_init (GVerbsTDInitAttr *self)
  * gverbs_td_init_attr_new:
  * @comp_mask: which optional fields are valid (0: rdma-core defines none)
  *
+ * Creates the attributes of a thread domain (`struct ibv_td_init_attr`).
+ *
  * Returns: (transfer full): new thread domain attributes
  */
 GVerbsTDInitAttr *
@@ -59,6 +61,9 @@ gverbs_td_init_attr_new (guint32 comp_mask)
 /**
  * gverbs_td_init_attr_get_comp_mask:
  * @self: a #GVerbsTDInitAttr
+ *
+ * Gets `ibv_td_init_attr.comp_mask`, which says which optional fields are
+ * valid.
  *
  * Returns: the attributes' comp_mask
  */

@@ -125,6 +125,8 @@ gverbs_td_new (GVerbsContext     *context,
  * gverbs_td_get_context:
  * @self: a #GVerbsTD
  *
+ * Gets the device context the thread domain was allocated on.
+ *
  * Returns: (transfer none): the context the thread domain belongs to
  */
 GVerbsContext *

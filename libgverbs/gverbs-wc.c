@@ -15,6 +15,8 @@
  * gverbs_wc_copy:
  * @wc: a #GVerbsWC
  *
+ * Copies the work completion.
+ *
  * Returns: (transfer full): a copy of @wc
  */
 /**

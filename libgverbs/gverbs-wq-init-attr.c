@@ -144,6 +144,9 @@ gverbs_wq_init_attr_new (GVerbsPD              *pd,
  * gverbs_wq_init_attr_get_pd:
  * @self: a #GVerbsWQInitAttr
  *
+ * Gets the protection domain the work queue is created in
+ * (`ibv_wq_init_attr.pd`).
+ *
  * Returns: (transfer none) (nullable): the protection domain
  */
 GVerbsPD *
@@ -156,6 +159,9 @@ gverbs_wq_init_attr_get_pd (GVerbsWQInitAttr *self)
 /**
  * gverbs_wq_init_attr_get_cq:
  * @self: a #GVerbsWQInitAttr
+ *
+ * Gets the completion queue the work queue's receives complete to
+ * (`ibv_wq_init_attr.cq`).
  *
  * Returns: (transfer none) (nullable): the completion queue
  */

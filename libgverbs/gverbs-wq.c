@@ -295,6 +295,8 @@ gverbs_wq_new (GVerbsContext     *context,
  * gverbs_wq_get_context:
  * @self: a #GVerbsWQ
  *
+ * Gets the device context the work queue was created on.
+ *
  * Returns: (transfer none): the device context
  */
 GVerbsContext *
@@ -307,6 +309,8 @@ gverbs_wq_get_context (GVerbsWQ *self)
 /**
  * gverbs_wq_get_pd:
  * @self: a #GVerbsWQ
+ *
+ * Gets the protection domain the work queue was created in (`ibv_wq.pd`).
  *
  * Returns: (transfer none) (nullable): the protection domain, once created
  */
@@ -321,6 +325,9 @@ gverbs_wq_get_pd (GVerbsWQ *self)
  * gverbs_wq_get_cq:
  * @self: a #GVerbsWQ
  *
+ * Gets the completion queue the work queue's receives complete to
+ * (`ibv_wq.cq`).
+ *
  * Returns: (transfer none) (nullable): the completion queue, once created
  */
 GVerbsCQ *
@@ -333,6 +340,8 @@ gverbs_wq_get_cq (GVerbsWQ *self)
 /**
  * gverbs_wq_get_wq_num:
  * @self: a #GVerbsWQ
+ *
+ * Gets the number the device gave the work queue (`ibv_wq.wq_num`).
  *
  * Returns: the work queue number, 0 once closed
  */
@@ -347,6 +356,8 @@ gverbs_wq_get_wq_num (GVerbsWQ *self)
  * gverbs_wq_get_wq_type:
  * @self: a #GVerbsWQ
  *
+ * Gets the work queue's type (`ibv_wq.wq_type`).
+ *
  * Returns: the work queue's type
  */
 GVerbsWQType
@@ -359,6 +370,9 @@ gverbs_wq_get_wq_type (GVerbsWQ *self)
 /**
  * gverbs_wq_get_state:
  * @self: a #GVerbsWQ
+ *
+ * Gets the work queue's state (`ibv_wq_attr.wq_state`), as the last creation
+ * or modification set it.
  *
  * Returns: the state the work queue was last moved to
  */
@@ -373,6 +387,9 @@ gverbs_wq_get_state (GVerbsWQ *self)
  * gverbs_wq_get_max_wr:
  * @self: a #GVerbsWQ
  *
+ * Gets the most receive requests that may be outstanding on the work queue
+ * (`ibv_wq_init_attr.max_wr` as the device returned it).
+ *
  * Returns: the most outstanding receives the device granted
  */
 guint32
@@ -385,6 +402,9 @@ gverbs_wq_get_max_wr (GVerbsWQ *self)
 /**
  * gverbs_wq_get_max_sge:
  * @self: a #GVerbsWQ
+ *
+ * Gets the most scatter/gather entries a receive request may have
+ * (`ibv_wq_init_attr.max_sge` as the device returned it).
  *
  * Returns: the most scatter entries per receive the device granted
  */

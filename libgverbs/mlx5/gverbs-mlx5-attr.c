@@ -93,6 +93,9 @@ gverbs_mlx5_dv_context_attr_init (GVerbsMlx5DVContextAttr *self)
  * @flags: how to open the device
  * @comp_mask: compatibility mask; 0
  *
+ * Creates the attributes to open an mlx5 device with (`struct
+ * mlx5dv_context_attr`).
+ *
  * Returns: (transfer full): new attributes for gverbs_mlx5_context_new()
  */
 GVerbsMlx5DVContextAttr *
@@ -106,6 +109,8 @@ gverbs_mlx5_dv_context_attr_new (GVerbsMlx5DVContextAttrFlags flags,
 /**
  * gverbs_mlx5_dv_context_attr_to_string:
  * @self: a #GVerbsMlx5DVContextAttr
+ *
+ * Formats the attributes as text, as pyverbs' `Mlx5DVContextAttr` prints them.
  *
  * Returns: (transfer full): the attributes in pyverbs' layout
  */
@@ -188,6 +193,10 @@ gverbs_mlx5_dv_dc_init_attr_init (GVerbsMlx5DVDCInitAttr *self)
  * gverbs_mlx5_dv_dc_init_attr_new:
  * @dc_type: DCI or DCT
  * @dct_access_key: a DCT's access key (ignored for a DCI)
+ *
+ * Creates the attributes that make an mlx5 queue pair a DC initiator or
+ * target (`struct mlx5dv_dc_init_attr`), for
+ * gverbs_mlx5_dv_qp_init_attr_new().
  *
  * Returns: (transfer full): new DC attributes
  */
@@ -288,6 +297,9 @@ gverbs_mlx5_dv_qp_init_attr_init (GVerbsMlx5DVQPInitAttr *self)
  *   #GVerbsMlx5DVQPInitAttr:dc-type and #GVerbsMlx5DVQPInitAttr:dct-access-key
  * @send_ops_flags: mlx5 send operations
  *
+ * Creates the mlx5-specific creation attributes of a queue pair (`struct
+ * mlx5dv_qp_init_attr`).
+ *
  * Returns: (transfer full): new mlx5 QP attributes
  */
 GVerbsMlx5DVQPInitAttr *
@@ -307,6 +319,8 @@ gverbs_mlx5_dv_qp_init_attr_new (GVerbsMlx5DVQPInitAttrMask        comp_mask,
 /**
  * gverbs_mlx5_dv_qp_init_attr_to_string:
  * @self: a #GVerbsMlx5DVQPInitAttr
+ *
+ * Formats the attributes as text, as pyverbs' `Mlx5DVQPInitAttr` prints them.
  *
  * Returns: (transfer full): the attributes in pyverbs' layout
  */
@@ -416,6 +430,9 @@ gverbs_mlx5_dv_cq_init_attr_init (GVerbsMlx5DVCQInitAttr *self)
  * @flags: creation flags
  * @cqe_size: the CQE size (0: the default)
  *
+ * Creates the mlx5-specific creation attributes of a completion queue
+ * (`struct mlx5dv_cq_init_attr`); @cqe_size is capped at 65535.
+ *
  * Returns: (transfer full): new mlx5 CQ attributes
  */
 GVerbsMlx5DVCQInitAttr *
@@ -432,6 +449,8 @@ gverbs_mlx5_dv_cq_init_attr_new (GVerbsMlx5DVCQInitAttrMask  comp_mask,
 /**
  * gverbs_mlx5_dv_cq_init_attr_to_string:
  * @self: a #GVerbsMlx5DVCQInitAttr
+ *
+ * Formats the attributes as text, as pyverbs' `Mlx5DVCQInitAttr` prints them.
  *
  * Returns: (transfer full): the attributes in pyverbs' layout
  */
@@ -480,6 +499,136 @@ struct _GVerbsMlx5DVContext
 
 G_DEFINE_FINAL_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, G_TYPE_OBJECT)
 
+/**
+ * GVerbsMlx5DVContext:version:
+ *
+ * The mlx5 direct-verbs version the device reports
+ * (`mlx5dv_context.version`).
+ */
+/**
+ * GVerbsMlx5DVContext:flags:
+ *
+ * The device's capability flags (`mlx5dv_context.flags`,
+ * #GVerbsMlx5DVContextFlags bits: CQE version 1, multi-packet WQE allowed,
+ * enhanced MPW, 128-byte CQE compression or padding …).
+ */
+/**
+ * GVerbsMlx5DVContext:comp-mask:
+ *
+ * Which of the optional field groups the device filled
+ * (`mlx5dv_context.comp_mask`, #GVerbsMlx5DVContextCompMask bits); the other
+ * groups read 0.
+ */
+/**
+ * GVerbsMlx5DVContext:cqe-comp-caps-max-num:
+ *
+ * The most CQEs the device can compress into one compressed CQE session
+ * (`cqe_comp_caps.max_num`); 0 when CQE compression is not supported.
+ */
+/**
+ * GVerbsMlx5DVContext:cqe-comp-caps-supported-format:
+ *
+ * The compressed CQE formats the device supports
+ * (`cqe_comp_caps.supported_format`, #GVerbsMlx5DVCQEResFormat bits).
+ */
+/**
+ * GVerbsMlx5DVContext:sw-parsing-offloads:
+ *
+ * The software-parsing offloads the device supports
+ * (`sw_parsing_caps.sw_parsing_offloads`, `MLX5DV_SW_PARSING*` bits: parsing,
+ * checksum, LSO).
+ */
+/**
+ * GVerbsMlx5DVContext:sw-parsing-supported-qpts:
+ *
+ * The QP types software parsing works on (`sw_parsing_caps.supported_qpts`),
+ * a bit `1 << IBV_QPT_*` per type.
+ */
+/**
+ * GVerbsMlx5DVContext:min-single-stride-log-num-of-bytes:
+ *
+ * The smallest stride of a striding receive queue, as log2 of its size in
+ * bytes (`striding_rq_caps.min_single_stride_log_num_of_bytes`).
+ */
+/**
+ * GVerbsMlx5DVContext:max-single-stride-log-num-of-bytes:
+ *
+ * The largest stride of a striding receive queue, as log2 of its size in
+ * bytes (`striding_rq_caps.max_single_stride_log_num_of_bytes`).
+ */
+/**
+ * GVerbsMlx5DVContext:min-single-wqe-log-num-of-strides:
+ *
+ * The fewest strides in one striding receive WQE, as log2 of the count
+ * (`striding_rq_caps.min_single_wqe_log_num_of_strides`).
+ */
+/**
+ * GVerbsMlx5DVContext:max-single-wqe-log-num-of-strides:
+ *
+ * The most strides in one striding receive WQE, as log2 of the count
+ * (`striding_rq_caps.max_single_wqe_log_num_of_strides`).
+ */
+/**
+ * GVerbsMlx5DVContext:striding-rq-supported-qpts:
+ *
+ * The QP types a striding receive queue works on
+ * (`striding_rq_caps.supported_qpts`), a bit `1 << IBV_QPT_*` per type.
+ */
+/**
+ * GVerbsMlx5DVContext:tunnel-offloads-caps:
+ *
+ * The tunnel types whose stateless offloads the device supports
+ * (`tunnel_offloads_caps`, `MLX5DV_RAW_PACKET_CAP_TUNNELED_OFFLOAD_*` bits:
+ * VXLAN, GRE, GENEVE …).
+ */
+/**
+ * GVerbsMlx5DVContext:max-dynamic-bfregs:
+ *
+ * The most BlueFlame registers the context can allocate dynamically
+ * (`max_dynamic_bfregs`).
+ */
+/**
+ * GVerbsMlx5DVContext:max-clock-info-update-nsec:
+ *
+ * The longest time, in nanoseconds, between two updates of the clock
+ * information mlx5dv_get_clock_info() reads (`max_clock_info_update_nsec`).
+ */
+/**
+ * GVerbsMlx5DVContext:flow-action-flags:
+ *
+ * The flow actions the device supports (`flow_action_flags`,
+ * `MLX5DV_FLOW_ACTION_FLAGS_*` bits, such as ESP AES-GCM offloads).
+ */
+/**
+ * GVerbsMlx5DVContext:dc-odp-caps:
+ *
+ * The on-demand paging operations the device supports on DC transport
+ * (`dc_odp_caps`, `IBV_ODP_SUPPORT_*` bits).
+ */
+/**
+ * GVerbsMlx5DVContext:num-lag-ports:
+ *
+ * The number of ports in the device's link aggregation (`num_lag_ports`); 0
+ * without LAG.
+ */
+/**
+ * GVerbsMlx5DVContext:max-log-num-concurent:
+ *
+ * The most streams a DCI can run concurrently, as log2 of the count
+ * (`dci_streams_caps.max_log_num_concurent`; the spelling is rdma-core's).
+ */
+/**
+ * GVerbsMlx5DVContext:max-log-num-errored:
+ *
+ * The most streams of a DCI that may be in error at once before the DCI
+ * itself is, as log2 of the count (`dci_streams_caps.max_log_num_errored`).
+ */
+/**
+ * GVerbsMlx5DVContext:max-wr-memcpy-length:
+ *
+ * The longest copy, in bytes, one memcpy work request can do
+ * (`max_wr_memcpy_length`).
+ */
 #define N(name, field, kind, type) \
   { name, kind, G_STRUCT_OFFSET (struct mlx5dv_context, field), \
     sizeof (((struct mlx5dv_context *) 0)->field), type, 0, 0, 0, 0, 0 }
@@ -550,6 +699,9 @@ _gverbs_mlx5_dv_context_new (const struct mlx5dv_context *attr)
  * gverbs_mlx5_dv_context_to_string:
  * @self: a #GVerbsMlx5DVContext
  *
+ * Formats the device attributes as text, as pyverbs' `Mlx5DVContext`
+ * prints them.
+ *
  * Returns: (transfer full): the attributes in pyverbs' layout (the mlx5
  *   query example of its README)
  */
@@ -608,6 +760,53 @@ struct _GVerbsMlx5DVPortAttr
 
 G_DEFINE_FINAL_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, G_TYPE_OBJECT)
 
+/**
+ * GVerbsMlx5DVPortAttr:flags:
+ *
+ * Which of the other fields are valid (`mlx5dv_port.flags`,
+ * `MLX5DV_QUERY_PORT_*` bits).
+ */
+/**
+ * GVerbsMlx5DVPortAttr:vport:
+ *
+ * The e-switch vport number of the port (`mlx5dv_port.vport`).
+ */
+/**
+ * GVerbsMlx5DVPortAttr:vport-vhca-id:
+ *
+ * The id of the virtual HCA that the vport belongs to
+ * (`mlx5dv_port.vport_vhca_id`).
+ */
+/**
+ * GVerbsMlx5DVPortAttr:esw-owner-vhca-id:
+ *
+ * The id of the virtual HCA that manages the e-switch the vport is on
+ * (`mlx5dv_port.esw_owner_vhca_id`).
+ */
+/**
+ * GVerbsMlx5DVPortAttr:vport-steering-icm-rx:
+ *
+ * The device (ICM) address of the vport's receive steering root table
+ * (`mlx5dv_port.vport_steering_icm_rx`), for software steering.
+ */
+/**
+ * GVerbsMlx5DVPortAttr:vport-steering-icm-tx:
+ *
+ * The device (ICM) address of the vport's transmit steering root table
+ * (`mlx5dv_port.vport_steering_icm_tx`), for software steering.
+ */
+/**
+ * GVerbsMlx5DVPortAttr:reg-c0-value:
+ *
+ * The metadata value in register C0 that marks packets from this vport
+ * (`mlx5dv_port.reg_c0.value`).
+ */
+/**
+ * GVerbsMlx5DVPortAttr:reg-c0-mask:
+ *
+ * The bits of register C0 that #GVerbsMlx5DVPortAttr:reg-c0-value occupies
+ * (`mlx5dv_port.reg_c0.mask`).
+ */
 #define N(name, field) \
   { name, GVERBS_FIELD_UINT, G_STRUCT_OFFSET (struct mlx5dv_port, field), \
     sizeof (((struct mlx5dv_port *) 0)->field), NULL, 0, 0, 0, 0, 0 }
@@ -660,6 +859,9 @@ _gverbs_mlx5_dv_port_attr_new (const struct mlx5dv_port *attr)
 /**
  * gverbs_mlx5_dv_port_attr_to_string:
  * @self: a #GVerbsMlx5DVPortAttr
+ *
+ * Formats the port attributes as text, as pyverbs' `Mlx5DVPortAttr`
+ * prints them.
  *
  * Returns: (transfer full): the attributes in pyverbs' layout
  */

@@ -699,6 +699,9 @@ gverbs_mlx5_devx_obj_new (GVerbsContext  *context,
  * gverbs_mlx5_devx_obj_get_out:
  * @self: a #GVerbsMlx5DevxObj
  *
+ * Gets the output mailbox the device filled when `mlx5dv_devx_obj_create()`
+ * created the object.
+ *
  * Returns: (transfer none) (nullable): the creation command's output
  *   mailbox, %NULL if it was never created
  */
