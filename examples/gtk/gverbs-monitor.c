@@ -433,15 +433,24 @@ save_screenshot (Monitor *m)
   g_autoptr(GdkTexture) texture = NULL;
   GskRenderer *renderer;
 
-  if (m->screenshot == NULL || width <= 0 || height <= 0)
+  if (m->screenshot == NULL)
     return;
+  if (width <= 0 || height <= 0)
+    {
+      g_printerr ("gverbs-gtk-monitor: no screenshot: the window is %d×%d\n", width, height);
+      return;
+    }
   paintable = gtk_widget_paintable_new (m->window);
   snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   renderer = gtk_native_get_renderer (GTK_NATIVE (m->window));
   if (node == NULL || renderer == NULL)
-    return;
+    {
+      g_printerr ("gverbs-gtk-monitor: no screenshot: nothing rendered (%s)\n",
+                  node == NULL ? "no render node" : "no renderer");
+      return;
+    }
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (!gdk_texture_save_to_png (texture, m->screenshot))
     g_printerr ("gverbs-gtk-monitor: cannot write %s\n", m->screenshot);
