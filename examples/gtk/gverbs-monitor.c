@@ -249,6 +249,8 @@ on_port_event (GVerbsDeviceMonitor *monitor,
 
 /* ---- the plot ------------------------------------------------------- */
 
+static void save_screenshot (Monitor *m, gboolean at_exit);
+
 static gboolean
 on_sample (gpointer user_data)
 {
@@ -271,6 +273,8 @@ on_sample (gpointer user_data)
   gtk_label_set_text (GTK_LABEL (m->plot_label), text);
   gtk_widget_queue_draw (m->plot);
   write_status (m);
+  if (m->n_samples % 4 == 0)
+    save_screenshot (m, FALSE);
   return G_SOURCE_CONTINUE;
 }
 
@@ -422,8 +426,11 @@ build_window (Monitor *m)
   gtk_window_set_child (GTK_WINDOW (m->window), paned);
 }
 
+/* Also called every few samples while the window shows, so that a
+ * screenshot exists even when the last frame cannot be rendered at exit. */
 static void
-save_screenshot (Monitor *m)
+save_screenshot (Monitor  *m,
+                 gboolean  at_exit)
 {
   int width = gtk_widget_get_width (m->window);
   int height = gtk_widget_get_height (m->window);
@@ -437,7 +444,8 @@ save_screenshot (Monitor *m)
     return;
   if (width <= 0 || height <= 0)
     {
-      g_printerr ("gverbs-gtk-monitor: no screenshot: the window is %d×%d\n", width, height);
+      if (at_exit)
+        g_printerr ("gverbs-gtk-monitor: no screenshot at exit: the window is %d×%d\n", width, height);
       return;
     }
   paintable = gtk_widget_paintable_new (m->window);
@@ -447,8 +455,9 @@ save_screenshot (Monitor *m)
   renderer = gtk_native_get_renderer (GTK_NATIVE (m->window));
   if (node == NULL || renderer == NULL)
     {
-      g_printerr ("gverbs-gtk-monitor: no screenshot: nothing rendered (%s)\n",
-                  node == NULL ? "no render node" : "no renderer");
+      if (at_exit)
+        g_printerr ("gverbs-gtk-monitor: no screenshot at exit: nothing rendered (%s)\n",
+                    node == NULL ? "no render node" : "no renderer");
       return;
     }
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -517,7 +526,7 @@ main (int argc, char **argv)
   gtk_window_present (GTK_WINDOW (m.window));
   g_main_loop_run (m.loop);
 
-  save_screenshot (&m);
+  save_screenshot (&m, TRUE);
   write_status (&m);
   select_device (&m, NULL);
   gtk_window_destroy (GTK_WINDOW (m.window));
