@@ -18,7 +18,7 @@ void check (string name, bool cond) {
     }
 }
 
-const string PORT = "7493";
+const string PORT = "7587";
 const string PING = "ping from Vala";
 const string PONG = "pong from the Vala server";
 
