@@ -392,6 +392,43 @@ void test_pool (Verbs.QP a, Verbs.QP b, Verbs.CQ cq_a, Verbs.CQ cq_x) throws Err
     // B's send completion went to its plain send CQ (not the CQEX)
     var swc = poll_wc (b.send_cq);
     check ("pool send completion", swc.wr_id == ti && swc.status == Verbs.WCStatus.SUCCESS);
+
+    // finish_wcs takes the completions as an array of WC structs: the
+    // buffer of wc.wr_id goes back and one receive is reposted.
+    Verbs.WC[] done = { poller.get_last_wc () };
+    uint free_before = rx.get_n_free ();
+    rx.finish_wcs (a, done);
+    check ("BufferPool.finish_wcs (WC[]) reposted one receive", rx.get_n_free () == free_before);
+    b.post_send_one (swr);
+    unowned Verbs.WC? again = poller.next (10000);
+    check ("the reposted receive completes", again != null && again.byte_len == 10 && again.wr_id < 2);
+    poll_wc (b.send_cq);
+
+    // poll_wr_ids (GArray of guint64) and poll_list (GPtrArray of WC)
+    for (uint64 id = 101; id <= 105; id++) {
+        var w = Verbs.SendWR ();
+        w.init (id, Verbs.WROpcode.RDMA_WRITE, Verbs.SendFlags.SIGNALED);
+        w.sg_list[0] = { tx.mr.addr, 8, tx.mr.lkey };
+        w.num_sge = 1;
+        w.set_wr_rdma (rx.mr.rkey, rx.mr.addr);
+        a.post_send_one (w);
+    }
+    var ids = new GLib.Array<uint64> ();
+    int64 deadline = get_monotonic_time () + 10 * 1000000;
+    while (ids.length < 3 && get_monotonic_time () < deadline) {
+        var some = cq_a.poll_wr_ids (3 - ids.length);
+        for (uint i = 0; i < some.length; i++)
+            ids.append_val (some.index (i));
+    }
+    check ("CQ.poll_wr_ids", ids.length == 3 && ids.index (0) == 101 && ids.index (1) == 102 && ids.index (2) == 103);
+    var wcs = new GenericArray<Verbs.WC?> ();
+    while (wcs.length < 2 && get_monotonic_time () < deadline) {
+        var some = cq_a.poll_list (8);
+        for (uint i = 0; i < some.length; i++)
+            wcs.add (some[i]);
+    }
+    check ("CQ.poll_list", wcs.length == 2 && wcs[0].wr_id == 104 && wcs[1].wr_id == 105 &&
+           wcs[0].opcode == Verbs.WCOpcode.RDMA_WRITE && wcs[1].status == Verbs.WCStatus.SUCCESS);
 }
 
 void test_srq () throws Error {
