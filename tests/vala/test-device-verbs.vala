@@ -440,6 +440,8 @@ void test_srq () throws Error {
     Verbs.SrqAttr? q = srq.query ();
     check ("SRQ.query", q != null && q.max_wr >= 16 && q.max_sge >= 1 && q.srq_limit == 0);
     var mr = new Verbs.MR (pd, 1024, ACCESS);
+    Verbs.SGE? msge = mr.sge (64, 128);
+    check ("MR.sge", msge != null && msge.addr == mr.addr + 128 && msge.length == 64 && msge.lkey == mr.lkey);
     var list = new GenericArray<Verbs.RecvWR?> ();
     for (uint i = 0; i < 4; i++) {
         var wr = Verbs.RecvWR ();
