@@ -9,6 +9,7 @@
 #include "gverbs-parent-domain-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsParentDomainContext:
@@ -220,12 +221,8 @@ gverbs_parent_domain_context_set_allocators (GVerbsParentDomainContext   *self,
  *
  * Returns: (transfer none) (nullable): the protection domain given at construction
  */
-GVerbsPD *
-gverbs_parent_domain_context_get_pd (GVerbsParentDomainContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_CONTEXT (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_context_get_pd,
+                      GVerbsParentDomainContext, GVERBS_IS_PARENT_DOMAIN_CONTEXT, NULL, self->pd)
 
 /**
  * gverbs_parent_domain_context_has_allocators:
@@ -233,12 +230,8 @@ gverbs_parent_domain_context_get_pd (GVerbsParentDomainContext *self)
  *
  * Returns: whether the context has its allocator and deallocator
  */
-gboolean
-gverbs_parent_domain_context_has_allocators (GVerbsParentDomainContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_CONTEXT (self), FALSE);
-  return self->alloc_func != NULL;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_parent_domain_context_has_allocators,
+                      GVerbsParentDomainContext, GVERBS_IS_PARENT_DOMAIN_CONTEXT, FALSE, self->alloc_func != NULL)
 
 /**
  * gverbs_parent_domain_context_report_error:

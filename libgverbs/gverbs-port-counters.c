@@ -9,6 +9,7 @@
 #include "gverbs-port-counters.h"
 #include "gverbs-error.h"
 #include "gverbs-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsPortCounters:
@@ -247,12 +248,8 @@ gverbs_port_counters_new_for_sysfs (const char  *sysfs_path,
  *
  * Returns: the device name
  */
-const char *
-gverbs_port_counters_get_device_name (GVerbsPortCounters *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_COUNTERS (self), NULL);
-  return self->device_name;
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_port_counters_get_device_name,
+                      GVerbsPortCounters, GVERBS_IS_PORT_COUNTERS, NULL, self->device_name)
 
 /**
  * gverbs_port_counters_get_port_num:
@@ -260,12 +257,8 @@ gverbs_port_counters_get_device_name (GVerbsPortCounters *self)
  *
  * Returns: the port number
  */
-guint
-gverbs_port_counters_get_port_num (GVerbsPortCounters *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_COUNTERS (self), 0);
-  return self->port_num;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_counters_get_port_num,
+                      GVerbsPortCounters, GVERBS_IS_PORT_COUNTERS, 0, self->port_num)
 
 /* Reads every counter file of @subdir into @table; files that cannot be
  * read (a counter the device does not implement answers EINVAL) or that

@@ -10,6 +10,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-gid-entry.h"
 #include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsPortStatus:
@@ -307,12 +308,8 @@ _gverbs_port_status_gone (GVerbsPortStatus *self)
  *
  * Returns: the name of the device the port belongs to
  */
-const char *
-gverbs_port_status_get_device_name (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), NULL);
-  return self->device_name;
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_port_status_get_device_name,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, NULL, self->device_name)
 
 /**
  * gverbs_port_status_get_port_num:
@@ -320,12 +317,8 @@ gverbs_port_status_get_device_name (GVerbsPortStatus *self)
  *
  * Returns: the port number, from 1
  */
-guint
-gverbs_port_status_get_port_num (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
-  return self->port_num;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_port_num,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->port_num)
 
 /**
  * gverbs_port_status_get_state:
@@ -333,12 +326,8 @@ gverbs_port_status_get_port_num (GVerbsPortStatus *self)
  *
  * Returns: the logical port state, see #GVerbsPortStatus:state
  */
-GVerbsPortState
-gverbs_port_status_get_state (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), GVERBS_PORT_NOP);
-  return (GVerbsPortState) self->attr.state;
-}
+GVERBS_DEFINE_GETTER (GVerbsPortState, gverbs_port_status_get_state,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, GVERBS_PORT_NOP, (GVerbsPortState) self->attr.state)
 
 /**
  * gverbs_port_status_get_phys_state:
@@ -346,12 +335,8 @@ gverbs_port_status_get_state (GVerbsPortStatus *self)
  *
  * Returns: the physical port state, see #GVerbsPortStatus:phys-state
  */
-guint
-gverbs_port_status_get_phys_state (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
-  return self->attr.phys_state;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_phys_state,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->attr.phys_state)
 
 /**
  * gverbs_port_status_get_active_mtu:
@@ -359,12 +344,8 @@ gverbs_port_status_get_phys_state (GVerbsPortStatus *self)
  *
  * Returns: the active MTU
  */
-GVerbsMTU
-gverbs_port_status_get_active_mtu (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), GVERBS_MTU_BYTES_1024);
-  return self->have_attr ? (GVerbsMTU) self->attr.active_mtu : GVERBS_MTU_BYTES_1024;
-}
+GVERBS_DEFINE_GETTER (GVerbsMTU, gverbs_port_status_get_active_mtu,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, GVERBS_MTU_BYTES_1024, self->have_attr ? (GVerbsMTU) self->attr.active_mtu : GVERBS_MTU_BYTES_1024)
 
 /**
  * gverbs_port_status_get_lid:
@@ -372,12 +353,8 @@ gverbs_port_status_get_active_mtu (GVerbsPortStatus *self)
  *
  * Returns: the base LID
  */
-guint
-gverbs_port_status_get_lid (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
-  return self->attr.lid;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_lid,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->attr.lid)
 
 /**
  * gverbs_port_status_get_gid_generation:
@@ -386,12 +363,8 @@ gverbs_port_status_get_lid (GVerbsPortStatus *self)
  * Returns: the number of GID table changes seen, see
  *   #GVerbsPortStatus:gid-generation
  */
-guint
-gverbs_port_status_get_gid_generation (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
-  return self->gid_generation;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_gid_generation,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->gid_generation)
 
 /**
  * gverbs_port_status_get_present:
@@ -399,12 +372,8 @@ gverbs_port_status_get_gid_generation (GVerbsPortStatus *self)
  *
  * Returns: %FALSE once the device was removed
  */
-gboolean
-gverbs_port_status_get_present (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), FALSE);
-  return self->present;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_port_status_get_present,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, FALSE, self->present)
 
 /**
  * gverbs_port_status_get_attr:
@@ -413,12 +382,8 @@ gverbs_port_status_get_present (GVerbsPortStatus *self)
  * Returns: (transfer none) (nullable): the port's attributes as last
  *   queried, see #GVerbsPortStatus:attr
  */
-GVerbsPortAttr *
-gverbs_port_status_get_attr (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), NULL);
-  return self->attr_object;
-}
+GVERBS_DEFINE_GETTER (GVerbsPortAttr *, gverbs_port_status_get_attr,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, NULL, self->attr_object)
 
 /**
  * gverbs_port_status_get_gids:

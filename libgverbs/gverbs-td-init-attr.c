@@ -62,9 +62,5 @@ gverbs_td_init_attr_new (guint32 comp_mask)
  *
  * Returns: the attributes' comp_mask
  */
-guint32
-gverbs_td_init_attr_get_comp_mask (GVerbsTDInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_TD_INIT_ATTR (self), 0);
-  return self->comp_mask;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_td_init_attr_get_comp_mask,
+                      GVerbsTDInitAttr, GVERBS_IS_TD_INIT_ATTR, 0, self->comp_mask)

@@ -478,11 +478,7 @@ struct _GVerbsMlx5DVContext
   struct mlx5dv_context attr;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, G_TYPE_OBJECT)
-
-#define N(name, field, kind, type) \
-  { name, kind, G_STRUCT_OFFSET (struct mlx5dv_context, field), \
-    sizeof (((struct mlx5dv_context *) 0)->field), type, 0, 0, 0, 0, 0 }
+#define N(name, field, kind, type) GVERBS_FIELD_NAMED (struct mlx5dv_context, field, name, kind, type)
 static const GVerbsField context_fields[] = {
   N ("version", version, GVERBS_FIELD_UINT, NULL),
   N ("flags", flags, GVERBS_FIELD_UINT, NULL),
@@ -512,38 +508,12 @@ static const GVerbsField context_fields[] = {
 };
 #undef N
 
-static void
-gverbs_mlx5_dv_context_get_property (GObject    *object,
-                                     guint       prop_id,
-                                     GValue     *value,
-                                     GParamSpec *pspec)
-{
-  _gverbs_fields_get_value (context_fields, G_N_ELEMENTS (context_fields),
-                            &GVERBS_MLX5_DV_CONTEXT (object)->attr, prop_id, value);
-}
-
-static void
-gverbs_mlx5_dv_context_class_init (GVerbsMlx5DVContextClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = gverbs_mlx5_dv_context_get_property;
-  /* One property per field of `struct mlx5dv_context`, documented there. */
-  _gverbs_fields_install (object_class, context_fields, G_N_ELEMENTS (context_fields));
-}
-
-static void
-gverbs_mlx5_dv_context_init (GVerbsMlx5DVContext *self)
-{
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, struct mlx5dv_context, attr, context_fields)
 
 GVerbsMlx5DVContext *
 _gverbs_mlx5_dv_context_new (const struct mlx5dv_context *attr)
 {
-  GVerbsMlx5DVContext *self = g_object_new (GVERBS_TYPE_MLX5_DV_CONTEXT, NULL);
-
-  self->attr = *attr;
-  return self;
+  return gverbs_mlx5_dv_context_new_from (attr);
 }
 
 /**
@@ -606,11 +576,7 @@ struct _GVerbsMlx5DVPortAttr
   struct mlx5dv_port attr;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, G_TYPE_OBJECT)
-
-#define N(name, field) \
-  { name, GVERBS_FIELD_UINT, G_STRUCT_OFFSET (struct mlx5dv_port, field), \
-    sizeof (((struct mlx5dv_port *) 0)->field), NULL, 0, 0, 0, 0, 0 }
+#define N(name, field) GVERBS_FIELD_NAMED (struct mlx5dv_port, field, name, GVERBS_FIELD_UINT, NULL)
 static const GVerbsField port_fields[] = {
   N ("flags", flags),
   N ("vport", vport),
@@ -623,38 +589,12 @@ static const GVerbsField port_fields[] = {
 };
 #undef N
 
-static void
-gverbs_mlx5_dv_port_attr_get_property (GObject    *object,
-                                       guint       prop_id,
-                                       GValue     *value,
-                                       GParamSpec *pspec)
-{
-  _gverbs_fields_get_value (port_fields, G_N_ELEMENTS (port_fields),
-                            &GVERBS_MLX5_DV_PORT_ATTR (object)->attr, prop_id, value);
-}
-
-static void
-gverbs_mlx5_dv_port_attr_class_init (GVerbsMlx5DVPortAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = gverbs_mlx5_dv_port_attr_get_property;
-  /* One property per field of `struct mlx5dv_port`, documented there. */
-  _gverbs_fields_install (object_class, port_fields, G_N_ELEMENTS (port_fields));
-}
-
-static void
-gverbs_mlx5_dv_port_attr_init (GVerbsMlx5DVPortAttr *self)
-{
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struct mlx5dv_port, attr, port_fields)
 
 GVerbsMlx5DVPortAttr *
 _gverbs_mlx5_dv_port_attr_new (const struct mlx5dv_port *attr)
 {
-  GVerbsMlx5DVPortAttr *self = g_object_new (GVERBS_TYPE_MLX5_DV_PORT_ATTR, NULL);
-
-  self->attr = *attr;
-  return self;
+  return gverbs_mlx5_dv_port_attr_new_from (attr);
 }
 
 /**
