@@ -133,6 +133,20 @@ void _gverbs_properties_clear   (gpointer           instance,
     return expr;                                                         \
   }
 
+/* An attribute object whose properties are all rows of @field_table (ids
+ * from 1), stored in its own fields: defines the type, a class_init that
+ * installs them (_gverbs_properties_get/set serve as get_property and
+ * set_property) and an empty init. Place it after the table. */
+#define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
+  G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                           \
+  static void                                                                        \
+  type_name##_class_init (TypeName##Class *klass)                                    \
+  {                                                                                  \
+    _gverbs_properties_install (G_OBJECT_CLASS (klass), 1, field_table,              \
+                                G_N_ELEMENTS (field_table), NULL);                   \
+  }                                                                                  \
+  static void type_name##_init (TypeName *self) { }
+
 /* A read-only attribute object: @TypeName holds a copy of a @CStruct in its
  * field @member and exposes it through the GVerbsField table @field_table
  * (one read-only property per row, ids from 1). Defines the type, its

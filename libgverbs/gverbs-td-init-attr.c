@@ -17,8 +17,6 @@ struct _GVerbsTDInitAttr
   guint32 comp_mask;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsTDInitAttr, gverbs_td_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsTDInitAttr:comp-mask:
@@ -28,21 +26,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_UINT (GVerbsTDInitAttr, comp_mask, "comp-mask", G_MAXUINT32, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_td_init_attr_class_init (GVerbsTDInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_td_init_attr_init (GVerbsTDInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsTDInitAttr, gverbs_td_init_attr, fields)
 
 /**
  * gverbs_td_init_attr_new:

@@ -53,8 +53,6 @@ struct _GVerbsMlx5DVContextAttr
   guint64 comp_mask;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVContextAttr, gverbs_mlx5_dv_context_attr, G_TYPE_OBJECT)
-
 static const GVerbsField context_attr_fields[] = {
   /**
    * GVerbsMlx5DVContextAttr:flags:
@@ -72,21 +70,7 @@ static const GVerbsField context_attr_fields[] = {
                     G_PARAM_READWRITE),
 };
 
-static void
-gverbs_mlx5_dv_context_attr_class_init (GVerbsMlx5DVContextAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, 1, context_attr_fields,
-                              G_N_ELEMENTS (context_attr_fields), NULL);
-}
-
-static void
-gverbs_mlx5_dv_context_attr_init (GVerbsMlx5DVContextAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVContextAttr, gverbs_mlx5_dv_context_attr, context_attr_fields)
 
 /**
  * gverbs_mlx5_dv_context_attr_new:
@@ -150,8 +134,6 @@ struct _GVerbsMlx5DVDCInitAttr
   guint64 dct_access_key;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVDCInitAttr, gverbs_mlx5_dv_dc_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField dc_fields[] = {
   /**
    * GVerbsMlx5DVDCInitAttr:dc-type:
@@ -169,20 +151,7 @@ static const GVerbsField dc_fields[] = {
                     G_PARAM_READWRITE),
 };
 
-static void
-gverbs_mlx5_dv_dc_init_attr_class_init (GVerbsMlx5DVDCInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, 1, dc_fields, G_N_ELEMENTS (dc_fields), NULL);
-}
-
-static void
-gverbs_mlx5_dv_dc_init_attr_init (GVerbsMlx5DVDCInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVDCInitAttr, gverbs_mlx5_dv_dc_init_attr, dc_fields)
 
 /**
  * gverbs_mlx5_dv_dc_init_attr_new:
@@ -225,8 +194,6 @@ struct _GVerbsMlx5DVQPInitAttr
   guint send_ops_flags;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVQPInitAttr, gverbs_mlx5_dv_qp_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField qp_fields[] = {
   /**
    * GVerbsMlx5DVQPInitAttr:comp-mask:
@@ -265,20 +232,7 @@ static const GVerbsField qp_fields[] = {
                      gverbs_mlx5_dv_qp_create_send_ops_flags_get_type, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_mlx5_dv_qp_init_attr_class_init (GVerbsMlx5DVQPInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, 1, qp_fields, G_N_ELEMENTS (qp_fields), NULL);
-}
-
-static void
-gverbs_mlx5_dv_qp_init_attr_init (GVerbsMlx5DVQPInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVQPInitAttr, gverbs_mlx5_dv_qp_init_attr, qp_fields)
 
 /**
  * gverbs_mlx5_dv_qp_init_attr_new:
@@ -361,8 +315,6 @@ struct _GVerbsMlx5DVCQInitAttr
   guint cqe_size;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVCQInitAttr, gverbs_mlx5_dv_cq_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField cq_fields[] = {
   /**
    * GVerbsMlx5DVCQInitAttr:comp-mask:
@@ -394,20 +346,7 @@ static const GVerbsField cq_fields[] = {
                     G_PARAM_READWRITE),
 };
 
-static void
-gverbs_mlx5_dv_cq_init_attr_class_init (GVerbsMlx5DVCQInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, 1, cq_fields, G_N_ELEMENTS (cq_fields), NULL);
-}
-
-static void
-gverbs_mlx5_dv_cq_init_attr_init (GVerbsMlx5DVCQInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVCQInitAttr, gverbs_mlx5_dv_cq_init_attr, cq_fields)
 
 /**
  * gverbs_mlx5_dv_cq_init_attr_new:
