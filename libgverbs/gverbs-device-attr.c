@@ -286,13 +286,8 @@ static const GVerbsField fields[] = {
 };
 #undef F
 
-GVERBS_DEFINE_FIELDS_TYPE (GVerbsDeviceAttr, gverbs_device_attr, struct ibv_device_attr, attr, fields)
-
-GVerbsDeviceAttr *
-_gverbs_device_attr_new (const struct ibv_device_attr *attr)
-{
-  return gverbs_device_attr_new_from (attr);
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsDeviceAttr, gverbs_device_attr, struct ibv_device_attr, attr, fields,
+                           _gverbs_device_attr_new)
 
 char *
 _gverbs_guid_to_string (guint64 guid)

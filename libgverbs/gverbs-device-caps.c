@@ -11,7 +11,9 @@
  * GVerbsField table; only the struct and the table differ. */
 #define DEFINE_CAPS(TypeName, type_name, TYPE_NAME, CStruct, field_table) \
   struct _##TypeName { GObject parent_instance; CStruct caps; };          \
-  GVERBS_DEFINE_FIELDS_TYPE (TypeName, type_name, CStruct, caps, field_table)
+  static TypeName *type_name##_new_from (const CStruct *src);            \
+  GVERBS_DEFINE_FIELDS_TYPE (TypeName, type_name, CStruct, caps, field_table, \
+                             type_name##_new_from)
 
 #define NAMED(name, st, member, kind, type) GVERBS_FIELD_NAMED (st, member, name, kind, type)
 

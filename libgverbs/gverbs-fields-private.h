@@ -150,9 +150,10 @@ void _gverbs_properties_clear   (gpointer           instance,
 /* A read-only attribute object: @TypeName holds a copy of a @CStruct in its
  * field @member and exposes it through the GVerbsField table @field_table
  * (one read-only property per row, ids from 1). Defines the type, its
- * class_init and init, and `static TypeName *type_name_new_from (const
- * CStruct *)`, which copies the struct. Place it after the table. */
-#define GVERBS_DEFINE_FIELDS_TYPE(TypeName, type_name, CStruct, member, field_table) \
+ * class_init and init, and `TypeName *new_func (const CStruct *)`, which
+ * copies the struct (declared in the class's private header, or static
+ * beforehand). Place it after the table. */
+#define GVERBS_DEFINE_FIELDS_TYPE(TypeName, type_name, CStruct, member, field_table, new_func) \
   G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                           \
   static void                                                                        \
   type_name##_get_property (GObject *object, guint prop_id, GValue *value,           \
@@ -169,8 +170,8 @@ void _gverbs_properties_clear   (gpointer           instance,
                             G_N_ELEMENTS (field_table));                             \
   }                                                                                  \
   static void type_name##_init (TypeName *self) { }                                  \
-  static TypeName *                                                                  \
-  type_name##_new_from (const CStruct *src)                                          \
+  TypeName *                                                                         \
+  new_func (const CStruct *src)                                                      \
   {                                                                                  \
     TypeName *self = g_object_new (type_name##_get_type (), NULL);                   \
     self->member = *src;                                                             \

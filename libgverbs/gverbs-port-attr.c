@@ -170,13 +170,8 @@ static const GVerbsField fields[] = {
 };
 #undef F
 
-GVERBS_DEFINE_FIELDS_TYPE (GVerbsPortAttr, gverbs_port_attr, struct ibv_port_attr, attr, fields)
-
-GVerbsPortAttr *
-_gverbs_port_attr_new (const struct ibv_port_attr *attr)
-{
-  return gverbs_port_attr_new_from (attr);
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsPortAttr, gverbs_port_attr, struct ibv_port_attr, attr, fields,
+                           _gverbs_port_attr_new)
 
 /**
  * gverbs_port_attr_get_width_lanes:

@@ -41,10 +41,26 @@ struct _GVerbsPortStatus
 
 G_DEFINE_FINAL_TYPE (GVerbsPortStatus, gverbs_port_status, G_TYPE_OBJECT)
 
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsPortStatus:device-name:
+   *
+   * The name of the device the port belongs to.
+   */
+  GVERBS_PROP_STRING (GVerbsPortStatus, device_name, "device-name",
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
+  /**
+   * GVerbsPortStatus:port-num:
+   *
+   * The port number, from 1.
+   */
+  GVERBS_PROP_UINT (GVerbsPortStatus, port_num, "port-num", G_MAXUINT8, 1,
+                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
+};
+
+/* after the table's rows */
 enum {
-  PROP_0,
-  PROP_DEVICE_NAME,
-  PROP_PORT_NUM,
+  PROP_0 = G_N_ELEMENTS (fields),
   PROP_STATE,
   PROP_PHYS_STATE,
   PROP_ACTIVE_MTU,
@@ -62,7 +78,7 @@ gverbs_port_status_finalize (GObject *object)
 {
   GVerbsPortStatus *self = GVERBS_PORT_STATUS (object);
 
-  g_free (self->device_name);
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
   g_clear_object (&self->attr_object);
   g_clear_pointer (&self->gids, g_ptr_array_unref);
   G_OBJECT_CLASS (gverbs_port_status_parent_class)->finalize (object);
@@ -78,12 +94,6 @@ gverbs_port_status_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_DEVICE_NAME:
-      g_value_set_string (value, self->device_name);
-      break;
-    case PROP_PORT_NUM:
-      g_value_set_uint (value, self->port_num);
-      break;
     case PROP_STATE:
       g_value_set_enum (value, gverbs_port_status_get_state (self));
       break;
@@ -106,7 +116,7 @@ gverbs_port_status_get_property (GObject    *object,
       g_value_set_object (value, self->attr_object);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -119,18 +129,7 @@ gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
   object_class->finalize = gverbs_port_status_finalize;
   object_class->get_property = gverbs_port_status_get_property;
 
-  /**
-   * GVerbsPortStatus:device-name:
-   *
-   * The name of the device the port belongs to.
-   */
-  properties[PROP_DEVICE_NAME] = g_param_spec_string ("device-name", NULL, NULL, NULL, flags);
-  /**
-   * GVerbsPortStatus:port-num:
-   *
-   * The port number, from 1.
-   */
-  properties[PROP_PORT_NUM] = g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT8, 1, flags);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
   /**
    * GVerbsPortStatus:state:
    *
@@ -181,7 +180,8 @@ gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
    * change (notified), %NULL if the port could never be queried.
    */
   properties[PROP_ATTR] = g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_PORT_ATTR, flags);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  for (guint i = PROP_STATE; i < N_PROPS; i++)
+    g_object_class_install_property (object_class, i, properties[i]);
 }
 
 static void

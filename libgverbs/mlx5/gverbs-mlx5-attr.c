@@ -447,13 +447,8 @@ static const GVerbsField context_fields[] = {
 };
 #undef N
 
-GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, struct mlx5dv_context, attr, context_fields)
-
-GVerbsMlx5DVContext *
-_gverbs_mlx5_dv_context_new (const struct mlx5dv_context *attr)
-{
-  return gverbs_mlx5_dv_context_new_from (attr);
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, struct mlx5dv_context, attr, context_fields,
+                           _gverbs_mlx5_dv_context_new)
 
 /**
  * gverbs_mlx5_dv_context_to_string:
@@ -528,13 +523,8 @@ static const GVerbsField port_fields[] = {
 };
 #undef N
 
-GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struct mlx5dv_port, attr, port_fields)
-
-GVerbsMlx5DVPortAttr *
-_gverbs_mlx5_dv_port_attr_new (const struct mlx5dv_port *attr)
-{
-  return gverbs_mlx5_dv_port_attr_new_from (attr);
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struct mlx5dv_port, attr, port_fields,
+                           _gverbs_mlx5_dv_port_attr_new)
 
 /**
  * gverbs_mlx5_dv_port_attr_to_string:
