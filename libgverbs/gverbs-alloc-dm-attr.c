@@ -22,8 +22,6 @@ struct _GVerbsAllocDmAttr
   guint comp_mask;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsAllocDmAttr, gverbs_alloc_dm_attr, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsAllocDmAttr:length:
@@ -46,18 +44,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_UINT (GVerbsAllocDmAttr, comp_mask, "comp-mask", G_MAXUINT32, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_alloc_dm_attr_class_init (GVerbsAllocDmAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_alloc_dm_attr_init (GVerbsAllocDmAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsAllocDmAttr, gverbs_alloc_dm_attr, fields)
 
 /**
  * gverbs_alloc_dm_attr_new:

@@ -24,8 +24,6 @@ struct _GVerbsDeviceAttr
   struct ibv_device_attr attr;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsDeviceAttr, gverbs_device_attr, G_TYPE_OBJECT)
-
 #define F(field, kind, type) GVERBS_FIELD (struct ibv_device_attr, field, kind, type)
 /**
  * GVerbsDeviceAttr:fw-ver:
@@ -288,40 +286,8 @@ static const GVerbsField fields[] = {
 };
 #undef F
 
-static void
-gverbs_device_attr_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields),
-                            &GVERBS_DEVICE_ATTR (object)->attr, prop_id, value);
-}
-
-static void
-gverbs_device_attr_class_init (GVerbsDeviceAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = gverbs_device_attr_get_property;
-
-  /* One property per field of `struct ibv_device_attr`, documented there. */
-  _gverbs_fields_install (object_class, fields, G_N_ELEMENTS (fields));
-}
-
-static void
-gverbs_device_attr_init (GVerbsDeviceAttr *self)
-{
-}
-
-GVerbsDeviceAttr *
-_gverbs_device_attr_new (const struct ibv_device_attr *attr)
-{
-  GVerbsDeviceAttr *self = g_object_new (GVERBS_TYPE_DEVICE_ATTR, NULL);
-
-  self->attr = *attr;
-  return self;
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsDeviceAttr, gverbs_device_attr, struct ibv_device_attr, attr, fields,
+                           _gverbs_device_attr_new)
 
 char *
 _gverbs_guid_to_string (guint64 guid)

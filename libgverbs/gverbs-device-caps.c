@@ -9,34 +9,13 @@
 
 /* Each class copies one rdma-core struct and exposes its fields through a
  * GVerbsField table; only the struct and the table differ. */
-#define DEFINE_CAPS(TypeName, type_name, TYPE_NAME, CStruct, field_table)          \
-  struct _##TypeName { GObject parent_instance; CStruct caps; };                   \
-  G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                         \
-  static void                                                                      \
-  type_name##_get_property (GObject *object, guint prop_id, GValue *value,         \
-                            GParamSpec *pspec)                                     \
-  {                                                                                \
-    _gverbs_fields_get_value (field_table, G_N_ELEMENTS (field_table),             \
-                              &GVERBS_##TYPE_NAME (object)->caps, prop_id, value); \
-  }                                                                                \
-  static void                                                                      \
-  type_name##_class_init (TypeName##Class *klass)                                  \
-  {                                                                                \
-    G_OBJECT_CLASS (klass)->get_property = type_name##_get_property;               \
-    _gverbs_fields_install (G_OBJECT_CLASS (klass), field_table,                   \
-                            G_N_ELEMENTS (field_table));                           \
-  }                                                                                \
-  static void type_name##_init (TypeName *self) { }                                \
-  static TypeName *                                                                \
-  type_name##_new_from (const CStruct *caps)                                       \
-  {                                                                                \
-    TypeName *self = g_object_new (type_name##_get_type (), NULL);                 \
-    self->caps = *caps;                                                            \
-    return self;                                                                   \
-  }
+#define DEFINE_CAPS(TypeName, type_name, TYPE_NAME, CStruct, field_table) \
+  struct _##TypeName { GObject parent_instance; CStruct caps; };          \
+  static TypeName *type_name##_new_from (const CStruct *src);            \
+  GVERBS_DEFINE_FIELDS_TYPE (TypeName, type_name, CStruct, caps, field_table, \
+                             type_name##_new_from)
 
-#define NAMED(name, st, member, kind, type) \
-  { name, kind, G_STRUCT_OFFSET (st, member), sizeof (((st *) 0)->member), type }
+#define NAMED(name, st, member, kind, type) GVERBS_FIELD_NAMED (st, member, name, kind, type)
 
 /**
  * GVerbsODPCaps:

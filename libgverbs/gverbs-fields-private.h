@@ -133,6 +133,56 @@ void _gverbs_properties_clear   (gpointer           instance,
     return expr;                                                         \
   }
 
+/* An attribute object whose properties are all rows of @field_table (ids
+ * from 1), stored in its own fields: defines the type, a class_init that
+ * installs them (_gverbs_properties_get/set serve as get_property and
+ * set_property) and an empty init. Place it after the table. */
+#define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
+  G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                           \
+  static void                                                                        \
+  type_name##_class_init (TypeName##Class *klass)                                    \
+  {                                                                                  \
+    _gverbs_properties_install (G_OBJECT_CLASS (klass), 1, field_table,              \
+                                G_N_ELEMENTS (field_table), NULL);                   \
+  }                                                                                  \
+  static void type_name##_init (TypeName *self) { }
+
+/* A read-only attribute object: @TypeName holds a copy of a @CStruct in its
+ * field @member and exposes it through the GVerbsField table @field_table
+ * (one read-only property per row, ids from 1). Defines the type, its
+ * class_init and init, and `TypeName *new_func (const CStruct *)`, which
+ * copies the struct (declared in the class's private header, or static
+ * beforehand). Place it after the table. */
+#define GVERBS_DEFINE_FIELDS_TYPE(TypeName, type_name, CStruct, member, field_table, new_func) \
+  G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                           \
+  static void                                                                        \
+  type_name##_get_property (GObject *object, guint prop_id, GValue *value,           \
+                            GParamSpec *pspec)                                       \
+  {                                                                                  \
+    _gverbs_fields_get_value (field_table, G_N_ELEMENTS (field_table),               \
+                              &((TypeName *) object)->member, prop_id, value);       \
+  }                                                                                  \
+  static void                                                                        \
+  type_name##_class_init (TypeName##Class *klass)                                    \
+  {                                                                                  \
+    G_OBJECT_CLASS (klass)->get_property = type_name##_get_property;                 \
+    _gverbs_fields_install (G_OBJECT_CLASS (klass), field_table,                     \
+                            G_N_ELEMENTS (field_table));                             \
+  }                                                                                  \
+  static void type_name##_init (TypeName *self) { }                                  \
+  TypeName *                                                                         \
+  new_func (const CStruct *src)                                                      \
+  {                                                                                  \
+    TypeName *self = g_object_new (type_name##_get_type (), NULL);                   \
+    self->member = *src;                                                             \
+    return self;                                                                     \
+  }
+
+/* A row of a read-only table whose property name (@name, with `_`) is not
+ * the member's (a nested member: `caps.max_num`). */
+#define GVERBS_FIELD_NAMED(st, member, name, kind, type) \
+  { name, kind, G_STRUCT_OFFSET (st, member), sizeof (((st *) 0)->member), type, 0, 0, 0, 0, 0 }
+
 /* G_DEFINE_BOXED_TYPE for a plain struct that owns no pointers: `_copy`
  * duplicates its bytes, `_free` frees them. Their gtk-doc blocks stay above
  * the line. */

@@ -14,6 +14,7 @@
 #include "gverbs-error.h"
 #include "gverbs-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsFlowAttr:
@@ -189,12 +190,8 @@ gverbs_flow_attr_new (void)
  *
  * Returns: (transfer none): a #GListStore of #GVerbsSpec
  */
-GListStore *
-gverbs_flow_attr_get_specs (GVerbsFlowAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_FLOW_ATTR (self), NULL);
-  return self->specs;
-}
+GVERBS_DEFINE_GETTER (GListStore *, gverbs_flow_attr_get_specs,
+                      GVerbsFlowAttr, GVERBS_IS_FLOW_ATTR, NULL, self->specs)
 
 /**
  * gverbs_flow_attr_add_spec:
@@ -396,9 +393,4 @@ gverbs_flow_new (GVerbsQP        *qp,
  *
  * Returns: (transfer none): the QP the rule delivers to
  */
-GVerbsQP *
-gverbs_flow_get_qp (GVerbsFlow *self)
-{
-  g_return_val_if_fail (GVERBS_IS_FLOW (self), NULL);
-  return self->qp;
-}
+GVERBS_DEFINE_GETTER (GVerbsQP *, gverbs_flow_get_qp, GVerbsFlow, GVERBS_IS_FLOW, NULL, self->qp)

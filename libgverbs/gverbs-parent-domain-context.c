@@ -9,6 +9,7 @@
 #include "gverbs-parent-domain-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsParentDomainContext:
@@ -44,13 +45,15 @@ struct _GVerbsParentDomainContext
 
 G_DEFINE_FINAL_TYPE (GVerbsParentDomainContext, gverbs_parent_domain_context, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_PD,
-  N_PROPS
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsParentDomainContext:pd:
+   *
+   * The protection domain the parent domain is made from (what pyverbs'
+   * allocators receive as their first argument), or %NULL.
+   */
+  GVERBS_PROP_INPUT (GVerbsParentDomainContext, pd, "pd", gverbs_pd_get_type),
 };
-
-static GParamSpec *properties[N_PROPS];
 
 static void
 clear_allocators (GVerbsParentDomainContext *self)
@@ -74,46 +77,10 @@ gverbs_parent_domain_context_finalize (GObject *object)
   GVerbsParentDomainContext *self = GVERBS_PARENT_DOMAIN_CONTEXT (object);
 
   clear_allocators (self);
-  g_clear_object (&self->pd);
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
   g_clear_pointer (&self->reported, g_free);
   g_clear_error (&self->last_error);
   G_OBJECT_CLASS (gverbs_parent_domain_context_parent_class)->finalize (object);
-}
-
-static void
-gverbs_parent_domain_context_get_property (GObject    *object,
-                                           guint       prop_id,
-                                           GValue     *value,
-                                           GParamSpec *pspec)
-{
-  GVerbsParentDomainContext *self = GVERBS_PARENT_DOMAIN_CONTEXT (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_parent_domain_context_set_property (GObject      *object,
-                                           guint         prop_id,
-                                           const GValue *value,
-                                           GParamSpec   *pspec)
-{
-  GVerbsParentDomainContext *self = GVERBS_PARENT_DOMAIN_CONTEXT (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      g_set_object (&self->pd, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
@@ -122,19 +89,7 @@ gverbs_parent_domain_context_class_init (GVerbsParentDomainContextClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = gverbs_parent_domain_context_finalize;
-  object_class->get_property = gverbs_parent_domain_context_get_property;
-  object_class->set_property = gverbs_parent_domain_context_set_property;
-
-  /**
-   * GVerbsParentDomainContext:pd:
-   *
-   * The protection domain the parent domain is made from (what pyverbs'
-   * allocators receive as their first argument), or %NULL.
-   */
-  properties[PROP_PD] =
-    g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -222,12 +177,8 @@ gverbs_parent_domain_context_set_allocators (GVerbsParentDomainContext   *self,
  *
  * Returns: (transfer none) (nullable): the protection domain given at construction
  */
-GVerbsPD *
-gverbs_parent_domain_context_get_pd (GVerbsParentDomainContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_CONTEXT (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_context_get_pd,
+                      GVerbsParentDomainContext, GVERBS_IS_PARENT_DOMAIN_CONTEXT, NULL, self->pd)
 
 /**
  * gverbs_parent_domain_context_has_allocators:
@@ -238,12 +189,8 @@ gverbs_parent_domain_context_get_pd (GVerbsParentDomainContext *self)
  *
  * Returns: whether the context has its allocator and deallocator
  */
-gboolean
-gverbs_parent_domain_context_has_allocators (GVerbsParentDomainContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_CONTEXT (self), FALSE);
-  return self->alloc_func != NULL;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_parent_domain_context_has_allocators,
+                      GVerbsParentDomainContext, GVERBS_IS_PARENT_DOMAIN_CONTEXT, FALSE, self->alloc_func != NULL)
 
 /**
  * gverbs_parent_domain_context_report_error:

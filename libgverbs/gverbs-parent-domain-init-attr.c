@@ -115,12 +115,8 @@ gverbs_parent_domain_init_attr_new (GVerbsPD                       *pd,
  *
  * Returns: (transfer none) (nullable): the protection domain
  */
-GVerbsPD *
-gverbs_parent_domain_init_attr_get_pd (GVerbsParentDomainInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_INIT_ATTR (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_init_attr_get_pd,
+                      GVerbsParentDomainInitAttr, GVERBS_IS_PARENT_DOMAIN_INIT_ATTR, NULL, self->pd)
 
 /**
  * gverbs_parent_domain_init_attr_get_td:
@@ -131,12 +127,8 @@ gverbs_parent_domain_init_attr_get_pd (GVerbsParentDomainInitAttr *self)
  *
  * Returns: (transfer none) (nullable): the thread domain
  */
-GVerbsTD *
-gverbs_parent_domain_init_attr_get_td (GVerbsParentDomainInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_INIT_ATTR (self), NULL);
-  return self->td;
-}
+GVERBS_DEFINE_GETTER (GVerbsTD *, gverbs_parent_domain_init_attr_get_td,
+                      GVerbsParentDomainInitAttr, GVERBS_IS_PARENT_DOMAIN_INIT_ATTR, NULL, self->td)
 
 /**
  * gverbs_parent_domain_init_attr_set_td:
@@ -165,12 +157,8 @@ gverbs_parent_domain_init_attr_set_td (GVerbsParentDomainInitAttr *self,
  *
  * Returns: (transfer none) (nullable): the custom allocator
  */
-GVerbsParentDomainContext *
-gverbs_parent_domain_init_attr_get_pd_context (GVerbsParentDomainInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN_INIT_ATTR (self), NULL);
-  return self->pd_context;
-}
+GVERBS_DEFINE_GETTER (GVerbsParentDomainContext *, gverbs_parent_domain_init_attr_get_pd_context,
+                      GVerbsParentDomainInitAttr, GVERBS_IS_PARENT_DOMAIN_INIT_ATTR, NULL, self->pd_context)
 
 /**
  * gverbs_parent_domain_init_attr_get_comp_mask:

@@ -11,6 +11,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsParentDomain:
@@ -171,12 +172,8 @@ gverbs_parent_domain_new (GVerbsContext               *context,
  *
  * Returns: (transfer none): the attributes the parent domain was made with
  */
-GVerbsParentDomainInitAttr *
-gverbs_parent_domain_get_attr (GVerbsParentDomain *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN (self), NULL);
-  return self->attr;
-}
+GVERBS_DEFINE_GETTER (GVerbsParentDomainInitAttr *, gverbs_parent_domain_get_attr,
+                      GVerbsParentDomain, GVERBS_IS_PARENT_DOMAIN, NULL, self->attr)
 
 /**
  * gverbs_parent_domain_get_pd:
@@ -187,12 +184,8 @@ gverbs_parent_domain_get_attr (GVerbsParentDomain *self)
  *
  * Returns: (transfer none) (nullable): the protection domain the parent domain extends
  */
-GVerbsPD *
-gverbs_parent_domain_get_pd (GVerbsParentDomain *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PARENT_DOMAIN (self), NULL);
-  return self->attr ? gverbs_parent_domain_init_attr_get_pd (self->attr) : NULL;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_get_pd,
+                      GVerbsParentDomain, GVERBS_IS_PARENT_DOMAIN, NULL, self->attr ? gverbs_parent_domain_init_attr_get_pd (self->attr) : NULL)
 
 /* The allocator's error when a QP, CQ or SRQ made on @pd failed because of
  * it (see _gverbs_parent_domain_context_take_error()). */

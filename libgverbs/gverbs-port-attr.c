@@ -22,8 +22,6 @@ struct _GVerbsPortAttr
   struct ibv_port_attr attr;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsPortAttr, gverbs_port_attr, G_TYPE_OBJECT)
-
 #define F(field, kind, type) GVERBS_FIELD (struct ibv_port_attr, field, kind, type)
 /**
  * GVerbsPortAttr:state:
@@ -172,39 +170,8 @@ static const GVerbsField fields[] = {
 };
 #undef F
 
-static void
-gverbs_port_attr_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
-{
-  _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields),
-                            &GVERBS_PORT_ATTR (object)->attr, prop_id, value);
-}
-
-static void
-gverbs_port_attr_class_init (GVerbsPortAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = gverbs_port_attr_get_property;
-  /* One property per field of `struct ibv_port_attr`, documented there. */
-  _gverbs_fields_install (object_class, fields, G_N_ELEMENTS (fields));
-}
-
-static void
-gverbs_port_attr_init (GVerbsPortAttr *self)
-{
-}
-
-GVerbsPortAttr *
-_gverbs_port_attr_new (const struct ibv_port_attr *attr)
-{
-  GVerbsPortAttr *self = g_object_new (GVERBS_TYPE_PORT_ATTR, NULL);
-
-  self->attr = *attr;
-  return self;
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsPortAttr, gverbs_port_attr, struct ibv_port_attr, attr, fields,
+                           _gverbs_port_attr_new)
 
 /**
  * gverbs_port_attr_get_width_lanes:

@@ -9,6 +9,7 @@
 #include "gverbs-port-counters.h"
 #include "gverbs-error.h"
 #include "gverbs-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsPortCounters:
@@ -48,15 +49,27 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsPortCounters, gverbs_port_counters, G_TYPE_
                                G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
                                                       gverbs_port_counters_initable_init))
 
-enum {
-  PROP_0,
-  PROP_SYSFS_PATH,
-  PROP_DEVICE_NAME,
-  PROP_PORT_NUM,
-  N_PROPS
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsPortCounters:sysfs-path:
+   *
+   * Where sysfs is mounted; %NULL for `/sys`.
+   */
+  GVERBS_PROP_STRING (GVerbsPortCounters, sysfs_path, "sysfs-path", GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsPortCounters:device-name:
+   *
+   * The device, such as `rxe0`.
+   */
+  GVERBS_PROP_STRING (GVerbsPortCounters, device_name, "device-name", GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsPortCounters:port-num:
+   *
+   * The port number, from 1 to 255.
+   */
+  GVERBS_PROP_UINT (GVerbsPortCounters, port_num, "port-num", G_MAXUINT, 1,
+                    GVERBS_PROP_CONSTRUCT_ONLY),
 };
-
-static GParamSpec *properties[N_PROPS];
 
 static GHashTable *
 new_table (void)
@@ -103,8 +116,7 @@ gverbs_port_counters_finalize (GObject *object)
 {
   GVerbsPortCounters *self = GVERBS_PORT_COUNTERS (object);
 
-  g_free (self->sysfs_path);
-  g_free (self->device_name);
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
   g_free (self->port_dir);
   g_clear_pointer (&self->current, g_hash_table_unref);
   g_clear_pointer (&self->previous, g_hash_table_unref);
@@ -112,84 +124,12 @@ gverbs_port_counters_finalize (GObject *object)
 }
 
 static void
-gverbs_port_counters_get_property (GObject    *object,
-                                   guint       prop_id,
-                                   GValue     *value,
-                                   GParamSpec *pspec)
-{
-  GVerbsPortCounters *self = GVERBS_PORT_COUNTERS (object);
-
-  switch (prop_id)
-    {
-    case PROP_SYSFS_PATH:
-      g_value_set_string (value, self->sysfs_path);
-      break;
-    case PROP_DEVICE_NAME:
-      g_value_set_string (value, self->device_name);
-      break;
-    case PROP_PORT_NUM:
-      g_value_set_uint (value, self->port_num);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_port_counters_set_property (GObject      *object,
-                                   guint         prop_id,
-                                   const GValue *value,
-                                   GParamSpec   *pspec)
-{
-  GVerbsPortCounters *self = GVERBS_PORT_COUNTERS (object);
-
-  switch (prop_id)
-    {
-    case PROP_SYSFS_PATH:
-      g_free (self->sysfs_path);
-      self->sysfs_path = g_value_dup_string (value);
-      break;
-    case PROP_DEVICE_NAME:
-      g_free (self->device_name);
-      self->device_name = g_value_dup_string (value);
-      break;
-    case PROP_PORT_NUM:
-      self->port_num = g_value_get_uint (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 gverbs_port_counters_class_init (GVerbsPortCountersClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = gverbs_port_counters_finalize;
-  object_class->get_property = gverbs_port_counters_get_property;
-  object_class->set_property = gverbs_port_counters_set_property;
-
-  /**
-   * GVerbsPortCounters:sysfs-path:
-   *
-   * Where sysfs is mounted; %NULL for `/sys`.
-   */
-  properties[PROP_SYSFS_PATH] = g_param_spec_string ("sysfs-path", NULL, NULL, NULL, flags);
-  /**
-   * GVerbsPortCounters:device-name:
-   *
-   * The device, such as `rxe0`.
-   */
-  properties[PROP_DEVICE_NAME] = g_param_spec_string ("device-name", NULL, NULL, NULL, flags);
-  /**
-   * GVerbsPortCounters:port-num:
-   *
-   * The port number, from 1 to 255.
-   */
-  properties[PROP_PORT_NUM] = g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT, 1, flags);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -249,12 +189,8 @@ gverbs_port_counters_new_for_sysfs (const char  *sysfs_path,
  *
  * Returns: the device name
  */
-const char *
-gverbs_port_counters_get_device_name (GVerbsPortCounters *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_COUNTERS (self), NULL);
-  return self->device_name;
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_port_counters_get_device_name,
+                      GVerbsPortCounters, GVERBS_IS_PORT_COUNTERS, NULL, self->device_name)
 
 /**
  * gverbs_port_counters_get_port_num:
@@ -264,12 +200,8 @@ gverbs_port_counters_get_device_name (GVerbsPortCounters *self)
  *
  * Returns: the port number
  */
-guint
-gverbs_port_counters_get_port_num (GVerbsPortCounters *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_COUNTERS (self), 0);
-  return self->port_num;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_counters_get_port_num,
+                      GVerbsPortCounters, GVERBS_IS_PORT_COUNTERS, 0, self->port_num)
 
 /* Reads every counter file of @subdir into @table; files that cannot be
  * read (a counter the device does not implement answers EINVAL) or that

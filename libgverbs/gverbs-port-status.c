@@ -10,6 +10,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-gid-entry.h"
 #include "gverbs-enum-types.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsPortStatus:
@@ -40,10 +41,26 @@ struct _GVerbsPortStatus
 
 G_DEFINE_FINAL_TYPE (GVerbsPortStatus, gverbs_port_status, G_TYPE_OBJECT)
 
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsPortStatus:device-name:
+   *
+   * The name of the device the port belongs to.
+   */
+  GVERBS_PROP_STRING (GVerbsPortStatus, device_name, "device-name",
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
+  /**
+   * GVerbsPortStatus:port-num:
+   *
+   * The port number, from 1.
+   */
+  GVERBS_PROP_UINT (GVerbsPortStatus, port_num, "port-num", G_MAXUINT8, 1,
+                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
+};
+
+/* after the table's rows */
 enum {
-  PROP_0,
-  PROP_DEVICE_NAME,
-  PROP_PORT_NUM,
+  PROP_0 = G_N_ELEMENTS (fields),
   PROP_STATE,
   PROP_PHYS_STATE,
   PROP_ACTIVE_MTU,
@@ -61,7 +78,7 @@ gverbs_port_status_finalize (GObject *object)
 {
   GVerbsPortStatus *self = GVERBS_PORT_STATUS (object);
 
-  g_free (self->device_name);
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
   g_clear_object (&self->attr_object);
   g_clear_pointer (&self->gids, g_ptr_array_unref);
   G_OBJECT_CLASS (gverbs_port_status_parent_class)->finalize (object);
@@ -77,12 +94,6 @@ gverbs_port_status_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_DEVICE_NAME:
-      g_value_set_string (value, self->device_name);
-      break;
-    case PROP_PORT_NUM:
-      g_value_set_uint (value, self->port_num);
-      break;
     case PROP_STATE:
       g_value_set_enum (value, gverbs_port_status_get_state (self));
       break;
@@ -105,7 +116,7 @@ gverbs_port_status_get_property (GObject    *object,
       g_value_set_object (value, self->attr_object);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -118,18 +129,7 @@ gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
   object_class->finalize = gverbs_port_status_finalize;
   object_class->get_property = gverbs_port_status_get_property;
 
-  /**
-   * GVerbsPortStatus:device-name:
-   *
-   * The name of the device the port belongs to.
-   */
-  properties[PROP_DEVICE_NAME] = g_param_spec_string ("device-name", NULL, NULL, NULL, flags);
-  /**
-   * GVerbsPortStatus:port-num:
-   *
-   * The port number, from 1.
-   */
-  properties[PROP_PORT_NUM] = g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT8, 1, flags);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
   /**
    * GVerbsPortStatus:state:
    *
@@ -180,7 +180,8 @@ gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
    * change (notified), %NULL if the port could never be queried.
    */
   properties[PROP_ATTR] = g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_PORT_ATTR, flags);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  for (guint i = PROP_STATE; i < N_PROPS; i++)
+    g_object_class_install_property (object_class, i, properties[i]);
 }
 
 static void
@@ -309,12 +310,8 @@ _gverbs_port_status_gone (GVerbsPortStatus *self)
  *
  * Returns: the name of the device the port belongs to
  */
-const char *
-gverbs_port_status_get_device_name (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), NULL);
-  return self->device_name;
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_port_status_get_device_name,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, NULL, self->device_name)
 
 /**
  * gverbs_port_status_get_port_num:
@@ -324,12 +321,8 @@ gverbs_port_status_get_device_name (GVerbsPortStatus *self)
  *
  * Returns: the port number, from 1
  */
-guint
-gverbs_port_status_get_port_num (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
-  return self->port_num;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_port_num,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->port_num)
 
 /**
  * gverbs_port_status_get_state:
@@ -339,12 +332,8 @@ gverbs_port_status_get_port_num (GVerbsPortStatus *self)
  *
  * Returns: the logical port state, see #GVerbsPortStatus:state
  */
-GVerbsPortState
-gverbs_port_status_get_state (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), GVERBS_PORT_NOP);
-  return (GVerbsPortState) self->attr.state;
-}
+GVERBS_DEFINE_GETTER (GVerbsPortState, gverbs_port_status_get_state,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, GVERBS_PORT_NOP, (GVerbsPortState) self->attr.state)
 
 /**
  * gverbs_port_status_get_phys_state:
@@ -355,12 +344,8 @@ gverbs_port_status_get_state (GVerbsPortStatus *self)
  *
  * Returns: the physical port state, see #GVerbsPortStatus:phys-state
  */
-guint
-gverbs_port_status_get_phys_state (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
-  return self->attr.phys_state;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_phys_state,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->attr.phys_state)
 
 /**
  * gverbs_port_status_get_active_mtu:
@@ -370,12 +355,8 @@ gverbs_port_status_get_phys_state (GVerbsPortStatus *self)
  *
  * Returns: the active MTU
  */
-GVerbsMTU
-gverbs_port_status_get_active_mtu (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), GVERBS_MTU_BYTES_1024);
-  return self->have_attr ? (GVerbsMTU) self->attr.active_mtu : GVERBS_MTU_BYTES_1024;
-}
+GVERBS_DEFINE_GETTER (GVerbsMTU, gverbs_port_status_get_active_mtu,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, GVERBS_MTU_BYTES_1024, self->have_attr ? (GVerbsMTU) self->attr.active_mtu : GVERBS_MTU_BYTES_1024)
 
 /**
  * gverbs_port_status_get_lid:
@@ -385,12 +366,8 @@ gverbs_port_status_get_active_mtu (GVerbsPortStatus *self)
  *
  * Returns: the base LID
  */
-guint
-gverbs_port_status_get_lid (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
-  return self->attr.lid;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_lid,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->attr.lid)
 
 /**
  * gverbs_port_status_get_gid_generation:
@@ -402,12 +379,8 @@ gverbs_port_status_get_lid (GVerbsPortStatus *self)
  * Returns: the number of GID table changes seen, see
  *   #GVerbsPortStatus:gid-generation
  */
-guint
-gverbs_port_status_get_gid_generation (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), 0);
-  return self->gid_generation;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_gid_generation,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->gid_generation)
 
 /**
  * gverbs_port_status_get_present:
@@ -417,12 +390,8 @@ gverbs_port_status_get_gid_generation (GVerbsPortStatus *self)
  *
  * Returns: %FALSE once the device was removed
  */
-gboolean
-gverbs_port_status_get_present (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), FALSE);
-  return self->present;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_port_status_get_present,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, FALSE, self->present)
 
 /**
  * gverbs_port_status_get_attr:
@@ -434,12 +403,8 @@ gverbs_port_status_get_present (GVerbsPortStatus *self)
  * Returns: (transfer none) (nullable): the port's attributes as last
  *   queried, see #GVerbsPortStatus:attr
  */
-GVerbsPortAttr *
-gverbs_port_status_get_attr (GVerbsPortStatus *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PORT_STATUS (self), NULL);
-  return self->attr_object;
-}
+GVERBS_DEFINE_GETTER (GVerbsPortAttr *, gverbs_port_status_get_attr,
+                      GVerbsPortStatus, GVERBS_IS_PORT_STATUS, NULL, self->attr_object)
 
 /**
  * gverbs_port_status_get_gids:

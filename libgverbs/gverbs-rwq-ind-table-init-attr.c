@@ -146,12 +146,8 @@ gverbs_rwq_ind_table_init_attr_new_from_list (guint       log_ind_tbl_size,
  *
  * Returns: the log2 of the number of entries
  */
-guint
-gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size (GVerbsRwqIndTableInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE_INIT_ATTR (self), 0);
-  return self->log_ind_tbl_size;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size,
+                      GVerbsRwqIndTableInitAttr, GVERBS_IS_RWQ_IND_TABLE_INIT_ATTR, 0, self->log_ind_tbl_size)
 
 /**
  * gverbs_rwq_ind_table_init_attr_get_wqs:
@@ -162,9 +158,5 @@ gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size (GVerbsRwqIndTableInitAttr *
  *
  * Returns: (transfer none) (element-type GVerbsWQ): the work queue of each entry
  */
-GPtrArray *
-gverbs_rwq_ind_table_init_attr_get_wqs (GVerbsRwqIndTableInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE_INIT_ATTR (self), NULL);
-  return self->wqs;
-}
+GVERBS_DEFINE_GETTER (GPtrArray *, gverbs_rwq_ind_table_init_attr_get_wqs,
+                      GVerbsRwqIndTableInitAttr, GVERBS_IS_RWQ_IND_TABLE_INIT_ATTR, NULL, self->wqs)

@@ -10,6 +10,7 @@
 #include "gverbs-error.h"
 #include "gverbs-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsRwqIndTable:
@@ -218,12 +219,8 @@ gverbs_rwq_ind_table_new (GVerbsContext              *context,
  *
  * Returns: (transfer none): the device context
  */
-GVerbsContext *
-gverbs_rwq_ind_table_get_context (GVerbsRwqIndTable *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_rwq_ind_table_get_context,
+                      GVerbsRwqIndTable, GVERBS_IS_RWQ_IND_TABLE, NULL, self->context)
 
 /**
  * gverbs_rwq_ind_table_get_wqs:
@@ -234,12 +231,8 @@ gverbs_rwq_ind_table_get_context (GVerbsRwqIndTable *self)
  * Returns: (transfer none) (element-type GVerbsWQ) (nullable): the work
  *   queues, %NULL until the table is created
  */
-GPtrArray *
-gverbs_rwq_ind_table_get_wqs (GVerbsRwqIndTable *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE (self), NULL);
-  return self->wqs;
-}
+GVERBS_DEFINE_GETTER (GPtrArray *, gverbs_rwq_ind_table_get_wqs,
+                      GVerbsRwqIndTable, GVERBS_IS_RWQ_IND_TABLE, NULL, self->wqs)
 
 /**
  * gverbs_rwq_ind_table_get_log_ind_tbl_size:
@@ -250,12 +243,8 @@ gverbs_rwq_ind_table_get_wqs (GVerbsRwqIndTable *self)
  *
  * Returns: the log2 of the number of entries
  */
-guint
-gverbs_rwq_ind_table_get_log_ind_tbl_size (GVerbsRwqIndTable *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE (self), 0);
-  return self->log_ind_tbl_size;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_rwq_ind_table_get_log_ind_tbl_size,
+                      GVerbsRwqIndTable, GVERBS_IS_RWQ_IND_TABLE, 0, self->log_ind_tbl_size)
 
 /**
  * gverbs_rwq_ind_table_get_ind_tbl_num:
@@ -266,12 +255,8 @@ gverbs_rwq_ind_table_get_log_ind_tbl_size (GVerbsRwqIndTable *self)
  *
  * Returns: the table's number, 0 once closed
  */
-guint32
-gverbs_rwq_ind_table_get_ind_tbl_num (GVerbsRwqIndTable *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RWQ_IND_TABLE (self), 0);
-  return self->ibv ? self->ibv->ind_tbl_num : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_rwq_ind_table_get_ind_tbl_num,
+                      GVerbsRwqIndTable, GVERBS_IS_RWQ_IND_TABLE, 0, self->ibv ? self->ibv->ind_tbl_num : 0)
 
 struct ibv_rwq_ind_table *
 _gverbs_rwq_ind_table_get_ibv (GVerbsRwqIndTable *self)

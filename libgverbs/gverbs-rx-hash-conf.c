@@ -161,12 +161,8 @@ gverbs_rx_hash_conf_new (GVerbsRxHashFunctionFlags   rx_hash_function,
  *
  * Returns: the hash function
  */
-GVerbsRxHashFunctionFlags
-gverbs_rx_hash_conf_get_rx_hash_function (GVerbsRxHashConf *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), 0);
-  return self->rx_hash_function;
-}
+GVERBS_DEFINE_GETTER (GVerbsRxHashFunctionFlags, gverbs_rx_hash_conf_get_rx_hash_function,
+                      GVerbsRxHashConf, GVERBS_IS_RX_HASH_CONF, 0, self->rx_hash_function)
 
 /**
  * gverbs_rx_hash_conf_get_rx_hash_key:
@@ -176,12 +172,8 @@ gverbs_rx_hash_conf_get_rx_hash_function (GVerbsRxHashConf *self)
  *
  * Returns: (transfer none) (nullable): the hash key
  */
-GBytes *
-gverbs_rx_hash_conf_get_rx_hash_key (GVerbsRxHashConf *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), NULL);
-  return self->rx_hash_key;
-}
+GVERBS_DEFINE_GETTER (GBytes *, gverbs_rx_hash_conf_get_rx_hash_key,
+                      GVerbsRxHashConf, GVERBS_IS_RX_HASH_CONF, NULL, self->rx_hash_key)
 
 /**
  * gverbs_rx_hash_conf_set_rx_hash_key:
@@ -226,12 +218,8 @@ gverbs_rx_hash_conf_set_rx_hash_key (GVerbsRxHashConf  *self,
  *
  * Returns: the key's length in bytes
  */
-guint
-gverbs_rx_hash_conf_get_rx_hash_key_len (GVerbsRxHashConf *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), 0);
-  return self->rx_hash_key ? (guint) g_bytes_get_size (self->rx_hash_key) : 0;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_rx_hash_conf_get_rx_hash_key_len,
+                      GVerbsRxHashConf, GVERBS_IS_RX_HASH_CONF, 0, self->rx_hash_key ? (guint) g_bytes_get_size (self->rx_hash_key) : 0)
 
 /**
  * gverbs_rx_hash_conf_get_rx_hash_fields_mask:
@@ -242,12 +230,8 @@ gverbs_rx_hash_conf_get_rx_hash_key_len (GVerbsRxHashConf *self)
  *
  * Returns: the packet fields the hash covers
  */
-GVerbsRxHashFields
-gverbs_rx_hash_conf_get_rx_hash_fields_mask (GVerbsRxHashConf *self)
-{
-  g_return_val_if_fail (GVERBS_IS_RX_HASH_CONF (self), 0);
-  return self->rx_hash_fields_mask;
-}
+GVERBS_DEFINE_GETTER (GVerbsRxHashFields, gverbs_rx_hash_conf_get_rx_hash_fields_mask,
+                      GVerbsRxHashConf, GVERBS_IS_RX_HASH_CONF, 0, self->rx_hash_fields_mask)
 
 /**
  * gverbs_rx_hash_conf_set_rx_hash_fields_mask:

@@ -9,6 +9,7 @@
 #include "gverbs-spec.h"
 #include "gverbs-spec-private.h"
 #include "gverbs-error.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsSpec:
@@ -764,12 +765,8 @@ gverbs_spec_get_spec_type (GVerbsSpec *self)
  *
  * Returns: the size of the spec's `struct ibv_flow_spec_*` in bytes
  */
-guint
-gverbs_spec_get_size (GVerbsSpec *self)
-{
-  g_return_val_if_fail (GVERBS_IS_SPEC (self), 0);
-  return spec_layout (self)->size;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_spec_get_size,
+                      GVerbsSpec, GVERBS_IS_SPEC, 0, spec_layout (self)->size)
 
 /**
  * gverbs_spec_get_is_inner:

@@ -17,8 +17,6 @@ struct _GVerbsTDInitAttr
   guint32 comp_mask;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsTDInitAttr, gverbs_td_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsTDInitAttr:comp-mask:
@@ -28,21 +26,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_UINT (GVerbsTDInitAttr, comp_mask, "comp-mask", G_MAXUINT32, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_td_init_attr_class_init (GVerbsTDInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_td_init_attr_init (GVerbsTDInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsTDInitAttr, gverbs_td_init_attr, fields)
 
 /**
  * gverbs_td_init_attr_new:
@@ -67,9 +51,5 @@ gverbs_td_init_attr_new (guint32 comp_mask)
  *
  * Returns: the attributes' comp_mask
  */
-guint32
-gverbs_td_init_attr_get_comp_mask (GVerbsTDInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_TD_INIT_ATTR (self), 0);
-  return self->comp_mask;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_td_init_attr_get_comp_mask,
+                      GVerbsTDInitAttr, GVERBS_IS_TD_INIT_ATTR, 0, self->comp_mask)

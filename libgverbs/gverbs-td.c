@@ -8,6 +8,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsTD:
@@ -129,12 +130,8 @@ gverbs_td_new (GVerbsContext     *context,
  *
  * Returns: (transfer none): the context the thread domain belongs to
  */
-GVerbsContext *
-gverbs_td_get_context (GVerbsTD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_TD (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_td_get_context,
+                      GVerbsTD, GVERBS_IS_TD, NULL, self->context)
 
 struct ibv_td *
 _gverbs_td_get_ibv (GVerbsTD *self)

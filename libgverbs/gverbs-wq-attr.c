@@ -26,8 +26,6 @@ struct _GVerbsWQAttr
   GVerbsWQFlags flags_mask;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsWQAttr, gverbs_wq_attr, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsWQAttr:attr-mask:
@@ -66,21 +64,7 @@ static const GVerbsField fields[] = {
                      G_PARAM_READWRITE),
 };
 
-static void
-gverbs_wq_attr_class_init (GVerbsWQAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_wq_attr_init (GVerbsWQAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsWQAttr, gverbs_wq_attr, fields)
 
 /**
  * gverbs_wq_attr_new:

@@ -149,12 +149,8 @@ gverbs_wq_init_attr_new (GVerbsPD              *pd,
  *
  * Returns: (transfer none) (nullable): the protection domain
  */
-GVerbsPD *
-gverbs_wq_init_attr_get_pd (GVerbsWQInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ_INIT_ATTR (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_wq_init_attr_get_pd,
+                      GVerbsWQInitAttr, GVERBS_IS_WQ_INIT_ATTR, NULL, self->pd)
 
 /**
  * gverbs_wq_init_attr_get_cq:
@@ -165,12 +161,8 @@ gverbs_wq_init_attr_get_pd (GVerbsWQInitAttr *self)
  *
  * Returns: (transfer none) (nullable): the completion queue
  */
-GVerbsCQ *
-gverbs_wq_init_attr_get_cq (GVerbsWQInitAttr *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ_INIT_ATTR (self), NULL);
-  return self->cq;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_wq_init_attr_get_cq,
+                      GVerbsWQInitAttr, GVERBS_IS_WQ_INIT_ATTR, NULL, self->cq)
 
 void
 _gverbs_wq_init_attr_fill (GVerbsWQInitAttr        *self,

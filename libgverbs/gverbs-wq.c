@@ -15,6 +15,7 @@
 #include "gverbs-error.h"
 #include "gverbs-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsWQ:
@@ -299,12 +300,8 @@ gverbs_wq_new (GVerbsContext     *context,
  *
  * Returns: (transfer none): the device context
  */
-GVerbsContext *
-gverbs_wq_get_context (GVerbsWQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ (self), NULL);
-  return self->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_wq_get_context,
+                      GVerbsWQ, GVERBS_IS_WQ, NULL, self->context)
 
 /**
  * gverbs_wq_get_pd:
@@ -314,12 +311,7 @@ gverbs_wq_get_context (GVerbsWQ *self)
  *
  * Returns: (transfer none) (nullable): the protection domain, once created
  */
-GVerbsPD *
-gverbs_wq_get_pd (GVerbsWQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ (self), NULL);
-  return self->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_wq_get_pd, GVerbsWQ, GVERBS_IS_WQ, NULL, self->pd)
 
 /**
  * gverbs_wq_get_cq:
@@ -330,12 +322,7 @@ gverbs_wq_get_pd (GVerbsWQ *self)
  *
  * Returns: (transfer none) (nullable): the completion queue, once created
  */
-GVerbsCQ *
-gverbs_wq_get_cq (GVerbsWQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ (self), NULL);
-  return self->cq;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_wq_get_cq, GVerbsWQ, GVERBS_IS_WQ, NULL, self->cq)
 
 /**
  * gverbs_wq_get_wq_num:
@@ -345,12 +332,8 @@ gverbs_wq_get_cq (GVerbsWQ *self)
  *
  * Returns: the work queue number, 0 once closed
  */
-guint32
-gverbs_wq_get_wq_num (GVerbsWQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ (self), 0);
-  return self->ibv ? self->ibv->wq_num : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_wq_num,
+                      GVerbsWQ, GVERBS_IS_WQ, 0, self->ibv ? self->ibv->wq_num : 0)
 
 /**
  * gverbs_wq_get_wq_type:
@@ -360,12 +343,8 @@ gverbs_wq_get_wq_num (GVerbsWQ *self)
  *
  * Returns: the work queue's type
  */
-GVerbsWQType
-gverbs_wq_get_wq_type (GVerbsWQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ (self), GVERBS_WQT_RQ);
-  return self->wq_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsWQType, gverbs_wq_get_wq_type,
+                      GVerbsWQ, GVERBS_IS_WQ, GVERBS_WQT_RQ, self->wq_type)
 
 /**
  * gverbs_wq_get_state:
@@ -376,12 +355,8 @@ gverbs_wq_get_wq_type (GVerbsWQ *self)
  *
  * Returns: the state the work queue was last moved to
  */
-GVerbsWQState
-gverbs_wq_get_state (GVerbsWQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ (self), GVERBS_WQS_UNKNOWN);
-  return self->state;
-}
+GVERBS_DEFINE_GETTER (GVerbsWQState, gverbs_wq_get_state,
+                      GVerbsWQ, GVERBS_IS_WQ, GVERBS_WQS_UNKNOWN, self->state)
 
 /**
  * gverbs_wq_get_max_wr:
@@ -392,12 +367,7 @@ gverbs_wq_get_state (GVerbsWQ *self)
  *
  * Returns: the most outstanding receives the device granted
  */
-guint32
-gverbs_wq_get_max_wr (GVerbsWQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ (self), 0);
-  return self->max_wr;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_max_wr, GVerbsWQ, GVERBS_IS_WQ, 0, self->max_wr)
 
 /**
  * gverbs_wq_get_max_sge:
@@ -408,12 +378,7 @@ gverbs_wq_get_max_wr (GVerbsWQ *self)
  *
  * Returns: the most scatter entries per receive the device granted
  */
-guint32
-gverbs_wq_get_max_sge (GVerbsWQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_WQ (self), 0);
-  return self->max_sge;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_max_sge, GVerbsWQ, GVERBS_IS_WQ, 0, self->max_sge)
 
 /**
  * gverbs_wq_modify:

@@ -53,8 +53,6 @@ struct _GVerbsMlx5DVContextAttr
   guint64 comp_mask;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVContextAttr, gverbs_mlx5_dv_context_attr, G_TYPE_OBJECT)
-
 static const GVerbsField context_attr_fields[] = {
   /**
    * GVerbsMlx5DVContextAttr:flags:
@@ -72,21 +70,7 @@ static const GVerbsField context_attr_fields[] = {
                     G_PARAM_READWRITE),
 };
 
-static void
-gverbs_mlx5_dv_context_attr_class_init (GVerbsMlx5DVContextAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, 1, context_attr_fields,
-                              G_N_ELEMENTS (context_attr_fields), NULL);
-}
-
-static void
-gverbs_mlx5_dv_context_attr_init (GVerbsMlx5DVContextAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVContextAttr, gverbs_mlx5_dv_context_attr, context_attr_fields)
 
 /**
  * gverbs_mlx5_dv_context_attr_new:
@@ -155,8 +139,6 @@ struct _GVerbsMlx5DVDCInitAttr
   guint64 dct_access_key;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVDCInitAttr, gverbs_mlx5_dv_dc_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField dc_fields[] = {
   /**
    * GVerbsMlx5DVDCInitAttr:dc-type:
@@ -174,20 +156,7 @@ static const GVerbsField dc_fields[] = {
                     G_PARAM_READWRITE),
 };
 
-static void
-gverbs_mlx5_dv_dc_init_attr_class_init (GVerbsMlx5DVDCInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, 1, dc_fields, G_N_ELEMENTS (dc_fields), NULL);
-}
-
-static void
-gverbs_mlx5_dv_dc_init_attr_init (GVerbsMlx5DVDCInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVDCInitAttr, gverbs_mlx5_dv_dc_init_attr, dc_fields)
 
 /**
  * gverbs_mlx5_dv_dc_init_attr_new:
@@ -234,8 +203,6 @@ struct _GVerbsMlx5DVQPInitAttr
   guint send_ops_flags;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVQPInitAttr, gverbs_mlx5_dv_qp_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField qp_fields[] = {
   /**
    * GVerbsMlx5DVQPInitAttr:comp-mask:
@@ -274,20 +241,7 @@ static const GVerbsField qp_fields[] = {
                      gverbs_mlx5_dv_qp_create_send_ops_flags_get_type, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_mlx5_dv_qp_init_attr_class_init (GVerbsMlx5DVQPInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, 1, qp_fields, G_N_ELEMENTS (qp_fields), NULL);
-}
-
-static void
-gverbs_mlx5_dv_qp_init_attr_init (GVerbsMlx5DVQPInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVQPInitAttr, gverbs_mlx5_dv_qp_init_attr, qp_fields)
 
 /**
  * gverbs_mlx5_dv_qp_init_attr_new:
@@ -375,8 +329,6 @@ struct _GVerbsMlx5DVCQInitAttr
   guint cqe_size;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVCQInitAttr, gverbs_mlx5_dv_cq_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField cq_fields[] = {
   /**
    * GVerbsMlx5DVCQInitAttr:comp-mask:
@@ -408,20 +360,7 @@ static const GVerbsField cq_fields[] = {
                     G_PARAM_READWRITE),
 };
 
-static void
-gverbs_mlx5_dv_cq_init_attr_class_init (GVerbsMlx5DVCQInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-  _gverbs_properties_install (object_class, 1, cq_fields, G_N_ELEMENTS (cq_fields), NULL);
-}
-
-static void
-gverbs_mlx5_dv_cq_init_attr_init (GVerbsMlx5DVCQInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVCQInitAttr, gverbs_mlx5_dv_cq_init_attr, cq_fields)
 
 /**
  * gverbs_mlx5_dv_cq_init_attr_new:
@@ -496,8 +435,6 @@ struct _GVerbsMlx5DVContext
   GObject parent_instance;
   struct mlx5dv_context attr;
 };
-
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, G_TYPE_OBJECT)
 
 /**
  * GVerbsMlx5DVContext:version:
@@ -629,9 +566,7 @@ G_DEFINE_FINAL_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, G_TYPE_OBJECT)
  * The longest copy, in bytes, one memcpy work request can do
  * (`max_wr_memcpy_length`).
  */
-#define N(name, field, kind, type) \
-  { name, kind, G_STRUCT_OFFSET (struct mlx5dv_context, field), \
-    sizeof (((struct mlx5dv_context *) 0)->field), type, 0, 0, 0, 0, 0 }
+#define N(name, field, kind, type) GVERBS_FIELD_NAMED (struct mlx5dv_context, field, name, kind, type)
 static const GVerbsField context_fields[] = {
   N ("version", version, GVERBS_FIELD_UINT, NULL),
   N ("flags", flags, GVERBS_FIELD_UINT, NULL),
@@ -661,39 +596,8 @@ static const GVerbsField context_fields[] = {
 };
 #undef N
 
-static void
-gverbs_mlx5_dv_context_get_property (GObject    *object,
-                                     guint       prop_id,
-                                     GValue     *value,
-                                     GParamSpec *pspec)
-{
-  _gverbs_fields_get_value (context_fields, G_N_ELEMENTS (context_fields),
-                            &GVERBS_MLX5_DV_CONTEXT (object)->attr, prop_id, value);
-}
-
-static void
-gverbs_mlx5_dv_context_class_init (GVerbsMlx5DVContextClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = gverbs_mlx5_dv_context_get_property;
-  /* One property per field of `struct mlx5dv_context`, documented there. */
-  _gverbs_fields_install (object_class, context_fields, G_N_ELEMENTS (context_fields));
-}
-
-static void
-gverbs_mlx5_dv_context_init (GVerbsMlx5DVContext *self)
-{
-}
-
-GVerbsMlx5DVContext *
-_gverbs_mlx5_dv_context_new (const struct mlx5dv_context *attr)
-{
-  GVerbsMlx5DVContext *self = g_object_new (GVERBS_TYPE_MLX5_DV_CONTEXT, NULL);
-
-  self->attr = *attr;
-  return self;
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, struct mlx5dv_context, attr, context_fields,
+                           _gverbs_mlx5_dv_context_new)
 
 /**
  * gverbs_mlx5_dv_context_to_string:
@@ -758,8 +662,6 @@ struct _GVerbsMlx5DVPortAttr
   struct mlx5dv_port attr;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, G_TYPE_OBJECT)
-
 /**
  * GVerbsMlx5DVPortAttr:flags:
  *
@@ -807,9 +709,7 @@ G_DEFINE_FINAL_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, G_TYPE_OBJE
  * The bits of register C0 that #GVerbsMlx5DVPortAttr:reg-c0-value occupies
  * (`mlx5dv_port.reg_c0.mask`).
  */
-#define N(name, field) \
-  { name, GVERBS_FIELD_UINT, G_STRUCT_OFFSET (struct mlx5dv_port, field), \
-    sizeof (((struct mlx5dv_port *) 0)->field), NULL, 0, 0, 0, 0, 0 }
+#define N(name, field) GVERBS_FIELD_NAMED (struct mlx5dv_port, field, name, GVERBS_FIELD_UINT, NULL)
 static const GVerbsField port_fields[] = {
   N ("flags", flags),
   N ("vport", vport),
@@ -822,39 +722,8 @@ static const GVerbsField port_fields[] = {
 };
 #undef N
 
-static void
-gverbs_mlx5_dv_port_attr_get_property (GObject    *object,
-                                       guint       prop_id,
-                                       GValue     *value,
-                                       GParamSpec *pspec)
-{
-  _gverbs_fields_get_value (port_fields, G_N_ELEMENTS (port_fields),
-                            &GVERBS_MLX5_DV_PORT_ATTR (object)->attr, prop_id, value);
-}
-
-static void
-gverbs_mlx5_dv_port_attr_class_init (GVerbsMlx5DVPortAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = gverbs_mlx5_dv_port_attr_get_property;
-  /* One property per field of `struct mlx5dv_port`, documented there. */
-  _gverbs_fields_install (object_class, port_fields, G_N_ELEMENTS (port_fields));
-}
-
-static void
-gverbs_mlx5_dv_port_attr_init (GVerbsMlx5DVPortAttr *self)
-{
-}
-
-GVerbsMlx5DVPortAttr *
-_gverbs_mlx5_dv_port_attr_new (const struct mlx5dv_port *attr)
-{
-  GVerbsMlx5DVPortAttr *self = g_object_new (GVERBS_TYPE_MLX5_DV_PORT_ATTR, NULL);
-
-  self->attr = *attr;
-  return self;
-}
+GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struct mlx5dv_port, attr, port_fields,
+                           _gverbs_mlx5_dv_port_attr_new)
 
 /**
  * gverbs_mlx5_dv_port_attr_to_string:

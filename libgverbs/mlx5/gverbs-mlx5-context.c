@@ -11,6 +11,7 @@
 #include "gverbs-device-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsMlx5Context:
@@ -35,14 +36,6 @@ struct _GVerbsMlx5Context
 };
 
 G_DEFINE_FINAL_TYPE (GVerbsMlx5Context, gverbs_mlx5_context, GVERBS_TYPE_CONTEXT)
-
-enum {
-  PROP_0,
-  PROP_ATTR,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
 
 static struct ibv_context *
 open_mlx5 (struct ibv_device *device,
@@ -70,44 +63,14 @@ gverbs_mlx5_context_open (GVerbsResource  *resource,
                                                                          error);
 }
 
-static void
-gverbs_mlx5_context_finalize (GObject *object)
-{
-  g_clear_object (&GVERBS_MLX5_CONTEXT (object)->attr);
-  G_OBJECT_CLASS (gverbs_mlx5_context_parent_class)->finalize (object);
-}
-
-static void
-gverbs_mlx5_context_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_ATTR:
-      g_value_set_object (value, GVERBS_MLX5_CONTEXT (object)->attr);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_mlx5_context_set_property (GObject      *object,
-                                  guint         prop_id,
-                                  const GValue *value,
-                                  GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_ATTR:
-      GVERBS_MLX5_CONTEXT (object)->attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsMlx5Context:attr:
+   *
+   * How the device is opened (%NULL: the defaults).
+   */
+  GVERBS_PROP_INPUT (GVerbsMlx5Context, attr, "attr", gverbs_mlx5_dv_context_attr_get_type),
+};
 
 static void
 gverbs_mlx5_context_class_init (GVerbsMlx5ContextClass *klass)
@@ -116,19 +79,11 @@ gverbs_mlx5_context_class_init (GVerbsMlx5ContextClass *klass)
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_mlx5_context_open;
-  object_class->finalize = gverbs_mlx5_context_finalize;
-  object_class->get_property = gverbs_mlx5_context_get_property;
-  object_class->set_property = gverbs_mlx5_context_set_property;
-
-  /**
-   * GVerbsMlx5Context:attr:
-   *
-   * How the device is opened (%NULL: the defaults).
-   */
-  properties[PROP_ATTR] =
-    g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_MLX5_DV_CONTEXT_ATTR,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* the parent class's own get/set_property are inherited: these serve the table */
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+  _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -705,12 +705,8 @@ gverbs_mlx5_devx_obj_new (GVerbsContext  *context,
  * Returns: (transfer none) (nullable): the creation command's output
  *   mailbox, %NULL if it was never created
  */
-GBytes *
-gverbs_mlx5_devx_obj_get_out (GVerbsMlx5DevxObj *self)
-{
-  g_return_val_if_fail (GVERBS_IS_MLX5_DEVX_OBJ (self), NULL);
-  return self->out;
-}
+GVERBS_DEFINE_GETTER (GBytes *, gverbs_mlx5_devx_obj_get_out,
+                      GVerbsMlx5DevxObj, GVERBS_IS_MLX5_DEVX_OBJ, NULL, self->out)
 
 typedef int (*DevxObjCmd) (struct mlx5dv_devx_obj *, const void *, size_t, void *, size_t);
 

@@ -13,6 +13,7 @@
 #include "gverbs-ah-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-fields-private.h"
 
 /**
  * GVerbsMlx5QP:
@@ -37,12 +38,6 @@ struct _GVerbsMlx5QP
 
 G_DEFINE_FINAL_TYPE (GVerbsMlx5QP, gverbs_mlx5_qp, GVERBS_TYPE_QP_EX)
 
-enum {
-  PROP_0,
-  PROP_DV_INIT_ATTR,
-  N_PROPS
-};
-
 static struct ibv_qp *
 create_mlx5_qp (GVerbsQPEx                 *qpx,
                 struct ibv_context         *ctx,
@@ -56,62 +51,25 @@ create_mlx5_qp (GVerbsQPEx                 *qpx,
   return mlx5dv_create_qp (ctx, attr, &dv);
 }
 
-static void
-gverbs_mlx5_qp_finalize (GObject *object)
-{
-  g_clear_object (&GVERBS_MLX5_QP (object)->dv_init_attr);
-  G_OBJECT_CLASS (gverbs_mlx5_qp_parent_class)->finalize (object);
-}
-
-static void
-gverbs_mlx5_qp_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_DV_INIT_ATTR:
-      g_value_set_object (value, GVERBS_MLX5_QP (object)->dv_init_attr);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_mlx5_qp_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_DV_INIT_ATTR:
-      GVERBS_MLX5_QP (object)->dv_init_attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsMlx5QP:dv-init-attr:
+   *
+   * The mlx5 creation attributes (%NULL: none, a plain mlx5dv_create_qp()).
+   */
+  GVERBS_PROP_INPUT (GVerbsMlx5QP, dv_init_attr, "dv-init-attr", gverbs_mlx5_dv_qp_init_attr_get_type),
+};
 
 static void
 gverbs_mlx5_qp_class_init (GVerbsMlx5QPClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = gverbs_mlx5_qp_finalize;
-  object_class->get_property = gverbs_mlx5_qp_get_property;
-  object_class->set_property = gverbs_mlx5_qp_set_property;
-
-  /**
-   * GVerbsMlx5QP:dv-init-attr:
-   *
-   * The mlx5 creation attributes (%NULL: none, a plain mlx5dv_create_qp()).
-   */
-  g_object_class_install_property (object_class, PROP_DV_INIT_ATTR,
-    g_param_spec_object ("dv-init-attr", NULL, NULL, GVERBS_TYPE_MLX5_DV_QP_INIT_ATTR,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  /* the parent class's own get/set_property are inherited: these serve the table */
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+  _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, fields,
+                                             G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -222,62 +180,25 @@ create_mlx5_cq (GVerbsCQEX                 *cqx,
   return mlx5dv_create_cq (ctx, attr, &dv);
 }
 
-static void
-gverbs_mlx5_cq_finalize (GObject *object)
-{
-  g_clear_object (&GVERBS_MLX5_CQ (object)->dv_init_attr);
-  G_OBJECT_CLASS (gverbs_mlx5_cq_parent_class)->finalize (object);
-}
-
-static void
-gverbs_mlx5_cq_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_DV_INIT_ATTR:
-      g_value_set_object (value, GVERBS_MLX5_CQ (object)->dv_init_attr);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_mlx5_cq_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_DV_INIT_ATTR:
-      GVERBS_MLX5_CQ (object)->dv_init_attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField cq_fields[] = {
+  /**
+   * GVerbsMlx5CQ:dv-init-attr:
+   *
+   * The mlx5 creation attributes (%NULL: none, a plain mlx5dv_create_cq()).
+   */
+  GVERBS_PROP_INPUT (GVerbsMlx5CQ, dv_init_attr, "dv-init-attr", gverbs_mlx5_dv_cq_init_attr_get_type),
+};
 
 static void
 gverbs_mlx5_cq_class_init (GVerbsMlx5CQClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = gverbs_mlx5_cq_finalize;
-  object_class->get_property = gverbs_mlx5_cq_get_property;
-  object_class->set_property = gverbs_mlx5_cq_set_property;
-
-  /**
-   * GVerbsMlx5CQ:dv-init-attr:
-   *
-   * The mlx5 creation attributes (%NULL: none, a plain mlx5dv_create_cq()).
-   */
-  g_object_class_install_property (object_class, PROP_DV_INIT_ATTR,
-    g_param_spec_object ("dv-init-attr", NULL, NULL, GVERBS_TYPE_MLX5_DV_CQ_INIT_ATTR,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  /* the parent class's own get/set_property are inherited: these serve the table */
+  object_class->get_property = _gverbs_properties_get;
+  object_class->set_property = _gverbs_properties_set;
+  _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, cq_fields,
+                                             G_N_ELEMENTS (cq_fields), NULL);
 }
 
 static void
