@@ -822,6 +822,7 @@ def _made(cls, wr, items, sg, num_sge, next_wr):
 _WR_OPCODES = Verbs.WROpcode.__enum_values__
 _SendFlags = Verbs.SendFlags
 _SEND = Verbs.WROpcode.SEND
+_WROpcode = Verbs.WROpcode
 _send_wr_new = Verbs.SendWR.new_with_sg
 _recv_wr_new = Verbs.RecvWR.new_with_sg
 _WR_COMMON = dict(next_wr=None, __init__=lambda self, *args, **kwargs: None,  # made by __new__
@@ -832,6 +833,10 @@ class SendWR(Verbs.SendWR):
     _ah = None
     def __new__(cls, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
                 send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
+        # pyverbs' usual call (a list of num_sge SGEs, a WROpcode, SendFlags) in one C call
+        if (cls is SendWR and next_wr is None and type(sg) is list and len(sg) == num_sge and
+                type(opcode) is _WROpcode and type(send_flags) is _SendFlags):
+            return _send_wr_new(wr_id, opcode, send_flags, imm_data, sg)
         items = _sg_items(sg, num_sge)
         known = _WR_OPCODES.get(opcode)   # an int no WROpcode names is set as a field below
         if type(send_flags) is not _SendFlags:
@@ -849,6 +854,8 @@ class SendWR(Verbs.SendWR):
 @_verbs
 class RecvWR(Verbs.RecvWR):
     def __new__(cls, wr_id=0, num_sge=0, sg=None, next_wr=None):
+        if cls is RecvWR and next_wr is None and type(sg) is list and len(sg) == num_sge:
+            return _recv_wr_new(wr_id, sg)
         items = _sg_items(sg, num_sge)
         return _made(cls, _recv_wr_new(wr_id, items), items, sg, num_sge, next_wr)
 
