@@ -63,6 +63,8 @@
 #include "gverbs-cm-params.h"
 #include "gverbs-ud-param.h"
 #include "gverbs-cm-id.h"
+#include "gverbs-ece.h"
+#include "gverbs-dmabuf-mr.h"
 #include "gverbs-path.h"
 #include "gverbs-buffer-pool.h"
 #include "gverbs-cq-poller.h"

@@ -40,6 +40,10 @@ _CTORS = {'PD': (('context', 'context', _REQUIRED),),
           'DM': (('context', 'context', _REQUIRED), ('dm_attr', 'attr', _REQUIRED)),
           'DMMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
                    ('access', 'access', _REQUIRED), ('dm', 'dm', None), ('offset', 'offset', 0)),
+          'DmaBufMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
+                       ('access', 'access', _REQUIRED),
+                       ('dmabuf', 'fd', -1, lambda v: -1 if v is None else int(getattr(v, 'fd', v))),
+                       ('offset', 'offset', 0)),
           'EventChannel': (),
           'DeviceMonitor': (),
           'PortCounters': (('device_name', 'device_name', _REQUIRED), ('port_num', 'port_num', 1),
@@ -76,6 +80,8 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner
                             ('priority', 'priority', 0), ('port', 'port', 1),
                             ('flags', 'flags', 0, lambda v: Verbs.FlowFlags(int(v)))),
                'Flow': (('qp', 'qp', _REQUIRED), ('flow_attr', 'attr', _REQUIRED))})
+# boxed structs whose pyverbs constructor takes their fields: (field, default) in pyverbs' order
+_FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0))}
 # C methods whose trailing arguments pyverbs makes optional: their defaults
 _DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable', None))},
              'CQ': {'req_notify': (('solicited_only', False),)},
@@ -228,6 +234,8 @@ def _apply_rules(cls):
             cls.__setattr__ = _props_setattr
         if name in _CTORS and '__init__' not in own:
             cls.__init__ = _ctor(cls.__mro__[1], _CTORS[name])
+    if name in _FIELD_CTORS and '__init__' not in own:
+        cls.__init__ = _fields_init(cls.__mro__[1], *_FIELD_CTORS[name])
     if '__str__' not in own:
         if hasattr(cls, 'to_string'):
             cls.__str__ = _to_string

@@ -151,13 +151,8 @@ class _CMIDBase(_Verbs.CMID):
             addr = mc_attr.addr
         return _Verbs.CMID.join_multicast(self, addr)
 
-    def set_local_ece(self, ece):
-        raise PyverbsRDMAError('Failed to set local ECE (not supported by libgverbs yet)',
-                               _errno.EOPNOTSUPP)
-
     def get_remote_ece(self):
-        raise PyverbsRDMAError('Failed to get remote ECE (not supported by libgverbs yet)',
-                               _errno.EOPNOTSUPP)
+        return _Verbs.CMID.query_remote_ece(self)
 
     def disconnect(self, *args):
         if args:
@@ -187,6 +182,8 @@ CMID = compat_class(_CMIDBase, 'CMID', messages={
     'join_multicast': 'Failed to join multicast',
     'leave_multicast': 'Failed to leave multicast',
     'set_option': 'Failed to set option',
+    'set_local_ece': 'Failed to set local ECE',
+    'get_remote_ece': 'Failed to get remote ECE',
 }, namespace={'__module__': 'pyverbs.cmid'})
 
 AddrInfo = compat_class(Verbs.AddrInfo, 'AddrInfo', messages={

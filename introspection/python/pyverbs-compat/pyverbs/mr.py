@@ -1,8 +1,6 @@
 """pyverbs.mr: memory regions, memory windows, device-memory MRs."""
 
-import errno as _errno
-
-from ._compat import Verbs, compat_class, PyverbsRDMAError
+from ._compat import Verbs, compat_class
 
 __all__ = ['MR', 'MW', 'MWBindInfo', 'MWBind', 'DMMR', 'DmaBufMR']
 
@@ -40,7 +38,18 @@ class MWBind:
         self.wr_id = wr_id
 
 
-class DmaBufMR:
-    def __init__(self, *args, **kwargs):
-        raise PyverbsRDMAError('Failed to register a dma-buf MR (not supported by libgverbs yet)',
-                               _errno.EOPNOTSUPP)
+def _dmabuf_mr_init(self, pd, length, access, dmabuf=None, offset=0, gpu=0, gtt=0):
+    """pyverbs' DmaBufMR(pd, length, access, dmabuf=None, offset=0): dmabuf
+    is a DmaBuf or a dma-buf descriptor; without one, a DmaBuf is allocated
+    (a DRM GEM buffer, which libgverbs does not allocate: EOPNOTSUPP)."""
+    if dmabuf is None:
+        from .dmabuf import DmaBuf
+        dmabuf = DmaBuf(length + offset, gpu=gpu, gtt=gtt)
+    fd = int(getattr(dmabuf, 'fd', dmabuf))
+    Verbs.DmaBufMR.__init__(self, pd, length, access, dmabuf=fd, offset=offset)
+    self.__dict__['dmabuf'] = dmabuf
+
+
+DmaBufMR = compat_class(Verbs.DmaBufMR, 'DmaBufMR', messages={
+    '__init__': 'Failed to register a dma-buf MR',
+}, namespace={'__module__': 'pyverbs.mr', '__init__': _dmabuf_mr_init})

@@ -1,9 +1,7 @@
 """pyverbs.qp: queue pairs, extended QPs and their attributes."""
 
-import errno as _errno
 
 from ._compat import Verbs, compat_class
-from .pyverbs_error import PyverbsRDMAError
 
 _ALL_ATTR_BITS = 0
 for _bit in Verbs.QPAttrMask.__flags_values__:
@@ -45,18 +43,11 @@ def _wr_bind_mw(self, mw, rkey, bind_info):
                           Verbs.AccessFlags(int(bind_info.mw_access_flags)))
 
 
-def _ece_unsupported(self, *args):
-    # ECE (ibv_query_ece/ibv_set_ece) is not wrapped by libgverbs yet; rxe
-    # has none either, and pyverbs programs treat EOPNOTSUPP as "no ECE"
-    raise PyverbsRDMAError('Failed to query ECE (not supported by libgverbs yet)',
-                           _errno.EOPNOTSUPP)
-
-
 def _query_data_in_order(self, op, flags=0):
     """1 when the device writes the data of op in order, else 0."""
     return int(Verbs.QP.query_data_in_order(self, op))
 
-__all__ = ['QP', 'QPEx', 'QPCap', 'QPAttr', 'QPInitAttr', 'QPInitAttrEx', 'DataInOrderAttr']
+__all__ = ['QP', 'QPEx', 'QPCap', 'QPAttr', 'QPInitAttr', 'QPInitAttrEx', 'DataInOrderAttr', 'ECE']
 
 _QP_MESSAGES = {
     '__init__': 'Failed to create QP',
@@ -72,8 +63,7 @@ _QP_MESSAGES = {
     'set_ece': 'Failed to set ECE',
 }
 
-_QP_NAMESPACE = {'query': _query, 'modify': _modify, 'query_ece': _ece_unsupported,
-                 'set_ece': _ece_unsupported, 'bind_mw': _bind_mw, 'post_send': _post_send,
+_QP_NAMESPACE = {'query': _query, 'modify': _modify, 'bind_mw': _bind_mw, 'post_send': _post_send,
                  'query_data_in_order': _query_data_in_order}
 
 QP = compat_class(Verbs.QP, 'QP', messages=_QP_MESSAGES,
@@ -87,3 +77,4 @@ QPCap = Verbs.QPCap
 QPAttr = Verbs.QPAttr
 QPInitAttr = Verbs.QPInitAttr
 QPInitAttrEx = Verbs.QPInitAttrEx
+ECE = Verbs.ECE
