@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The baseline for gverbs-perf's data path: the same loop as
  * `gverbs-perf write_bw|send_bw --loopback`, written directly on libibverbs.
  * Two RC QPs on one device talk over loopback in one thread; the sender keeps

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """The guest half of benchmarks/run: runs every measurement of issue 6 on the
 VM's rxe device and writes results.md, results.json and bw.png into OUTDIR.
 

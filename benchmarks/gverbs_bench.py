@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """The Python benchmark loops on gi.repository.Verbs (libgverbs): the same
 loops and batch sizes as pyverbs_bench.py, with the batch calls: one
 Verbs.QP.post_send_repeat/post_recv_repeat call posts a batch of -l copies of

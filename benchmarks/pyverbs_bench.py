@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """The Python benchmark loops on pyverbs (Debian's python3-pyverbs), the
 reference for gverbs_bench.py: the same loops, the same batch sizes.
 

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -52,6 +55,8 @@ G_STATIC_ASSERT ((int) GVERBS_RDMA_OPTION_ID_ACK_TIMEOUT == (int) RDMA_OPTION_ID
  * listener binds to (@src and @src_service); otherwise the destination to
  * connect to, bound to @src when @src is given. An address that cannot be
  * resolved fails initialization with a #GError.
+ *
+ * Since: 0.1
  */
 struct _GVerbsAddrInfo
 {
@@ -386,6 +391,8 @@ gverbs_addr_info_init (GVerbsAddrInfo *self)
  * %GVERBS_ERROR_NO_DEVICE.
  *
  * Returns: (transfer full): the address information, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsAddrInfo *
 gverbs_addr_info_new (const char           *src,
@@ -412,6 +419,8 @@ gverbs_addr_info_new (const char           *src,
  * Gets the port space.
  *
  * Returns: the port space
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_addr_info_get_port_space,
                       GVerbsAddrInfo, GVERBS_IS_ADDR_INFO, GVERBS_RDMA_PS_TCP, self->port_space)
@@ -423,6 +432,8 @@ GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_addr_info_get_port_space,
  * Gets the hint flags.
  *
  * Returns: the hint flags
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsAddrInfoFlags, gverbs_addr_info_get_flags,
                       GVerbsAddrInfo, GVERBS_IS_ADDR_INFO, GVERBS_RAI_NONE, self->flags)
@@ -434,6 +445,8 @@ GVERBS_DEFINE_GETTER (GVerbsAddrInfoFlags, gverbs_addr_info_get_flags,
  * Gets the resolved source address, formatted as text.
  *
  * Returns: (transfer full) (nullable): the resolved source address as text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_addr_info_dup_src_address (GVerbsAddrInfo *self)
@@ -449,6 +462,8 @@ gverbs_addr_info_dup_src_address (GVerbsAddrInfo *self)
  * Gets the resolved destination address, formatted as text.
  *
  * Returns: (transfer full) (nullable): the resolved destination address as text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_addr_info_dup_dst_address (GVerbsAddrInfo *self)
@@ -464,6 +479,8 @@ gverbs_addr_info_dup_dst_address (GVerbsAddrInfo *self)
  * Gets the resolved source port.
  *
  * Returns: the resolved source port, 0 if none
+ *
+ * Since: 0.1
  */
 guint
 gverbs_addr_info_get_src_port (GVerbsAddrInfo *self)
@@ -479,6 +496,8 @@ gverbs_addr_info_get_src_port (GVerbsAddrInfo *self)
  * Gets the resolved destination port.
  *
  * Returns: the resolved destination port, 0 if none
+ *
+ * Since: 0.1
  */
 guint
 gverbs_addr_info_get_dst_port (GVerbsAddrInfo *self)

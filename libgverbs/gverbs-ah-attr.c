@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -18,6 +21,8 @@
  * `AHAttr`): where packets sent with it go. On InfiniBand the destination
  * LID may be enough; on RoCE the handle must be global (#GVerbsAHAttr:is-global
  * with a #GVerbsGlobalRoute carrying the destination GID).
+ *
+ * Since: 0.1
  */
 struct _GVerbsAHAttr
 {
@@ -163,6 +168,8 @@ gverbs_ah_attr_init (GVerbsAHAttr *self)
  * global, everything else 0. Set the fields as properties.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsAHAttr *
 gverbs_ah_attr_new (void)
@@ -177,6 +184,8 @@ gverbs_ah_attr_new (void)
  * Gets the global route.
  *
  * Returns: (transfer none) (nullable): the global route
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsGlobalRoute *, gverbs_ah_attr_get_grh,
                       GVerbsAHAttr, GVERBS_IS_AH_ATTR, NULL, self->grh)
@@ -187,6 +196,8 @@ GVERBS_DEFINE_GETTER (GVerbsGlobalRoute *, gverbs_ah_attr_get_grh,
  * @grh: (nullable): the global route
  *
  * Sets the global route; it is used when #GVerbsAHAttr:is-global is set.
+ *
+ * Since: 0.1
  */
 void
 gverbs_ah_attr_set_grh (GVerbsAHAttr      *self,
@@ -205,6 +216,8 @@ gverbs_ah_attr_set_grh (GVerbsAHAttr      *self,
  * Gets the local port number.
  *
  * Returns: the local port number
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_ah_attr_get_port_num,
                       GVerbsAHAttr, GVERBS_IS_AH_ATTR, 0, self->port_num)
@@ -216,6 +229,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_ah_attr_get_port_num,
  * Checks whether the handle carries a global routing header.
  *
  * Returns: whether the handle carries a global routing header
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_ah_attr_get_is_global,
                       GVerbsAHAttr, GVERBS_IS_AH_ATTR, FALSE, self->is_global)
@@ -230,6 +245,8 @@ GVERBS_DEFINE_GETTER (gboolean, gverbs_ah_attr_get_is_global,
  * `traffic_class`, each an indented `label : value` line.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_ah_attr_to_string (GVerbsAHAttr *self)

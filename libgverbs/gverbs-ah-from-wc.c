@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* gverbs_ah_new_from_wc(): an address handle that answers a UD message
  * (ibv_create_ah_from_wc, pyverbs' AH(pd, wc=, grh=, port_num=)). */
 #include "config.h"
@@ -28,6 +31,8 @@
  * where it leads.
  *
  * Returns: (transfer full): the address handle, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsAH *
 gverbs_ah_new_from_wc (GVerbsPD       *pd,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -36,6 +39,8 @@
  * ```
  *
  * Python: `Verbs.AH(pd, attr=ah_attr)` as in pyverbs, or `pd.ah(path)`.
+ *
+ * Since: 0.1
  */
 struct _GVerbsAH
 {
@@ -162,6 +167,8 @@ gverbs_ah_init (GVerbsAH *self)
  * empty entry.
  *
  * Returns: (transfer full): the address handle, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsAH *
 gverbs_ah_new (GVerbsPD      *pd,
@@ -183,6 +190,8 @@ gverbs_ah_new (GVerbsPD      *pd,
  * gverbs_ah_new().
  *
  * Returns: (transfer full): the address handle, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsAH *
 gverbs_pd_create_ah (GVerbsPD      *self,
@@ -199,6 +208,8 @@ gverbs_pd_create_ah (GVerbsPD      *self,
  * Gets the protection domain.
  *
  * Returns: (transfer none): the protection domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_ah_get_pd, GVerbsAH, GVERBS_IS_AH, NULL, self->pd)
 
@@ -209,6 +220,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_ah_get_pd, GVerbsAH, GVERBS_IS_AH, NULL
  * Gets the attributes the handle was created from.
  *
  * Returns: (transfer none): the attributes the handle was created from
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsAHAttr *, gverbs_ah_get_attr, GVerbsAH, GVERBS_IS_AH, NULL, self->attr)
 

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -12,6 +15,8 @@
  * How much device memory to allocate (`struct ibv_alloc_dm_attr`, pyverbs'
  * `AllocDmAttr`): the length in bytes, the log2 of the required alignment
  * and a compatibility mask (0).
+ *
+ * Since: 0.1
  */
 struct _GVerbsAllocDmAttr
 {
@@ -55,6 +60,8 @@ GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsAllocDmAttr, gverbs_alloc_dm_attr, fields)
  * Creates device memory allocation attributes, in pyverbs' argument order.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsAllocDmAttr *
 gverbs_alloc_dm_attr_new (guint64 length,
@@ -72,6 +79,8 @@ gverbs_alloc_dm_attr_new (guint64 length,
  * Gets the size in bytes.
  *
  * Returns: the size in bytes
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint64, gverbs_alloc_dm_attr_get_length,
                       GVerbsAllocDmAttr, GVERBS_IS_ALLOC_DM_ATTR, 0, self->length)

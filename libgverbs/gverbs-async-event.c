@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -17,6 +20,8 @@
  * port for port events (port active or down, LID, P_Key, GID, SM changes,
  * client reregister) and, for QP, CQ, SRQ and WQ events, the libgverbs
  * object the event is about.
+ *
+ * Since: 0.1
  */
 struct _GVerbsAsyncEvent
 {
@@ -128,6 +133,8 @@ _gverbs_async_event_new (int      event_type,
  * Gets what happened: the type of the event.
  *
  * Returns: what happened
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsEventType, gverbs_async_event_get_event_type,
                       GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, 0, self->event_type)
@@ -139,6 +146,8 @@ GVERBS_DEFINE_GETTER (GVerbsEventType, gverbs_async_event_get_event_type,
  * Gets the port of a port event.
  *
  * Returns: the port of a port event, 0 for other events
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_async_event_get_port_num,
                       GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, 0, self->port_num)
@@ -151,6 +160,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_async_event_get_port_num,
  *
  * Returns: (transfer none) (nullable): the QP, CQ, SRQ or WQ the event is
  *   about, or %NULL
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GObject *, gverbs_async_event_get_object,
                       GVerbsAsyncEvent, GVERBS_IS_ASYNC_EVENT, NULL, self->object)
@@ -164,6 +175,8 @@ GVERBS_DEFINE_GETTER (GObject *, gverbs_async_event_get_object,
  * `Port number` row for port events.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_async_event_to_string (GVerbsAsyncEvent *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <inttypes.h>
@@ -19,6 +22,8 @@
  * that gverbs_buffer_pool_finish_wcs() can give a completed request's
  * buffer back and repost receives. Popping, pushing and building work
  * requests allocate nothing.
+ *
+ * Since: 0.1
  */
 struct _GVerbsBufferPool
 {
@@ -94,6 +99,8 @@ gverbs_buffer_pool_init (GVerbsBufferPool *self)
  * free.
  *
  * Returns: (transfer full): the pool, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsBufferPool *
 gverbs_buffer_pool_new (GVerbsPD           *pd,
@@ -150,6 +157,8 @@ gverbs_buffer_pool_new (GVerbsPD           *pd,
  * Gets the memory region of the buffers.
  *
  * Returns: (transfer none): the memory region of the buffers
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsMR *, gverbs_buffer_pool_get_mr,
                       GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, NULL, self->mr)
@@ -161,6 +170,8 @@ GVERBS_DEFINE_GETTER (GVerbsMR *, gverbs_buffer_pool_get_mr,
  * Gets the number of buffers.
  *
  * Returns: the number of buffers
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_count,
                       GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->count)
@@ -172,6 +183,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_count,
  * Gets the size of each buffer in bytes.
  *
  * Returns: the size of each buffer in bytes
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_size,
                       GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->size)
@@ -183,6 +196,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_size,
  * Gets how many buffers are free.
  *
  * Returns: how many buffers are free
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_n_free,
                       GVerbsBufferPool, GVERBS_IS_BUFFER_POOL, 0, self->n_free)
@@ -195,6 +210,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_buffer_pool_get_n_free,
  * Takes a free buffer. An exhausted pool gives %GVERBS_ERROR_WOULD_BLOCK.
  *
  * Returns: the index of the buffer taken, or -1 on error
+ *
+ * Since: 0.1
  */
 gint
 gverbs_buffer_pool_pop (GVerbsBufferPool  *self,
@@ -239,6 +256,8 @@ check_index (GVerbsBufferPool  *self,
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_buffer_pool_push (GVerbsBufferPool  *self,
@@ -292,6 +311,8 @@ check_range (GVerbsBufferPool  *self,
  * work requests on the stack.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_buffer_pool_fill_sge (GVerbsBufferPool  *self,
@@ -322,6 +343,8 @@ gverbs_buffer_pool_fill_sge (GVerbsBufferPool  *self,
  * gverbs_buffer_pool_fill_sge() fills a caller's element instead.
  *
  * Returns: (transfer full): a new scatter/gather element, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsSGE *
 gverbs_buffer_pool_make_sge (GVerbsBufferPool  *self,
@@ -348,6 +371,8 @@ gverbs_buffer_pool_make_sge (GVerbsBufferPool  *self,
  * for callers that keep their work requests on the stack.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_buffer_pool_fill_recv_wr (GVerbsBufferPool  *self,
@@ -375,6 +400,8 @@ gverbs_buffer_pool_fill_recv_wr (GVerbsBufferPool  *self,
  * A receive request into the whole of buffer @index, with @index as wr_id.
  *
  * Returns: (transfer full): a new receive request, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsRecvWR *
 gverbs_buffer_pool_make_recv_wr (GVerbsBufferPool  *self,
@@ -402,6 +429,8 @@ gverbs_buffer_pool_make_recv_wr (GVerbsBufferPool  *self,
  * requests on the stack.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_buffer_pool_fill_send_wr (GVerbsBufferPool  *self,
@@ -431,6 +460,8 @@ gverbs_buffer_pool_fill_send_wr (GVerbsBufferPool  *self,
  * as wr_id. Set the UD fields (gverbs_send_wr_set_wr_ud()) as needed.
  *
  * Returns: (transfer full): a new send request, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsSendWR *
 gverbs_buffer_pool_make_send_wr (GVerbsBufferPool  *self,
@@ -457,6 +488,8 @@ gverbs_buffer_pool_make_send_wr (GVerbsBufferPool  *self,
  * Copies @data into buffer @index (python-rdma's `copy_to`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_buffer_pool_copy_to (GVerbsBufferPool  *self,
@@ -486,6 +519,8 @@ gverbs_buffer_pool_copy_to (GVerbsBufferPool  *self,
  *
  * Returns: (transfer full): @length bytes of buffer @index from @offset,
  *   or %NULL on error
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_buffer_pool_copy_from (GVerbsBufferPool  *self,
@@ -513,6 +548,8 @@ gverbs_buffer_pool_copy_from (GVerbsBufferPool  *self,
  * posting fails, the buffer goes back and @error is set.
  *
  * Returns: how many receives were posted
+ *
+ * Since: 0.1
  */
 guint
 gverbs_buffer_pool_post_recvs (GVerbsBufferPool  *self,
@@ -557,6 +594,8 @@ gverbs_buffer_pool_post_recvs (GVerbsBufferPool  *self,
  * error after that bookkeeping.
  *
  * Returns: %TRUE if every completion succeeded and the receives were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_buffer_pool_finish_wcs (GVerbsBufferPool  *self,

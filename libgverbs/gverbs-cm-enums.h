@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -22,6 +25,8 @@ G_BEGIN_DECLS
  *
  * The port space of an rdma_cm identifier; the values are those of
  * rdma-core's `enum rdma_port_space`.
+ *
+ * Since: 0.1
  */
 typedef enum { /*< underscore_name=gverbs_port_space >*/
   GVERBS_RDMA_PS_IPOIB = 0x0002,
@@ -41,6 +46,8 @@ typedef enum { /*< underscore_name=gverbs_port_space >*/
  * @GVERBS_RAI_FAMILY: `RAI_FAMILY`: the address family is given
  *
  * Hint flags of rdma_getaddrinfo(); the values are rdma-core's `RAI_*`.
+ *
+ * Since: 0.1
  */
 typedef enum { /*< flags,underscore_name=gverbs_addr_info_flags >*/
   GVERBS_RAI_NONE = 0,
@@ -72,6 +79,8 @@ typedef enum { /*< flags,underscore_name=gverbs_addr_info_flags >*/
  *
  * Type of an rdma_cm event; the values are those of rdma-core's
  * `enum rdma_cm_event_type`.
+ *
+ * Since: 0.1
  */
 typedef enum { /*< underscore_name=gverbs_cm_event_type >*/
   GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED = 0,
@@ -103,6 +112,8 @@ typedef enum { /*< underscore_name=gverbs_cm_event_type >*/
  *
  * Options of the `RDMA_OPTION_ID` level that gverbs_cm_id_set_option() sets;
  * the values are rdma-core's.
+ *
+ * Since: 0.1
  */
 typedef enum { /*< underscore_name=gverbs_cm_option >*/
   GVERBS_RDMA_OPTION_ID_TOS = 0,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The asynchronous calls of a GVerbsCMID on an event channel, and the
  * rdma_cm events that signal and complete them. */
 #include "config.h"
@@ -149,6 +152,8 @@ complete_task (GTask  **slot,
  * the address and the route in one blocking call (pyverbs'
  * `CMID(creator=AddrInfo)`). An identifier on an event channel gets its
  * answers as events, so resolving it is asynchronous.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cm_id_resolve_addr_async (GVerbsCMID          *self,
@@ -196,6 +201,8 @@ gverbs_cm_id_resolve_addr_async (GVerbsCMID          *self,
  * gverbs_cm_id_resolve_addr_async().
  *
  * Returns: %TRUE if the address was resolved
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_resolve_addr_finish (GVerbsCMID    *self,
@@ -217,6 +224,8 @@ gverbs_cm_id_resolve_addr_finish (GVerbsCMID    *self,
  * Resolves the route to the destination (`rdma_resolve_route()`). The
  * synchronous way is gverbs_cm_id_new() (see
  * gverbs_cm_id_resolve_addr_async()).
+ *
+ * Since: 0.1
  */
 void
 gverbs_cm_id_resolve_route_async (GVerbsCMID          *self,
@@ -261,6 +270,8 @@ gverbs_cm_id_resolve_route_async (GVerbsCMID          *self,
  * Finishes a route resolution started with gverbs_cm_id_resolve_route_async().
  *
  * Returns: %TRUE if the route was resolved
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_resolve_route_finish (GVerbsCMID    *self,
@@ -286,6 +297,8 @@ gverbs_cm_id_resolve_route_finish (GVerbsCMID    *self,
  * %GVERBS_ERROR_HOST_UNREACHABLE. (The stem is not `connect`: a method
  * named `connect` would hide GObject's signal `connect()` in Python and
  * GJS.)
+ *
+ * Since: 0.1
  */
 void
 gverbs_cm_id_connect_to_peer_async (GVerbsCMID             *self,
@@ -326,6 +339,8 @@ gverbs_cm_id_connect_to_peer_async (GVerbsCMID             *self,
  * Finishes a connection started with gverbs_cm_id_connect_to_peer_async().
  *
  * Returns: %TRUE if the connection is established
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_connect_to_peer_finish (GVerbsCMID    *self,
@@ -347,6 +362,8 @@ gverbs_cm_id_connect_to_peer_finish (GVerbsCMID    *self,
  *
  * Accepts a connection request (`rdma_accept()`) and completes once the
  * connection is established.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cm_id_accept_async (GVerbsCMID             *self,
@@ -387,6 +404,8 @@ gverbs_cm_id_accept_async (GVerbsCMID             *self,
  * Finishes an accept started with gverbs_cm_id_accept_async().
  *
  * Returns: %TRUE if the connection is established
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_accept_finish (GVerbsCMID    *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Connection management on a GVerbsCMID: connection parameters and private
  * data, accept/connect/disconnect/reject, its QP, options and multicast. */
 #include "config.h"
@@ -128,6 +131,8 @@ take_sync_ud_param (GVerbsCMID *self)
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_accept (GVerbsCMID             *self,
@@ -168,6 +173,8 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
@@ -202,6 +209,8 @@ gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
  * its outstanding work requests.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_shutdown (GVerbsCMID  *self,
@@ -229,6 +238,8 @@ gverbs_cm_id_shutdown (GVerbsCMID  *self,
  * passive side then gets #GVerbsCMID::established.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_establish (GVerbsCMID  *self,
@@ -256,6 +267,8 @@ gverbs_cm_id_establish (GVerbsCMID  *self,
  * #GVerbsCMID::rejected with the private data.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_reject (GVerbsCMID  *self,
@@ -290,6 +303,8 @@ gverbs_cm_id_reject (GVerbsCMID  *self,
  * given one), with CQs rdma_cm creates.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_create_qp (GVerbsCMID                *self,
@@ -343,6 +358,8 @@ gverbs_cm_id_create_qp (GVerbsCMID                *self,
  * Queries the state of the identifier's QP (`ibv_query_qp()`).
  *
  * Returns: the QP state; %GVERBS_QPS_UNKNOWN on error
+ *
+ * Since: 0.1
  */
 GVerbsQPState
 gverbs_cm_id_query_qp_state (GVerbsCMID  *self,
@@ -377,6 +394,8 @@ gverbs_cm_id_query_qp_state (GVerbsCMID  *self,
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_set_option (GVerbsCMID      *self,
@@ -454,6 +473,8 @@ multicast_key (GVerbsAddrInfo *addr_info)
  * identifier had receives the group's datagrams.
  *
  * Returns: %TRUE if the join was started
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_join_multicast (GVerbsCMID      *self,
@@ -486,6 +507,8 @@ gverbs_cm_id_join_multicast (GVerbsCMID      *self,
  * identifier leaves the groups it is still in.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_leave_multicast (GVerbsCMID      *self,

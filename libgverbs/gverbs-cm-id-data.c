@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The data path of a GVerbsCMID: buffers, posts, completions (blocking, or
  * as signals on the main loop), and the borrowed context and PD. */
 #include "config.h"
@@ -52,6 +55,8 @@ reg (GVerbsCMID         *self,
  * for sends and receives (as `rdma_reg_msgs()`: local write access).
  *
  * Returns: (transfer full): the memory region (on #GVerbsCMID:pd), or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMR *
 gverbs_cm_id_reg_msgs (GVerbsCMID  *self,
@@ -72,6 +77,8 @@ gverbs_cm_id_reg_msgs (GVerbsCMID  *self,
  * for messages and for RDMA reads by the peer (as `rdma_reg_read()`).
  *
  * Returns: (transfer full): the memory region (on #GVerbsCMID:pd), or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMR *
 gverbs_cm_id_reg_read (GVerbsCMID  *self,
@@ -92,6 +99,8 @@ gverbs_cm_id_reg_read (GVerbsCMID  *self,
  * for messages and for RDMA writes by the peer (as `rdma_reg_write()`).
  *
  * Returns: (transfer full): the memory region (on #GVerbsCMID:pd), or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMR *
 gverbs_cm_id_reg_write (GVerbsCMID  *self,
@@ -147,6 +156,8 @@ _gverbs_cm_id_buffer_range (GVerbsCMID     *self,
  * Posts a receive (`rdma_post_recv()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_post_recv (GVerbsCMID      *self,
@@ -184,6 +195,8 @@ gverbs_cm_id_post_recv (GVerbsCMID      *self,
  * Posts a send (`rdma_post_send()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_post_send (GVerbsCMID       *self,
@@ -224,6 +237,8 @@ gverbs_cm_id_post_send (GVerbsCMID       *self,
  * Posts an RDMA read from the peer's memory (`rdma_post_read()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_post_read (GVerbsCMID       *self,
@@ -267,6 +282,8 @@ gverbs_cm_id_post_read (GVerbsCMID       *self,
  * Posts an RDMA write to the peer's memory (`rdma_post_write()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_post_write (GVerbsCMID       *self,
@@ -335,6 +352,8 @@ get_comp (GVerbsCMID  *self,
  * A failed work completion is returned with its status, not as an error.
  *
  * Returns: (transfer full): the work completion, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsWC *
 gverbs_cm_id_get_send_comp (GVerbsCMID  *self,
@@ -353,6 +372,8 @@ gverbs_cm_id_get_send_comp (GVerbsCMID  *self,
  * A failed work completion is returned with its status, not as an error.
  *
  * Returns: (transfer full): the work completion, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsWC *
 gverbs_cm_id_get_recv_comp (GVerbsCMID  *self,
@@ -375,6 +396,8 @@ gverbs_cm_id_get_recv_comp (GVerbsCMID  *self,
  *
  * Returns: (transfer none) (nullable): the context, or %NULL while the
  *   identifier is not bound to a device or is closed
+ *
+ * Since: 0.1
  */
 GVerbsContext *
 gverbs_cm_id_get_context (GVerbsCMID *self)
@@ -404,6 +427,8 @@ gverbs_cm_id_get_context (GVerbsCMID *self)
  *
  * Returns: (transfer none) (nullable): the protection domain, or %NULL while
  *   the identifier has no QP or is closed
+ *
+ * Since: 0.1
  */
 GVerbsPD *
 gverbs_cm_id_get_pd (GVerbsCMID *self)
@@ -552,6 +577,8 @@ watch_cq (GVerbsCMID     *self,
  * nothing.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_watch_completions (GVerbsCMID  *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -22,6 +25,8 @@
  * Queries the identifier's QP (`ibv_query_qp()`); pyverbs' `query_qp()`.
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsQPAttr *
 gverbs_cm_id_query_qp (GVerbsCMID         *self,
@@ -72,6 +77,8 @@ gverbs_cm_id_query_qp (GVerbsCMID         *self,
  *
  * Returns: (transfer full): the attributes (their #GVerbsQPAttr:qp-state
  *   is @qp_state), or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsQPAttr *
 gverbs_cm_id_init_qp_attr (GVerbsCMID        *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -63,6 +66,8 @@ check_ah (GVerbsCMID  *self,
  * 40 bytes more in front, for the GRH.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_post_ud_send (GVerbsCMID       *self,
@@ -117,6 +122,8 @@ gverbs_cm_id_post_ud_send (GVerbsCMID       *self,
  * QP number).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_post_ud_send_with_imm (GVerbsCMID       *self,
@@ -181,6 +188,8 @@ gverbs_cm_id_post_ud_send_with_imm (GVerbsCMID       *self,
  * number being @wc's #GVerbsWC.src_qp.
  *
  * Returns: (transfer full): the address handle, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsAH *
 gverbs_cm_id_create_ah_from_wc (GVerbsCMID      *self,

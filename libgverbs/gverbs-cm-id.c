@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -65,6 +68,8 @@
  * Python: `Verbs.CMID(channel, port_space=Verbs.RDMA_PS_TCP)` for an
  * event-driven identifier, or pyverbs' `CMID(creator=addr_info,
  * qp_init_attr=...)` for the synchronous one.
+ *
+ * Since: 0.1
  */
 G_DEFINE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS_TYPE_RESOURCE)
 
@@ -674,6 +679,8 @@ gverbs_cm_id_init (GVerbsCMID *self)
  * gverbs_cm_id_connect_to_peer(). rdma_cm creates the CQs of the QP.
  *
  * Returns: (transfer full): the identifier, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCMID *
 gverbs_cm_id_new (GVerbsAddrInfo            *addr_info,
@@ -699,6 +706,8 @@ gverbs_cm_id_new (GVerbsAddrInfo            *addr_info,
  * first; closing the identifier leaves @pd open.
  *
  * Returns: (transfer full): the identifier, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCMID *
 gverbs_cm_id_new_with_pd (GVerbsAddrInfo            *addr_info,
@@ -719,6 +728,8 @@ gverbs_cm_id_new_with_pd (GVerbsAddrInfo            *addr_info,
  * See #GVerbsCMID:ud-param.
  *
  * Returns: (transfer none) (nullable): the UD parameters, or %NULL
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsUDParam *, gverbs_cm_id_get_ud_param,
                       GVerbsCMID, GVERBS_IS_CM_ID, NULL, self->ud_param)
@@ -733,6 +744,8 @@ GVERBS_DEFINE_GETTER (GVerbsUDParam *, gverbs_cm_id_get_ud_param,
  * @channel delivers as signals.
  *
  * Returns: (transfer full): the identifier, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCMID *
 gverbs_cm_id_new_on_channel (GVerbsEventChannel  *channel,
@@ -765,6 +778,8 @@ _gverbs_cm_id_new_incoming (GVerbsCMID          *listener,
  *
  * Returns: (transfer none) (nullable): the event channel, %NULL for a
  *   synchronous identifier
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_id_get_event_channel,
                       GVerbsCMID, GVERBS_IS_CM_ID, NULL, self->channel)
@@ -776,6 +791,8 @@ GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_id_get_event_channel,
  * Gets the port space.
  *
  * Returns: the port space
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_cm_id_get_port_space,
                       GVerbsCMID, GVERBS_IS_CM_ID, GVERBS_RDMA_PS_TCP, self->port_space)
@@ -788,6 +805,8 @@ GVERBS_DEFINE_GETTER (GVerbsPortSpace, gverbs_cm_id_get_port_space,
  *
  * Returns: (nullable): the name of the RDMA device the identifier is bound
  *   to, %NULL while unbound or closed
+ *
+ * Since: 0.1
  */
 const char *
 gverbs_cm_id_get_device_name (GVerbsCMID *self)
@@ -805,6 +824,8 @@ gverbs_cm_id_get_device_name (GVerbsCMID *self)
  * Gets the device port the identifier is bound to.
  *
  * Returns: the device port the identifier is bound to, 0 while unbound
+ *
+ * Since: 0.1
  */
 guint
 gverbs_cm_id_get_port_num (GVerbsCMID *self)
@@ -820,6 +841,8 @@ gverbs_cm_id_get_port_num (GVerbsCMID *self)
  * Gets the QP number.
  *
  * Returns: the QP number, 0 when there is no QP
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_cm_id_get_qp_num (GVerbsCMID *self)
@@ -835,6 +858,8 @@ gverbs_cm_id_get_qp_num (GVerbsCMID *self)
  * Checks whether the identifier has a QP.
  *
  * Returns: whether the identifier has a QP
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_has_qp (GVerbsCMID *self)
@@ -850,6 +875,8 @@ gverbs_cm_id_has_qp (GVerbsCMID *self)
  * Gets the local IP address of the identifier, formatted as text.
  *
  * Returns: (transfer full) (nullable): the local IP address as text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_cm_id_dup_local_address (GVerbsCMID *self)
@@ -866,6 +893,8 @@ gverbs_cm_id_dup_local_address (GVerbsCMID *self)
  * Gets the IP address of the peer, formatted as text.
  *
  * Returns: (transfer full) (nullable): the peer's IP address as text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_cm_id_dup_remote_address (GVerbsCMID *self)
@@ -889,6 +918,8 @@ gverbs_cm_id_dup_remote_address (GVerbsCMID *self)
  * Gets the local port.
  *
  * Returns: the local port, 0 while unbound
+ *
+ * Since: 0.1
  */
 guint
 gverbs_cm_id_get_local_port (GVerbsCMID *self)
@@ -904,6 +935,8 @@ gverbs_cm_id_get_local_port (GVerbsCMID *self)
  * Gets the peer's port.
  *
  * Returns: the peer's port, 0 while there is no peer
+ *
+ * Since: 0.1
  */
 guint
 gverbs_cm_id_get_remote_port (GVerbsCMID *self)
@@ -922,6 +955,8 @@ gverbs_cm_id_get_remote_port (GVerbsCMID *self)
  * as a listener must before gverbs_cm_id_listen().
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_bind_addr (GVerbsCMID      *self,
@@ -952,6 +987,8 @@ gverbs_cm_id_bind_addr (GVerbsCMID      *self,
  * Listens for connection requests (`rdma_listen()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_listen (GVerbsCMID  *self,
@@ -985,6 +1022,8 @@ gverbs_cm_id_listen (GVerbsCMID  *self,
  * attributes. Accept or reject it.
  *
  * Returns: (transfer full): the new identifier, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCMID *
 gverbs_cm_id_get_request (GVerbsCMID  *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -22,6 +25,8 @@
  *
  * gverbs_cm_listener_close() stops listening and drops connections still
  * being set up; established connections it already handed out stay open.
+ *
+ * Since: 0.1
  */
 struct _GVerbsCMListener
 {
@@ -169,6 +174,8 @@ gverbs_cm_listener_init (GVerbsCMListener *self)
  * gverbs_cm_listener_add_address().
  *
  * Returns: (transfer full): the listener, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCMListener *
 gverbs_cm_listener_new (const GVerbsCMQPInitAttr  *qp_init_attr,
@@ -241,6 +248,8 @@ on_connect_request (GVerbsCMID       *listening,
  * in the TCP port space.
  *
  * Returns: the port listened on, or 0 on error
+ *
+ * Since: 0.1
  */
 guint
 gverbs_cm_listener_add_address (GVerbsCMListener  *self,
@@ -289,6 +298,8 @@ gverbs_cm_listener_add_address (GVerbsCMListener  *self,
  *
  * Returns: (transfer none) (nullable): the event channel of the listener
  *   and its connections
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_listener_get_event_channel,
                       GVerbsCMListener, GVERBS_IS_CM_LISTENER, NULL, self->channel)
@@ -300,6 +311,8 @@ GVERBS_DEFINE_GETTER (GVerbsEventChannel *, gverbs_cm_listener_get_event_channel
  * Gets how many connections are accepted but not yet established.
  *
  * Returns: how many connections are accepted but not yet established
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_pending,
                       GVerbsCMListener, GVERBS_IS_CM_LISTENER, 0, g_hash_table_size (self->pending))
@@ -313,6 +326,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_pending,
  *
  * Returns: how many connections were established and handed out by
  *   #GVerbsCMListener::incoming so far
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_cm_listener_get_n_accepted,
                       GVerbsCMListener, GVERBS_IS_CM_LISTENER, 0, self->n_accepted)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include "gverbs-cm-params.h"
@@ -10,12 +13,16 @@
  * Copies the connection parameters.
  *
  * Returns: (transfer full): a copy
+ *
+ * Since: 0.1
  */
 /**
  * gverbs_conn_param_free:
  * @self: connection parameters
  *
  * Frees the parameters.
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsConnParam, gverbs_conn_param)
 
@@ -26,12 +33,16 @@ GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsConnParam, gverbs_conn_param)
  * Copies the QP attributes.
  *
  * Returns: (transfer full): a copy
+ *
+ * Since: 0.1
  */
 /**
  * gverbs_cm_qp_init_attr_free:
  * @self: QP attributes
  *
  * Frees the attributes.
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsCMQPInitAttr, gverbs_cm_qp_init_attr)
 
@@ -42,6 +53,8 @@ GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsCMQPInitAttr, gverbs_cm_qp_init_attr)
  * resource, initiator depth 1, no flow control, 5 retries, 5 RNR retries.
  *
  * Returns: (transfer full): the parameters
+ *
+ * Since: 0.1
  */
 GVerbsConnParam *
 gverbs_conn_param_new (void)
@@ -62,6 +75,8 @@ gverbs_conn_param_new (void)
  * and 10 receive requests, one scatter/gather entry each, no inline data.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsCMQPInitAttr *
 gverbs_cm_qp_init_attr_new (void)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -25,6 +28,8 @@ G_BEGIN_DECLS
  *
  * Connection parameters (`struct rdma_conn_param` without the private data,
  * which the calls take separately), pyverbs' `ConnParam`.
+ *
+ * Since: 0.1
  */
 typedef struct {
   guint8 responder_resources;
@@ -49,6 +54,8 @@ typedef struct {
  *
  * What rdma_cm needs to create the QP of a #GVerbsCMID (`struct
  * ibv_qp_init_attr` without CQs and SRQ: rdma_cm creates the CQs itself).
+ *
+ * Since: 0.1
  */
 typedef struct {
   GVerbsQPType qp_type;
@@ -61,23 +68,23 @@ typedef struct {
 } GVerbsCMQPInitAttr;
 
 #define GVERBS_TYPE_CONN_PARAM (gverbs_conn_param_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType               gverbs_conn_param_get_type        (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsConnParam    *gverbs_conn_param_new             (void);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsConnParam    *gverbs_conn_param_copy            (const GVerbsConnParam    *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void                gverbs_conn_param_free            (GVerbsConnParam          *self);
 
 #define GVERBS_TYPE_CM_QP_INIT_ATTR (gverbs_cm_qp_init_attr_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType               gverbs_cm_qp_init_attr_get_type   (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_new        (void);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_copy       (const GVerbsCMQPInitAttr *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void                gverbs_cm_qp_init_attr_free       (GVerbsCMQPInitAttr       *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsConnParam, gverbs_conn_param_free)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -46,6 +49,8 @@
  * ```
  *
  * Python: `Verbs.CompChannel(ctx)`.
+ *
+ * Since: 0.1
  */
 struct _GVerbsCompChannel
 {
@@ -179,6 +184,8 @@ gverbs_comp_channel_init (GVerbsCompChannel *self)
  * #GSource to the thread-default main context.
  *
  * Returns: (transfer full): the channel, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCompChannel *
 gverbs_comp_channel_new (GVerbsContext  *context,
@@ -197,6 +204,8 @@ gverbs_comp_channel_new (GVerbsContext  *context,
  * the same as gverbs_comp_channel_new().
  *
  * Returns: (transfer full): the channel, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCompChannel *
 gverbs_context_create_comp_channel (GVerbsContext  *self,
@@ -212,6 +221,8 @@ gverbs_context_create_comp_channel (GVerbsContext  *self,
  * Gets the context of the channel.
  *
  * Returns: (transfer none): the context of the channel
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_comp_channel_get_context,
                       GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, NULL, self->context)
@@ -223,6 +234,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_comp_channel_get_context,
  * Gets the channel's file descriptor.
  *
  * Returns: the channel's file descriptor, -1 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (int, gverbs_comp_channel_get_fd,
                       GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, -1, self->ibv ? self->ibv->fd : -1)
@@ -237,6 +250,8 @@ GVERBS_DEFINE_GETTER (int, gverbs_comp_channel_get_fd,
  *
  * Returns: (transfer none) (nullable): the main context, %NULL if the channel
  *   was never created
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GMainContext *, gverbs_comp_channel_get_main_context,
                       GVerbsCompChannel, GVERBS_IS_COMP_CHANNEL, NULL, self->main_context)
@@ -297,6 +312,8 @@ wait_readable (GVerbsCompChannel  *self,
  *
  * Returns: (transfer full): the CQ that has the event (a #GVerbsCQEX is
  *   returned as the #GVerbsCQ it is), or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCQ *
 gverbs_comp_channel_get_cq_event (GVerbsCompChannel  *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <inttypes.h>
@@ -134,6 +137,8 @@ check_index (GVerbsContext  *self,
  * %GVERBS_ERROR_OUT_OF_RANGE.
  *
  * Returns: (transfer full): the GID, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsGid *
 gverbs_context_query_gid (GVerbsContext  *self,
@@ -173,6 +178,8 @@ gverbs_context_query_gid (GVerbsContext  *self,
  * past the table, %GVERBS_ERROR_OUT_OF_RANGE.
  *
  * Returns: (transfer full): the entry, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsGidEntry *
 gverbs_context_query_gid_ex (GVerbsContext  *self,
@@ -218,6 +225,8 @@ gverbs_context_query_gid_ex (GVerbsContext  *self,
  * with the errors of gverbs_context_query_gid_ex().
  *
  * Returns: the type, a #GVerbsGidType value; -1 on error
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_query_gid_type (GVerbsContext  *self,
@@ -245,6 +254,8 @@ gverbs_context_query_gid_type (GVerbsContext  *self,
  * Returns: (transfer full) (element-type GVerbsGidEntry): the entries in
  *   table order (free with `g_list_free_full (list, (GDestroyNotify)
  *   gverbs_gid_entry_free)`), or %NULL on error (or when there are none)
+ *
+ * Since: 0.1
  */
 GList *
 gverbs_context_query_gid_table (GVerbsContext  *self,
@@ -323,6 +334,8 @@ gverbs_context_query_gid_table (GVerbsContext  *self,
  * the table, %GVERBS_ERROR_OUT_OF_RANGE.
  *
  * Returns: the P_Key, or -1 on error
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_query_pkey (GVerbsContext  *self,
@@ -361,6 +374,8 @@ gverbs_context_query_pkey (GVerbsContext  *self,
  * %GVERBS_ERROR_NOT_FOUND.
  *
  * Returns: the index, or -1 on error
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_get_pkey_index (GVerbsContext  *self,
@@ -573,6 +588,8 @@ find_in (GVerbsContext  *self,
  *
  * Returns: the GID index found, or -1 with %GVERBS_ERROR_NOT_FOUND
  *   (listing the port's GIDs) if none matches
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_find_gid (GVerbsContext  *self,
@@ -603,6 +620,8 @@ gverbs_context_find_gid (GVerbsContext  *self,
  *
  * Returns: the GID index found, or -1 with %GVERBS_ERROR_NOT_FOUND if
  *   the port has no valid GID
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_find_default_gid (GVerbsContext  *self,
@@ -651,6 +670,8 @@ gverbs_context_find_default_gid (GVerbsContext  *self,
  * Returns: the GID index found, or -1 with
  *   %GVERBS_ERROR_INVALID_ARGUMENT if @address is not an address, or
  *   %GVERBS_ERROR_NOT_FOUND (listing the port's GIDs) if no entry has it
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_find_gid_by_address (GVerbsContext  *self,
@@ -708,6 +729,8 @@ gverbs_context_find_gid_by_address (GVerbsContext  *self,
  *
  * Returns: the GID index found, or -1 with %GVERBS_ERROR_NOT_FOUND if
  *   there is no such network device or it has no matching GID
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_find_gid_by_netdev (GVerbsContext  *self,

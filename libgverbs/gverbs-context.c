@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -59,6 +62,8 @@
  * with Verbs.Context(name='rxe0') as ctx:
  *     print(ctx.query_port(1).active_mtu)
  * ```
+ *
+ * Since: 0.1
  */
 typedef struct
 {
@@ -452,6 +457,8 @@ gverbs_context_init (GVerbsContext *self)
  * gives %GVERBS_ERROR_NO_DEVICE with the names of the devices that exist.
  *
  * Returns: (transfer full): the open context, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsContext *
 gverbs_context_new (const char  *name,
@@ -467,6 +474,8 @@ gverbs_context_new (const char  *name,
  * Gets the device name.
  *
  * Returns: (nullable): the device name
+ *
+ * Since: 0.1
  */
 const char *
 gverbs_context_get_name (GVerbsContext *self)
@@ -482,6 +491,8 @@ gverbs_context_get_name (GVerbsContext *self)
  * Gets the number of completion vectors.
  *
  * Returns: the number of completion vectors, 0 when closed
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_get_num_comp_vectors (GVerbsContext *self)
@@ -497,6 +508,8 @@ gverbs_context_get_num_comp_vectors (GVerbsContext *self)
  * Gets the command file descriptor.
  *
  * Returns: the command file descriptor, -1 when closed
+ *
+ * Since: 0.1
  */
 int
 gverbs_context_get_cmd_fd (GVerbsContext *self)
@@ -513,6 +526,8 @@ gverbs_context_get_cmd_fd (GVerbsContext *self)
  * Queries the device's attributes (`ibv_query_device()`).
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsDeviceAttr *
 gverbs_context_query_device (GVerbsContext  *self,
@@ -546,6 +561,8 @@ gverbs_context_query_device (GVerbsContext  *self,
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsPortAttr *
 gverbs_context_query_port (GVerbsContext  *self,
@@ -657,6 +674,8 @@ _gverbs_context_unregister_event_object (GVerbsContext *self,
  * matching, CQ moderation, PCI atomic capabilities and more.
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsDeviceAttrEx *
 gverbs_context_query_device_ex (GVerbsContext  *self,
@@ -697,6 +716,8 @@ gverbs_context_query_device_ex (GVerbsContext  *self,
  * Returns: (transfer full): the event, or %NULL with
  *   %GVERBS_ERROR_TIMED_OUT when none came in time, %G_IO_ERROR_CANCELLED
  *   when @cancellable was cancelled, or another error
+ *
+ * Since: 0.1
  */
 GVerbsAsyncEvent *
 gverbs_context_get_async_event (GVerbsContext  *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -18,7 +21,7 @@
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_CONTEXT (gverbs_context_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 G_DECLARE_DERIVABLE_TYPE (GVerbsContext, gverbs_context, GVERBS, CONTEXT, GVerbsResource)
 
 /**
@@ -27,6 +30,8 @@ G_DECLARE_DERIVABLE_TYPE (GVerbsContext, gverbs_context, GVERBS, CONTEXT, GVerbs
  *
  * The class of #GVerbsContext; provider contexts such as
  * #GVerbsMlx5Context derive from it.
+ *
+ * Since: 0.1
  */
 struct _GVerbsContextClass
 {
@@ -36,77 +41,77 @@ struct _GVerbsContextClass
   gpointer padding[8];
 };
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsContext    *gverbs_context_new                  (const char     *name,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 const char       *gverbs_context_get_name             (GVerbsContext  *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_get_num_comp_vectors (GVerbsContext  *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_get_cmd_fd           (GVerbsContext  *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsDeviceAttr *gverbs_context_query_device         (GVerbsContext  *self,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsPortAttr   *gverbs_context_query_port           (GVerbsContext  *self,
                                                        guint           port_num,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsDeviceAttrEx *gverbs_context_query_device_ex    (GVerbsContext  *self,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGid        *gverbs_context_query_gid            (GVerbsContext  *self,
                                                        guint           port_num,
                                                        guint           index,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_query_gid_type       (GVerbsContext  *self,
                                                        guint           port_num,
                                                        guint           index,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGidEntry   *gverbs_context_query_gid_ex         (GVerbsContext  *self,
                                                        guint           port_num,
                                                        guint           index,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GList            *gverbs_context_query_gid_table      (GVerbsContext  *self,
                                                        int             max_entries,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_query_pkey           (GVerbsContext  *self,
                                                        guint           port_num,
                                                        guint           index,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_get_pkey_index       (GVerbsContext  *self,
                                                        guint           port_num,
                                                        guint           pkey,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_find_gid             (GVerbsContext  *self,
                                                        guint           port_num,
                                                        GVerbsGidType   gid_type,
                                                        GSocketFamily   family,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_find_default_gid     (GVerbsContext  *self,
                                                        guint           port_num,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_find_gid_by_address  (GVerbsContext  *self,
                                                        guint           port_num,
                                                        const char     *address,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 int               gverbs_context_find_gid_by_netdev   (GVerbsContext  *self,
                                                        guint           port_num,
                                                        const char     *netdev,
                                                        GVerbsGidType   gid_type,
                                                        GSocketFamily   family,
                                                        GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsAsyncEvent *gverbs_context_get_async_event      (GVerbsContext  *self,
                                                        int             timeout_ms,
                                                        GCancellable   *cancellable,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -43,6 +46,8 @@
  * and read until empty with #GVerbsCQ::completion emitted per completion
  * and #GVerbsCQ::completions once per batch. Asynchronous events about the
  * CQ (`IBV_EVENT_CQ_ERR`) are emitted as #GVerbsResource::async-event.
+ *
+ * Since: 0.1
  */
 typedef struct
 {
@@ -297,6 +302,8 @@ gverbs_cq_ex_init (GVerbsCQEX *self)
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the CQ, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCQEX *
 gverbs_cq_ex_new (GVerbsContext       *context,
@@ -316,6 +323,8 @@ gverbs_cq_ex_new (GVerbsContext       *context,
  * Gets the fields the CQ's completions report.
  *
  * Returns: the fields the CQ's completions report
+ *
+ * Since: 0.1
  */
 GVerbsCreateCQWCFlags
 gverbs_cq_ex_get_wc_flags (GVerbsCQEX *self)
@@ -358,6 +367,8 @@ poll_result (GVerbsCQEX  *self,
  * index overrun").
  *
  * Returns: %TRUE if a completion is ready to read
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
@@ -396,6 +407,8 @@ gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
  * gverbs_cq_ex_end_poll().
  *
  * Returns: %TRUE if another completion is ready to read
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
@@ -431,6 +444,8 @@ gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
  * no further completion).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
@@ -460,6 +475,8 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
  * Checks whether a polling batch is open.
  *
  * Returns: whether a polling batch is open
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_ex_is_polling (GVerbsCQEX *self)
@@ -506,6 +523,8 @@ can_read (GVerbsCQEX  *self,
  * #GVerbsCQEX:wc-flags.
  *
  * Returns: the work request id
+ *
+ * Since: 0.1
  */
 guint64
 gverbs_cq_ex_read_wr_id (GVerbsCQEX  *self,
@@ -523,6 +542,8 @@ gverbs_cq_ex_read_wr_id (GVerbsCQEX  *self,
  * Reads the status of the current completion (pyverbs' `status`).
  *
  * Returns: the status
+ *
+ * Since: 0.1
  */
 GVerbsWCStatus
 gverbs_cq_ex_read_status (GVerbsCQEX  *self,
@@ -554,6 +575,8 @@ gverbs_cq_ex_read_status (GVerbsCQEX  *self,
  * Reads the opcode of the current completion (`ibv_wc_read_opcode()`).
  *
  * Returns: the opcode
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (GVerbsWCOpcode, opcode, 0)
 
@@ -565,6 +588,8 @@ CQ_EX_READER (GVerbsWCOpcode, opcode, 0)
  * Reads the vendor error of the current completion (`ibv_wc_read_vendor_err()`).
  *
  * Returns: the vendor error
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (guint32, vendor_err, 0)
 
@@ -577,6 +602,8 @@ CQ_EX_READER (guint32, vendor_err, 0)
  * needs %GVERBS_WC_EX_WITH_BYTE_LEN).
  *
  * Returns: the byte count
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (guint32, byte_len, IBV_WC_EX_WITH_BYTE_LEN)
 
@@ -589,6 +616,8 @@ CQ_EX_READER (guint32, byte_len, IBV_WC_EX_WITH_BYTE_LEN)
  * as rdma-core gives it (`ibv_wc_read_imm_data()`, needs %GVERBS_WC_EX_WITH_IMM).
  *
  * Returns: the immediate data
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (guint32, imm_data, IBV_WC_EX_WITH_IMM)
 
@@ -601,6 +630,8 @@ CQ_EX_READER (guint32, imm_data, IBV_WC_EX_WITH_IMM)
  * (`ibv_wc_read_qp_num()`, needs %GVERBS_WC_EX_WITH_QP_NUM).
  *
  * Returns: the QP number
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (guint32, qp_num, IBV_WC_EX_WITH_QP_NUM)
 
@@ -613,6 +644,8 @@ CQ_EX_READER (guint32, qp_num, IBV_WC_EX_WITH_QP_NUM)
  * (`ibv_wc_read_src_qp()`, needs %GVERBS_WC_EX_WITH_SRC_QP).
  *
  * Returns: the remote QP number
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (guint32, src_qp, IBV_WC_EX_WITH_SRC_QP)
 
@@ -624,6 +657,8 @@ CQ_EX_READER (guint32, src_qp, IBV_WC_EX_WITH_SRC_QP)
  * Reads the flags of the current completion (`ibv_wc_read_wc_flags()`).
  *
  * Returns: the flags
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (GVerbsWCFlags, wc_flags, 0)
 
@@ -636,6 +671,8 @@ CQ_EX_READER (GVerbsWCFlags, wc_flags, 0)
  * needs %GVERBS_WC_EX_WITH_SLID).
  *
  * Returns: the source LID
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (guint32, slid, IBV_WC_EX_WITH_SLID)
 
@@ -648,6 +685,8 @@ CQ_EX_READER (guint32, slid, IBV_WC_EX_WITH_SLID)
  * needs %GVERBS_WC_EX_WITH_SL).
  *
  * Returns: the service level
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (guint8, sl, IBV_WC_EX_WITH_SL)
 
@@ -660,6 +699,8 @@ CQ_EX_READER (guint8, sl, IBV_WC_EX_WITH_SL)
  * (`ibv_wc_read_dlid_path_bits()`, needs %GVERBS_WC_EX_WITH_DLID_PATH_BITS).
  *
  * Returns: the path bits
+ *
+ * Since: 0.1
  */
 CQ_EX_READER (guint8, dlid_path_bits, IBV_WC_EX_WITH_DLID_PATH_BITS)
 
@@ -673,6 +714,8 @@ CQ_EX_READER (guint8, dlid_path_bits, IBV_WC_EX_WITH_DLID_PATH_BITS)
  * gverbs_cq_ex_read_wc() for callers that keep completions on the stack.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_ex_fill_wc (GVerbsCQEX  *self,
@@ -723,6 +766,8 @@ gverbs_cq_ex_fill_wc (GVerbsCQEX  *self,
  * instead.
  *
  * Returns: (transfer full): a new completion, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsWC *
 gverbs_cq_ex_read_wc (GVerbsCQEX  *self,

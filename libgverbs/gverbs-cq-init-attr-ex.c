@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -13,6 +16,8 @@
  * pyverbs' `CqInitAttrEx`): the capacity, the fields the completions report
  * (#GVerbsCqInitAttrEx:wc-flags), an optional completion channel and
  * vector, and creation flags. Every field is a read-write property.
+ *
+ * Since: 0.1
  */
 struct _GVerbsCqInitAttrEx
 {
@@ -117,6 +122,8 @@ gverbs_cq_init_attr_ex_init (GVerbsCqInitAttrEx *self)
  *
  * Returns: (transfer full): attributes with pyverbs' defaults: 100 entries,
  *   no channel, vector 0, no extra fields, no flags
+ *
+ * Since: 0.1
  */
 GVerbsCqInitAttrEx *
 gverbs_cq_init_attr_ex_new (void)
@@ -131,6 +138,8 @@ gverbs_cq_init_attr_ex_new (void)
  * Gets the requested number of completions.
  *
  * Returns: the requested number of completions
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_cqe,
                       GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->cqe)
@@ -141,6 +150,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_cqe,
  * @cqe: the number of completions the CQ must hold at least
  *
  * Sets #GVerbsCqInitAttrEx:cqe.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cq_init_attr_ex_set_cqe (GVerbsCqInitAttrEx *self,
@@ -157,6 +168,8 @@ gverbs_cq_init_attr_ex_set_cqe (GVerbsCqInitAttrEx *self,
  * Gets the completion channel.
  *
  * Returns: (transfer none) (nullable): the completion channel
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_init_attr_ex_get_channel,
                       GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, NULL, self->channel)
@@ -167,6 +180,8 @@ GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_init_attr_ex_get_channel,
  * @channel: (nullable): a completion channel
  *
  * Sets #GVerbsCqInitAttrEx:channel.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cq_init_attr_ex_set_channel (GVerbsCqInitAttrEx *self,
@@ -183,6 +198,8 @@ gverbs_cq_init_attr_ex_set_channel (GVerbsCqInitAttrEx *self,
  * Gets the completion vector.
  *
  * Returns: the completion vector
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_comp_vector,
                       GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->comp_vector)
@@ -193,6 +210,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_comp_vector,
  * @comp_vector: the completion vector
  *
  * Sets #GVerbsCqInitAttrEx:comp-vector.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cq_init_attr_ex_set_comp_vector (GVerbsCqInitAttrEx *self,
@@ -209,6 +228,8 @@ gverbs_cq_init_attr_ex_set_comp_vector (GVerbsCqInitAttrEx *self,
  * Gets the fields the completions report.
  *
  * Returns: the fields the completions report
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_init_attr_ex_get_wc_flags,
                       GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->wc_flags)
@@ -219,6 +240,8 @@ GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_init_attr_ex_get_wc_flags
  * @wc_flags: the fields the completions report
  *
  * Sets #GVerbsCqInitAttrEx:wc-flags.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cq_init_attr_ex_set_wc_flags (GVerbsCqInitAttrEx    *self,
@@ -235,6 +258,8 @@ gverbs_cq_init_attr_ex_set_wc_flags (GVerbsCqInitAttrEx    *self,
  * Gets which optional fields of the attributes are valid.
  *
  * Returns: which optional fields are valid
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCQInitAttrMask, gverbs_cq_init_attr_ex_get_comp_mask,
                       GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->comp_mask)
@@ -245,6 +270,8 @@ GVERBS_DEFINE_GETTER (GVerbsCQInitAttrMask, gverbs_cq_init_attr_ex_get_comp_mask
  * @comp_mask: which optional fields are valid
  *
  * Sets #GVerbsCqInitAttrEx:comp-mask.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cq_init_attr_ex_set_comp_mask (GVerbsCqInitAttrEx   *self,
@@ -261,6 +288,8 @@ gverbs_cq_init_attr_ex_set_comp_mask (GVerbsCqInitAttrEx   *self,
  * Gets the creation flags.
  *
  * Returns: the creation flags
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCreateCQAttrFlags, gverbs_cq_init_attr_ex_get_flags,
                       GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, 0, self->flags)
@@ -271,6 +300,8 @@ GVERBS_DEFINE_GETTER (GVerbsCreateCQAttrFlags, gverbs_cq_init_attr_ex_get_flags,
  * @flags: the creation flags
  *
  * Sets #GVerbsCqInitAttrEx:flags.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cq_init_attr_ex_set_flags (GVerbsCqInitAttrEx      *self,
@@ -288,6 +319,8 @@ gverbs_cq_init_attr_ex_set_flags (GVerbsCqInitAttrEx      *self,
  * entries, the WC flags by their rdma-core names, the mask and the flags.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_cq_init_attr_ex_to_string (GVerbsCqInitAttrEx *self)
@@ -322,6 +355,8 @@ gverbs_cq_init_attr_ex_to_string (GVerbsCqInitAttrEx *self)
  * (`ibv_cq_init_attr_ex.parent_domain`).
  *
  * Returns: (transfer none) (nullable): the parent domain of the CQ
+ *
+ * Since: 0.1
  */
 GVerbsPD *
 gverbs_cq_init_attr_ex_get_parent_domain (GVerbsCqInitAttrEx *self)
@@ -336,6 +371,8 @@ gverbs_cq_init_attr_ex_get_parent_domain (GVerbsCqInitAttrEx *self)
  * @parent_domain: (nullable): a #GVerbsParentDomain, or %NULL
  *
  * Sets #GVerbsCqInitAttrEx:parent-domain.
+ *
+ * Since: 0.1
  */
 void
 gverbs_cq_init_attr_ex_set_parent_domain (GVerbsCqInitAttrEx *self,

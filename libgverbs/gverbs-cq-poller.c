@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -22,6 +25,8 @@
  * channel's events should not be taken by a running main loop: the poller
  * reads them itself. Events for other CQs of the same channel are
  * acknowledged and dropped.
+ *
+ * Since: 0.1
  */
 struct _GVerbsCQPoller
 {
@@ -87,6 +92,8 @@ gverbs_cq_poller_init (GVerbsCQPoller *self)
  * completion channel when @cq has one.
  *
  * Returns: (transfer full): a new #GVerbsCQPoller
+ *
+ * Since: 0.1
  */
 GVerbsCQPoller *
 gverbs_cq_poller_new (GVerbsCQ          *cq,
@@ -105,6 +112,8 @@ gverbs_cq_poller_new (GVerbsCQ          *cq,
  * Gets the completion queue.
  *
  * Returns: (transfer none): the completion queue
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_cq_poller_get_cq,
                       GVerbsCQPoller, GVERBS_IS_CQ_POLLER, NULL, self->cq)
@@ -116,6 +125,8 @@ GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_cq_poller_get_cq,
  * Gets the completion channel.
  *
  * Returns: (transfer none) (nullable): the completion channel
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_poller_get_channel,
                       GVerbsCQPoller, GVERBS_IS_CQ_POLLER, NULL, self->channel)
@@ -157,6 +168,8 @@ wait_event (GVerbsCQPoller  *self,
  *
  * Returns: (transfer none) (nullable): the successful completion, valid
  *   until the next call on @self, or %NULL on error
+ *
+ * Since: 0.1
  */
 const GVerbsWC *
 gverbs_cq_poller_next (GVerbsCQPoller  *self,
@@ -220,6 +233,8 @@ gverbs_cq_poller_next (GVerbsCQPoller  *self,
  *
  * Returns: (transfer none) (nullable): the completion, valid until the
  *   next gverbs_cq_poller_next(), or %NULL if none was handed out yet
+ *
+ * Since: 0.1
  */
 const GVerbsWC *
 gverbs_cq_poller_get_last_wc (GVerbsCQPoller *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Completion events of GVerbsCQ, GVerbsCQEX and GVerbsCMID's CQs: one
  * source for a completion channel, one implementation of watched mode,
  * acknowledgement and channel checks for all. */

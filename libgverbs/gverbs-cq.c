@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -61,6 +64,8 @@
  *
  * Python: `Verbs.CQ(ctx, cqe, cq_context, channel, comp_vector)` (pyverbs'
  * order) or `ctx.cq(...)`; `cq.poll(n)` returns pyverbs' `(npolled, [wc, ...])`.
+ *
+ * Since: 0.1
  */
 typedef struct
 {
@@ -480,6 +485,8 @@ gverbs_cq_init (GVerbsCQ *self)
  * naming the limit.
  *
  * Returns: (transfer full): the CQ, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCQ *
 gverbs_cq_new (GVerbsContext      *context,
@@ -506,6 +513,8 @@ gverbs_cq_new (GVerbsContext      *context,
  * same as gverbs_cq_new().
  *
  * Returns: (transfer full): the CQ, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsCQ *
 gverbs_context_create_cq (GVerbsContext      *self,
@@ -524,6 +533,8 @@ gverbs_context_create_cq (GVerbsContext      *self,
  * Gets the context of the CQ.
  *
  * Returns: (transfer none): the context of the CQ
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_cq_get_context,
                       GVerbsCQ, GVERBS_IS_CQ, NULL, PRIV (self)->context)
@@ -535,6 +546,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_cq_get_context,
  * Gets the completion channel of the CQ.
  *
  * Returns: (transfer none) (nullable): the completion channel of the CQ
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_get_channel,
                       GVerbsCQ, GVERBS_IS_CQ, NULL, PRIV (self)->channel)
@@ -547,6 +560,8 @@ GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_get_channel,
  *
  * Returns: the CQ's capacity as the device gave it; before creation, the
  *   requested size
+ *
+ * Since: 0.1
  */
 int
 gverbs_cq_get_cqe (GVerbsCQ *self)
@@ -562,6 +577,8 @@ gverbs_cq_get_cqe (GVerbsCQ *self)
  * Gets the completion vector.
  *
  * Returns: the completion vector
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (int, gverbs_cq_get_comp_vector,
                       GVerbsCQ, GVERBS_IS_CQ, 0, PRIV (self)->comp_vector)
@@ -574,6 +591,8 @@ GVERBS_DEFINE_GETTER (int, gverbs_cq_get_comp_vector,
  *
  * Returns: the kernel's handle of the CQ (what pyverbs prints as `Handle`),
  *   0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_cq_get_handle,
                       GVerbsCQ, GVERBS_IS_CQ, 0, PRIV (self)->ibv ? PRIV (self)->ibv->handle : 0)
@@ -590,6 +609,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_cq_get_handle,
  * (`ibv_cq_ex_to_cq()` is a cast).
  *
  * Returns: (nullable): the `struct ibv_cq *`, %NULL when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gpointer, gverbs_cq_get_native,
                       GVerbsCQ, GVERBS_IS_CQ, NULL, PRIV (self)->ibv)
@@ -606,6 +627,8 @@ GVERBS_DEFINE_GETTER (gpointer, gverbs_cq_get_native,
  *
  * Returns: the number of completions stored (0 when the CQ is empty), or -1
  *   on error
+ *
+ * Since: 0.1
  */
 int
 gverbs_cq_poll (GVerbsCQ  *self,
@@ -672,6 +695,8 @@ poll_guarded (GVerbsCQ  *self,
  *
  * Returns: 1 when @wc holds a completion, 0 when the CQ is empty (@wc is
  *   then cleared), or -1 on error
+ *
+ * Since: 0.1
  */
 int
 gverbs_cq_poll_one (GVerbsCQ  *self,
@@ -700,6 +725,8 @@ gverbs_cq_poll_one (GVerbsCQ  *self,
  *
  * Returns: (transfer container) (element-type GVerbsWC): the completions (empty
  *   when the CQ is empty), or %NULL on error
+ *
+ * Since: 0.1
  */
 GPtrArray *
 gverbs_cq_poll_list (GVerbsCQ  *self,
@@ -745,6 +772,8 @@ gverbs_cq_poll_list (GVerbsCQ  *self,
  *
  * Returns: (transfer full) (element-type guint64): the wr_ids (empty when the
  *   CQ is empty), or %NULL on error
+ *
+ * Since: 0.1
  */
 GArray *
 gverbs_cq_poll_wr_ids (GVerbsCQ  *self,
@@ -811,6 +840,8 @@ gverbs_cq_poll_wr_ids (GVerbsCQ  *self,
  * next completion. A watched CQ re-arms itself.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_req_notify (GVerbsCQ  *self,
@@ -846,6 +877,8 @@ gverbs_cq_req_notify (GVerbsCQ  *self,
  * `ibv_destroy_cq()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_ack_events (GVerbsCQ  *self,
@@ -868,6 +901,8 @@ gverbs_cq_ack_events (GVerbsCQ  *self,
  *
  * Returns: how many events taken with gverbs_comp_channel_get_cq_event()
  *   are not yet acknowledged
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_cq_get_unacked_events,
                       GVerbsCQ, GVERBS_IS_CQ, 0, PRIV (self)->watch.target.unacked)
@@ -883,6 +918,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_cq_get_unacked_events,
  * %GVERBS_ERROR_INVALID_ARGUMENT naming the limit.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_resize (GVerbsCQ  *self,
@@ -926,6 +963,8 @@ gverbs_cq_resize (GVerbsCQ  *self,
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cq_set_watched (GVerbsCQ  *self,
@@ -952,6 +991,8 @@ gverbs_cq_set_watched (GVerbsCQ  *self,
  * Checks whether the CQ is in watched mode.
  *
  * Returns: whether the CQ is in watched mode
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_cq_get_watched,
                       GVerbsCQ, GVERBS_IS_CQ, FALSE, PRIV (self)->watch.watched)
@@ -963,6 +1004,8 @@ GVERBS_DEFINE_GETTER (gboolean, gverbs_cq_get_watched,
  * Formats the CQ as pyverbs prints it: `CQ`, then its handle and capacity.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_cq_to_string (GVerbsCQ *self)

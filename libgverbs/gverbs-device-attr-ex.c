@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -24,6 +27,8 @@
  * (#GVerbsRSSCaps), `packet-pacing-caps` (#GVerbsPacketPacingCaps),
  * `tm-caps` (#GVerbsTMCaps), `cq-mod-caps` (#GVerbsCQModerationCaps) and
  * `pci-atomic-caps` (#GVerbsPCIAtomicCaps).
+ *
+ * Since: 0.1
  */
 struct _GVerbsDeviceAttrEx
 {
@@ -39,53 +44,71 @@ G_DEFINE_FINAL_TYPE (GVerbsDeviceAttrEx, gverbs_device_attr_ex, G_TYPE_OBJECT)
  * GVerbsDeviceAttrEx:comp-mask:
  *
  * Which of the extended fields the device filled in (`comp_mask`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttrEx:completion-timestamp-mask:
  *
  * The mask of the valid bits of a completion timestamp
  * (`completion_timestamp_mask`); 0 when the device gives no timestamps.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttrEx:hca-core-clock:
  *
  * The frequency of the device clock that stamps completions, in kHz
  * (`hca_core_clock`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttrEx:device-cap-flags-ex:
  *
  * The extended device capabilities (`device_cap_flags_ex`): the bits of
  * #GVerbsDeviceAttr:device-cap-flags and those above 32.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttrEx:max-wq-type-rq:
  *
  * The most receive work queues the device supports (`max_wq_type_rq`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttrEx:raw-packet-caps:
  *
  * The capabilities of raw packet queue pairs (`raw_packet_caps`,
  * #GVerbsRawPacketCaps).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttrEx:max-dm-size:
  *
  * The most on-device memory that can be allocated, in bytes (`max_dm_size`;
  * see #GVerbsDM).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttrEx:xrc-odp-caps:
  *
  * The on-demand-paging capabilities of XRC queue pairs (`xrc_odp_caps`,
  * #GVerbsOdpTransportCapBits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttrEx:phys-port-cnt-ex:
  *
  * The number of physical ports, beyond the 255 of #GVerbsDeviceAttr:phys-port-
  * cnt (`phys_port_cnt_ex`).
+ *
+ * Since: 0.1
  */
 static const GVerbsField fields[] = {
   F (comp_mask, GVERBS_FIELD_UINT, NULL),
@@ -253,6 +276,8 @@ _gverbs_device_attr_ex_new (const struct ibv_device_attr_ex *attr)
  * Gets the classic device attributes.
  *
  * Returns: (transfer none): the classic device attributes
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsDeviceAttr *, gverbs_device_attr_ex_get_orig_attr,
                       GVerbsDeviceAttrEx, GVERBS_IS_DEVICE_ATTR_EX, NULL,
@@ -303,6 +328,8 @@ append_flags_row (GString    *out,
  * prints them, then the extended fields and capability groups.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_device_attr_ex_to_string (GVerbsDeviceAttrEx *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <endian.h>
@@ -17,6 +20,8 @@
  * one read-only property per field of rdma-core's `struct ibv_device_attr`,
  * named as the field is (`max_qp` is the property `max-qp`). GUIDs are in
  * host byte order.
+ *
+ * Since: 0.1
  */
 struct _GVerbsDeviceAttr
 {
@@ -29,218 +34,298 @@ struct _GVerbsDeviceAttr
  * GVerbsDeviceAttr:fw-ver:
  *
  * The firmware version, as the driver formats it (`fw_ver`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:node-guid:
  *
  * The node GUID, in host byte order (`node_guid`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:sys-image-guid:
  *
  * The system image GUID, in host byte order (`sys_image_guid`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-mr-size:
  *
  * The largest memory region that can be registered, in bytes (`max_mr_size`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:page-size-cap:
  *
  * The page sizes the device supports, as a bit mask of sizes in bytes
  * (`page_size_cap`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:vendor-id:
  *
  * The IEEE vendor ID (`vendor_id`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:vendor-part-id:
  *
  * The vendor's part ID (`vendor_part_id`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:hw-ver:
  *
  * The hardware version (`hw_ver`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-qp:
  *
  * The most queue pairs the device supports (`max_qp`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-qp-wr:
  *
  * The most outstanding work requests on any send or receive queue
  * (`max_qp_wr`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:device-cap-flags:
  *
  * The device capabilities (`device_cap_flags`, #GVerbsDeviceCapFlags).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-sge:
  *
  * The most scatter/gather elements per work request of a non-RD queue pair
  * (`max_sge`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-sge-rd:
  *
  * The most scatter/gather elements per work request of an RD queue pair
  * (`max_sge_rd`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-cq:
  *
  * The most completion queues the device supports (`max_cq`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-cqe:
  *
  * The most entries a completion queue can have (`max_cqe`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-mr:
  *
  * The most memory regions the device supports (`max_mr`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-pd:
  *
  * The most protection domains the device supports (`max_pd`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-qp-rd-atom:
  *
  * The most outstanding RDMA reads and atomics a queue pair can accept as the
  * target (`max_qp_rd_atom`): the bound of #GVerbsQPAttr:max-dest-rd-atomic.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-ee-rd-atom:
  *
  * The most outstanding RDMA reads and atomics an EE context can accept as the
  * target (`max_ee_rd_atom`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-res-rd-atom:
  *
  * The most resources the device uses for incoming RDMA reads and atomics in
  * total (`max_res_rd_atom`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-qp-init-rd-atom:
  *
  * The most outstanding RDMA reads and atomics a queue pair can initiate
  * (`max_qp_init_rd_atom`): the bound of #GVerbsQPAttr:max-rd-atomic.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-ee-init-rd-atom:
  *
  * The most outstanding RDMA reads and atomics an EE context can initiate
  * (`max_ee_init_rd_atom`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:atomic-cap:
  *
  * How atomic operations are guaranteed (`atomic_cap`, #GVerbsAtomicCap).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-ee:
  *
  * The most EE contexts the device supports (`max_ee`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-rdd:
  *
  * The most reliable datagram domains the device supports (`max_rdd`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-mw:
  *
  * The most memory windows the device supports (`max_mw`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-raw-ipv6-qp:
  *
  * The most raw IPv6 datagram queue pairs the device supports
  * (`max_raw_ipv6_qp`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-raw-ethy-qp:
  *
  * The most raw Ethertype datagram queue pairs the device supports
  * (`max_raw_ethy_qp`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-mcast-grp:
  *
  * The most multicast groups the device supports (`max_mcast_grp`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-mcast-qp-attach:
  *
  * The most queue pairs that can attach to one multicast group
  * (`max_mcast_qp_attach`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-total-mcast-qp-attach:
  *
  * The most queue pairs that can be attached to multicast groups in total
  * (`max_total_mcast_qp_attach`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-ah:
  *
  * The most address handles the device supports (`max_ah`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-fmr:
  *
  * The most fast memory regions the device supports (`max_fmr`; obsolete, 0 on
  * current drivers).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-map-per-fmr:
  *
  * The most remaps per fast memory region before an unmap (`max_map_per_fmr`;
  * obsolete).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-srq:
  *
  * The most shared receive queues the device supports (`max_srq`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-srq-wr:
  *
  * The most work requests a shared receive queue can hold (`max_srq_wr`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-srq-sge:
  *
  * The most scatter/gather elements per work request of a shared receive queue
  * (`max_srq_sge`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:max-pkeys:
  *
  * The number of partition keys the device supports (`max_pkeys`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:local-ca-ack-delay:
  *
  * The local CA ACK delay, as the exponent of 4.096 µs × 2^value
  * (`local_ca_ack_delay`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsDeviceAttr:phys-port-cnt:
  *
  * The number of physical ports, numbered from 1 (`phys_port_cnt`).
+ *
+ * Since: 0.1
  */
 static const GVerbsField fields[] = {
   F (fw_ver, GVERBS_FIELD_STRING, NULL),
@@ -322,6 +407,8 @@ static const struct {
  * sizes in hexadecimal and the capability flags by name.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_device_attr_to_string (GVerbsDeviceAttr *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <infiniband/verbs.h>
@@ -24,6 +27,8 @@
  * `xrc_odp_caps` of `struct ibv_device_attr_ex`): properties
  * `general-caps` (#GVerbsOdpGeneralCaps) and `rc-odp-caps`, `uc-odp-caps`,
  * `ud-odp-caps`, `xrc-odp-caps` (#GVerbsOdpTransportCapBits).
+ *
+ * Since: 0.1
  */
 typedef struct {
   struct ibv_odp_caps odp;
@@ -34,30 +39,40 @@ typedef struct {
  * GVerbsODPCaps:general-caps:
  *
  * The general on-demand-paging capabilities (#GVerbsOdpGeneralCaps).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsODPCaps:rc-odp-caps:
  *
  * The operations RC queue pairs support on on-demand-paging memory
  * (#GVerbsOdpTransportCapBits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsODPCaps:uc-odp-caps:
  *
  * The operations UC queue pairs support on on-demand-paging memory
  * (#GVerbsOdpTransportCapBits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsODPCaps:ud-odp-caps:
  *
  * The operations UD queue pairs support on on-demand-paging memory
  * (#GVerbsOdpTransportCapBits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsODPCaps:xrc-odp-caps:
  *
  * The operations XRC queue pairs support on on-demand-paging memory
  * (#GVerbsOdpTransportCapBits).
+ *
+ * Since: 0.1
  */
 static const GVerbsField odp_fields[] = {
   NAMED ("general_caps", OdpCaps, odp.general_caps, GVERBS_FIELD_FLAGS, gverbs_odp_general_caps_get_type),
@@ -82,18 +97,24 @@ _gverbs_odp_caps_new (const struct ibv_odp_caps *caps,
  *
  * TCP segmentation offload capabilities (`struct ibv_tso_caps`): properties
  * `max-tso` and `supported-qpts` (a bit mask of `1 << qp_type`).
+ *
+ * Since: 0.1
  */
 #define F(st, field, kind, type) GVERBS_FIELD (st, field, kind, type)
 /**
  * GVerbsTSOCaps:max-tso:
  *
  * The largest TCP segmentation offload payload, in bytes (`max_tso`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTSOCaps:supported-qpts:
  *
  * The queue pair types that support TSO, as a bit mask of `1 << qp_type`
  * (`supported_qpts`).
+ *
+ * Since: 0.1
  */
 static const GVerbsField tso_fields[] = {
   F (struct ibv_tso_caps, max_tso, GVERBS_FIELD_UINT, NULL),
@@ -115,36 +136,48 @@ _gverbs_tso_caps_new (const struct ibv_tso_caps *caps)
  * `max-rwq-indirection-table-size`, `rx-hash-fields-mask`
  * (#GVerbsRxHashFields) and `rx-hash-function`
  * (#GVerbsRxHashFunctionFlags).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsRSSCaps:supported-qpts:
  *
  * The queue pair types that support RSS, as a bit mask of `1 << qp_type`
  * (`supported_qpts`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsRSSCaps:max-rwq-indirection-tables:
  *
  * The most receive work queue indirection tables
  * (`max_rwq_indirection_tables`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsRSSCaps:max-rwq-indirection-table-size:
  *
  * The most entries of one indirection table
  * (`max_rwq_indirection_table_size`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsRSSCaps:rx-hash-fields-mask:
  *
  * The packet fields the receive hash can cover (`rx_hash_fields_mask`,
  * #GVerbsRxHashFields).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsRSSCaps:rx-hash-function:
  *
  * The receive hash functions supported (`rx_hash_function`,
  * #GVerbsRxHashFunctionFlags).
+ *
+ * Since: 0.1
  */
 static const GVerbsField rss_fields[] = {
   F (struct ibv_rss_caps, supported_qpts, GVERBS_FIELD_UINT, NULL),
@@ -166,23 +199,31 @@ _gverbs_rss_caps_new (const struct ibv_rss_caps *caps)
  *
  * Packet pacing capabilities (`struct ibv_packet_pacing_caps`): properties
  * `qp-rate-limit-min`, `qp-rate-limit-max` (kbit/s) and `supported-qpts`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPacketPacingCaps:qp-rate-limit-min:
  *
  * The lowest rate limit a queue pair accepts, in kbit/s (`qp_rate_limit_min`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPacketPacingCaps:qp-rate-limit-max:
  *
  * The highest rate limit a queue pair accepts, in kbit/s
  * (`qp_rate_limit_max`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPacketPacingCaps:supported-qpts:
  *
  * The queue pair types that support packet pacing, as a bit mask of `1 <<
  * qp_type` (`supported_qpts`).
+ *
+ * Since: 0.1
  */
 static const GVerbsField packet_pacing_fields[] = {
   F (struct ibv_packet_pacing_caps, qp_rate_limit_min, GVERBS_FIELD_UINT, NULL),
@@ -204,32 +245,44 @@ _gverbs_packet_pacing_caps_new (const struct ibv_packet_pacing_caps *caps)
  * Tag matching capabilities (`struct ibv_tm_caps`): properties
  * `max-rndv-hdr-size`, `max-num-tags`, `flags` (#GVerbsTmCapFlags),
  * `max-ops` and `max-sge`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTMCaps:max-rndv-hdr-size:
  *
  * The largest rendezvous header of a tag-matching SRQ, in bytes
  * (`max_rndv_hdr_size`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTMCaps:max-num-tags:
  *
  * The most tags a tag-matching SRQ can hold (`max_num_tags`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTMCaps:flags:
  *
  * The tag-matching capabilities (`flags`, #GVerbsTmCapFlags).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTMCaps:max-ops:
  *
  * The most outstanding tag-list operations (`max_ops`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTMCaps:max-sge:
  *
  * The most scatter/gather elements of a tagged buffer (`max_sge`).
+ *
+ * Since: 0.1
  */
 static const GVerbsField tm_fields[] = {
   F (struct ibv_tm_caps, max_rndv_hdr_size, GVERBS_FIELD_UINT, NULL),
@@ -251,18 +304,24 @@ _gverbs_tm_caps_new (const struct ibv_tm_caps *caps)
  *
  * CQ moderation capabilities (`struct ibv_cq_moderation_caps`): properties
  * `max-cq-count` and `max-cq-period` (microseconds).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsCQModerationCaps:max-cq-count:
  *
  * The largest number of completions that can be coalesced into one event
  * (`max_cq_count`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsCQModerationCaps:max-cq-period:
  *
  * The longest time an event can be delayed to coalesce completions, in
  * microseconds (`max_cq_period`).
+ *
+ * Since: 0.1
  */
 static const GVerbsField cq_moderation_fields[] = {
   F (struct ibv_cq_moderation_caps, max_cq_count, GVERBS_FIELD_UINT, NULL),
@@ -283,21 +342,29 @@ _gverbs_cq_moderation_caps_new (const struct ibv_cq_moderation_caps *caps)
  * PCI atomic operation capabilities (`struct ibv_pci_atomic_caps`):
  * properties `fetch-add`, `swap` and `compare-swap`
  * (#GVerbsPciAtomicOpSize each).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPCIAtomicCaps:fetch-add:
  *
  * The operand sizes of PCI fetch-and-add (#GVerbsPciAtomicOpSize).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPCIAtomicCaps:swap:
  *
  * The operand sizes of PCI swap (#GVerbsPciAtomicOpSize).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPCIAtomicCaps:compare-swap:
  *
  * The operand sizes of PCI compare-and-swap (#GVerbsPciAtomicOpSize).
+ *
+ * Since: 0.1
  */
 static const GVerbsField pci_atomic_fields[] = {
   F (struct ibv_pci_atomic_caps, fetch_add, GVERBS_FIELD_FLAGS, gverbs_pci_atomic_op_size_get_type),

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -52,6 +55,8 @@
  * Events are handled in the thread-default main context of the thread that
  * made the monitor; the monitor is not thread-safe. Closing it
  * (gverbs_resource_close()) stops watching and closes its contexts.
+ *
+ * Since: 0.1
  */
 
 #define UEVENT_BUFFER_SIZE 8192
@@ -300,6 +305,8 @@ remove_entry (GVerbsDeviceMonitor *self,
  * device event; call it only after a change the kernel does not announce.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_device_monitor_rescan (GVerbsDeviceMonitor  *self,
@@ -589,6 +596,8 @@ gverbs_device_monitor_init (GVerbsDeviceMonitor *self)
  *
  * Returns: (transfer full): the monitor, or %NULL on error (no netlink
  *   socket)
+ *
+ * Since: 0.1
  */
 GVerbsDeviceMonitor *
 gverbs_device_monitor_new (GCancellable  *cancellable,
@@ -606,6 +615,8 @@ gverbs_device_monitor_new (GCancellable  *cancellable,
  * `mlx5_0`.
  *
  * Returns: (transfer none) (nullable): the device named @name, or %NULL
+ *
+ * Since: 0.1
  */
 GVerbsDevice *
 gverbs_device_monitor_lookup (GVerbsDeviceMonitor *self,
@@ -629,6 +640,8 @@ gverbs_device_monitor_lookup (GVerbsDeviceMonitor *self,
  *
  * Returns: (transfer none) (nullable): the ports, or %NULL if no device
  *   is named @name
+ *
+ * Since: 0.1
  */
 GListModel *
 gverbs_device_monitor_get_ports (GVerbsDeviceMonitor *self,
@@ -652,6 +665,8 @@ gverbs_device_monitor_get_ports (GVerbsDeviceMonitor *self,
  *
  * Returns: (transfer none) (nullable): the port's status, or %NULL if
  *   there is no such device or port
+ *
+ * Since: 0.1
  */
 GVerbsPortStatus *
 gverbs_device_monitor_get_port (GVerbsDeviceMonitor *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -17,6 +20,8 @@
  * An RDMA device as rdma-core lists it (`struct ibv_device`): its name,
  * node GUID, node and transport type. Get the list with gverbs_get_devices()
  * and open one with gverbs_context_new().
+ *
+ * Since: 0.1
  */
 struct _GVerbsDevice
 {
@@ -110,6 +115,8 @@ _gverbs_device_new_from_ibv (struct ibv_device *device)
  * list with no error means the host has no RDMA device.
  *
  * Returns: (transfer full) (element-type GVerbsDevice): the devices
+ *
+ * Since: 0.1
  */
 GList *
 gverbs_get_devices (GError **error)
@@ -164,6 +171,8 @@ _gverbs_device_list (struct ibv_device ***list,
  * Gets the device name, such as `rxe0`.
  *
  * Returns: the device name, such as `rxe0`
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (const char *, gverbs_device_get_name,
                       GVerbsDevice, GVERBS_IS_DEVICE, NULL, self->name)
@@ -175,6 +184,8 @@ GVERBS_DEFINE_GETTER (const char *, gverbs_device_get_name,
  * Gets the node GUID in host byte order.
  *
  * Returns: the node GUID in host byte order
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint64, gverbs_device_get_guid,
                       GVerbsDevice, GVERBS_IS_DEVICE, 0, self->guid)
@@ -186,6 +197,8 @@ GVERBS_DEFINE_GETTER (guint64, gverbs_device_get_guid,
  * Gets the node type.
  *
  * Returns: the node type
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsNodeType, gverbs_device_get_node_type,
                       GVerbsDevice, GVERBS_IS_DEVICE, GVERBS_NODE_UNKNOWN, self->node_type)
@@ -197,6 +210,8 @@ GVERBS_DEFINE_GETTER (GVerbsNodeType, gverbs_device_get_node_type,
  * Gets the transport type.
  *
  * Returns: the transport type
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsTransportType, gverbs_device_get_transport_type,
                       GVerbsDevice, GVERBS_IS_DEVICE, GVERBS_TRANSPORT_UNKNOWN,
@@ -209,6 +224,8 @@ GVERBS_DEFINE_GETTER (GVerbsTransportType, gverbs_device_get_transport_type,
  * Gets the kernel index of the device.
  *
  * Returns: the kernel index of the device
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_device_get_index,
                       GVerbsDevice, GVERBS_IS_DEVICE, 0, self->index)
@@ -221,6 +238,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_device_get_index,
  * `Device rxe0, node type CA, transport type IB, guid 505400fffe123456, index 0`.
  *
  * Returns: (transfer full): the description
+ *
+ * Since: 0.1
  */
 char *
 gverbs_device_to_string (GVerbsDevice *self)

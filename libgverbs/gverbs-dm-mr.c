@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <inttypes.h>
@@ -19,6 +22,8 @@
  * It keeps its #GVerbsPD and #GVerbsDM alive and is closed with either.
  * Soft-RoCE has neither device memory nor DM MRs: gverbs_dm_mr_new() fails
  * there with %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Since: 0.1
  */
 struct _GVerbsDMMR
 {
@@ -163,6 +168,8 @@ gverbs_dm_mr_init (GVerbsDMMR *self)
  * %GVERBS_ERROR_OUT_OF_RANGE.
  *
  * Returns: (transfer full): the region, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsDMMR *
 gverbs_dm_mr_new (GVerbsPD           *pd,
@@ -185,6 +192,8 @@ gverbs_dm_mr_new (GVerbsPD           *pd,
  * Gets the protection domain.
  *
  * Returns: (transfer none): the protection domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_dm_mr_get_pd, GVerbsDMMR, GVERBS_IS_DM_MR, NULL, self->pd)
 
@@ -195,6 +204,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_dm_mr_get_pd, GVerbsDMMR, GVERBS_IS_DM_
  * Gets the device memory.
  *
  * Returns: (transfer none) (nullable): the device memory
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsDM *, gverbs_dm_mr_get_dm, GVerbsDMMR, GVERBS_IS_DM_MR, NULL, self->dm)
 
@@ -205,6 +216,8 @@ GVERBS_DEFINE_GETTER (GVerbsDM *, gverbs_dm_mr_get_dm, GVerbsDMMR, GVERBS_IS_DM_
  * Gets the local key.
  *
  * Returns: the local key, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_dm_mr_get_lkey,
                       GVerbsDMMR, GVERBS_IS_DM_MR, 0, self->ibv ? self->ibv->lkey : 0)
@@ -216,6 +229,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_dm_mr_get_lkey,
  * Gets the remote key.
  *
  * Returns: the remote key, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_dm_mr_get_rkey,
                       GVerbsDMMR, GVERBS_IS_DM_MR, 0, self->ibv ? self->ibv->rkey : 0)

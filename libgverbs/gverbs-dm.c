@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <inttypes.h>
@@ -21,6 +24,8 @@
  * closed with it; closing it first closes its DM MRs. Soft-RoCE has no
  * device memory: gverbs_dm_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Since: 0.1
  */
 struct _GVerbsDM
 {
@@ -118,6 +123,8 @@ gverbs_dm_init (GVerbsDM *self)
  * memory gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the device memory, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsDM *
 gverbs_dm_new (GVerbsContext      *context,
@@ -136,6 +143,8 @@ gverbs_dm_new (GVerbsContext      *context,
  * Gets the context the memory belongs to.
  *
  * Returns: (transfer none): the context the memory belongs to
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_dm_get_context,
                       GVerbsDM, GVERBS_IS_DM, NULL, self->context)
@@ -147,6 +156,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_dm_get_context,
  * Gets the size of the allocated memory.
  *
  * Returns: the size of the allocated memory, 0 if none was allocated
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint64, gverbs_dm_get_length, GVerbsDM, GVERBS_IS_DM, 0, self->length)
 
@@ -178,6 +189,8 @@ check_range (GVerbsDM    *self,
  * beyond the memory gives %GVERBS_ERROR_OUT_OF_RANGE.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_dm_copy_to_dm (GVerbsDM      *self,
@@ -213,6 +226,8 @@ gverbs_dm_copy_to_dm (GVerbsDM      *self,
  * beyond the memory gives %GVERBS_ERROR_OUT_OF_RANGE.
  *
  * Returns: (transfer full): the bytes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_dm_copy_from_dm (GVerbsDM  *self,

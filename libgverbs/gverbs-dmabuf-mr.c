@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -20,6 +23,8 @@
  * the region keeps its #GVerbsPD alive and is closed with it. Soft-RoCE has
  * no dma-buf support: gverbs_dma_buf_mr_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Since: 0.1
  */
 struct _GVerbsDmaBufMR
 {
@@ -155,6 +160,8 @@ gverbs_dma_buf_mr_init (GVerbsDmaBufMR *self)
  * @fd gives %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the region, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsDmaBufMR *
 gverbs_dma_buf_mr_new (GVerbsPD           *pd,
@@ -179,6 +186,8 @@ gverbs_dma_buf_mr_new (GVerbsPD           *pd,
  * Gets the protection domain.
  *
  * Returns: (transfer none): the protection domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_dma_buf_mr_get_pd, GVerbsDmaBufMR, GVERBS_IS_DMA_BUF_MR,
                       NULL, self->pd)
@@ -190,6 +199,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_dma_buf_mr_get_pd, GVerbsDmaBufMR, GVER
  * Gets the local key.
  *
  * Returns: the local key, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_dma_buf_mr_get_lkey, GVerbsDmaBufMR, GVERBS_IS_DMA_BUF_MR,
                       0, self->ibv ? self->ibv->lkey : 0)
@@ -201,6 +212,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_dma_buf_mr_get_lkey, GVerbsDmaBufMR, GVERB
  * Gets the remote key.
  *
  * Returns: the remote key, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_dma_buf_mr_get_rkey, GVerbsDmaBufMR, GVERBS_IS_DMA_BUF_MR,
                       0, self->ibv ? self->ibv->rkey : 0)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -23,12 +26,16 @@ G_STATIC_ASSERT (offsetof (GVerbsECE, comp_mask) == offsetof (struct ibv_ece, co
  * Copies @self.
  *
  * Returns: (transfer full): a copy of @self
+ *
+ * Since: 0.1
  */
 /**
  * gverbs_ece_free:
  * @self: (nullable): a #GVerbsECE
  *
  * Frees @self.
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsECE, gverbs_ece)
 
@@ -41,6 +48,8 @@ GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsECE, gverbs_ece)
  * Makes ECE data, as pyverbs' `ECE(vendor_id, options, comp_mask)`.
  *
  * Returns: (transfer full): a new #GVerbsECE; free with gverbs_ece_free()
+ *
+ * Since: 0.1
  */
 GVerbsECE *
 gverbs_ece_new (guint32 vendor_id,
@@ -63,6 +72,8 @@ gverbs_ece_new (guint32 vendor_id,
  * Compares two ECE values field by field.
  *
  * Returns: %TRUE when @a and @b hold the same vendor, options and mask
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_ece_equal (const GVerbsECE *a,
@@ -81,6 +92,8 @@ gverbs_ece_equal (const GVerbsECE *a,
  * Formats @self as `ECE(vendor_id=0x…, options=0x…, comp_mask=0x…)`.
  *
  * Returns: (transfer full): the text; free with g_free()
+ *
+ * Since: 0.1
  */
 char *
 gverbs_ece_to_string (const GVerbsECE *self)
@@ -100,6 +113,8 @@ gverbs_ece_to_string (const GVerbsECE *self)
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the ECE data, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 GVerbsECE *
 gverbs_qp_query_ece (GVerbsQP  *self,
@@ -132,6 +147,8 @@ gverbs_qp_query_ece (GVerbsQP  *self,
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: %TRUE on success, %FALSE with @error set
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_set_ece (GVerbsQP         *self,
@@ -192,6 +209,8 @@ cm_id_without_qp (GVerbsCMID  *self,
  * %GVERBS_ERROR_INVALID_ARGUMENT, as does a zero vendor or a non-zero mask.
  *
  * Returns: %TRUE on success, %FALSE with @error set
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_cm_id_set_local_ece (GVerbsCMID       *self,
@@ -235,6 +254,8 @@ gverbs_cm_id_set_local_ece (GVerbsCMID       *self,
  * All zero when the peer sent none.
  *
  * Returns: (transfer full): the peer's ECE data, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 GVerbsECE *
 gverbs_cm_id_query_remote_ece (GVerbsCMID  *self,

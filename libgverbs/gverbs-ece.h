@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -22,6 +25,8 @@ G_BEGIN_DECLS
  * exchange. Read from a QP with gverbs_qp_query_ece(), given to one with
  * gverbs_qp_set_ece(); with rdma_cm, gverbs_cm_id_set_local_ece() and
  * gverbs_cm_id_query_remote_ece().
+ *
+ * Since: 0.1
  */
 typedef struct _GVerbsECE GVerbsECE;
 
@@ -34,35 +39,35 @@ struct _GVerbsECE
 
 #define GVERBS_TYPE_ECE (gverbs_ece_get_type ())
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType      gverbs_ece_get_type  (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsECE *gverbs_ece_new       (guint32          vendor_id,
                                  guint32          options,
                                  guint32          comp_mask);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsECE *gverbs_ece_copy      (const GVerbsECE *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void       gverbs_ece_free      (GVerbsECE       *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean   gverbs_ece_equal     (const GVerbsECE *a,
                                  const GVerbsECE *b);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char      *gverbs_ece_to_string (const GVerbsECE *self);
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsECE *gverbs_qp_query_ece  (GVerbsQP        *self,
                                  GError         **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean   gverbs_qp_set_ece    (GVerbsQP        *self,
                                  const GVerbsECE *ece,
                                  GError         **error);
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean   gverbs_cm_id_set_local_ece    (GVerbsCMID      *self,
                                           const GVerbsECE *ece,
                                           GError         **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsECE *gverbs_cm_id_query_remote_ece (GVerbsCMID      *self,
                                           GError         **error);
 

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -13,6 +16,8 @@
  * The error domain of libgverbs' errors, %GVERBS_ERROR.
  *
  * Returns: the quark of the #GVerbsError domain
+ *
+ * Since: 0.1
  */
 G_DEFINE_QUARK (gverbs-error-quark, gverbs_error)
 /**
@@ -21,6 +26,8 @@ G_DEFINE_QUARK (gverbs-error-quark, gverbs_error)
  * The error domain of failed work completions, %GVERBS_WC_ERROR.
  *
  * Returns: the quark of the #GVerbsWCError domain
+ *
+ * Since: 0.1
  */
 G_DEFINE_QUARK (gverbs-wc-error-quark, gverbs_wc_error)
 
@@ -31,6 +38,8 @@ G_DEFINE_QUARK (gverbs-wc-error-quark, gverbs_wc_error)
  * Maps an errno value to the #GVerbsError code that libgverbs uses for it.
  *
  * Returns: the error code; %GVERBS_ERROR_FAILED for values with no closer match
+ *
+ * Since: 0.1
  */
 GVerbsError
 gverbs_error_from_errno (int err_no)
@@ -94,6 +103,8 @@ gverbs_error_from_errno (int err_no)
  * Gives the symbolic name of an errno value, such as `"EINVAL"`.
  *
  * Returns: the name, or %NULL if libgverbs does not know it
+ *
+ * Since: 0.1
  */
 const char *
 gverbs_errno_name (int err_no)

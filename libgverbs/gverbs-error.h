@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -14,6 +17,8 @@ G_BEGIN_DECLS
  *
  * Error domain of libgverbs: failures of rdma-core calls, mapped from errno,
  * and the library's own conditions. Errors in this domain use #GVerbsError.
+ *
+ * Since: 0.1
  */
 #define GVERBS_ERROR (gverbs_error_quark ())
 
@@ -22,6 +27,8 @@ G_BEGIN_DECLS
  *
  * Error domain of failed work completions. The error code is the
  * completion's #GVerbsWCStatus.
+ *
+ * Since: 0.1
  */
 #define GVERBS_WC_ERROR (gverbs_wc_error_quark ())
 
@@ -52,6 +59,8 @@ G_BEGIN_DECLS
  *   ran (it was constructed without g_initable_init())
  *
  * Error codes of the %GVERBS_ERROR domain.
+ *
+ * Since: 0.1
  */
 typedef enum { /*< underscore_name=gverbs_error >*/
   GVERBS_ERROR_FAILED,
@@ -76,13 +85,13 @@ typedef enum { /*< underscore_name=gverbs_error >*/
   GVERBS_ERROR_NOT_INITIALIZED,
 } GVerbsError;
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GQuark      gverbs_error_quark      (void);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GQuark      gverbs_wc_error_quark   (void);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsError gverbs_error_from_errno (int err_no);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 const char *gverbs_errno_name       (int err_no);
 
 G_END_DECLS

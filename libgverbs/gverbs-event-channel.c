@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -39,6 +42,8 @@
  * ```
  *
  * Python: `Verbs.CMEventChannel()` (pyverbs' name) or `Verbs.EventChannel()`.
+ *
+ * Since: 0.1
  */
 struct _GVerbsEventChannel
 {
@@ -217,6 +222,8 @@ gverbs_event_channel_init (GVerbsEventChannel *self)
  * watches it in the thread-default main context of the calling thread.
  *
  * Returns: (transfer full): the channel, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsEventChannel *
 gverbs_event_channel_new (GError **error)
@@ -231,6 +238,8 @@ gverbs_event_channel_new (GError **error)
  * Gets the channel's file descriptor.
  *
  * Returns: the channel's file descriptor, -1 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (int, gverbs_event_channel_get_fd,
                       GVerbsEventChannel, GVERBS_IS_EVENT_CHANNEL, -1, self->ch ? self->ch->fd : -1)
@@ -242,6 +251,8 @@ GVERBS_DEFINE_GETTER (int, gverbs_event_channel_get_fd,
  * Gets how many rdma_cm events the channel has received (and acknowledged).
  *
  * Returns: how many rdma_cm events the channel has received (and acknowledged)
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_event_channel_get_events_received,
                       GVerbsEventChannel, GVERBS_IS_EVENT_CHANNEL, 0, self->events_received)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -26,6 +29,8 @@
  * #GVerbsSpec: pyverbs' `flow_attr.specs.append(spec)` works as it is).
  * `num-of-specs` must equal the number of specs when a #GVerbsFlow is
  * made from the attributes.
+ *
+ * Since: 0.1
  */
 struct _GVerbsFlowAttr
 {
@@ -175,6 +180,8 @@ gverbs_flow_attr_init (GVerbsFlowAttr *self)
  * priority 0, no flags, no specs.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsFlowAttr *
 gverbs_flow_attr_new (void)
@@ -189,6 +196,8 @@ gverbs_flow_attr_new (void)
  * The specs of the rule, to append to (pyverbs' `flow_attr.specs`).
  *
  * Returns: (transfer none): a #GListStore of #GVerbsSpec
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GListStore *, gverbs_flow_attr_get_specs,
                       GVerbsFlowAttr, GVERBS_IS_FLOW_ATTR, NULL, self->specs)
@@ -200,6 +209,8 @@ GVERBS_DEFINE_GETTER (GListStore *, gverbs_flow_attr_get_specs,
  *
  * Appends @spec to the rule's specs and counts it in
  * #GVerbsFlowAttr:num-of-specs.
+ *
+ * Since: 0.1
  */
 void
 gverbs_flow_attr_add_spec (GVerbsFlowAttr *self,
@@ -223,6 +234,8 @@ gverbs_flow_attr_add_spec (GVerbsFlowAttr *self,
  * the number of specs, or with a spec's error (gverbs_spec_check()).
  *
  * Returns: (transfer full): the packed rule, or %NULL on error
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_flow_attr_pack (GVerbsFlowAttr  *self,
@@ -279,6 +292,8 @@ gverbs_flow_attr_pack (GVerbsFlowAttr  *self,
  * as a ConnectX). It keeps its QP alive and is closed with it
  * (`ibv_destroy_flow()`). Soft-RoCE has no flow steering:
  * gverbs_flow_new() fails there with %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Since: 0.1
  */
 struct _GVerbsFlow
 {
@@ -374,6 +389,8 @@ gverbs_flow_init (GVerbsFlow *self)
  * %GVERBS_ERROR_INVALID_ARGUMENT before rdma-core is called.
  *
  * Returns: (transfer full): the flow, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsFlow *
 gverbs_flow_new (GVerbsQP        *qp,
@@ -392,5 +409,7 @@ gverbs_flow_new (GVerbsQP        *qp,
  * Gets the queue pair that receives the packets the flow rule matches.
  *
  * Returns: (transfer none): the QP the rule delivers to
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsQP *, gverbs_flow_get_qp, GVerbsFlow, GVERBS_IS_FLOW, NULL, self->qp)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -14,12 +17,16 @@
  * Copies @self.
  *
  * Returns: (transfer full): a copy of @self
+ *
+ * Since: 0.1
  */
 /**
  * gverbs_gid_entry_free:
  * @self: (nullable): a #GVerbsGidEntry
  *
  * Frees an entry.
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsGidEntry, gverbs_gid_entry)
 
@@ -32,6 +39,8 @@ G_STATIC_ASSERT (sizeof (GVerbsGid) == sizeof (union ibv_gid));
  * Gets a copy of the entry's GID.
  *
  * Returns: (transfer full): a copy of the entry's GID
+ *
+ * Since: 0.1
  */
 GVerbsGid *
 gverbs_gid_entry_dup_gid (const GVerbsGidEntry *self)
@@ -60,6 +69,8 @@ gid_type_name (GVerbsGidType type)
  * index, port, type (`IB`, `RoCEv1`, `RoCEv2`) and network device index.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_gid_entry_to_string (const GVerbsGidEntry *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -27,6 +30,8 @@ typedef struct _GVerbsGidEntry GVerbsGidEntry;
  * One entry of a port's GID table, as `struct ibv_gid_entry` has it:
  * what gverbs_context_query_gid_ex() and gverbs_context_query_gid_table()
  * return.
+ *
+ * Since: 0.1
  */
 struct _GVerbsGidEntry
 {
@@ -37,15 +42,15 @@ struct _GVerbsGidEntry
   guint32 ndev_ifindex;
 };
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType           gverbs_gid_entry_get_type (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGidEntry *gverbs_gid_entry_copy     (const GVerbsGidEntry *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void            gverbs_gid_entry_free     (GVerbsGidEntry       *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGid      *gverbs_gid_entry_dup_gid  (const GVerbsGidEntry *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char           *gverbs_gid_entry_to_string (const GVerbsGidEntry *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsGidEntry, gverbs_gid_entry_free)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -38,12 +41,16 @@ G_STATIC_ASSERT (G_ALIGNOF (GVerbsGid) <= G_ALIGNOF (union ibv_gid));
  * Copies the 16 bytes of the GID.
  *
  * Returns: (transfer full): a copy of @self
+ *
+ * Since: 0.1
  */
 /**
  * gverbs_gid_free:
  * @self: (nullable): a #GVerbsGid from gverbs_gid_new() or gverbs_gid_copy()
  *
  * Frees a GID.
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsGid, gverbs_gid)
 
@@ -55,6 +62,8 @@ static const guint8 ipv4_mapped_prefix[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xf
  * Creates an all-zero GID.
  *
  * Returns: (transfer full): a new all-zero GID
+ *
+ * Since: 0.1
  */
 GVerbsGid *
 gverbs_gid_new (void)
@@ -71,6 +80,8 @@ gverbs_gid_new (void)
  *
  * Returns: (transfer full): the GID, or %NULL with
  *   %GVERBS_ERROR_INVALID_ARGUMENT if @text is not a GID
+ *
+ * Since: 0.1
  */
 GVerbsGid *
 gverbs_gid_new_from_string (const char  *text,
@@ -94,6 +105,8 @@ gverbs_gid_new_from_string (const char  *text,
  *
  * Returns: (transfer full): the GID, or %NULL with
  *   %GVERBS_ERROR_INVALID_ARGUMENT if @length is not 16
+ *
+ * Since: 0.1
  */
 GVerbsGid *
 gverbs_gid_new_from_bytes (const guint8  *data,
@@ -122,6 +135,8 @@ gverbs_gid_new_from_bytes (const guint8  *data,
  * IPv4 address its IPv4-mapped form `::ffff:a.b.c.d`.
  *
  * Returns: (transfer full): the GID
+ *
+ * Since: 0.1
  */
 GVerbsGid *
 gverbs_gid_new_from_inet_address (GInetAddress *address)
@@ -157,6 +172,8 @@ gverbs_gid_new_from_inet_address (GInetAddress *address)
  * @self is left unchanged.
  *
  * Returns: %TRUE on success, %FALSE with %GVERBS_ERROR_INVALID_ARGUMENT
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_gid_parse (GVerbsGid   *self,
@@ -200,6 +217,8 @@ gverbs_gid_parse (GVerbsGid   *self,
  * four lowercase hex digits, `fe80:0000:0000:0000:5054:00ff:fe77:0001`.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_gid_to_string (const GVerbsGid *self)
@@ -222,6 +241,8 @@ gverbs_gid_to_string (const GVerbsGid *self)
  * `::ffff:10.77.0.1` for an IPv4-mapped GID.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_gid_to_ipv6_string (const GVerbsGid *self)
@@ -242,6 +263,8 @@ gverbs_gid_to_ipv6_string (const GVerbsGid *self)
  *
  * Returns: (transfer full) (nullable): the IPv4 address (`10.77.0.1`) of an
  *   IPv4-mapped GID, %NULL for any other GID
+ *
+ * Since: 0.1
  */
 char *
 gverbs_gid_to_ipv4_string (const GVerbsGid *self)
@@ -264,6 +287,8 @@ gverbs_gid_to_ipv4_string (const GVerbsGid *self)
  *
  * Returns: (transfer full): the address the GID stands for: an IPv4 address
  *   for an IPv4-mapped GID, else the IPv6 address with the GID's bytes
+ *
+ * Since: 0.1
  */
 GInetAddress *
 gverbs_gid_to_inet_address (const GVerbsGid *self)
@@ -281,6 +306,8 @@ gverbs_gid_to_inet_address (const GVerbsGid *self)
  * Gets the 16 raw bytes of the GID, in network order.
  *
  * Returns: (transfer full): the 16 raw bytes, in network order
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_gid_dup_bytes (const GVerbsGid *self)
@@ -306,6 +333,8 @@ read_be64 (const guint8 *p)
  * Gets the first 8 bytes (`gid.global.subnet_prefix`), in host order.
  *
  * Returns: the first 8 bytes (`gid.global.subnet_prefix`), in host order
+ *
+ * Since: 0.1
  */
 guint64
 gverbs_gid_get_subnet_prefix (const GVerbsGid *self)
@@ -321,6 +350,8 @@ gverbs_gid_get_subnet_prefix (const GVerbsGid *self)
  * Gets the last 8 bytes (`gid.global.interface_id`), in host order.
  *
  * Returns: the last 8 bytes (`gid.global.interface_id`), in host order
+ *
+ * Since: 0.1
  */
 guint64
 gverbs_gid_get_interface_id (const GVerbsGid *self)
@@ -337,6 +368,8 @@ gverbs_gid_get_interface_id (const GVerbsGid *self)
  * Compares two GIDs.
  *
  * Returns: whether the two GIDs have the same bytes
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_gid_equal (const GVerbsGid *a,
@@ -353,6 +386,8 @@ gverbs_gid_equal (const GVerbsGid *a,
  * A hash for #GHashTable, to be used with gverbs_gid_equal().
  *
  * Returns: the hash of the 16 bytes
+ *
+ * Since: 0.1
  */
 guint
 gverbs_gid_hash (const GVerbsGid *self)
@@ -372,6 +407,8 @@ gverbs_gid_hash (const GVerbsGid *self)
  * Checks whether all 16 bytes are zero (an empty GID table entry).
  *
  * Returns: whether all 16 bytes are zero (an empty GID table entry)
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_gid_is_zero (const GVerbsGid *self)
@@ -389,6 +426,8 @@ gverbs_gid_is_zero (const GVerbsGid *self)
  * Checks whether the GID is an IPv4-mapped address, `::ffff:a.b.c.d`.
  *
  * Returns: whether the GID is an IPv4-mapped address, `::ffff:a.b.c.d`
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_gid_is_ipv4_mapped (const GVerbsGid *self)
@@ -406,6 +445,8 @@ gverbs_gid_is_ipv4_mapped (const GVerbsGid *self)
  *
  * Returns: whether the GID is an IPv6 link-local address (`fe80::/10`),
  *   such as the default GID that RoCE derives from a port's MAC address
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_gid_is_link_local (const GVerbsGid *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -21,57 +24,59 @@ typedef struct _GVerbsGid GVerbsGid;
  * or an IPv4 address mapped into IPv6 (`::ffff:a.b.c.d`). A plain boxed
  * struct, so C code may keep one on the stack (zero it, or fill it with
  * gverbs_gid_parse()).
+ *
+ * Since: 0.1
  */
 struct _GVerbsGid
 {
   guint8 raw[16];
 };
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType         gverbs_gid_get_type               (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGid    *gverbs_gid_new                    (void);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGid    *gverbs_gid_new_from_string        (const char          *text,
                                                  GError             **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGid    *gverbs_gid_new_from_bytes         (const guint8        *data,
                                                  gsize                length,
                                                  GError             **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGid    *gverbs_gid_new_from_inet_address  (GInetAddress        *address);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGid    *gverbs_gid_copy                   (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_gid_free                   (GVerbsGid           *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean      gverbs_gid_parse                  (GVerbsGid           *self,
                                                  const char          *text,
                                                  GError             **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char         *gverbs_gid_to_string              (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char         *gverbs_gid_to_ipv6_string         (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char         *gverbs_gid_to_ipv4_string         (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GInetAddress *gverbs_gid_to_inet_address        (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GBytes       *gverbs_gid_dup_bytes              (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint64       gverbs_gid_get_subnet_prefix      (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint64       gverbs_gid_get_interface_id       (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean      gverbs_gid_equal                  (const GVerbsGid     *a,
                                                  const GVerbsGid     *b);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint         gverbs_gid_hash                   (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean      gverbs_gid_is_zero                (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean      gverbs_gid_is_ipv4_mapped         (const GVerbsGid     *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean      gverbs_gid_is_link_local          (const GVerbsGid     *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsGid, gverbs_gid_free)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -20,6 +23,8 @@
  * The destination GID is text in the 8-group form
  * `fe80:0000:0000:0000:5054:00ff:fe77:0001` (compressed IPv6 forms such as
  * `::ffff:10.77.0.1` are accepted too) or 16 raw bytes.
+ *
+ * Since: 0.1
  */
 struct _GVerbsGlobalRoute
 {
@@ -157,6 +162,8 @@ gverbs_global_route_init (GVerbsGlobalRoute *self)
  * hop limit 1 and the other fields 0 (pyverbs' defaults).
  *
  * Returns: (transfer full): the global route
+ *
+ * Since: 0.1
  */
 GVerbsGlobalRoute *
 gverbs_global_route_new (void)
@@ -174,6 +181,8 @@ gverbs_global_route_new (void)
  * %GVERBS_ERROR_INVALID_ARGUMENT and leaves the route unchanged.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_global_route_set_dgid (GVerbsGlobalRoute  *self,
@@ -204,6 +213,8 @@ gverbs_global_route_set_dgid (GVerbsGlobalRoute  *self,
  * Gets the destination GID, formatted as an IPv6 address.
  *
  * Returns: (transfer full): the destination GID as text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_global_route_dup_dgid (GVerbsGlobalRoute *self)
@@ -222,6 +233,8 @@ gverbs_global_route_dup_dgid (GVerbsGlobalRoute *self)
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
@@ -250,6 +263,8 @@ gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
  * Gets the destination GID as 16 raw bytes, in network order.
  *
  * Returns: (transfer full): the destination GID, 16 bytes in network order
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GBytes *, gverbs_global_route_dup_dgid_bytes,
                       GVerbsGlobalRoute, GVERBS_IS_GLOBAL_ROUTE, NULL,
@@ -263,6 +278,8 @@ GVERBS_DEFINE_GETTER (GBytes *, gverbs_global_route_dup_dgid_bytes,
  * `sgid index`, `hop limit`, `traffic class`, one `label : value` line each.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_global_route_to_string (GVerbsGlobalRoute *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -10,24 +13,24 @@
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_GLOBAL_ROUTE (gverbs_global_route_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 G_DECLARE_FINAL_TYPE (GVerbsGlobalRoute, gverbs_global_route, GVERBS, GLOBAL_ROUTE, GObject)
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGlobalRoute *gverbs_global_route_new            (void);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean           gverbs_global_route_set_dgid       (GVerbsGlobalRoute  *self,
                                                        const char         *dgid,
                                                        GError            **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char              *gverbs_global_route_dup_dgid       (GVerbsGlobalRoute  *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean           gverbs_global_route_set_dgid_bytes (GVerbsGlobalRoute  *self,
                                                        GBytes             *raw,
                                                        GError            **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GBytes            *gverbs_global_route_dup_dgid_bytes (GVerbsGlobalRoute  *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char              *gverbs_global_route_to_string      (GVerbsGlobalRoute  *self);
 
 G_END_DECLS

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -25,6 +28,8 @@
  * gives %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the imported context, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsContext *
 gverbs_context_new_from_cmd_fd (int      cmd_fd,
@@ -67,6 +72,8 @@ gverbs_context_new_from_cmd_fd (int      cmd_fd,
  * that cannot import gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the imported protection domain, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsPD *
 gverbs_pd_import (GVerbsContext  *context,
@@ -97,6 +104,8 @@ gverbs_pd_import (GVerbsContext  *context,
  * Checks whether the protection domain came from gverbs_pd_import().
  *
  * Returns: whether the protection domain came from gverbs_pd_import()
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_pd_is_imported,
                       GVerbsPD, GVERBS_IS_PD, FALSE, _gverbs_pd_get_imported (self))
@@ -111,6 +120,8 @@ GVERBS_DEFINE_GETTER (gboolean, gverbs_pd_is_imported,
  * %GVERBS_ERROR_INVALID_ARGUMENT and stays open.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_pd_unimport (GVerbsPD  *self,
@@ -141,6 +152,8 @@ gverbs_pd_unimport (GVerbsPD  *self,
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the imported memory region, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMR *
 gverbs_mr_import (GVerbsPD  *pd,
@@ -171,6 +184,8 @@ gverbs_mr_import (GVerbsPD  *pd,
  * Checks whether the memory region came from gverbs_mr_import().
  *
  * Returns: whether the memory region came from gverbs_mr_import()
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_mr_is_imported,
                       GVerbsMR, GVERBS_IS_MR, FALSE, _gverbs_mr_get_imported (self))
@@ -185,6 +200,8 @@ GVERBS_DEFINE_GETTER (gboolean, gverbs_mr_is_imported,
  * %GVERBS_ERROR_INVALID_ARGUMENT and stays open.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_mr_unimport (GVerbsMR  *self,

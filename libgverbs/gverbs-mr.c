@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <inttypes.h>
@@ -43,6 +46,8 @@
  *
  * Python: `Verbs.MR(pd, length, access)` or `pd.mr(buf_or_length, access)`;
  * `mr.write(data, length)` and `mr.read(length, offset)` as in pyverbs.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMR
 {
@@ -336,6 +341,8 @@ gverbs_mr_init (GVerbsMR *self)
  * %GVERBS_ERROR_INVALID_ARGUMENT naming the bits.
  *
  * Returns: (transfer full): the memory region, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMR *
 gverbs_mr_new (GVerbsPD           *pd,
@@ -361,6 +368,8 @@ gverbs_mr_new (GVerbsPD           *pd,
  * gverbs_mr_new() (python-rdma's `pd.mr()`).
  *
  * Returns: (transfer full): the memory region, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMR *
 gverbs_pd_reg_mr (GVerbsPD           *self,
@@ -385,6 +394,8 @@ gverbs_pd_reg_mr (GVerbsPD           *self,
  * library-owned memory.
  *
  * Returns: (transfer full): the memory region, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMR *
 gverbs_mr_new_for_memory (GVerbsPD           *pd,
@@ -418,6 +429,8 @@ gverbs_mr_new_for_memory (GVerbsPD           *pd,
  * Gets the protection domain of the memory region.
  *
  * Returns: (transfer none): the protection domain of the memory region
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mr_get_pd, GVerbsMR, GVERBS_IS_MR, NULL, self->pd)
 
@@ -428,6 +441,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mr_get_pd, GVerbsMR, GVERBS_IS_MR, NULL
  * Gets the length of the memory region in bytes.
  *
  * Returns: the length of the memory region in bytes
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint64, gverbs_mr_get_length, GVerbsMR, GVERBS_IS_MR, 0, self->length)
 
@@ -438,6 +453,8 @@ GVERBS_DEFINE_GETTER (guint64, gverbs_mr_get_length, GVerbsMR, GVERBS_IS_MR, 0, 
  * Gets the access the memory region grants.
  *
  * Returns: the access the memory region grants
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsAccessFlags, gverbs_mr_get_access,
                       GVerbsMR, GVERBS_IS_MR, 0, self->access)
@@ -450,6 +467,8 @@ GVERBS_DEFINE_GETTER (GVerbsAccessFlags, gverbs_mr_get_access,
  *
  * Returns: the start address of the registered memory (pyverbs' `mr.buf`),
  *   0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint64, gverbs_mr_get_addr,
                       GVerbsMR, GVERBS_IS_MR, 0,
@@ -463,6 +482,8 @@ GVERBS_DEFINE_GETTER (guint64, gverbs_mr_get_addr,
  * place. It is valid until the memory region is closed.
  *
  * Returns: (transfer none) (nullable): the memory, %NULL when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gpointer, gverbs_mr_get_buffer,
                       GVerbsMR, GVERBS_IS_MR, NULL, self->ibv ? self->buffer : NULL)
@@ -474,6 +495,8 @@ GVERBS_DEFINE_GETTER (gpointer, gverbs_mr_get_buffer,
  * Gets the local key.
  *
  * Returns: the local key, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_lkey,
                       GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->lkey : 0)
@@ -485,6 +508,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_lkey,
  * Gets the remote key.
  *
  * Returns: the remote key, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_rkey,
                       GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->rkey : 0)
@@ -496,6 +521,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_rkey,
  * Gets the kernel handle of the memory region.
  *
  * Returns: the kernel handle of the memory region, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_mr_get_handle,
                       GVerbsMR, GVERBS_IS_MR, 0, self->ibv ? self->ibv->handle : 0)
@@ -539,6 +566,8 @@ check_range (GVerbsMR    *self,
  * refused with %GVERBS_ERROR_OUT_OF_RANGE and writes nothing.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_mr_write (GVerbsMR      *self,
@@ -574,6 +603,8 @@ gverbs_mr_write (GVerbsMR      *self,
  * the end is refused with %GVERBS_ERROR_OUT_OF_RANGE.
  *
  * Returns: (transfer full): the bytes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_mr_read (GVerbsMR  *self,
@@ -608,6 +639,8 @@ gverbs_mr_read (GVerbsMR  *self,
  * inside the memory region and @length must fit in 32 bits.
  *
  * Returns: (transfer full): the element, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsSGE *
 gverbs_mr_sge (GVerbsMR  *self,
@@ -646,6 +679,8 @@ gverbs_mr_sge (GVerbsMR  *self,
  * %GVERBS_ERROR_NOT_SUPPORTED, and the memory region stays as it was.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_mr_rereg (GVerbsMR            *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -19,6 +22,8 @@
  * A memory window keeps its #GVerbsPD alive; closing the PD closes it.
  * A window keeps the #GVerbsMR it was last bound to alive until it is
  * closed, since rdma-core cannot deregister a region a window is bound to.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMW
 {
@@ -153,6 +158,8 @@ gverbs_mw_init (GVerbsMW *self)
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the memory window, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMW *
 gverbs_mw_new (GVerbsPD      *pd,
@@ -182,6 +189,8 @@ gverbs_mw_new (GVerbsPD      *pd,
  * gverbs_mw_new().
  *
  * Returns: (transfer full): the memory window, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMW *
 gverbs_pd_alloc_mw (GVerbsPD      *self,
@@ -198,6 +207,8 @@ gverbs_pd_alloc_mw (GVerbsPD      *self,
  * Gets the protection domain of the memory window.
  *
  * Returns: (transfer none): the protection domain of the memory window
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mw_get_pd, GVerbsMW, GVERBS_IS_MW, NULL, self->pd)
 
@@ -208,6 +219,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_mw_get_pd, GVerbsMW, GVERBS_IS_MW, NULL
  * Gets the memory window type.
  *
  * Returns: the memory window type
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsMWType, gverbs_mw_get_mw_type,
                       GVerbsMW, GVERBS_IS_MW, GVERBS_MW_TYPE_1, self->type)
@@ -219,6 +232,8 @@ GVERBS_DEFINE_GETTER (GVerbsMWType, gverbs_mw_get_mw_type,
  * Gets the remote key of the window.
  *
  * Returns: the remote key of the window, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_rkey,
                       GVerbsMW, GVERBS_IS_MW, 0, self->ibv ? self->ibv->rkey : 0)
@@ -230,6 +245,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_rkey,
  * Gets the kernel handle of the window.
  *
  * Returns: the kernel handle of the window, 0 when closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_mw_get_handle,
                       GVerbsMW, GVERBS_IS_MW, 0, self->ibv ? self->ibv->handle : 0)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <inttypes.h>
@@ -27,6 +30,8 @@
  * resource then fails with a #GError that carries the reason. A binding's
  * callable (Python, GJS) works as a C function does; the Python override
  * turns an exception raised in it into that #GError.
+ *
+ * Since: 0.1
  */
 struct _GVerbsParentDomainContext
 {
@@ -111,6 +116,8 @@ gverbs_parent_domain_context_init (GVerbsParentDomainContext *self)
  * gverbs_parent_domain_init_attr_new().
  *
  * Returns: (transfer full): the allocator context
+ *
+ * Since: 0.1
  */
 GVerbsParentDomainContext *
 gverbs_parent_domain_context_new (GVerbsPD                    *pd,
@@ -147,6 +154,8 @@ gverbs_parent_domain_context_new (GVerbsPD                    *pd,
  * Sets (or replaces) the allocator and deallocator. Replace them only while
  * no parent domain made with this context has resources: a buffer must go
  * back to the deallocator of the allocator that gave it.
+ *
+ * Since: 0.1
  */
 void
 gverbs_parent_domain_context_set_allocators (GVerbsParentDomainContext   *self,
@@ -176,6 +185,8 @@ gverbs_parent_domain_context_set_allocators (GVerbsParentDomainContext   *self,
  * Gets the protection domain the context was made for.
  *
  * Returns: (transfer none) (nullable): the protection domain given at construction
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_context_get_pd,
                       GVerbsParentDomainContext, GVERBS_IS_PARENT_DOMAIN_CONTEXT, NULL, self->pd)
@@ -188,6 +199,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_context_get_pd,
  * gverbs_parent_domain_new() refuses a context without them.
  *
  * Returns: whether the context has its allocator and deallocator
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_parent_domain_context_has_allocators,
                       GVerbsParentDomainContext, GVERBS_IS_PARENT_DOMAIN_CONTEXT, FALSE, self->alloc_func != NULL)
@@ -201,6 +214,8 @@ GVERBS_DEFINE_GETTER (gboolean, gverbs_parent_domain_context_has_allocators,
  * runs, to say why it fails: the allocation then fails whatever the
  * function returns, and the call that asked for it gets a #GError with
  * @message. A call outside a running function is ignored.
+ *
+ * Since: 0.1
  */
 void
 gverbs_parent_domain_context_report_error (GVerbsParentDomainContext *self,
@@ -280,6 +295,8 @@ call_free (GVerbsParentDomainContext *self,
  *
  * Returns: the address the allocator returned, or
  *   %GVERBS_ALLOCATOR_USE_DEFAULT; 0 with @error set if it failed
+ *
+ * Since: 0.1
  */
 guint64
 gverbs_parent_domain_context_alloc (GVerbsParentDomainContext  *self,
@@ -308,6 +325,8 @@ gverbs_parent_domain_context_alloc (GVerbsParentDomainContext  *self,
  * Calls the deallocator as a provider does: to test an allocator without a
  * device. %GVERBS_ALLOCATOR_USE_DEFAULT and 0 are ignored, as a provider
  * never passes them.
+ *
+ * Since: 0.1
  */
 void
 gverbs_parent_domain_context_free (GVerbsParentDomainContext *self,

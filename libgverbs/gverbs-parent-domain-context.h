@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -15,11 +18,13 @@ G_BEGIN_DECLS
  *
  * What a #GVerbsParentDomainAllocFunc returns to let the provider allocate
  * the buffer itself (rdma-core's `IBV_ALLOCATOR_USE_DEFAULT`).
+ *
+ * Since: 0.1
  */
 #define GVERBS_ALLOCATOR_USE_DEFAULT G_MAXUINT64
 
 #define GVERBS_TYPE_PARENT_DOMAIN_CONTEXT (gverbs_parent_domain_context_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 G_DECLARE_FINAL_TYPE (GVerbsParentDomainContext, gverbs_parent_domain_context, GVERBS,
                       PARENT_DOMAIN_CONTEXT, GObject)
 
@@ -41,6 +46,8 @@ G_DECLARE_FINAL_TYPE (GVerbsParentDomainContext, gverbs_parent_domain_context, G
  * Returns: the address of a buffer of at least @size bytes aligned to
  *   @alignment, %GVERBS_ALLOCATOR_USE_DEFAULT to let the provider allocate
  *   it, or 0 on failure
+ *
+ * Since: 0.1
  */
 typedef guint64 (*GVerbsParentDomainAllocFunc) (GVerbsParentDomainContext *pd_context,
                                                 guint64                    size,
@@ -57,13 +64,15 @@ typedef guint64 (*GVerbsParentDomainAllocFunc) (GVerbsParentDomainContext *pd_co
  *
  * A parent domain's deallocator: called by the provider, on the thread
  * that destroys the resource, for each buffer the allocator gave it.
+ *
+ * Since: 0.1
  */
 typedef void (*GVerbsParentDomainFreeFunc) (GVerbsParentDomainContext *pd_context,
                                             guint64                    address,
                                             guint64                    resource_type,
                                             gpointer                   user_data);
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsParentDomainContext *gverbs_parent_domain_context_new (GVerbsPD                    *pd,
                                                              GVerbsParentDomainAllocFunc  alloc_func,
                                                              gpointer                     alloc_data,
@@ -71,7 +80,7 @@ GVerbsParentDomainContext *gverbs_parent_domain_context_new (GVerbsPD           
                                                              GVerbsParentDomainFreeFunc   free_func,
                                                              gpointer                     free_data,
                                                              GDestroyNotify               free_destroy);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void      gverbs_parent_domain_context_set_allocators (GVerbsParentDomainContext   *self,
                                                        GVerbsParentDomainAllocFunc  alloc_func,
                                                        gpointer                     alloc_data,
@@ -79,21 +88,21 @@ void      gverbs_parent_domain_context_set_allocators (GVerbsParentDomainContext
                                                        GVerbsParentDomainFreeFunc   free_func,
                                                        gpointer                     free_data,
                                                        GDestroyNotify               free_destroy);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsPD *gverbs_parent_domain_context_get_pd         (GVerbsParentDomainContext   *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean  gverbs_parent_domain_context_has_allocators (GVerbsParentDomainContext   *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint64   gverbs_parent_domain_context_alloc          (GVerbsParentDomainContext   *self,
                                                        guint64                      size,
                                                        guint64                      alignment,
                                                        guint64                      resource_type,
                                                        GError                     **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void      gverbs_parent_domain_context_free           (GVerbsParentDomainContext   *self,
                                                        guint64                      address,
                                                        guint64                      resource_type);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void      gverbs_parent_domain_context_report_error   (GVerbsParentDomainContext   *self,
                                                        const char                  *message);
 

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include "gverbs-parent-domain-init-attr.h"
@@ -16,6 +19,8 @@
  * %GVERBS_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS and
  * %GVERBS_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT to the comp_mask, and those
  * bits without a context are refused when the parent domain is made.
+ *
+ * Since: 0.1
  */
 struct _GVerbsParentDomainInitAttr
 {
@@ -94,6 +99,8 @@ gverbs_parent_domain_init_attr_init (GVerbsParentDomainInitAttr *self)
  * ibv_parent_domain_init_attr`), for gverbs_parent_domain_new().
  *
  * Returns: (transfer full): new parent domain attributes
+ *
+ * Since: 0.1
  */
 GVerbsParentDomainInitAttr *
 gverbs_parent_domain_init_attr_new (GVerbsPD                       *pd,
@@ -114,6 +121,8 @@ gverbs_parent_domain_init_attr_new (GVerbsPD                       *pd,
  * (`ibv_parent_domain_init_attr.pd`).
  *
  * Returns: (transfer none) (nullable): the protection domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_init_attr_get_pd,
                       GVerbsParentDomainInitAttr, GVERBS_IS_PARENT_DOMAIN_INIT_ATTR, NULL, self->pd)
@@ -126,6 +135,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_init_attr_get_pd,
  * (`ibv_parent_domain_init_attr.td`).
  *
  * Returns: (transfer none) (nullable): the thread domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsTD *, gverbs_parent_domain_init_attr_get_td,
                       GVerbsParentDomainInitAttr, GVERBS_IS_PARENT_DOMAIN_INIT_ATTR, NULL, self->td)
@@ -138,6 +149,8 @@ GVERBS_DEFINE_GETTER (GVerbsTD *, gverbs_parent_domain_init_attr_get_td,
  * Sets the thread domain of the parent domain
  * (`ibv_parent_domain_init_attr.td`): the resources made on it are then used
  * from one thread only, and the provider may skip their locks.
+ *
+ * Since: 0.1
  */
 void
 gverbs_parent_domain_init_attr_set_td (GVerbsParentDomainInitAttr *self,
@@ -156,6 +169,8 @@ gverbs_parent_domain_init_attr_set_td (GVerbsParentDomainInitAttr *self,
  * `ibv_parent_domain_init_attr.alloc` and `free`.
  *
  * Returns: (transfer none) (nullable): the custom allocator
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsParentDomainContext *, gverbs_parent_domain_init_attr_get_pd_context,
                       GVerbsParentDomainInitAttr, GVERBS_IS_PARENT_DOMAIN_INIT_ATTR, NULL, self->pd_context)
@@ -170,6 +185,8 @@ GVERBS_DEFINE_GETTER (GVerbsParentDomainContext *, gverbs_parent_domain_init_att
  * Returns: the comp_mask the parent domain is made with: the one set, plus
  *   %GVERBS_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS and
  *   %GVERBS_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT when there is a pd-context
+ *
+ * Since: 0.1
  */
 GVerbsParentDomainInitAttrMask
 gverbs_parent_domain_init_attr_get_comp_mask (GVerbsParentDomainInitAttr *self)

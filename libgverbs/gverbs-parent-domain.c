@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -30,6 +33,8 @@
  * Not every provider has parent domains (mlx5 has): Soft-RoCE (rxe) has
  * none, and gverbs_parent_domain_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Since: 0.1
  */
 struct _GVerbsParentDomain
 {
@@ -152,6 +157,8 @@ gverbs_parent_domain_init (GVerbsParentDomain *self)
  * without parent domains gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the parent domain, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsParentDomain *
 gverbs_parent_domain_new (GVerbsContext               *context,
@@ -171,6 +178,8 @@ gverbs_parent_domain_new (GVerbsContext               *context,
  * Gets the attributes given to gverbs_parent_domain_new().
  *
  * Returns: (transfer none): the attributes the parent domain was made with
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsParentDomainInitAttr *, gverbs_parent_domain_get_attr,
                       GVerbsParentDomain, GVERBS_IS_PARENT_DOMAIN, NULL, self->attr)
@@ -183,6 +192,8 @@ GVERBS_DEFINE_GETTER (GVerbsParentDomainInitAttr *, gverbs_parent_domain_get_att
  * (`ibv_parent_domain_init_attr.pd`).
  *
  * Returns: (transfer none) (nullable): the protection domain the parent domain extends
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_parent_domain_get_pd,
                       GVerbsParentDomain, GVERBS_IS_PARENT_DOMAIN, NULL, self->attr ? gverbs_parent_domain_init_attr_get_pd (self->attr) : NULL)

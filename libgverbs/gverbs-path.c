@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -28,6 +31,8 @@
  * gverbs_qp_modify_to_rtr() and gverbs_qp_modify_to_rts() bring a queue pair
  * to RTS from a path, and gverbs_path_dup_ah() gives the path's address
  * handle, created once and reused until a field of the path changes.
+ *
+ * Since: 0.1
  */
 struct _GVerbsPath
 {
@@ -53,117 +58,161 @@ typedef struct {
  * GVerbsPath:pkey-index:
  *
  * The index of #GVerbsPath:pkey in the local port's P_Key table.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:pkey:
  *
  * The partition key (default 0xffff, the default partition).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:qkey:
  *
  * The Q_Key of a UD queue pair.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:mtu:
  *
  * The path MTU (#GVerbsMTU; default 1024 bytes); gverbs_path_fill_from_qp()
  * lowers it to the port's active MTU.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:retry-cnt:
  *
  * How many times a send is retried after a timeout (0–7, default 7); see
  * #GVerbsQPAttr:retry-cnt.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:rnr-retry:
  *
  * How many times a send is retried after a receiver-not-ready NAK (0–7,
  * default 7: forever).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:min-rnr-timer:
  *
  * The receiver-not-ready NAK timer code (0–31, default 12); see
  * #GVerbsQPAttr:min-rnr-timer.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:timeout:
  *
  * The local ACK timeout code (0–31, default 14); see #GVerbsQPAttr:timeout.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:sqpn:
  *
  * This side's queue pair number.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:dqpn:
  *
  * The peer's queue pair number.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:sqpsn:
  *
  * This side's first send packet sequence number (24 bits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:dqpsn:
  *
  * The peer's first send packet sequence number: this side's receive PSN (24
  * bits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:sgid-index:
  *
  * The index of this side's GID in the local port's GID table.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:slid:
  *
  * This side's LID (InfiniBand; 0 on RoCE).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:dlid:
  *
  * The peer's LID (InfiniBand; 0 on RoCE).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:sl:
  *
  * The service level (0–15).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:rate:
  *
  * The static rate limit (#GVerbsRate; default: the port's rate).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:hop-limit:
  *
  * The hop limit of the global route header (default 64).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:traffic-class:
  *
  * The traffic class of the global route header.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:flow-label:
  *
  * The flow label of the global route header (20 bits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:max-rd-atomic:
  *
  * The most outstanding RDMA reads and atomics this side initiates (default 1).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPath:max-dest-rd-atomic:
  *
  * The most outstanding RDMA reads and atomics this side accepts as the target
  * (default 1).
+ *
+ * Since: 0.1
  */
 static const FieldSpec specs[GVERBS_PATH_N_FIELDS] = {
   { "port-num", 255, 1, "local port number (from 1)" },
@@ -388,6 +437,8 @@ gverbs_path_init (GVerbsPath *self)
  * outstanding RDMA read each way; QPNs, PSNs, GIDs and LIDs zero.
  *
  * Returns: (transfer full): a new #GVerbsPath
+ *
+ * Since: 0.1
  */
 GVerbsPath *
 gverbs_path_new (void)
@@ -403,6 +454,8 @@ gverbs_path_new (void)
  *
  * Returns: (transfer full): a new path with the same fields (and no cached
  *   address handle)
+ *
+ * Since: 0.1
  */
 GVerbsPath *
 gverbs_path_copy (GVerbsPath *self)
@@ -424,6 +477,8 @@ gverbs_path_copy (GVerbsPath *self)
  * @gid: (out caller-allocates): where to store this side's GID
  *
  * Copies this side's GID (#GVerbsPath:sgid) into @gid.
+ *
+ * Since: 0.1
  */
 void
 gverbs_path_get_sgid (GVerbsPath *self,
@@ -440,6 +495,8 @@ gverbs_path_get_sgid (GVerbsPath *self,
  * @gid: this side's GID
  *
  * Sets this side's GID (#GVerbsPath:sgid).
+ *
+ * Since: 0.1
  */
 void
 gverbs_path_set_sgid (GVerbsPath      *self,
@@ -460,6 +517,8 @@ gverbs_path_set_sgid (GVerbsPath      *self,
  * @gid: (out caller-allocates): where to store the peer's GID
  *
  * Copies the peer's GID (#GVerbsPath:dgid) into @gid.
+ *
+ * Since: 0.1
  */
 void
 gverbs_path_get_dgid (GVerbsPath *self,
@@ -477,6 +536,8 @@ gverbs_path_get_dgid (GVerbsPath *self,
  *
  * Sets the peer's GID (#GVerbsPath:dgid); a non-zero GID makes the path global
  * (#GVerbsPath:has-grh).
+ *
+ * Since: 0.1
  */
 void
 gverbs_path_set_dgid (GVerbsPath      *self,
@@ -499,6 +560,8 @@ gverbs_path_set_dgid (GVerbsPath      *self,
  * Checks whether the path has a global route (a non-zero DGID).
  *
  * Returns: whether the path has a global route (a non-zero DGID)
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_path_get_has_grh,
                       GVerbsPath, GVERBS_IS_PATH, FALSE, !gverbs_gid_is_zero (&self->dgid))
@@ -524,6 +587,8 @@ swap_fields (GVerbsPath      *self,
  * does to the path the other side sent (python-rdma's `reverse()`).
  *
  * Returns: (transfer none): @self
+ *
+ * Since: 0.1
  */
 GVerbsPath *
 gverbs_path_reverse (GVerbsPath *self)
@@ -557,6 +622,8 @@ gverbs_path_reverse (GVerbsPath *self)
  * RDMA read limits no larger than the device's.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_path_fill_from_qp (GVerbsPath  *self,
@@ -632,6 +699,8 @@ gverbs_path_fill_from_qp (GVerbsPath  *self,
  * `dgid` as 16-byte `ay`. Serialise it with g_variant_get_data().
  *
  * Returns: (transfer full): a floating-free #GVariant of type `a{sv}`
+ *
+ * Since: 0.1
  */
 GVariant *
 gverbs_path_to_variant (GVerbsPath *self)
@@ -748,6 +817,8 @@ take_field (GVerbsPath *path,
  * time linear in at most %GVERBS_PATH_WIRE_MAX_SIZE bytes.
  *
  * Returns: (transfer full): a new #GVerbsPath, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsPath *
 gverbs_path_new_from_variant (GVariant  *variant,
@@ -824,6 +895,8 @@ gverbs_path_new_from_variant (GVariant  *variant,
  * limit, traffic class).
  *
  * Returns: (transfer full): a new #GVerbsAHAttr
+ *
+ * Since: 0.1
  */
 GVerbsAHAttr *
 gverbs_path_to_ah_attr (GVerbsPath *self)
@@ -865,6 +938,8 @@ gverbs_path_to_ah_attr (GVerbsPath *self)
  * next call creates a new one.
  *
  * Returns: (transfer full): the address handle, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsAH *
 gverbs_path_dup_ah (GVerbsPath  *self,
@@ -896,6 +971,8 @@ gverbs_path_dup_ah (GVerbsPath  *self,
  * python-rdma's `pd.ah(path)`: the same as gverbs_path_dup_ah().
  *
  * Returns: (transfer full): the path's address handle, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsAH *
 gverbs_pd_create_ah_for_path (GVerbsPD    *self,
@@ -913,6 +990,8 @@ gverbs_pd_create_ah_for_path (GVerbsPD    *self,
  *
  * Returns: (transfer full): a one-line description, e.g.
  *   `Path port 1 sqpn 0x11 sqpsn 0x12 → dqpn 0x12 dqpsn 0x... dgid …`
+ *
+ * Since: 0.1
  */
 char *
 gverbs_path_to_string (GVerbsPath *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -27,6 +30,8 @@
  * ```
  *
  * Python: `Verbs.PD(ctx)` or `ctx.pd()`.
+ *
+ * Since: 0.1
  */
 typedef struct
 {
@@ -186,6 +191,8 @@ gverbs_pd_init (GVerbsPD *self)
  * Allocates a protection domain (`ibv_alloc_pd()`).
  *
  * Returns: (transfer full): the protection domain, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsPD *
 gverbs_pd_new (GVerbsContext  *context,
@@ -204,6 +211,8 @@ gverbs_pd_new (GVerbsContext  *context,
  * (python-rdma's `ctx.pd()`).
  *
  * Returns: (transfer full): the protection domain, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsPD *
 gverbs_context_alloc_pd (GVerbsContext  *self,
@@ -219,6 +228,8 @@ gverbs_context_alloc_pd (GVerbsContext  *self,
  * Gets the context the protection domain belongs to.
  *
  * Returns: (transfer none): the context the protection domain belongs to
+ *
+ * Since: 0.1
  */
 GVerbsContext *
 gverbs_pd_get_context (GVerbsPD *self)
@@ -234,6 +245,8 @@ gverbs_pd_get_context (GVerbsPD *self)
  * Gets the kernel handle of the protection domain.
  *
  * Returns: the kernel handle of the protection domain, 0 when closed
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_pd_get_handle (GVerbsPD *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -15,6 +18,8 @@
  * them: one read-only property per field of rdma-core's
  * `struct ibv_port_attr`, named as the field is (`active_mtu` is the property
  * `active-mtu`); states and MTUs are enums.
+ *
+ * Since: 0.1
  */
 struct _GVerbsPortAttr
 {
@@ -28,121 +33,165 @@ struct _GVerbsPortAttr
  *
  * The logical port state (`state`, #GVerbsPortState): only an ACTIVE port
  * carries traffic.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:max-mtu:
  *
  * The largest MTU the port supports (`max_mtu`, #GVerbsMTU).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:active-mtu:
  *
  * The MTU the port uses now (`active_mtu`, #GVerbsMTU): the bound of a queue
  * pair's #GVerbsQPAttr:path-mtu.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:gid-tbl-len:
  *
  * The number of entries in the port's GID table (`gid_tbl_len`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:port-cap-flags:
  *
  * The port capabilities (`port_cap_flags`, #GVerbsPortCapFlags).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:max-msg-sz:
  *
  * The largest message the port can send or receive, in bytes (`max_msg_sz`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:bad-pkey-cntr:
  *
  * The number of packets dropped for a bad P_Key (`bad_pkey_cntr`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:qkey-viol-cntr:
  *
  * The number of packets dropped for a Q_Key violation (`qkey_viol_cntr`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:pkey-tbl-len:
  *
  * The number of entries in the port's P_Key table (`pkey_tbl_len`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:lid:
  *
  * The port's base LID, given by the subnet manager on InfiniBand; 0 on RoCE
  * (`lid`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:sm-lid:
  *
  * The LID of the subnet manager (`sm_lid`; InfiniBand).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:lmc:
  *
  * The LID mask control: the port answers to 2^lmc LIDs from
  * #GVerbsPortAttr:lid (`lmc`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:max-vl-num:
  *
  * The number of virtual lanes the port supports, as the IBTA code
  * (`max_vl_num`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:sm-sl:
  *
  * The service level to reach the subnet manager with (`sm_sl`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:subnet-timeout:
  *
  * The subnet propagation delay, as the exponent of 4.096 µs × 2^value
  * (`subnet_timeout`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:init-type-reply:
  *
  * The type of initialization the subnet manager did (`init_type_reply`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:active-width:
  *
  * The active link width, as the IBTA code: 1 is 1x, 2 is 4x, 4 is 8x, 8 is
  * 12x, 16 is 2x (`active_width`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:active-speed:
  *
  * The active link speed per lane, as the IBTA code: 1 SDR, 2 DDR, 4 QDR, 8
  * FDR10, 16 FDR, 32 EDR, 64 HDR, 128 NDR (`active_speed`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:phys-state:
  *
  * The physical port state, as the IBTA code: 5 is LinkUp, 3 Disabled, 2
  * Polling (`phys_state`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:link-layer:
  *
  * The link layer (`link_layer`): 1 is InfiniBand, 2 Ethernet (RoCE), 0
  * unspecified.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:flags:
  *
  * Further port flags (`flags`): bit 0 set means the GRH is required on this
  * port, as on RoCE.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsPortAttr:port-cap-flags2:
  *
  * More port capabilities (`port_cap_flags2`, #GVerbsPortCapFlags2).
+ *
+ * Since: 0.1
  */
 static const GVerbsField fields[] = {
   F (state, GVERBS_FIELD_ENUM, gverbs_port_state_get_type),
@@ -180,6 +229,8 @@ GVERBS_DEFINE_FIELDS_TYPE (GVerbsPortAttr, gverbs_port_attr, struct ibv_port_att
  * Decodes `active_width` (1X, 2X, 4X, 8X, 12X) to a number of lanes.
  *
  * Returns: the number of lanes, 0 if the width is not a known code
+ *
+ * Since: 0.1
  */
 guint
 gverbs_port_attr_get_width_lanes (GVerbsPortAttr *self)
@@ -203,6 +254,8 @@ gverbs_port_attr_get_width_lanes (GVerbsPortAttr *self)
  * Decodes `active_speed` (SDR, DDR, QDR …) to the signalling rate of one lane.
  *
  * Returns: gigabits per second per lane, 0 if the speed is not a known code
+ *
+ * Since: 0.1
  */
 double
 gverbs_port_attr_get_lane_gbps (GVerbsPortAttr *self)
@@ -229,6 +282,8 @@ gverbs_port_attr_get_lane_gbps (GVerbsPortAttr *self)
  * Gets the active MTU (#GVerbsPortAttr:active-mtu) in bytes.
  *
  * Returns: the active MTU in bytes (256 … 4096), 0 if unknown
+ *
+ * Since: 0.1
  */
 guint
 gverbs_port_attr_get_mtu_bytes (GVerbsPortAttr *self)
@@ -314,6 +369,8 @@ flag_names (GType  type,
  * states, MTUs, width and speed decoded and the capability flags by name.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_port_attr_to_string (GVerbsPortAttr *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -28,6 +31,8 @@
  * second over the interval between the last two samples: call it from a
  * g_timeout_add_seconds() callback to plot throughput. Note that the IB
  * `port_xmit_data` and `port_rcv_data` count units of four octets.
+ *
+ * Since: 0.1
  */
 struct _GVerbsPortCounters
 {
@@ -149,6 +154,8 @@ gverbs_port_counters_init (GVerbsPortCounters *self)
  *
  * Returns: (transfer full): the reader, or %NULL with
  *   %GVERBS_ERROR_NO_DEVICE if the device has no such port
+ *
+ * Since: 0.1
  */
 GVerbsPortCounters *
 gverbs_port_counters_new (const char  *device_name,
@@ -169,6 +176,8 @@ gverbs_port_counters_new (const char  *device_name,
  * container's, or a copy of one).
  *
  * Returns: (transfer full): the reader, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsPortCounters *
 gverbs_port_counters_new_for_sysfs (const char  *sysfs_path,
@@ -188,6 +197,8 @@ gverbs_port_counters_new_for_sysfs (const char  *sysfs_path,
  * Gets the name of the device whose port is sampled, such as `rxe0`.
  *
  * Returns: the device name
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (const char *, gverbs_port_counters_get_device_name,
                       GVerbsPortCounters, GVERBS_IS_PORT_COUNTERS, NULL, self->device_name)
@@ -199,6 +210,8 @@ GVERBS_DEFINE_GETTER (const char *, gverbs_port_counters_get_device_name,
  * Gets the number of the sampled port, from 1.
  *
  * Returns: the port number
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_port_counters_get_port_num,
                       GVerbsPortCounters, GVERBS_IS_PORT_COUNTERS, 0, self->port_num)
@@ -279,6 +292,8 @@ read_all (GVerbsPortCounters  *self,
  *
  * Returns: (transfer full): a table from counter name to a `guint64 *`,
  *   or %NULL with %GVERBS_ERROR_NO_DEVICE if the device is gone
+ *
+ * Since: 0.1
  */
 GHashTable *
 gverbs_port_counters_read (GVerbsPortCounters  *self,
@@ -298,6 +313,8 @@ gverbs_port_counters_read (GVerbsPortCounters  *self,
  *
  * Returns: %TRUE on success; %FALSE with %GVERBS_ERROR_NO_DEVICE if the
  *   device is gone
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_port_counters_sample (GVerbsPortCounters  *self,
@@ -333,6 +350,8 @@ compare_names (gconstpointer a,
  *
  * Returns: (transfer full): the names of the counters of the last sample,
  *   sorted
+ *
+ * Since: 0.1
  */
 char **
 gverbs_port_counters_get_names (GVerbsPortCounters *self)
@@ -359,6 +378,8 @@ gverbs_port_counters_get_names (GVerbsPortCounters *self)
  * @name.
  *
  * Returns: whether the last sample has the counter @name
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_port_counters_has (GVerbsPortCounters *self,
@@ -378,6 +399,8 @@ gverbs_port_counters_has (GVerbsPortCounters *self,
  * it from sysfs, in the counter's own unit.
  *
  * Returns: the counter's value in the last sample, 0 if it has none
+ *
+ * Since: 0.1
  */
 guint64
 gverbs_port_counters_get (GVerbsPortCounters *self,
@@ -400,6 +423,8 @@ gverbs_port_counters_get (GVerbsPortCounters *self,
  *
  * Returns: the seconds between the last two samples, 0 before there are
  *   two
+ *
+ * Since: 0.1
  */
 double
 gverbs_port_counters_get_interval (GVerbsPortCounters *self)
@@ -420,6 +445,8 @@ gverbs_port_counters_get_interval (GVerbsPortCounters *self)
  *
  * Returns: the rate, 0 before there are two samples or if either lacks
  *   the counter
+ *
+ * Since: 0.1
  */
 double
 gverbs_port_counters_get_rate (GVerbsPortCounters *self,
@@ -446,6 +473,8 @@ gverbs_port_counters_get_rate (GVerbsPortCounters *self,
  * bindings).
  *
  * Returns: (transfer floating): the counters
+ *
+ * Since: 0.1
  */
 GVariant *
 gverbs_port_counters_to_variant (GVerbsPortCounters *self)

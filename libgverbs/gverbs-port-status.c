@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -24,6 +27,8 @@
  *
  * (The name is not `PortState`: that is the enum of the logical port
  * states, #GVerbsPortState, which #GVerbsPortStatus:state holds.)
+ *
+ * Since: 0.1
  */
 struct _GVerbsPortStatus
 {
@@ -309,6 +314,8 @@ _gverbs_port_status_gone (GVerbsPortStatus *self)
  * Gets the name of the device the port belongs to, such as `rxe0`.
  *
  * Returns: the name of the device the port belongs to
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (const char *, gverbs_port_status_get_device_name,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, NULL, self->device_name)
@@ -320,6 +327,8 @@ GVERBS_DEFINE_GETTER (const char *, gverbs_port_status_get_device_name,
  * Gets the number of the port on its device.
  *
  * Returns: the port number, from 1
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_port_num,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->port_num)
@@ -331,6 +340,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_port_num,
  * Gets #GVerbsPortStatus:state, the logical state (`ibv_port_attr.state`).
  *
  * Returns: the logical port state, see #GVerbsPortStatus:state
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPortState, gverbs_port_status_get_state,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, GVERBS_PORT_NOP, (GVerbsPortState) self->attr.state)
@@ -343,6 +354,8 @@ GVERBS_DEFINE_GETTER (GVerbsPortState, gverbs_port_status_get_state,
  * (`ibv_port_attr.phys_state`).
  *
  * Returns: the physical port state, see #GVerbsPortStatus:phys-state
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_phys_state,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->attr.phys_state)
@@ -354,6 +367,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_phys_state,
  * Gets the MTU the port uses now (`ibv_port_attr.active_mtu`).
  *
  * Returns: the active MTU
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsMTU, gverbs_port_status_get_active_mtu,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, GVERBS_MTU_BYTES_1024, self->have_attr ? (GVerbsMTU) self->attr.active_mtu : GVERBS_MTU_BYTES_1024)
@@ -365,6 +380,8 @@ GVERBS_DEFINE_GETTER (GVerbsMTU, gverbs_port_status_get_active_mtu,
  * Gets the port's base LID (`ibv_port_attr.lid`); 0 on RoCE.
  *
  * Returns: the base LID
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_lid,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->attr.lid)
@@ -378,6 +395,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_lid,
  *
  * Returns: the number of GID table changes seen, see
  *   #GVerbsPortStatus:gid-generation
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_gid_generation,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, 0, self->gid_generation)
@@ -389,6 +408,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_port_status_get_gid_generation,
  * Tells whether the port's device is still present.
  *
  * Returns: %FALSE once the device was removed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_port_status_get_present,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, FALSE, self->present)
@@ -402,6 +423,8 @@ GVERBS_DEFINE_GETTER (gboolean, gverbs_port_status_get_present,
  *
  * Returns: (transfer none) (nullable): the port's attributes as last
  *   queried, see #GVerbsPortStatus:attr
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPortAttr *, gverbs_port_status_get_attr,
                       GVerbsPortStatus, GVERBS_IS_PORT_STATUS, NULL, self->attr_object)
@@ -415,6 +438,8 @@ GVERBS_DEFINE_GETTER (GVerbsPortAttr *, gverbs_port_status_get_attr,
  *
  * Returns: (transfer container) (element-type GVerbsGidEntry): the entries
  *   in index order
+ *
+ * Since: 0.1
  */
 GPtrArray *
 gverbs_port_status_get_gids (GVerbsPortStatus *self)

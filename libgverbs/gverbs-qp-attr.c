@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <endian.h>
@@ -20,6 +23,8 @@
  * a read-write property named as the field is (`dest_qp_num` is
  * `dest-qp-num`). A new object holds pyverbs' defaults: state INIT, current
  * state RESET, port 1, path MTU 1024.
+ *
+ * Since: 0.1
  */
 struct _GVerbsQPAttr
 {
@@ -45,47 +50,63 @@ G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
  *
  * The state to move the queue pair to with gverbs_qp_modify(); the state a
  * query found (`qp_state`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:cur-qp-state:
  *
  * The state the caller assumes the queue pair is in (`cur_qp_state`, with
  * %GVERBS_QP_CUR_STATE).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:path-mtu:
  *
  * The path MTU (`path_mtu`, #GVerbsMTU), at most the port's
  * #GVerbsPortAttr:active-mtu; for RC, UC and XRC from RTR on.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:path-mig-state:
  *
  * The path migration state (`path_mig_state`, #GVerbsMigState).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:qkey:
  *
  * The Q_Key of a UD queue pair (`qkey`): a datagram is accepted only with the
  * same Q_Key.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:rq-psn:
  *
  * The packet sequence number the receive queue expects first (`rq_psn`, 24
  * bits): the peer's #GVerbsQPAttr:sq-psn.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:sq-psn:
  *
  * The packet sequence number of the first packet the send queue sends
  * (`sq_psn`, 24 bits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:dest-qp-num:
  *
  * The peer's queue pair number (`dest_qp_num`, 24 bits), for RC, UC and XRC
  * from RTR on.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:qp-access-flags:
@@ -93,28 +114,38 @@ G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
  * The remote operations the queue pair allows (`qp_access_flags`,
  * #GVerbsAccessFlags): %GVERBS_ACCESS_REMOTE_WRITE,
  * %GVERBS_ACCESS_REMOTE_READ, %GVERBS_ACCESS_REMOTE_ATOMIC.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:pkey-index:
  *
  * The index of the P_Key in the port's P_Key table (`pkey_index`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:alt-pkey-index:
  *
  * The P_Key index of the alternate path (`alt_pkey_index`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:en-sqd-async-notify:
  *
  * When moving to SQD: non-zero asks for an async event once the send queue
  * drained (`en_sqd_async_notify`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:sq-draining:
  *
  * In a query result: non-zero while the send queue is still draining in SQD
  * (`sq_draining`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:max-rd-atomic:
@@ -122,6 +153,8 @@ G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
  * The most outstanding RDMA reads and atomics this queue pair initiates
  * (`max_rd_atomic`), at most #GVerbsDeviceAttr:max-qp-init-rd-atom; from RTS
  * on.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:max-dest-rd-atomic:
@@ -129,6 +162,8 @@ G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
  * The most outstanding RDMA reads and atomics this queue pair accepts as the
  * target (`max_dest_rd_atomic`), at most #GVerbsDeviceAttr:max-qp-rd-atom;
  * from RTR on.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:min-rnr-timer:
@@ -136,45 +171,61 @@ G_DEFINE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, G_TYPE_OBJECT)
  * The receiver-not-ready NAK timer code (`min_rnr_timer`, 0–31; 12 is 0.64
  * ms): how long the peer waits before resending to a queue pair that had no
  * receive posted.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:port-num:
  *
  * The port the queue pair uses, from 1 (`port_num`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:timeout:
  *
  * The local ACK timeout code (`timeout`, 0–31): 4.096 µs × 2^timeout before a
  * send is retried; 0 waits forever.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:retry-cnt:
  *
  * How many times a send is retried after a timeout before it fails with
  * %GVERBS_WC_RETRY_EXC_ERR (`retry_cnt`, 0–7).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:rnr-retry:
  *
  * How many times a send is retried after a receiver-not-ready NAK
  * (`rnr_retry`, 0–7; 7 retries forever).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:alt-port-num:
  *
  * The port of the alternate path (`alt_port_num`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:alt-timeout:
  *
  * The local ACK timeout code of the alternate path (`alt_timeout`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsQPAttr:rate-limit:
  *
  * The send rate limit in kbit/s, 0 for none (`rate_limit`, with
  * %GVERBS_QP_RATE_LIMIT; see #GVerbsPacketPacingCaps).
+ *
+ * Since: 0.1
  */
 static const GVerbsField fields[] = {
   F (qp_state, "qp-state", ENUM, gverbs_qp_state_get_type, 0, GVERBS_QPS_RESET),
@@ -340,6 +391,8 @@ gverbs_qp_attr_init (GVerbsQPAttr *self)
  * properties.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsQPAttr *
 gverbs_qp_attr_new (void)
@@ -354,6 +407,8 @@ gverbs_qp_attr_new (void)
  * Copies @self.
  *
  * Returns: (transfer full): a new object holding the same attributes
+ *
+ * Since: 0.1
  */
 GVerbsQPAttr *
 gverbs_qp_attr_copy (GVerbsQPAttr *self)
@@ -374,6 +429,8 @@ gverbs_qp_attr_copy (GVerbsQPAttr *self)
  * @cap: (out caller-allocates): the capacities
  *
  * Copies the `cap` field out.
+ *
+ * Since: 0.1
  */
 void
 gverbs_qp_attr_get_cap (GVerbsQPAttr *self,
@@ -390,6 +447,8 @@ gverbs_qp_attr_get_cap (GVerbsQPAttr *self,
  * @cap: (nullable): the capacities, or %NULL for all zero
  *
  * Sets the `cap` field.
+ *
+ * Since: 0.1
  */
 void
 gverbs_qp_attr_set_cap (GVerbsQPAttr      *self,
@@ -509,6 +568,8 @@ _gverbs_append_ah_rows (GString                  *out,
  * Formats the attributes in the layout pyverbs prints for `QPAttr`.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_qp_attr_to_string (GVerbsQPAttr *self)

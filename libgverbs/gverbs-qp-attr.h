@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -13,20 +16,20 @@
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_QP_ATTR (gverbs_qp_attr_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 G_DECLARE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, GVERBS, QP_ATTR, GObject)
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsQPAttr *gverbs_qp_attr_new       (void);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsQPAttr *gverbs_qp_attr_copy      (GVerbsQPAttr      *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_qp_attr_get_cap   (GVerbsQPAttr      *self,
                                         GVerbsQPCap       *cap);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_qp_attr_set_cap   (GVerbsQPAttr      *self,
                                         const GVerbsQPCap *cap);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char         *gverbs_qp_attr_to_string (GVerbsQPAttr      *self);
 
 G_END_DECLS

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <infiniband/verbs.h>
@@ -16,12 +19,16 @@ G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsQPCap, max_inline_data) ==
  * Copies the queue pair capabilities.
  *
  * Returns: (transfer full): a copy of @cap
+ *
+ * Since: 0.1
  */
 /**
  * gverbs_qp_cap_free:
  * @cap: (nullable): a #GVerbsQPCap
  *
  * Frees a #GVerbsQPCap made by gverbs_qp_cap_new() or gverbs_qp_cap_copy().
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsQPCap, gverbs_qp_cap)
 
@@ -37,6 +44,8 @@ GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsQPCap, gverbs_qp_cap)
  * stack).
  *
  * Returns: (transfer full): a new #GVerbsQPCap
+ *
+ * Since: 0.1
  */
 GVerbsQPCap *
 gverbs_qp_cap_new (guint32 max_send_wr,
@@ -62,6 +71,8 @@ gverbs_qp_cap_new (guint32 max_send_wr,
  * Formats the capacities in the layout pyverbs prints for `QPCap`.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_qp_cap_to_string (const GVerbsQPCap *cap)

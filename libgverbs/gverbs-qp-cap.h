@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -20,6 +23,8 @@ G_BEGIN_DECLS
  * The capacities of a queue pair (`struct ibv_qp_cap`, same layout): asked
  * for in a #GVerbsQPInitAttr, and the actual values the device granted in
  * #GVerbsQP:cap.
+ *
+ * Since: 0.1
  */
 typedef struct _GVerbsQPCap GVerbsQPCap;
 
@@ -28,6 +33,8 @@ typedef struct _GVerbsQPCap GVerbsQPCap;
  *
  * The most scatter/gather elements a #GVerbsSendWR or #GVerbsRecvWR
  * carries (they hold them inline, so posting needs no allocation).
+ *
+ * Since: 0.1
  */
 #define GVERBS_MAX_SGE 16
 
@@ -42,19 +49,19 @@ struct _GVerbsQPCap
 
 #define GVERBS_TYPE_QP_CAP (gverbs_qp_cap_get_type ())
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType        gverbs_qp_cap_get_type  (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsQPCap *gverbs_qp_cap_new       (guint32            max_send_wr,
                                       guint32            max_recv_wr,
                                       guint32            max_send_sge,
                                       guint32            max_recv_sge,
                                       guint32            max_inline_data);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsQPCap *gverbs_qp_cap_copy      (const GVerbsQPCap *cap);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void         gverbs_qp_cap_free      (GVerbsQPCap       *cap);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char        *gverbs_qp_cap_to_string (const GVerbsQPCap *cap);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsQPCap, gverbs_qp_cap_free)

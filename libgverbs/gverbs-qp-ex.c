@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* GVerbsQPEx, pyverbs' QPEx: a queue pair created with ibv_create_qp_ex()
  * and its extended send API — ibv_wr_start, the ibv_wr_* operations and
  * ibv_wr_complete. */
@@ -54,6 +57,8 @@
  *     !gverbs_qp_ex_wr_complete (qp, &error))
  *   g_printerr ("%s\n", error->message);
  * ```
+ *
+ * Since: 0.1
  */
 typedef struct
 {
@@ -193,6 +198,8 @@ gverbs_qp_ex_init (GVerbsQPEx *self)
  * `QPEx(ctx, init_attr, qp_attr)`. On any error nothing is left behind.
  *
  * Returns: (transfer full): the queue pair, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsQPEx *
 gverbs_qp_ex_new (GVerbsContext       *context,
@@ -214,6 +221,8 @@ gverbs_qp_ex_new (GVerbsContext       *context,
  * Gets the device context.
  *
  * Returns: (transfer none): the device context
+ *
+ * Since: 0.1
  */
 GVerbsContext *
 gverbs_qp_ex_get_context (GVerbsQPEx *self)
@@ -259,6 +268,8 @@ _gverbs_qp_ex_create (GVerbsQPEx                 *self,
  * Gets the work request id the next operations post with.
  *
  * Returns: the work request id the next operations post with
+ *
+ * Since: 0.1
  */
 guint64
 gverbs_qp_ex_get_wr_id (GVerbsQPEx *self)
@@ -273,6 +284,8 @@ gverbs_qp_ex_get_wr_id (GVerbsQPEx *self)
  * @wr_id: the work request id of the next operations
  *
  * Sets #GVerbsQPEx:wr-id.
+ *
+ * Since: 0.1
  */
 void
 gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
@@ -292,6 +305,8 @@ gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
  * Gets the send flags the next operations post with.
  *
  * Returns: the send flags the next operations post with
+ *
+ * Since: 0.1
  */
 GVerbsSendFlags
 gverbs_qp_ex_get_wr_flags (GVerbsQPEx *self)
@@ -306,6 +321,8 @@ gverbs_qp_ex_get_wr_flags (GVerbsQPEx *self)
  * @wr_flags: the send flags of the next operations
  *
  * Sets #GVerbsQPEx:wr-flags.
+ *
+ * Since: 0.1
  */
 void
 gverbs_qp_ex_set_wr_flags (GVerbsQPEx      *self,
@@ -404,6 +421,8 @@ ready (GVerbsQPEx  *self,
  * Opens a posting sequence (`ibv_wr_start()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_start (GVerbsQPEx  *self,
@@ -430,6 +449,8 @@ gverbs_qp_ex_wr_start (GVerbsQPEx  *self,
  * or gverbs_qp_ex_wr_set_inline_data().
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_send (GVerbsQPEx  *self,
@@ -449,6 +470,8 @@ gverbs_qp_ex_wr_send (GVerbsQPEx  *self,
  * Adds a send with immediate (`ibv_wr_send_imm()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_send_imm (GVerbsQPEx  *self,
@@ -470,6 +493,8 @@ gverbs_qp_ex_wr_send_imm (GVerbsQPEx  *self,
  * Adds an RDMA write (`ibv_wr_rdma_write()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_rdma_write (GVerbsQPEx  *self,
@@ -493,6 +518,8 @@ gverbs_qp_ex_wr_rdma_write (GVerbsQPEx  *self,
  * Adds an RDMA write with immediate (`ibv_wr_rdma_write_imm()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_rdma_write_imm (GVerbsQPEx  *self,
@@ -516,6 +543,8 @@ gverbs_qp_ex_wr_rdma_write_imm (GVerbsQPEx  *self,
  * Adds an RDMA read (`ibv_wr_rdma_read()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_rdma_read (GVerbsQPEx  *self,
@@ -541,6 +570,8 @@ gverbs_qp_ex_wr_rdma_read (GVerbsQPEx  *self,
  * value lands in the SGE set next.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_atomic_cmp_swp (GVerbsQPEx  *self,
@@ -566,6 +597,8 @@ gverbs_qp_ex_wr_atomic_cmp_swp (GVerbsQPEx  *self,
  * Adds an atomic fetch-and-add (`ibv_wr_atomic_fetch_add()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_atomic_fetch_add (GVerbsQPEx  *self,
@@ -597,6 +630,8 @@ gverbs_qp_ex_wr_atomic_fetch_add (GVerbsQPEx  *self,
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_atomic_write (GVerbsQPEx    *self,
@@ -642,6 +677,8 @@ gverbs_qp_ex_wr_atomic_write (GVerbsQPEx    *self,
  * #GVerbsMW:rkey is @rkey from this call on.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_bind_mw (GVerbsQPEx         *self,
@@ -686,6 +723,8 @@ gverbs_qp_ex_wr_bind_mw (GVerbsQPEx         *self,
  * Sets the buffer of the operation just added (`ibv_wr_set_sge()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_set_sge (GVerbsQPEx  *self,
@@ -710,6 +749,8 @@ gverbs_qp_ex_wr_set_sge (GVerbsQPEx  *self,
  * Addresses the UD operation just added (`ibv_wr_set_ud_addr()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_set_ud_addr (GVerbsQPEx  *self,
@@ -744,6 +785,8 @@ gverbs_qp_ex_wr_set_ud_addr (GVerbsQPEx  *self,
  * (`ibv_wr_set_inline_data()`): no memory region needed.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_set_inline_data (GVerbsQPEx      *self,
@@ -829,6 +872,8 @@ rxe_sge_list_fix (struct ibv_sge *sg,
  * %GVERBS_ERROR_NOT_SUPPORTED rather than let the transfer be cut short.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_set_sge_list (GVerbsQPEx       *self,
@@ -880,6 +925,8 @@ gverbs_qp_ex_wr_set_sge_list (GVerbsQPEx       *self,
  * (`ibv_wr_complete()`); on error none of them was posted.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_ex_wr_complete (GVerbsQPEx  *self,
@@ -908,6 +955,8 @@ gverbs_qp_ex_wr_complete (GVerbsQPEx  *self,
  * @self: a #GVerbsQPEx
  *
  * Drops the open posting sequence (`ibv_wr_abort()`), if any.
+ *
+ * Since: 0.1
  */
 void
 gverbs_qp_ex_wr_abort (GVerbsQPEx *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <infiniband/verbs.h>
@@ -21,6 +24,8 @@
  * (#GVerbsQPInitAttrEx:rwq-ind-tbl) and hash (#GVerbsQPInitAttrEx:rx-hash-conf).
  *
  * Fields comp-mask does not mark are not passed to rdma-core, as in C.
+ *
+ * Since: 0.1
  */
 struct _GVerbsQPInitAttrEx
 {
@@ -225,6 +230,8 @@ gverbs_qp_init_attr_ex_init (GVerbsQPInitAttrEx *self)
  * #GVerbsQPInitAttr:sq-sig-all starts %FALSE as in pyverbs.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsQPInitAttrEx *
 gverbs_qp_init_attr_ex_new (GVerbsQPType                qp_type,
@@ -257,6 +264,8 @@ gverbs_qp_init_attr_ex_new (GVerbsQPType                qp_type,
  * Gets which extended fields of the attributes are valid.
  *
  * Returns: which extended fields are valid
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsQPInitAttrMask, gverbs_qp_init_attr_ex_get_comp_mask,
                       GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->comp_mask)
@@ -268,6 +277,8 @@ GVERBS_DEFINE_GETTER (GVerbsQPInitAttrMask, gverbs_qp_init_attr_ex_get_comp_mask
  * Gets the protection domain.
  *
  * Returns: (transfer none) (nullable): the protection domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_qp_init_attr_ex_get_pd,
                       GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, NULL, self->pd)
@@ -279,6 +290,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_qp_init_attr_ex_get_pd,
  * Gets the XRC domain.
  *
  * Returns: (transfer none) (nullable): the XRC domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsXRCD *, gverbs_qp_init_attr_ex_get_xrcd,
                       GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, NULL, self->xrcd)
@@ -290,6 +303,8 @@ GVERBS_DEFINE_GETTER (GVerbsXRCD *, gverbs_qp_init_attr_ex_get_xrcd,
  * Gets the `IBV_QP_CREATE_*` flags.
  *
  * Returns: the `IBV_QP_CREATE_*` flags
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_create_flags,
                       GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->create_flags)
@@ -301,6 +316,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_create_flags,
  * Gets the largest TSO header.
  *
  * Returns: the largest TSO header
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_max_tso_header,
                       GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->max_tso_header)
@@ -312,6 +329,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_qp_init_attr_ex_get_max_tso_header,
  * Gets the operations of the extended send API.
  *
  * Returns: the operations of the extended send API
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsQPCreateSendOpsFlags, gverbs_qp_init_attr_ex_get_send_ops_flags,
                       GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->send_ops_flags)
@@ -323,6 +342,8 @@ GVERBS_DEFINE_GETTER (GVerbsQPCreateSendOpsFlags, gverbs_qp_init_attr_ex_get_sen
  * Gets the source QP number.
  *
  * Returns: the source QP number
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_qp_init_attr_ex_get_source_qpn,
                       GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, 0, self->source_qpn)
@@ -335,6 +356,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_qp_init_attr_ex_get_source_qpn,
  * spreads its packets over (`ibv_qp_init_attr_ex.rwq_ind_tbl`).
  *
  * Returns: (transfer none) (nullable): the indirection table of an RSS queue pair
+ *
+ * Since: 0.1
  */
 GVerbsRwqIndTable *
 gverbs_qp_init_attr_ex_get_rwq_ind_tbl (GVerbsQPInitAttrEx *self)
@@ -351,6 +374,8 @@ gverbs_qp_init_attr_ex_get_rwq_ind_tbl (GVerbsQPInitAttrEx *self)
  * of an RSS queue pair (`ibv_qp_init_attr_ex.rx_hash_conf`).
  *
  * Returns: (transfer none) (nullable): the hash of an RSS queue pair
+ *
+ * Since: 0.1
  */
 GVerbsRxHashConf *
 gverbs_qp_init_attr_ex_get_rx_hash_conf (GVerbsQPInitAttrEx *self)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <infiniband/verbs.h>
@@ -17,6 +20,8 @@
  * Either completion queue may be an extended one (a #GVerbsCQEX is a
  * #GVerbsCQ), as pyverbs accepts a `CQ` or a `CQEX` for `scq` and `rcq`.
  * #GVerbsQPInitAttrEx derives from it.
+ *
+ * Since: 0.1
  */
 typedef struct
 {
@@ -210,6 +215,8 @@ gverbs_qp_init_attr_init (GVerbsQPInitAttr *attr)
  * in pyverbs.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsQPInitAttr *
 gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
@@ -235,6 +242,8 @@ gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
  * Gets the transport.
  *
  * Returns: the transport
+ *
+ * Since: 0.1
  */
 GVerbsQPType
 gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
@@ -251,6 +260,8 @@ gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
  * Gets the shared receive queue, if any.
  *
  * Returns: (transfer none) (nullable): the shared receive queue, if any
+ *
+ * Since: 0.1
  */
 GVerbsSRQ *
 gverbs_qp_init_attr_get_srq (GVerbsQPInitAttr *self)
@@ -267,6 +278,8 @@ gverbs_qp_init_attr_get_srq (GVerbsQPInitAttr *self)
  * Gets the completion queue of the send queue.
  *
  * Returns: (transfer none) (nullable): the completion queue of the send queue
+ *
+ * Since: 0.1
  */
 GVerbsCQ *
 gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self)
@@ -283,6 +296,8 @@ gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self)
  * Gets the completion queue of the receive queue.
  *
  * Returns: (transfer none) (nullable): the completion queue of the receive queue
+ *
+ * Since: 0.1
  */
 GVerbsCQ *
 gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self)
@@ -298,6 +313,8 @@ gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self)
  * @cap: (out caller-allocates): the capacities
  *
  * Copies the capacities out.
+ *
+ * Since: 0.1
  */
 void
 gverbs_qp_init_attr_get_cap (GVerbsQPInitAttr *self,
@@ -316,6 +333,8 @@ gverbs_qp_init_attr_get_cap (GVerbsQPInitAttr *self,
  * Checks whether every send work request completes signaled.
  *
  * Returns: whether every send work request completes signaled
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_init_attr_get_sq_sig_all (GVerbsQPInitAttr *self)
@@ -348,6 +367,8 @@ qp_type_text (int type)
  * Formats the attributes in the layout pyverbs prints for `QPInitAttr`.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_qp_init_attr_to_string (GVerbsQPInitAttr *self)

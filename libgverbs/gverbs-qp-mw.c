@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Binding memory windows through a queue pair: type 1 with ibv_bind_mw(),
  * type 2 with an IBV_WR_BIND_MW work request. */
 #include "config.h"
@@ -58,6 +61,8 @@ _gverbs_qp_check_bind (GVerbsQP     *self,
  * has a new #GVerbsMW:rkey, valid once the bind completed.
  *
  * Returns: %TRUE if the bind was posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_bind_mw (GVerbsQP          *self,
@@ -115,6 +120,8 @@ gverbs_qp_bind_mw (GVerbsQP          *self,
  * remote access to the window. #GVerbsMW:rkey is @rkey from the post on.
  *
  * Returns: %TRUE if the bind was posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_bind_mw (GVerbsQP          *self,

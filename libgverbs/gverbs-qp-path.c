@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -39,6 +42,8 @@ check_type (GVerbsQP    *qp,
  * Moves @qp to INIT (python-rdma's `QP.modify_to_init(path, access)`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_modify_to_init (GVerbsQP          *qp,
@@ -105,6 +110,8 @@ fill_av (GVerbsPath         *path,
  * UD needs only the state.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_modify_to_rtr (GVerbsQP    *qp,
@@ -153,6 +160,8 @@ gverbs_qp_modify_to_rtr (GVerbsQP    *qp,
  * counts and #GVerbsPath:max-rd-atomic.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_modify_to_rts (GVerbsQP    *qp,

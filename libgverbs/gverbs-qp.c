@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE    /* process_vm_readv() */
 #endif
@@ -66,6 +69,8 @@
  *
  * Python: `Verbs.QP(pd, init_attr, attr)` as in pyverbs, or python-rdma's
  * `pd.qp(qp_type, max_send_wr, send_cq, max_recv_wr, recv_cq)`.
+ *
+ * Since: 0.1
  */
 
 typedef struct
@@ -674,6 +679,8 @@ gverbs_qp_init (GVerbsQP *self)
  * behind.
  *
  * Returns: (transfer full): the queue pair, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsQP *
 gverbs_qp_new (GVerbsPD          *pd,
@@ -698,6 +705,8 @@ gverbs_qp_new (GVerbsPD          *pd,
  * The same as gverbs_qp_new().
  *
  * Returns: (transfer full): the queue pair, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsQP *
 gverbs_pd_create_qp (GVerbsPD          *self,
@@ -715,6 +724,8 @@ gverbs_pd_create_qp (GVerbsPD          *self,
  * Gets the protection domain.
  *
  * Returns: (transfer none): the protection domain
+ *
+ * Since: 0.1
  */
 GVerbsPD *
 gverbs_qp_get_pd (GVerbsQP *self)
@@ -731,6 +742,8 @@ gverbs_qp_get_pd (GVerbsQP *self)
  * Gets the completion queue of the send queue.
  *
  * Returns: (transfer none) (nullable): the completion queue of the send queue
+ *
+ * Since: 0.1
  */
 GVerbsCQ *
 gverbs_qp_get_send_cq (GVerbsQP *self)
@@ -747,6 +760,8 @@ gverbs_qp_get_send_cq (GVerbsQP *self)
  * Gets the completion queue of the receive queue.
  *
  * Returns: (transfer none) (nullable): the completion queue of the receive queue
+ *
+ * Since: 0.1
  */
 GVerbsCQ *
 gverbs_qp_get_recv_cq (GVerbsQP *self)
@@ -763,6 +778,8 @@ gverbs_qp_get_recv_cq (GVerbsQP *self)
  * Gets the queue pair number.
  *
  * Returns: the queue pair number, 0 when closed
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_qp_get_qp_num (GVerbsQP *self)
@@ -779,6 +796,8 @@ gverbs_qp_get_qp_num (GVerbsQP *self)
  * Gets the transport of the queue pair.
  *
  * Returns: the transport of the queue pair
+ *
+ * Since: 0.1
  */
 GVerbsQPType
 gverbs_qp_get_qp_type (GVerbsQP *self)
@@ -799,6 +818,8 @@ gverbs_qp_get_qp_type (GVerbsQP *self)
  * transition. A closed queue pair reports %GVERBS_QPS_RESET.
  *
  * Returns: the state of the queue pair
+ *
+ * Since: 0.1
  */
 GVerbsQPState
 gverbs_qp_get_qp_state (GVerbsQP *self)
@@ -821,6 +842,8 @@ gverbs_qp_get_qp_state (GVerbsQP *self)
  * @cap: (out caller-allocates): the capacities the device granted
  *
  * Copies out the actual capacities of the queue pair.
+ *
+ * Since: 0.1
  */
 void
 gverbs_qp_get_cap (GVerbsQP    *self,
@@ -842,6 +865,8 @@ gverbs_qp_get_cap (GVerbsQP    *self,
  * Modifies the queue pair (`ibv_modify_qp()`), typically a state transition.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_modify (GVerbsQP          *self,
@@ -895,6 +920,8 @@ gverbs_qp_modify (GVerbsQP          *self,
  * Queries the queue pair (`ibv_query_qp()`).
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsQPAttr *
 gverbs_qp_query (GVerbsQP          *self,
@@ -941,6 +968,8 @@ gverbs_qp_query (GVerbsQP          *self,
  * byte of a buffer to know the whole message has arrived.
  *
  * Returns: (skip): %TRUE on success, %FALSE with @error set when @self is closed
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_query_data_in_order (GVerbsQP        *self,
@@ -969,6 +998,8 @@ gverbs_qp_query_data_in_order (GVerbsQP        *self,
  * use), %GVERBS_QP_STATE included.
  *
  * Returns: the mask
+ *
+ * Since: 0.1
  */
 GVerbsQPAttrMask
 gverbs_qp_type_transition_mask (GVerbsQPType  qp_type,
@@ -1034,6 +1065,8 @@ transition (GVerbsQP      *self,
  * Moves the queue pair to INIT with the standard mask of its type.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_to_init (GVerbsQP      *self,
@@ -1057,6 +1090,8 @@ gverbs_qp_to_init (GVerbsQP      *self,
  * Moves the queue pair to RTR, through INIT first if it is not in INIT.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_to_rtr (GVerbsQP      *self,
@@ -1081,6 +1116,8 @@ gverbs_qp_to_rtr (GVerbsQP      *self,
  * Moves the queue pair to RTS, through INIT and RTR first as needed.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_to_rts (GVerbsQP      *self,
@@ -1425,6 +1462,8 @@ post_send_converted (GVerbsQP            *self,
  * list forms instead, which wait for such a close as every binding call does.
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_send (GVerbsQP            *self,
@@ -1529,6 +1568,8 @@ post_recv_converted (GVerbsQP            *self,
  * says which; those before it were posted.
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_recv (GVerbsQP            *self,
@@ -1564,6 +1605,8 @@ gverbs_qp_post_recv (GVerbsQP            *self,
  * whole list.
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_send_list (GVerbsQP   *self,
@@ -1592,6 +1635,8 @@ gverbs_qp_post_send_list (GVerbsQP   *self,
  * The binding-friendly form of gverbs_qp_post_recv().
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_recv_list (GVerbsQP   *self,
@@ -1756,6 +1801,8 @@ post_send_repeat_entered (GVerbsQP            *self,
  * seen and copied.
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_send_repeat (GVerbsQP            *self,
@@ -1828,6 +1875,8 @@ post_recv_repeat_entered (GVerbsQP            *self,
  * error says which; those before it were posted.
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_recv_repeat (GVerbsQP            *self,
@@ -1856,6 +1905,8 @@ gverbs_qp_post_recv_repeat (GVerbsQP            *self,
  * bindings that pass lists of structs poorly.
  *
  * Returns: %TRUE if it was posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_send_one (GVerbsQP            *self,
@@ -1881,6 +1932,8 @@ gverbs_qp_post_send_one (GVerbsQP            *self,
  * Posts one receive work request: gverbs_qp_post_recv() with one element.
  *
  * Returns: %TRUE if it was posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_qp_post_recv_one (GVerbsQP            *self,

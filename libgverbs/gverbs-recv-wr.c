@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -25,6 +28,8 @@ G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
  *
  * Clears a receive work request (for instance one on the stack), sets its
  * id and makes it postable without conversion (see #GVerbsRecvWR).
+ *
+ * Since: 0.1
  */
 void
 gverbs_recv_wr_init (GVerbsRecvWR *wr,
@@ -44,6 +49,8 @@ gverbs_recv_wr_init (GVerbsRecvWR *wr,
  * the stack with gverbs_recv_wr_init()).
  *
  * Returns: (transfer full): a receive work request with no buffers yet
+ *
+ * Since: 0.1
  */
 GVerbsRecvWR *
 gverbs_recv_wr_new (guint64 wr_id)
@@ -66,6 +73,8 @@ gverbs_recv_wr_new (guint64 wr_id)
  *
  * Returns: (transfer full): the request, or %NULL with
  *   %GVERBS_ERROR_OUT_OF_RANGE if @n_sge is more than %GVERBS_MAX_SGE
+ *
+ * Since: 0.1
  */
 GVerbsRecvWR *
 gverbs_recv_wr_new_with_sg (guint64           wr_id,
@@ -96,6 +105,8 @@ gverbs_recv_wr_new_with_sg (guint64           wr_id,
  * Copies @wr.
  *
  * Returns: (transfer full): a copy of @wr
+ *
+ * Since: 0.1
  */
 GVerbsRecvWR *
 gverbs_recv_wr_copy (const GVerbsRecvWR *wr)
@@ -114,6 +125,8 @@ gverbs_recv_wr_copy (const GVerbsRecvWR *wr)
  * @wr: (nullable): a #GVerbsRecvWR
  *
  * Frees a receive work request made by gverbs_recv_wr_new() or copied.
+ *
+ * Since: 0.1
  */
 void
 gverbs_recv_wr_free (GVerbsRecvWR *wr)
@@ -132,6 +145,8 @@ gverbs_recv_wr_free (GVerbsRecvWR *wr)
  *
  * Returns: %TRUE, or %FALSE with %GVERBS_ERROR_OUT_OF_RANGE if @index is
  *   too large
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_recv_wr_set_sge (GVerbsRecvWR     *wr,
@@ -163,6 +178,8 @@ gverbs_recv_wr_set_sge (GVerbsRecvWR     *wr,
  *
  * Returns: (transfer full) (nullable): a copy of buffer @index, or %NULL if
  *   @index is not below #GVerbsRecvWR.num_sge
+ *
+ * Since: 0.1
  */
 GVerbsSGE *
 gverbs_recv_wr_dup_sge (const GVerbsRecvWR *wr,
@@ -181,6 +198,8 @@ gverbs_recv_wr_dup_sge (const GVerbsRecvWR *wr,
  * Formats the work request in the layout pyverbs prints for `RecvWR`.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_recv_wr_to_string (const GVerbsRecvWR *wr)

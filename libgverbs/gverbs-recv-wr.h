@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -26,6 +29,8 @@ G_BEGIN_DECLS
  * carries a pointer to its own @sg_list there, so posting it alone hands it
  * to the device as it is; any other (filled by a struct initializer or
  * copied by assignment) is converted on the stack first.
+ *
+ * Since: 0.1
  */
 typedef struct _GVerbsRecvWR GVerbsRecvWR;
 
@@ -45,31 +50,31 @@ struct _GVerbsRecvWR
 
 #define GVERBS_TYPE_RECV_WR (gverbs_recv_wr_get_type ())
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType         gverbs_recv_wr_get_type  (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsRecvWR *gverbs_recv_wr_new       (guint64             wr_id);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_recv_wr_init      (GVerbsRecvWR       *wr,
                                         guint64             wr_id);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsRecvWR *gverbs_recv_wr_new_with_sg (guint64             wr_id,
                                         const GVerbsSGE    *sg_list,
                                         guint               n_sge,
                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsRecvWR *gverbs_recv_wr_copy      (const GVerbsRecvWR *wr);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_recv_wr_free      (GVerbsRecvWR       *wr);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean      gverbs_recv_wr_set_sge   (GVerbsRecvWR       *wr,
                                         guint               index,
                                         const GVerbsSGE    *sge,
                                         GError            **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsSGE    *gverbs_recv_wr_dup_sge   (const GVerbsRecvWR *wr,
                                         guint               index);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char         *gverbs_recv_wr_to_string (const GVerbsRecvWR *wr);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsRecvWR, gverbs_recv_wr_free)

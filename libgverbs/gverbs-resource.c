@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -54,6 +57,8 @@
  *
  * Python: every resource is a context manager (`with Verbs.PD(ctx) as pd:`)
  * and has `close()`, as in pyverbs.
+ *
+ * Since: 0.1
  */
 
 /* A parent that closes this resource first: the resource is listed (with
@@ -388,6 +393,8 @@ gverbs_resource_init (GVerbsResource *self)
  * that the close can be tried again.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_resource_close (GVerbsResource  *self,
@@ -440,6 +447,8 @@ close_resource (GVerbsResource  *self,
  * Checks whether @self is closed, or was never created.
  *
  * Returns: whether @self is closed, or was never created
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (gboolean, gverbs_resource_is_closed,
                       GVerbsResource, GVERBS_IS_RESOURCE, TRUE, !_gverbs_resource_is_open (self))
@@ -452,6 +461,8 @@ GVERBS_DEFINE_GETTER (gboolean, gverbs_resource_is_closed,
  *
  * Returns: what the resource is, as error messages name it (`qp 17 on
  *   rxe0`); the type name until it is created
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (const char *, gverbs_resource_get_description,
                       GVerbsResource, GVERBS_IS_RESOURCE, NULL, _gverbs_resource_describe (self))
@@ -465,6 +476,8 @@ GVERBS_DEFINE_GETTER (const char *, gverbs_resource_get_description,
  * queue's context … %NULL for a device context, and once @self is closed.
  *
  * Returns: (transfer none) (nullable): the parent resource
+ *
+ * Since: 0.1
  */
 GVerbsResource *
 gverbs_resource_get_parent (GVerbsResource *self)

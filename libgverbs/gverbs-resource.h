@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -10,7 +13,7 @@
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_RESOURCE (gverbs_resource_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 G_DECLARE_DERIVABLE_TYPE (GVerbsResource, gverbs_resource, GVERBS, RESOURCE, GObject)
 
 /**
@@ -19,6 +22,8 @@ G_DECLARE_DERIVABLE_TYPE (GVerbsResource, gverbs_resource, GVERBS, RESOURCE, GOb
  *
  * The class of #GVerbsResource. Its virtual functions are private to
  * libgverbs: every resource class of the library derives from it.
+ *
+ * Since: 0.1
  */
 struct _GVerbsResourceClass
 {
@@ -40,14 +45,14 @@ struct _GVerbsResourceClass
   gpointer padding[3];
 };
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean    gverbs_resource_close           (GVerbsResource  *self,
                                              GError         **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean    gverbs_resource_is_closed       (GVerbsResource  *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 const char *gverbs_resource_get_description (GVerbsResource  *self);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsResource *gverbs_resource_get_parent  (GVerbsResource  *self);
 
 G_END_DECLS

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -14,6 +17,8 @@
  * its size, 2^#GVerbsRwqIndTableInitAttr:log-ind-tbl-size entries, and the
  * work queue of each entry (one may fill several). It keeps the work
  * queues alive.
+ *
+ * Since: 0.1
  */
 struct _GVerbsRwqIndTableInitAttr
 {
@@ -77,6 +82,8 @@ gverbs_rwq_ind_table_init_attr_init (GVerbsRwqIndTableInitAttr *self)
  * size beyond the kernel's limit).
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsRwqIndTableInitAttr *
 gverbs_rwq_ind_table_init_attr_new (guint            log_ind_tbl_size,
@@ -126,6 +133,8 @@ gverbs_rwq_ind_table_init_attr_new (guint            log_ind_tbl_size,
  * The binding-friendly form of gverbs_rwq_ind_table_init_attr_new().
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsRwqIndTableInitAttr *
 gverbs_rwq_ind_table_init_attr_new_from_list (guint       log_ind_tbl_size,
@@ -145,6 +154,8 @@ gverbs_rwq_ind_table_init_attr_new_from_list (guint       log_ind_tbl_size,
  * (`ibv_rwq_ind_table_init_attr.log_ind_tbl_size`).
  *
  * Returns: the log2 of the number of entries
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size,
                       GVerbsRwqIndTableInitAttr, GVERBS_IS_RWQ_IND_TABLE_INIT_ATTR, 0, self->log_ind_tbl_size)
@@ -157,6 +168,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_rwq_ind_table_init_attr_get_log_ind_tbl_size
  * (`ibv_rwq_ind_table_init_attr.ind_tbl`).
  *
  * Returns: (transfer none) (element-type GVerbsWQ): the work queue of each entry
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GPtrArray *, gverbs_rwq_ind_table_init_attr_get_wqs,
                       GVerbsRwqIndTableInitAttr, GVERBS_IS_RWQ_IND_TABLE_INIT_ATTR, NULL, self->wqs)

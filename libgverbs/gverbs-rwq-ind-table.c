@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -25,6 +28,8 @@
  * and closing the table closes the queue pairs using it first. Soft-RoCE
  * has none: gverbs_rwq_ind_table_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED (as no work queue can be made there either).
+ *
+ * Since: 0.1
  */
 struct _GVerbsRwqIndTable
 {
@@ -199,6 +204,8 @@ gverbs_rwq_ind_table_init (GVerbsRwqIndTable *self)
  * nothing is left behind.
  *
  * Returns: (transfer full): the table, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsRwqIndTable *
 gverbs_rwq_ind_table_new (GVerbsContext              *context,
@@ -218,6 +225,8 @@ gverbs_rwq_ind_table_new (GVerbsContext              *context,
  * Gets the device context the table was created on.
  *
  * Returns: (transfer none): the device context
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_rwq_ind_table_get_context,
                       GVerbsRwqIndTable, GVERBS_IS_RWQ_IND_TABLE, NULL, self->context)
@@ -230,6 +239,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_rwq_ind_table_get_context,
  *
  * Returns: (transfer none) (element-type GVerbsWQ) (nullable): the work
  *   queues, %NULL until the table is created
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GPtrArray *, gverbs_rwq_ind_table_get_wqs,
                       GVerbsRwqIndTable, GVERBS_IS_RWQ_IND_TABLE, NULL, self->wqs)
@@ -242,6 +253,8 @@ GVERBS_DEFINE_GETTER (GPtrArray *, gverbs_rwq_ind_table_get_wqs,
  * (`ibv_rwq_ind_table_init_attr.log_ind_tbl_size`).
  *
  * Returns: the log2 of the number of entries
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_rwq_ind_table_get_log_ind_tbl_size,
                       GVerbsRwqIndTable, GVERBS_IS_RWQ_IND_TABLE, 0, self->log_ind_tbl_size)
@@ -254,6 +267,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_rwq_ind_table_get_log_ind_tbl_size,
  * (`ibv_rwq_ind_table.ind_tbl_num`).
  *
  * Returns: the table's number, 0 once closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_rwq_ind_table_get_ind_tbl_num,
                       GVerbsRwqIndTable, GVERBS_IS_RWQ_IND_TABLE, 0, self->ibv ? self->ibv->ind_tbl_num : 0)

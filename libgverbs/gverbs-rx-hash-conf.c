@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -17,6 +20,8 @@
  * (`struct ibv_rx_hash_conf`, pyverbs' `RxHashConf`): the hash function
  * (Toeplitz), its key, and the packet fields the hash covers. Given as
  * #GVerbsQPInitAttrEx:rx-hash-conf with %GVERBS_QP_INIT_ATTR_RX_HASH.
+ *
+ * Since: 0.1
  */
 struct _GVerbsRxHashConf
 {
@@ -131,6 +136,8 @@ gverbs_rx_hash_conf_init (GVerbsRxHashConf *self)
  * length is refused with %GVERBS_ERROR_OUT_OF_RANGE.
  *
  * Returns: (transfer full): the configuration, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsRxHashConf *
 gverbs_rx_hash_conf_new (GVerbsRxHashFunctionFlags   rx_hash_function,
@@ -160,6 +167,8 @@ gverbs_rx_hash_conf_new (GVerbsRxHashFunctionFlags   rx_hash_function,
  * Toeplitz.
  *
  * Returns: the hash function
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsRxHashFunctionFlags, gverbs_rx_hash_conf_get_rx_hash_function,
                       GVerbsRxHashConf, GVERBS_IS_RX_HASH_CONF, 0, self->rx_hash_function)
@@ -171,6 +180,8 @@ GVERBS_DEFINE_GETTER (GVerbsRxHashFunctionFlags, gverbs_rx_hash_conf_get_rx_hash
  * Gets the key the hash function uses (`ibv_rx_hash_conf.rx_hash_key`).
  *
  * Returns: (transfer none) (nullable): the hash key
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GBytes *, gverbs_rx_hash_conf_get_rx_hash_key,
                       GVerbsRxHashConf, GVERBS_IS_RX_HASH_CONF, NULL, self->rx_hash_key)
@@ -186,6 +197,8 @@ GVERBS_DEFINE_GETTER (GBytes *, gverbs_rx_hash_conf_get_rx_hash_key,
  * %GVERBS_ERROR_OUT_OF_RANGE and the old key kept.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_rx_hash_conf_set_rx_hash_key (GVerbsRxHashConf  *self,
@@ -217,6 +230,8 @@ gverbs_rx_hash_conf_set_rx_hash_key (GVerbsRxHashConf  *self,
  * (`ibv_rx_hash_conf.rx_hash_key_len`).
  *
  * Returns: the key's length in bytes
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_rx_hash_conf_get_rx_hash_key_len,
                       GVerbsRxHashConf, GVERBS_IS_RX_HASH_CONF, 0, self->rx_hash_key ? (guint) g_bytes_get_size (self->rx_hash_key) : 0)
@@ -229,6 +244,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_rx_hash_conf_get_rx_hash_key_len,
  * (`ibv_rx_hash_conf.rx_hash_fields_mask`, `IBV_RX_HASH_*` bits).
  *
  * Returns: the packet fields the hash covers
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsRxHashFields, gverbs_rx_hash_conf_get_rx_hash_fields_mask,
                       GVerbsRxHashConf, GVERBS_IS_RX_HASH_CONF, 0, self->rx_hash_fields_mask)
@@ -240,6 +257,8 @@ GVERBS_DEFINE_GETTER (GVerbsRxHashFields, gverbs_rx_hash_conf_get_rx_hash_fields
  *
  * Sets #GVerbsRxHashConf:rx-hash-fields-mask (a setter bindings can call
  * with %GVERBS_RX_HASH_INNER, bit 31, which some take for a negative int).
+ *
+ * Since: 0.1
  */
 void
 gverbs_rx_hash_conf_set_rx_hash_fields_mask (GVerbsRxHashConf   *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -69,6 +72,8 @@ wr_hold_ah (GVerbsSendWR *wr,
  * The cleared request holds no address handle (see
  * gverbs_send_wr_set_wr_ud()): on one from gverbs_send_wr_new() that holds
  * one, call gverbs_send_wr_set_wr_ud() with %NULL first.
+ *
+ * Since: 0.1
  */
 void
 gverbs_send_wr_init (GVerbsSendWR    *wr,
@@ -94,6 +99,8 @@ gverbs_send_wr_init (GVerbsSendWR    *wr,
  * the stack with gverbs_send_wr_init()).
  *
  * Returns: (transfer full): a send work request with no buffers yet
+ *
+ * Since: 0.1
  */
 GVerbsSendWR *
 gverbs_send_wr_new (guint64         wr_id,
@@ -124,6 +131,8 @@ gverbs_send_wr_new (guint64         wr_id,
  *
  * Returns: (transfer full): the request, or %NULL with
  *   %GVERBS_ERROR_OUT_OF_RANGE if @n_sge is more than %GVERBS_MAX_SGE
+ *
+ * Since: 0.1
  */
 GVerbsSendWR *
 gverbs_send_wr_new_with_sg (guint64           wr_id,
@@ -160,6 +169,8 @@ gverbs_send_wr_new_with_sg (guint64           wr_id,
  * every other reference to the AH is gone.
  *
  * Returns: (transfer full): a copy of @wr
+ *
+ * Since: 0.1
  */
 GVerbsSendWR *
 gverbs_send_wr_copy (const GVerbsSendWR *wr)
@@ -182,6 +193,8 @@ gverbs_send_wr_copy (const GVerbsSendWR *wr)
  *
  * Frees a send work request made by gverbs_send_wr_new() or copied, and
  * drops the reference it held to its address handle.
+ *
+ * Since: 0.1
  */
 void
 gverbs_send_wr_free (GVerbsSendWR *wr)
@@ -204,6 +217,8 @@ gverbs_send_wr_free (GVerbsSendWR *wr)
  *
  * Returns: %TRUE, or %FALSE with %GVERBS_ERROR_OUT_OF_RANGE if @index is
  *   too large
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_send_wr_set_sge (GVerbsSendWR     *wr,
@@ -235,6 +250,8 @@ gverbs_send_wr_set_sge (GVerbsSendWR     *wr,
  *
  * Returns: (transfer full) (nullable): a copy of buffer @index, or %NULL if
  *   @index is not below #GVerbsSendWR.num_sge
+ *
+ * Since: 0.1
  */
 GVerbsSGE *
 gverbs_send_wr_dup_sge (const GVerbsSendWR *wr,
@@ -252,6 +269,8 @@ gverbs_send_wr_dup_sge (const GVerbsSendWR *wr,
  * @opcode: the operation
  *
  * Sets the operation.
+ *
+ * Since: 0.1
  */
 void
 gverbs_send_wr_set_wr_opcode (GVerbsSendWR   *wr,
@@ -268,6 +287,8 @@ gverbs_send_wr_set_wr_opcode (GVerbsSendWR   *wr,
  * @remote_addr: the remote address
  *
  * Sets the target of an RDMA write or read (pyverbs' `set_wr_rdma`).
+ *
+ * Since: 0.1
  */
 void
 gverbs_send_wr_set_wr_rdma (GVerbsSendWR *wr,
@@ -290,6 +311,8 @@ gverbs_send_wr_set_wr_rdma (GVerbsSendWR *wr,
  *
  * Sets the target and operands of an atomic operation (pyverbs'
  * `set_wr_atomic`).
+ *
+ * Since: 0.1
  */
 void
 gverbs_send_wr_set_wr_atomic (GVerbsSendWR *wr,
@@ -321,6 +344,8 @@ gverbs_send_wr_set_wr_atomic (GVerbsSendWR *wr,
  * (gverbs_send_wr_init(), an initializer or an assignment) only points at
  * the address handle: its caller keeps it alive until the request is posted. Either way a
  * closed address handle makes the post fail with %GVERBS_ERROR_CLOSED.
+ *
+ * Since: 0.1
  */
 void
 gverbs_send_wr_set_wr_ud (GVerbsSendWR *wr,
@@ -362,6 +387,8 @@ send_flags_text (guint flags)
  * Formats the work request in the layout pyverbs prints for `SendWR`.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_send_wr_to_string (const GVerbsSendWR *wr)

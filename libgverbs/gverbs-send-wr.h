@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -52,6 +55,8 @@ G_BEGIN_DECLS
  * request (one filled by a struct initializer or copied by assignment, an
  * atomic, UD or XRC one) is converted on the stack: it works the same, at
  * the cost of a copy.
+ *
+ * Since: 0.1
  */
 typedef struct _GVerbsSendWR GVerbsSendWR;
 
@@ -82,18 +87,18 @@ struct _GVerbsSendWR
 
 #define GVERBS_TYPE_SEND_WR (gverbs_send_wr_get_type ())
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType         gverbs_send_wr_get_type      (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsSendWR *gverbs_send_wr_new           (guint64             wr_id,
                                             GVerbsWROpcode      opcode,
                                             GVerbsSendFlags     send_flags);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_send_wr_init          (GVerbsSendWR       *wr,
                                             guint64             wr_id,
                                             GVerbsWROpcode      opcode,
                                             GVerbsSendFlags     send_flags);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsSendWR *gverbs_send_wr_new_with_sg   (guint64             wr_id,
                                             GVerbsWROpcode      opcode,
                                             GVerbsSendFlags     send_flags,
@@ -101,37 +106,37 @@ GVerbsSendWR *gverbs_send_wr_new_with_sg   (guint64             wr_id,
                                             const GVerbsSGE    *sg_list,
                                             guint               n_sge,
                                             GError            **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsSendWR *gverbs_send_wr_copy          (const GVerbsSendWR *wr);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_send_wr_free          (GVerbsSendWR       *wr);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean      gverbs_send_wr_set_sge       (GVerbsSendWR       *wr,
                                             guint               index,
                                             const GVerbsSGE    *sge,
                                             GError            **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsSGE    *gverbs_send_wr_dup_sge       (const GVerbsSendWR *wr,
                                             guint               index);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_send_wr_set_wr_opcode (GVerbsSendWR       *wr,
                                             GVerbsWROpcode      opcode);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_send_wr_set_wr_rdma   (GVerbsSendWR       *wr,
                                             guint32             rkey,
                                             guint64             remote_addr);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_send_wr_set_wr_atomic (GVerbsSendWR       *wr,
                                             guint32             rkey,
                                             guint64             remote_addr,
                                             guint64             compare_add,
                                             guint64             swap);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void          gverbs_send_wr_set_wr_ud     (GVerbsSendWR       *wr,
                                             GVerbsAH           *ah,
                                             guint32             remote_qpn,
                                             guint32             remote_qkey);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char         *gverbs_send_wr_to_string     (const GVerbsSendWR *wr);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsSendWR, gverbs_send_wr_free)

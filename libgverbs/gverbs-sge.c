@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <stddef.h>
@@ -22,6 +25,8 @@ G_DEFINE_BOXED_TYPE (GVerbsSGE, gverbs_sge, gverbs_sge_copy, gverbs_sge_free)
  * Creates a scatter/gather element (pyverbs' `SGE(addr, length, lkey)`).
  *
  * Returns: (transfer full): the new element; free it with gverbs_sge_free()
+ *
+ * Since: 0.1
  */
 GVerbsSGE *
 gverbs_sge_new (guint64 addr,
@@ -43,6 +48,8 @@ gverbs_sge_new (guint64 addr,
  * Copies @sge.
  *
  * Returns: (transfer full): a copy of @sge
+ *
+ * Since: 0.1
  */
 GVerbsSGE *
 gverbs_sge_copy (const GVerbsSGE *sge)
@@ -56,6 +63,8 @@ gverbs_sge_copy (const GVerbsSGE *sge)
  * @sge: (nullable): a #GVerbsSGE
  *
  * Frees an element made by gverbs_sge_new() or gverbs_sge_copy().
+ *
+ * Since: 0.1
  */
 void
 gverbs_sge_free (GVerbsSGE *sge)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -19,6 +22,8 @@ G_BEGIN_DECLS
  * It has the same layout as `struct ibv_sge`, so C code may declare it on
  * the stack; gverbs_mr_sge() builds one that is checked against its memory
  * region.
+ *
+ * Since: 0.1
  */
 typedef struct _GVerbsSGE GVerbsSGE;
 
@@ -31,15 +36,15 @@ struct _GVerbsSGE
 
 #define GVERBS_TYPE_SGE (gverbs_sge_get_type ())
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType      gverbs_sge_get_type (void) G_GNUC_CONST;
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsSGE *gverbs_sge_new      (guint64          addr,
                                 guint32          length,
                                 guint32          lkey);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsSGE *gverbs_sge_copy     (const GVerbsSGE *sge);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void       gverbs_sge_free     (GVerbsSGE       *sge);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsSGE, gverbs_sge_free)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -37,6 +40,8 @@
  * #GVerbsEspSpec, #GVerbsTunnelSpec (VXLAN), #GVerbsGreSpec,
  * #GVerbsMplsSpec, #GVerbsActionTagSpec and #GVerbsActionDropSpec.
  * gverbs_spec_to_string() prints a spec in the layout of pyverbs' README.
+ *
+ * Since: 0.1
  */
 
 typedef enum {
@@ -675,6 +680,8 @@ gverbs_spec_init (GVerbsSpec *self)
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the spec, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsSpec *
 gverbs_spec_make (GVerbsFlowSpecType   spec_type,
@@ -722,6 +729,8 @@ gverbs_spec_make (GVerbsFlowSpecType   spec_type,
  * @spec_type gives %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the spec, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsTcpUdpSpec *
 gverbs_tcp_udp_spec_new (GVerbsFlowSpecType   spec_type,
@@ -746,6 +755,8 @@ gverbs_tcp_udp_spec_new (GVerbsFlowSpecType   spec_type,
  *
  * Returns: the spec's `IBV_FLOW_SPEC_*` type, with
  *   %GVERBS_FLOW_SPEC_INNER for an inner spec
+ *
+ * Since: 0.1
  */
 guint
 gverbs_spec_get_spec_type (GVerbsSpec *self)
@@ -764,6 +775,8 @@ gverbs_spec_get_spec_type (GVerbsSpec *self)
  * Gets #GVerbsSpec:size, the value of the spec's `size` field.
  *
  * Returns: the size of the spec's `struct ibv_flow_spec_*` in bytes
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint, gverbs_spec_get_size,
                       GVerbsSpec, GVERBS_IS_SPEC, 0, spec_layout (self)->size)
@@ -775,6 +788,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_spec_get_size,
  * Gets #GVerbsSpec:is-inner.
  *
  * Returns: whether the spec matches the inner headers of a tunnelled packet
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_spec_get_is_inner (GVerbsSpec *self)
@@ -801,6 +816,8 @@ gverbs_spec_get_is_inner (GVerbsSpec *self)
  * field keeps its value on error.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_spec_set_field (GVerbsSpec  *self,
@@ -851,6 +868,8 @@ gverbs_spec_set_field (GVerbsSpec  *self,
  * that did not parse), which the spec refused to store.
  *
  * Returns: %TRUE when every field was set to a valid value
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_spec_check (GVerbsSpec  *self,
@@ -897,6 +916,8 @@ _gverbs_spec_pack_into (GVerbsSpec  *self,
  *
  * Returns: (transfer full): the packed spec, or %NULL when a property
  *   was set to a malformed value (gverbs_spec_check())
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_spec_pack (GVerbsSpec  *self,
@@ -918,6 +939,8 @@ gverbs_spec_pack (GVerbsSpec  *self,
  *
  * Returns: (nullable): rdma-core's name of the type, `IBV_FLOW_SPEC_ETH`,
  *   or %NULL for an unknown one
+ *
+ * Since: 0.1
  */
 const char *
 gverbs_spec_type_to_string (guint spec_type)
@@ -953,6 +976,8 @@ gverbs_spec_type_to_string (guint spec_type)
  * 8451 on a little-endian host).
  *
  * Returns: (transfer full): the printed form
+ *
+ * Since: 0.1
  */
 char *
 gverbs_spec_to_string (GVerbsSpec *self)
@@ -1006,54 +1031,72 @@ gverbs_spec_to_string (GVerbsSpec *self)
  * `EthSpec`): `dst-mac`, `src-mac` (strings, `"aa:bb:cc:dd:ee:ff"`),
  * `ether-type`, `vlan-tag` (16 bits: priority 3, CFI 1, VLAN id 12), each
  * with its `-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEthSpec:dst-mac:
  *
  * The destination MAC address (`ibv_flow_eth_filter.dst_mac`), as
  * `"aa:bb:cc:dd:ee:ff"`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEthSpec:dst-mac-mask:
  *
  * The mask of #GVerbsEthSpec:dst-mac: a bit set here makes the hardware
  * compare that bit (`ibv_flow_eth_filter.dst_mac` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEthSpec:src-mac:
  *
  * The source MAC address (`ibv_flow_eth_filter.src_mac`), as
  * `"aa:bb:cc:dd:ee:ff"`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEthSpec:src-mac-mask:
  *
  * The mask of #GVerbsEthSpec:src-mac: a bit set here makes the hardware
  * compare that bit (`ibv_flow_eth_filter.src_mac` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEthSpec:ether-type:
  *
  * The EtherType (`ibv_flow_eth_filter.ether_type`), 16 bits in host byte
  * order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEthSpec:ether-type-mask:
  *
  * The mask of #GVerbsEthSpec:ether-type: a bit set here makes the hardware
  * compare that bit (`ibv_flow_eth_filter.ether_type` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEthSpec:vlan-tag:
  *
  * The 802.1Q tag (`ibv_flow_eth_filter.vlan_tag`), 16 bits in host byte
  * order: priority 3, CFI 1, VLAN id 12.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEthSpec:vlan-tag-mask:
  *
  * The mask of #GVerbsEthSpec:vlan-tag: a bit set here makes the hardware
  * compare that bit (`ibv_flow_eth_filter.vlan_tag` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (EthSpec, eth_spec, eth_layout)
 /**
@@ -1061,29 +1104,39 @@ DEFINE_SPEC (EthSpec, eth_spec, eth_layout)
  *
  * An IPv4 address match (`struct ibv_flow_spec_ipv4`): `src-ip`, `dst-ip`
  * (strings, `"10.0.0.1"`), each with its `-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4Spec:src-ip:
  *
  * The source IPv4 address (`ibv_flow_ipv4_filter.src_ip`), as `"10.0.0.1"`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4Spec:src-ip-mask:
  *
  * The mask of #GVerbsIpv4Spec:src-ip: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv4_filter.src_ip` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4Spec:dst-ip:
  *
  * The destination IPv4 address (`ibv_flow_ipv4_filter.dst_ip`), as
  * `"10.0.0.1"`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4Spec:dst-ip-mask:
  *
  * The mask of #GVerbsIpv4Spec:dst-ip: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv4_filter.dst_ip` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (Ipv4Spec, ipv4_spec, ipv4_layout)
 /**
@@ -1092,75 +1145,101 @@ DEFINE_SPEC (Ipv4Spec, ipv4_spec, ipv4_layout)
  * An IPv4 header match (`struct ibv_flow_spec_ipv4_ext`, pyverbs'
  * `Ipv4ExtSpec`): `src-ip`, `dst-ip` (strings), `proto`, `tos`, `ttl`,
  * `flags` (8 bits each), each with its `-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:src-ip:
  *
  * The source IPv4 address (`ibv_flow_ipv4_ext_filter.src_ip`), as
  * `"10.0.0.1"`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:src-ip-mask:
  *
  * The mask of #GVerbsIpv4ExtSpec:src-ip: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv4_ext_filter.src_ip` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:dst-ip:
  *
  * The destination IPv4 address (`ibv_flow_ipv4_ext_filter.dst_ip`), as
  * `"10.0.0.1"`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:dst-ip-mask:
  *
  * The mask of #GVerbsIpv4ExtSpec:dst-ip: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv4_ext_filter.dst_ip` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:proto:
  *
  * The IP protocol number (`ibv_flow_ipv4_ext_filter.proto`), 8 bits: 6 is
  * TCP, 17 UDP.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:proto-mask:
  *
  * The mask of #GVerbsIpv4ExtSpec:proto: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv4_ext_filter.proto` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:tos:
  *
  * The type of service byte (`ibv_flow_ipv4_ext_filter.tos`), 8 bits.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:tos-mask:
  *
  * The mask of #GVerbsIpv4ExtSpec:tos: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv4_ext_filter.tos` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:ttl:
  *
  * The time to live (`ibv_flow_ipv4_ext_filter.ttl`), 8 bits.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:ttl-mask:
  *
  * The mask of #GVerbsIpv4ExtSpec:ttl: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv4_ext_filter.ttl` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:flags:
  *
  * The IPv4 header flags (`ibv_flow_ipv4_ext_filter.flags`), 8 bits.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv4ExtSpec:flags-mask:
  *
  * The mask of #GVerbsIpv4ExtSpec:flags: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv4_ext_filter.flags` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (Ipv4ExtSpec, ipv4_ext_spec, ipv4_ext_layout)
 /**
@@ -1169,58 +1248,78 @@ DEFINE_SPEC (Ipv4ExtSpec, ipv4_ext_spec, ipv4_ext_layout)
  * An IPv6 header match (`struct ibv_flow_spec_ipv6`, pyverbs' `Ipv6Spec`):
  * `src-ip`, `dst-ip` (strings, `"fe80::1"`), `flow-label` (20 bits),
  * `next-hdr`, `traffic-class`, `hop-limit` (8 bits), each with its `-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:src-ip:
  *
  * The source IPv6 address (`ibv_flow_ipv6_filter.src_ip`), as `"fe80::1"`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:src-ip-mask:
  *
  * The mask of #GVerbsIpv6Spec:src-ip: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv6_filter.src_ip` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:dst-ip:
  *
  * The destination IPv6 address (`ibv_flow_ipv6_filter.dst_ip`), as
  * `"fe80::1"`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:dst-ip-mask:
  *
  * The mask of #GVerbsIpv6Spec:dst-ip: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv6_filter.dst_ip` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:flow-label:
  *
  * The flow label (`ibv_flow_ipv6_filter.flow_label`), 20 bits in host byte
  * order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:flow-label-mask:
  *
  * The mask of #GVerbsIpv6Spec:flow-label: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv6_filter.flow_label` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:next-hdr:
  *
  * The next header, the protocol that follows
  * (`ibv_flow_ipv6_filter.next_hdr`), 8 bits.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:next-hdr-mask:
  *
  * The mask of #GVerbsIpv6Spec:next-hdr: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv6_filter.next_hdr` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:traffic-class:
  *
  * The traffic class (`ibv_flow_ipv6_filter.traffic_class`), 8 bits.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:traffic-class-mask:
@@ -1228,17 +1327,23 @@ DEFINE_SPEC (Ipv4ExtSpec, ipv4_ext_spec, ipv4_ext_layout)
  * The mask of #GVerbsIpv6Spec:traffic-class: a bit set here makes the
  * hardware compare that bit (`ibv_flow_ipv6_filter.traffic_class` of the mask
  * filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:hop-limit:
  *
  * The hop limit (`ibv_flow_ipv6_filter.hop_limit`), 8 bits.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsIpv6Spec:hop-limit-mask:
  *
  * The mask of #GVerbsIpv6Spec:hop-limit: a bit set here makes the hardware
  * compare that bit (`ibv_flow_ipv6_filter.hop_limit` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (Ipv6Spec, ipv6_spec, ipv6_layout)
 /**
@@ -1247,30 +1352,40 @@ DEFINE_SPEC (Ipv6Spec, ipv6_spec, ipv6_layout)
  * A TCP or UDP port match (`struct ibv_flow_spec_tcp_udp`, pyverbs'
  * `TcpUdpSpec`; its #GVerbsSpec:spec-type says which): `src-port`,
  * `dst-port`, each with its `-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTcpUdpSpec:src-port:
  *
  * The TCP or UDP source port (`ibv_flow_tcp_udp_filter.src_port`), in host
  * byte order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTcpUdpSpec:src-port-mask:
  *
  * The mask of #GVerbsTcpUdpSpec:src-port: a bit set here makes the hardware
  * compare that bit (`ibv_flow_tcp_udp_filter.src_port` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTcpUdpSpec:dst-port:
  *
  * The TCP or UDP destination port (`ibv_flow_tcp_udp_filter.dst_port`), in
  * host byte order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTcpUdpSpec:dst-port-mask:
  *
  * The mask of #GVerbsTcpUdpSpec:dst-port: a bit set here makes the hardware
  * compare that bit (`ibv_flow_tcp_udp_filter.dst_port` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (TcpUdpSpec, tcp_udp_spec, tcp_udp_layout)
 /**
@@ -1278,30 +1393,40 @@ DEFINE_SPEC (TcpUdpSpec, tcp_udp_spec, tcp_udp_layout)
  *
  * An IPsec ESP match (`struct ibv_flow_spec_esp`): `spi`, `seq` (32 bits),
  * each with its `-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEspSpec:spi:
  *
  * The Security Parameters Index (`ibv_flow_esp_filter.spi`), 32 bits in host
  * byte order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEspSpec:spi-mask:
  *
  * The mask of #GVerbsEspSpec:spi: a bit set here makes the hardware compare
  * that bit (`ibv_flow_esp_filter.spi` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEspSpec:seq:
  *
  * The ESP sequence number (`ibv_flow_esp_filter.seq`), 32 bits in host byte
  * order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsEspSpec:seq-mask:
  *
  * The mask of #GVerbsEspSpec:seq: a bit set here makes the hardware compare
  * that bit (`ibv_flow_esp_filter.seq` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (EspSpec, esp_spec, esp_layout)
 /**
@@ -1309,18 +1434,24 @@ DEFINE_SPEC (EspSpec, esp_spec, esp_layout)
  *
  * A VXLAN tunnel match (`struct ibv_flow_spec_tunnel`,
  * `IBV_FLOW_SPEC_VXLAN_TUNNEL`): `tunnel-id` and `tunnel-id-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTunnelSpec:tunnel-id:
  *
  * The VXLAN tunnel id (`ibv_flow_tunnel_filter.tunnel_id`), 32 bits in host
  * byte order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsTunnelSpec:tunnel-id-mask:
  *
  * The mask of #GVerbsTunnelSpec:tunnel-id: a bit set here makes the hardware
  * compare that bit (`ibv_flow_tunnel_filter.tunnel_id` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (TunnelSpec, tunnel_spec, tunnel_layout)
 /**
@@ -1329,41 +1460,55 @@ DEFINE_SPEC (TunnelSpec, tunnel_spec, tunnel_layout)
  * A GRE header match (`struct ibv_flow_spec_gre`): `c-ks-res0-ver` (the
  * first 16 bits of the header), `protocol` (16 bits), `key` (32 bits),
  * each with its `-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsGreSpec:c-ks-res0-ver:
  *
  * The first 16 bits of the GRE header: the C, K and S bits, reserved bits and
  * version (`ibv_flow_gre_filter.c_ks_res0_ver`), in host byte order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsGreSpec:c-ks-res0-ver-mask:
  *
  * The mask of #GVerbsGreSpec:c-ks-res0-ver: a bit set here makes the hardware
  * compare that bit (`ibv_flow_gre_filter.c_ks_res0_ver` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsGreSpec:protocol:
  *
  * The GRE protocol type, the EtherType of the payload
  * (`ibv_flow_gre_filter.protocol`), 16 bits in host byte order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsGreSpec:protocol-mask:
  *
  * The mask of #GVerbsGreSpec:protocol: a bit set here makes the hardware
  * compare that bit (`ibv_flow_gre_filter.protocol` of the mask filter).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsGreSpec:key:
  *
  * The GRE key (`ibv_flow_gre_filter.key`), 32 bits in host byte order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsGreSpec:key-mask:
  *
  * The mask of #GVerbsGreSpec:key: a bit set here makes the hardware compare
  * that bit (`ibv_flow_gre_filter.key` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (GreSpec, gre_spec, gre_layout)
 /**
@@ -1371,18 +1516,24 @@ DEFINE_SPEC (GreSpec, gre_spec, gre_layout)
  *
  * An MPLS label match (`struct ibv_flow_spec_mpls`): `label` (the whole
  * 32-bit label entry) and `label-mask`.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMplsSpec:label:
  *
  * The MPLS label stack entry (`ibv_flow_mpls_filter.label`), all 32 bits in
  * host byte order.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMplsSpec:label-mask:
  *
  * The mask of #GVerbsMplsSpec:label: a bit set here makes the hardware
  * compare that bit (`ibv_flow_mpls_filter.label` of the mask filter).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (MplsSpec, mpls_spec, mpls_layout)
 /**
@@ -1390,17 +1541,23 @@ DEFINE_SPEC (MplsSpec, mpls_spec, mpls_layout)
  *
  * An action: mark the matching packets' completions with `tag-id`
  * (`struct ibv_flow_spec_action_tag`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsActionTagSpec:tag-id:
  *
  * The tag to put in the completions of matching packets
  * (`ibv_flow_spec_action_tag.tag_id`), 32 bits; no mask.
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (ActionTagSpec, action_tag_spec, action_tag_layout)
 /**
  * GVerbsActionDropSpec:
  *
  * An action: drop the matching packets (`struct ibv_flow_spec_action_drop`).
+ *
+ * Since: 0.1
  */
 DEFINE_SPEC (ActionDropSpec, action_drop_spec, action_drop_layout)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -19,12 +22,16 @@ G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSrqAttr, srq_limit) ==
  * Copies the shared receive queue attributes.
  *
  * Returns: (transfer full): a copy of @attr
+ *
+ * Since: 0.1
  */
 /**
  * gverbs_srq_attr_free:
  * @attr: (nullable): a #GVerbsSrqAttr
  *
  * Frees a #GVerbsSrqAttr.
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsSrqAttr, gverbs_srq_attr)
 
@@ -38,6 +45,8 @@ GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsSrqAttr, gverbs_srq_attr)
  * stack).
  *
  * Returns: (transfer full): a new #GVerbsSrqAttr
+ *
+ * Since: 0.1
  */
 GVerbsSrqAttr *
 gverbs_srq_attr_new (guint32 max_wr,
@@ -59,6 +68,8 @@ gverbs_srq_attr_new (guint32 max_wr,
  * Describes the attributes, one per line, for logs.
  *
  * Returns: (transfer full): the attributes, one per line
+ *
+ * Since: 0.1
  */
 char *
 gverbs_srq_attr_to_string (const GVerbsSrqAttr *attr)
@@ -81,6 +92,8 @@ static const GVerbsSrqAttr default_attr = { 100, 1, 0 };
  *
  * What ibv_create_srq() needs besides the protection domain
  * (`struct ibv_srq_init_attr`): the requested #GVerbsSrqAttr.
+ *
+ * Since: 0.1
  */
 struct _GVerbsSrqInitAttr
 {
@@ -170,6 +183,8 @@ gverbs_srq_init_attr_init (GVerbsSrqInitAttr *self)
  * Creates the attributes of a shared receive queue, for gverbs_srq_new().
  *
  * Returns: (transfer full): new creation attributes for gverbs_srq_new()
+ *
+ * Since: 0.1
  */
 GVerbsSrqInitAttr *
 gverbs_srq_init_attr_new (const GVerbsSrqAttr *attr)
@@ -183,6 +198,8 @@ gverbs_srq_init_attr_new (const GVerbsSrqAttr *attr)
  * @attr: (out caller-allocates): the requested attributes
  *
  * Copies out the requested attributes.
+ *
+ * Since: 0.1
  */
 void
 gverbs_srq_init_attr_get_attr (GVerbsSrqInitAttr *self,
@@ -201,6 +218,8 @@ gverbs_srq_init_attr_get_attr (GVerbsSrqInitAttr *self,
  * the XRC domain and the completion queue; #GVerbsSrqInitAttrEx:comp-mask
  * says which are valid. Tag-matching capacities are carried for
  * %GVERBS_SRQT_TM.
+ *
+ * Since: 0.1
  */
 struct _GVerbsSrqInitAttrEx
 {
@@ -354,6 +373,8 @@ gverbs_srq_init_attr_ex_init (GVerbsSrqInitAttrEx *self)
  * #GVerbsSrqInitAttrEx:comp-mask on the result.
  *
  * Returns: (transfer full): new creation attributes for gverbs_srq_new_ex()
+ *
+ * Since: 0.1
  */
 GVerbsSrqInitAttrEx *
 gverbs_srq_init_attr_ex_new (const GVerbsSrqAttr *attr)
@@ -367,6 +388,8 @@ gverbs_srq_init_attr_ex_new (const GVerbsSrqAttr *attr)
  * @attr: (out caller-allocates): the requested attributes
  *
  * Copies out the requested attributes.
+ *
+ * Since: 0.1
  */
 void
 gverbs_srq_init_attr_ex_get_attr (GVerbsSrqInitAttrEx *self,

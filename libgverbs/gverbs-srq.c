@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <inttypes.h>
@@ -52,6 +55,8 @@
  * ```
  *
  * Python: `Verbs.SRQ(pd, init_attr)` as in pyverbs, or `pd.srq()`.
+ *
+ * Since: 0.1
  */
 
 struct _GVerbsSRQ
@@ -348,6 +353,8 @@ gverbs_srq_init (GVerbsSRQ *self)
  * (`max_srq_wr`, `max_srq_sge`) are refused with an error naming them.
  *
  * Returns: (transfer full): the SRQ, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsSRQ *
 gverbs_srq_new (GVerbsPD           *pd,
@@ -371,6 +378,8 @@ gverbs_srq_new (GVerbsPD           *pd,
  * device without XRC fails with %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the SRQ, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsSRQ *
 gverbs_srq_new_ex (GVerbsContext        *context,
@@ -392,6 +401,8 @@ gverbs_srq_new_ex (GVerbsContext        *context,
  * The same as gverbs_srq_new().
  *
  * Returns: (transfer full): the SRQ, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsSRQ *
 gverbs_pd_create_srq (GVerbsPD           *self,
@@ -408,6 +419,8 @@ gverbs_pd_create_srq (GVerbsPD           *self,
  * Gets the device context.
  *
  * Returns: (transfer none) (nullable): the device context
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_srq_get_context,
                       GVerbsSRQ, GVERBS_IS_SRQ, NULL, self->context)
@@ -419,6 +432,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_srq_get_context,
  * Gets the protection domain.
  *
  * Returns: (transfer none) (nullable): the protection domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_srq_get_pd, GVerbsSRQ, GVERBS_IS_SRQ, NULL, self->pd)
 
@@ -429,6 +444,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_srq_get_pd, GVerbsSRQ, GVERBS_IS_SRQ, N
  * Gets the SRQ's type.
  *
  * Returns: the SRQ's type
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsSRQType, gverbs_srq_get_srq_type,
                       GVerbsSRQ, GVERBS_IS_SRQ, GVERBS_SRQT_BASIC, self->srq_type)
@@ -442,6 +459,8 @@ GVERBS_DEFINE_GETTER (GVerbsSRQType, gverbs_srq_get_srq_type,
  * the limit event fired).
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsSrqAttr *
 gverbs_srq_query (GVerbsSRQ  *self,
@@ -474,6 +493,8 @@ gverbs_srq_query (GVerbsSRQ  *self,
  * Modifies the SRQ (`ibv_modify_srq()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_srq_modify (GVerbsSRQ            *self,
@@ -517,6 +538,8 @@ gverbs_srq_modify (GVerbsSRQ            *self,
  * %GVERBS_SRQ_LIMIT.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_srq_arm (GVerbsSRQ  *self,
@@ -627,6 +650,8 @@ post_checked (GVerbsSRQ           *self,
  * the error says which (index and wr_id); those before it were posted.
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_srq_post_recv (GVerbsSRQ           *self,
@@ -658,6 +683,8 @@ gverbs_srq_post_recv (GVerbsSRQ           *self,
  * The binding-friendly form of gverbs_srq_post_recv().
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_srq_post_recv_list (GVerbsSRQ  *self,
@@ -684,6 +711,8 @@ gverbs_srq_post_recv_list (GVerbsSRQ  *self,
  * Posts one receive work request: gverbs_srq_post_recv() with one element.
  *
  * Returns: %TRUE if it was posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_srq_post_recv_one (GVerbsSRQ           *self,
@@ -703,6 +732,8 @@ gverbs_srq_post_recv_one (GVerbsSRQ           *self,
  * SRQs have one: for others the error is %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: the XRC SRQ number, or 0 with @error set
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_srq_get_srq_num (GVerbsSRQ  *self,

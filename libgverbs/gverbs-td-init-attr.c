@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include "gverbs-td-init-attr.h"
@@ -9,6 +12,8 @@
  * The attributes of a thread domain (`struct ibv_td_init_attr`). rdma-core
  * defines no optional field yet, so #GVerbsTDInitAttr:comp-mask must be 0;
  * gverbs_td_new() refuses other bits with a #GError.
+ *
+ * Since: 0.1
  */
 struct _GVerbsTDInitAttr
 {
@@ -35,6 +40,8 @@ GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsTDInitAttr, gverbs_td_init_attr, fields)
  * Creates the attributes of a thread domain (`struct ibv_td_init_attr`).
  *
  * Returns: (transfer full): new thread domain attributes
+ *
+ * Since: 0.1
  */
 GVerbsTDInitAttr *
 gverbs_td_init_attr_new (guint32 comp_mask)
@@ -50,6 +57,8 @@ gverbs_td_init_attr_new (guint32 comp_mask)
  * valid.
  *
  * Returns: the attributes' comp_mask
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_td_init_attr_get_comp_mask,
                       GVerbsTDInitAttr, GVERBS_IS_TD_INIT_ATTR, 0, self->comp_mask)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -21,6 +24,8 @@
  *
  * Not every provider has thread domains: Soft-RoCE (rxe) has none, and
  * gverbs_td_new() fails there with %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Since: 0.1
  */
 struct _GVerbsTD
 {
@@ -110,6 +115,8 @@ gverbs_td_init (GVerbsTD *self)
  * domains gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the thread domain, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsTD *
 gverbs_td_new (GVerbsContext     *context,
@@ -129,6 +136,8 @@ gverbs_td_new (GVerbsContext     *context,
  * Gets the device context the thread domain was allocated on.
  *
  * Returns: (transfer none): the context the thread domain belongs to
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_td_get_context,
                       GVerbsTD, GVERBS_IS_TD, NULL, self->context)

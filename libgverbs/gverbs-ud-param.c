@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include "gverbs-ud-param.h"
@@ -15,6 +18,8 @@
  * create a #GVerbsAH from. rdma_cm reports it when a %GVERBS_RDMA_PS_UDP
  * identifier's "connection" is established (the peer's QP) and when a
  * multicast join completes (the group); see #GVerbsCMID:ud-param.
+ *
+ * Since: 0.1
  */
 struct _GVerbsUDParam
 {
@@ -92,6 +97,8 @@ _gverbs_ud_param_new (guint32                   qp_num,
  * Gets the remote QP number.
  *
  * Returns: the remote QP number
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qp_num,
                       GVerbsUDParam, GVERBS_IS_UD_PARAM, 0, self->qp_num)
@@ -103,6 +110,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qp_num,
  * Gets the remote Q_Key.
  *
  * Returns: the remote Q_Key
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qkey,
                       GVerbsUDParam, GVERBS_IS_UD_PARAM, 0, self->qkey)
@@ -114,6 +123,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_ud_param_get_qkey,
  * Gets the address vector of the peer or group.
  *
  * Returns: (transfer none): the address vector of the peer or group
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsAHAttr *, gverbs_ud_param_get_ah_attr,
                       GVerbsUDParam, GVERBS_IS_UD_PARAM, NULL, self->ah_attr)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <inttypes.h>
@@ -18,12 +21,16 @@
  * Copies the work completion.
  *
  * Returns: (transfer full): a copy of @wc
+ *
+ * Since: 0.1
  */
 /**
  * gverbs_wc_free:
  * @wc: (nullable): a #GVerbsWC from gverbs_wc_new() or gverbs_wc_copy()
  *
  * Frees @wc.
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsWC, gverbs_wc)
 
@@ -54,6 +61,8 @@ G_STATIC_ASSERT (G_ALIGNOF (GVerbsWC) == G_ALIGNOF (struct ibv_wc));
  * Allocates a zeroed work completion (status %GVERBS_WC_SUCCESS).
  *
  * Returns: (transfer full): the new #GVerbsWC
+ *
+ * Since: 0.1
  */
 GVerbsWC *
 gverbs_wc_new (void)
@@ -75,6 +84,8 @@ _gverbs_wc_from_ibv (GVerbsWC             *wc,
  * Gets the work request id.
  *
  * Returns: the work request id
+ *
+ * Since: 0.1
  */
 guint64
 gverbs_wc_get_wr_id (const GVerbsWC *wc)
@@ -90,6 +101,8 @@ gverbs_wc_get_wr_id (const GVerbsWC *wc)
  * Gets the completion status.
  *
  * Returns: the completion status
+ *
+ * Since: 0.1
  */
 GVerbsWCStatus
 gverbs_wc_get_status (const GVerbsWC *wc)
@@ -105,6 +118,8 @@ gverbs_wc_get_status (const GVerbsWC *wc)
  * Gets the operation that completed.
  *
  * Returns: the operation that completed
+ *
+ * Since: 0.1
  */
 GVerbsWCOpcode
 gverbs_wc_get_opcode (const GVerbsWC *wc)
@@ -120,6 +135,8 @@ gverbs_wc_get_opcode (const GVerbsWC *wc)
  * Gets the vendor error code.
  *
  * Returns: the vendor error code
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_wc_get_vendor_err (const GVerbsWC *wc)
@@ -135,6 +152,8 @@ gverbs_wc_get_vendor_err (const GVerbsWC *wc)
  * Gets the number of bytes transferred.
  *
  * Returns: the number of bytes transferred
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_wc_get_byte_len (const GVerbsWC *wc)
@@ -150,6 +169,8 @@ gverbs_wc_get_byte_len (const GVerbsWC *wc)
  * Gets the immediate data in network byte order, as rdma-core gives it.
  *
  * Returns: the immediate data in network byte order, as rdma-core gives it
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_wc_get_imm_data (const GVerbsWC *wc)
@@ -166,6 +187,8 @@ gverbs_wc_get_imm_data (const GVerbsWC *wc)
  *
  * Returns: the invalidated rkey (meaningful with %GVERBS_WC_WITH_INV): the
  *   same 32 bits as the imm_data field, as in rdma-core's union
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_wc_get_invalidated_rkey (const GVerbsWC *wc)
@@ -181,6 +204,8 @@ gverbs_wc_get_invalidated_rkey (const GVerbsWC *wc)
  * Gets the local QP number.
  *
  * Returns: the local QP number
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_wc_get_qp_num (const GVerbsWC *wc)
@@ -196,6 +221,8 @@ gverbs_wc_get_qp_num (const GVerbsWC *wc)
  * Gets the remote QP number.
  *
  * Returns: the remote QP number
+ *
+ * Since: 0.1
  */
 guint32
 gverbs_wc_get_src_qp (const GVerbsWC *wc)
@@ -211,6 +238,8 @@ gverbs_wc_get_src_qp (const GVerbsWC *wc)
  * Gets the completion flags.
  *
  * Returns: the completion flags
+ *
+ * Since: 0.1
  */
 GVerbsWCFlags
 gverbs_wc_get_wc_flags (const GVerbsWC *wc)
@@ -226,6 +255,8 @@ gverbs_wc_get_wc_flags (const GVerbsWC *wc)
  * Gets the P_Key index.
  *
  * Returns: the P_Key index
+ *
+ * Since: 0.1
  */
 guint16
 gverbs_wc_get_pkey_index (const GVerbsWC *wc)
@@ -241,6 +272,8 @@ gverbs_wc_get_pkey_index (const GVerbsWC *wc)
  * Gets the source LID.
  *
  * Returns: the source LID
+ *
+ * Since: 0.1
  */
 guint16
 gverbs_wc_get_slid (const GVerbsWC *wc)
@@ -256,6 +289,8 @@ gverbs_wc_get_slid (const GVerbsWC *wc)
  * Gets the service level.
  *
  * Returns: the service level
+ *
+ * Since: 0.1
  */
 guint8
 gverbs_wc_get_sl (const GVerbsWC *wc)
@@ -271,6 +306,8 @@ gverbs_wc_get_sl (const GVerbsWC *wc)
  * Gets the destination LID path bits.
  *
  * Returns: the destination LID path bits
+ *
+ * Since: 0.1
  */
 guint8
 gverbs_wc_get_dlid_path_bits (const GVerbsWC *wc)
@@ -287,6 +324,8 @@ gverbs_wc_get_dlid_path_bits (const GVerbsWC *wc)
  * `"remote access error"`.
  *
  * Returns: (transfer none): the description
+ *
+ * Since: 0.1
  */
 const char *
 gverbs_wc_status_str (GVerbsWCStatus status)
@@ -301,6 +340,8 @@ gverbs_wc_status_str (GVerbsWCStatus status)
  * Names an opcode as pyverbs prints it, such as `"RDMA write"`.
  *
  * Returns: (transfer none): the name
+ *
+ * Since: 0.1
  */
 const char *
 gverbs_wc_opcode_str (GVerbsWCOpcode opcode)
@@ -348,6 +389,8 @@ static const struct {
  * `Label : value` line per field, status, opcode and flags in words.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 gverbs_wc_to_string (const GVerbsWC *wc)
@@ -389,6 +432,8 @@ gverbs_wc_to_string (const GVerbsWC *wc)
  * raises for a failed completion and does nothing for a good one.
  *
  * Returns: %TRUE if @wc has status %GVERBS_WC_SUCCESS
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_wc_check (const GVerbsWC  *wc,
@@ -412,6 +457,8 @@ gverbs_wc_check (const GVerbsWC  *wc,
  * `Work completion failed: remote access error (status 10), wr_id 7, QP 0x11, vendor error 0x0`.
  *
  * Returns: (transfer full) (nullable): the error, or %NULL when @wc succeeded
+ *
+ * Since: 0.1
  */
 GError *
 gverbs_wc_to_error (const GVerbsWC *wc)

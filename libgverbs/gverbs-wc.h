@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -37,6 +40,8 @@ G_BEGIN_DECLS
  * that C code keeps on the stack or in an array.
  * A failed completion turns into a %GVERBS_WC_ERROR #GError with
  * gverbs_wc_check() or gverbs_wc_to_error().
+ *
+ * Since: 0.1
  */
 typedef struct {
   guint64 wr_id;
@@ -55,55 +60,55 @@ typedef struct {
 } GVerbsWC;
 
 #define GVERBS_TYPE_WC (gverbs_wc_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GType           gverbs_wc_get_type       (void) G_GNUC_CONST;
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsWC       *gverbs_wc_new            (void);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsWC       *gverbs_wc_copy           (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 void            gverbs_wc_free           (GVerbsWC       *wc);
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint64         gverbs_wc_get_wr_id      (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsWCStatus  gverbs_wc_get_status     (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsWCOpcode  gverbs_wc_get_opcode     (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint32         gverbs_wc_get_vendor_err (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint32         gverbs_wc_get_byte_len   (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint32         gverbs_wc_get_imm_data   (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint32         gverbs_wc_get_invalidated_rkey (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint32         gverbs_wc_get_qp_num     (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint32         gverbs_wc_get_src_qp     (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsWCFlags   gverbs_wc_get_wc_flags   (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint16         gverbs_wc_get_pkey_index (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint16         gverbs_wc_get_slid       (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint8          gverbs_wc_get_sl         (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 guint8          gverbs_wc_get_dlid_path_bits (const GVerbsWC *wc);
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 const char     *gverbs_wc_status_str     (GVerbsWCStatus  status);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 const char     *gverbs_wc_opcode_str     (GVerbsWCOpcode  opcode);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 char           *gverbs_wc_to_string      (const GVerbsWC *wc);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 gboolean        gverbs_wc_check          (const GVerbsWC *wc,
                                           GError        **error);
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GError         *gverbs_wc_to_error       (const GVerbsWC *wc);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GVerbsWC, gverbs_wc_free)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -14,6 +17,8 @@
  * #GVerbsWQAttr:attr-mask says which of the state to move to, the state
  * the caller assumes it is in, and the flags (those #GVerbsWQAttr:flags-mask
  * names) gverbs_wq_modify() applies.
+ *
+ * Since: 0.1
  */
 struct _GVerbsWQAttr
 {
@@ -77,6 +82,8 @@ GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsWQAttr, gverbs_wq_attr, fields)
  * Makes work queue modify attributes, in pyverbs' argument order.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsWQAttr *
 gverbs_wq_attr_new (GVerbsWQAttrMask attr_mask,

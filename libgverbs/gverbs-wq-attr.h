@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -11,10 +14,10 @@
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_WQ_ATTR (gverbs_wq_attr_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 G_DECLARE_FINAL_TYPE (GVerbsWQAttr, gverbs_wq_attr, GVERBS, WQ_ATTR, GObject)
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsWQAttr *gverbs_wq_attr_new (GVerbsWQAttrMask  attr_mask,
                                   GVerbsWQState     wq_state,
                                   GVerbsWQState     curr_wq_state,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -15,6 +18,8 @@
  * buffers live in, the completion queue its receives complete on, its
  * size, and creation flags (valid with %GVERBS_WQ_INIT_ATTR_FLAGS in
  * #GVerbsWQInitAttr:comp-mask).
+ *
+ * Since: 0.1
  */
 struct _GVerbsWQInitAttr
 {
@@ -123,6 +128,8 @@ gverbs_wq_init_attr_init (GVerbsWQInitAttr *self)
  * later through the properties.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsWQInitAttr *
 gverbs_wq_init_attr_new (GVerbsPD              *pd,
@@ -148,6 +155,8 @@ gverbs_wq_init_attr_new (GVerbsPD              *pd,
  * (`ibv_wq_init_attr.pd`).
  *
  * Returns: (transfer none) (nullable): the protection domain
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_wq_init_attr_get_pd,
                       GVerbsWQInitAttr, GVERBS_IS_WQ_INIT_ATTR, NULL, self->pd)
@@ -160,6 +169,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_wq_init_attr_get_pd,
  * (`ibv_wq_init_attr.cq`).
  *
  * Returns: (transfer none) (nullable): the completion queue
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_wq_init_attr_get_cq,
                       GVerbsWQInitAttr, GVERBS_IS_WQ_INIT_ATTR, NULL, self->cq)

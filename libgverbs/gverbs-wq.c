@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -35,6 +38,8 @@
  * it closes the indirection tables that list it (and their queue pairs)
  * first. Soft-RoCE has no work queues: gverbs_wq_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Since: 0.1
  */
 struct _GVerbsWQ
 {
@@ -280,6 +285,8 @@ gverbs_wq_init (GVerbsWQ *self)
  * error nothing is left behind.
  *
  * Returns: (transfer full): the work queue, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsWQ *
 gverbs_wq_new (GVerbsContext     *context,
@@ -299,6 +306,8 @@ gverbs_wq_new (GVerbsContext     *context,
  * Gets the device context the work queue was created on.
  *
  * Returns: (transfer none): the device context
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_wq_get_context,
                       GVerbsWQ, GVERBS_IS_WQ, NULL, self->context)
@@ -310,6 +319,8 @@ GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_wq_get_context,
  * Gets the protection domain the work queue was created in (`ibv_wq.pd`).
  *
  * Returns: (transfer none) (nullable): the protection domain, once created
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_wq_get_pd, GVerbsWQ, GVERBS_IS_WQ, NULL, self->pd)
 
@@ -321,6 +332,8 @@ GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_wq_get_pd, GVerbsWQ, GVERBS_IS_WQ, NULL
  * (`ibv_wq.cq`).
  *
  * Returns: (transfer none) (nullable): the completion queue, once created
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_wq_get_cq, GVerbsWQ, GVERBS_IS_WQ, NULL, self->cq)
 
@@ -331,6 +344,8 @@ GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_wq_get_cq, GVerbsWQ, GVERBS_IS_WQ, NULL
  * Gets the number the device gave the work queue (`ibv_wq.wq_num`).
  *
  * Returns: the work queue number, 0 once closed
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_wq_num,
                       GVerbsWQ, GVERBS_IS_WQ, 0, self->ibv ? self->ibv->wq_num : 0)
@@ -342,6 +357,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_wq_num,
  * Gets the work queue's type (`ibv_wq.wq_type`).
  *
  * Returns: the work queue's type
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsWQType, gverbs_wq_get_wq_type,
                       GVerbsWQ, GVERBS_IS_WQ, GVERBS_WQT_RQ, self->wq_type)
@@ -354,6 +371,8 @@ GVERBS_DEFINE_GETTER (GVerbsWQType, gverbs_wq_get_wq_type,
  * or modification set it.
  *
  * Returns: the state the work queue was last moved to
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsWQState, gverbs_wq_get_state,
                       GVerbsWQ, GVERBS_IS_WQ, GVERBS_WQS_UNKNOWN, self->state)
@@ -366,6 +385,8 @@ GVERBS_DEFINE_GETTER (GVerbsWQState, gverbs_wq_get_state,
  * (`ibv_wq_init_attr.max_wr` as the device returned it).
  *
  * Returns: the most outstanding receives the device granted
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_max_wr, GVerbsWQ, GVERBS_IS_WQ, 0, self->max_wr)
 
@@ -377,6 +398,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_max_wr, GVerbsWQ, GVERBS_IS_WQ, 0, 
  * (`ibv_wq_init_attr.max_sge` as the device returned it).
  *
  * Returns: the most scatter entries per receive the device granted
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_max_sge, GVerbsWQ, GVERBS_IS_WQ, 0, self->max_sge)
 
@@ -390,6 +413,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_wq_get_max_sge, GVerbsWQ, GVERBS_IS_WQ, 0,
  * typically to %GVERBS_WQS_RDY before posting receives.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_wq_modify (GVerbsWQ      *self,
@@ -479,6 +504,8 @@ post_chunks (GVerbsWQ            *self,
  * (index and wr_id); those before it were posted.
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_wq_post_recv (GVerbsWQ            *self,
@@ -506,6 +533,8 @@ gverbs_wq_post_recv (GVerbsWQ            *self,
  * The binding-friendly form of gverbs_wq_post_recv().
  *
  * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_wq_post_recv_list (GVerbsWQ   *self,
@@ -532,6 +561,8 @@ gverbs_wq_post_recv_list (GVerbsWQ   *self,
  * Posts one receive work request: gverbs_wq_post_recv() with one element.
  *
  * Returns: %TRUE if it was posted
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_wq_post_recv_one (GVerbsWQ            *self,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <string.h>
@@ -14,6 +17,8 @@
  * `XRCDInitAttr`): which fields are valid, the file that names a domain
  * shared between processes (-1 for a private one) and its open flags
  * (`O_CREAT`, `O_EXCL`).
+ *
+ * Since: 0.1
  */
 struct _GVerbsXRCDInitAttr
 {
@@ -75,6 +80,8 @@ gverbs_xrcd_init_attr_init (GVerbsXRCDInitAttr *self)
  * Creates XRC domain attributes, in pyverbs' argument order.
  *
  * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
  */
 GVerbsXRCDInitAttr *
 gverbs_xrcd_init_attr_new (GVerbsXRCDInitAttrMask comp_mask,

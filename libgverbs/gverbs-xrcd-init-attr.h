@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -11,10 +14,10 @@
 G_BEGIN_DECLS
 
 #define GVERBS_TYPE_XRCD_INIT_ATTR (gverbs_xrcd_init_attr_get_type ())
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 G_DECLARE_FINAL_TYPE (GVerbsXRCDInitAttr, gverbs_xrcd_init_attr, GVERBS, XRCD_INIT_ATTR, GObject)
 
-GVERBS_AVAILABLE_IN_ALL
+GVERBS_AVAILABLE_IN_0_1
 GVerbsXRCDInitAttr *gverbs_xrcd_init_attr_new (GVerbsXRCDInitAttrMask   comp_mask,
                                                int                      oflags,
                                                int                      fd);

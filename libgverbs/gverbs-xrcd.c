@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #include "config.h"
 
 #include <errno.h>
@@ -17,6 +20,8 @@
  * QPs. It keeps its #GVerbsContext alive and is closed with it. Soft-RoCE
  * does not support XRC: gverbs_xrcd_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * Since: 0.1
  */
 struct _GVerbsXRCD
 {
@@ -103,6 +108,8 @@ gverbs_xrcd_init (GVerbsXRCD *self)
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the XRC domain, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsXRCD *
 gverbs_xrcd_new (GVerbsContext       *context,
@@ -122,6 +129,8 @@ gverbs_xrcd_new (GVerbsContext       *context,
  * Gets the context the domain belongs to.
  *
  * Returns: (transfer none): the context the domain belongs to
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_xrcd_get_context,
                       GVerbsXRCD, GVERBS_IS_XRCD, NULL, self->context)

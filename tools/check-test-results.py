@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """Read meson's testlog.json and enforce the project's rules on a test run.
 
 - counts subtests (GTest TAP lines, pytest -v result words, GJS 'ok -' lines);

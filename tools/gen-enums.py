@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """Maintainer tool: regenerate libgverbs/gverbs-enums.h and
 libgverbs/gverbs-enums-check.c from rdma-core's installed headers.
 

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """rdma_cm's synchronous API: the client's cid.post_send(mr) +
 cid.get_send_comp() per message; a forked server keeps 64 receives posted
 (get_recv_comp, post_recv)."""

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """What every loop shares, written as a pyverbs user writes it: a device, two
 RC (or UD) QPs connected over loopback, a timer and the JSON line."""
 import json

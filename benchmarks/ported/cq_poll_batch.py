@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """A batch of 16 signaled RDMA writes posted as one next_wr chain, reaped
 with cq.poll(16), reading each WC's status and wr_id; time per message."""
 from pyverbs.wr import SGE, SendWR

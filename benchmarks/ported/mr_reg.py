@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """MR(pd, 4096, access) + close()."""
 from pyverbs.mr import MR
 from common import open_device, iterations, Timer, ACCESS

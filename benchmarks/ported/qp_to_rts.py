@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """QP(pd, QPInitAttr(...), QPAttr()), to_rts(attr) with AHAttr/GlobalRoute
 built for it, close()."""
 from pyverbs.cq import CQ

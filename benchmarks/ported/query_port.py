@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """ctx.query_port(1).state"""
 import pyverbs.enums as e
 from common import open_device, iterations, Timer

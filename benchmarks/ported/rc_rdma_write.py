@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """RC RDMA write, one message at a time: SendWR(...), set_wr_rdma(mr.rkey,
 mr.buf), post_send, poll."""
 from pyverbs.wr import SGE, SendWR

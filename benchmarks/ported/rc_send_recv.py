@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """RC send/recv, one message at a time: post_recv(RecvWR(...)),
 post_send(SendWR(...)), poll both CQs."""
 from pyverbs.wr import SGE, SendWR, RecvWR

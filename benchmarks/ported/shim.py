@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """Runs one loop of benchmarks/ported/ on pyverbs or on libgverbs.
 
   shim.py pyverbs|gverbs LOOP.py N [--mark]

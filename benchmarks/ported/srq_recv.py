@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """RC send into a QP whose receives come from an SRQ: srq.post_recv(RecvWR),
 post_send(SendWR), poll both CQs, per message."""
 from pyverbs.srq import SRQ, SrqInitAttr, SrqAttr

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """UD send/recv, one datagram at a time, through an AH."""
 from pyverbs.addr import AH, AHAttr, GlobalRoute
 from pyverbs.cq import CQ

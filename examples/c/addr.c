@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs' "Addressing related objects" example in C: a global address
  * handle to the port's GID 0, read from sysfs, with its attributes printed
  * the way pyverbs prints them.

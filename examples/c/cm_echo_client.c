@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* An event-driven rdma_cm echo client on one GMainLoop:
  *   gverbs-example-cm-echo-client ADDRESS PORT [COUNT]
  * sends COUNT messages one after the other and checks each echo. */

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* An event-driven rdma_cm echo server on one GMainLoop:
  *   gverbs-example-cm-echo-server ADDRESS PORT [CONNECTIONS [KEEPALIVE_MS]]
  * echoes every message back on its connection; with CONNECTIONS it exits

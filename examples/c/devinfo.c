@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Opens an RDMA device and prints its device and port attributes the way
  * pyverbs prints them.
  *

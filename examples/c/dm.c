@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs' "Device memory" and "DM MR" examples in C: allocate device
  * memory, register part of it, write and read it back. On a device without
  * device memory (Soft-RoCE) it prints the clean error and exits with 1.

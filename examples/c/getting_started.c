@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The program of docs/getting-started.md: one device, one protection
  * domain, two memory regions, a completion queue watched on the GLib main
  * loop, and two RC queue pairs connected to each other over loopback. The

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs' "Import device, PD and MR" example in C: import the device from a
  * dup of its command fd, then the PD and the MR by handle, register a second
  * MR on the imported PD, and unimport. A device that cannot import (Soft-RoCE)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs README "MR" in C: register a memory region of 1000 bytes, write
  * to it and read it back.
  *

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs README "Memory window" in C: allocate a type 1 memory window.
  *
  * Usage: gverbs-example-mw [DEVICE]   (default: $GVERBS_TEST_DEVICE)

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs' "PD" example in C: open a device and allocate a protection
  * domain on it; closing the context closes the PD with it.
  *

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The ping-pong shared by rc_pingpong.c and ud_pingpong.c: a libgverbs
  * program that speaks the side-channel protocol of rdma-core's
  * ibv_rc_pingpong / ibv_ud_pingpong, so either end can be rdma-core's tool.

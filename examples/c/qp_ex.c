@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs' "Extended QP" example in C: a UD queue pair made with
  * ibv_create_qp_ex from a GVerbsQPInitAttrEx (PD and SEND_OPS_FLAGS in its
  * comp_mask, no send operation). It is moved to RTS and receives; a second

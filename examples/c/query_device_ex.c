@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs' "Extended query device" example in C: query the extended device
  * attributes and read two of them, one from a capability group.
  *

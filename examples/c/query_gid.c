@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The pyverbs README's "Query GID" example in C, then the GID libgverbs
  * chooses by its RoCE addressing policy.
  *

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* rdma-core's rdma_client on the synchronous CMID API:
  *   gverbs-example-rdma-client ADDRESS [PORT]   (port 7471 by default)
  * connects, sends one 16-byte message, receives the 16-byte reply and

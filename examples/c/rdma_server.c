@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* rdma-core's rdma_server on the synchronous CMID API:
  *   gverbs-example-rdma-server ADDRESS [PORT]   (port 7471 by default)
  * accepts one connection, receives one 16-byte message, replies with 16

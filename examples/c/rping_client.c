@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* An rping client (rdma-core's `rping -c`) on the synchronous CMID API:
  *   gverbs-example-rping-client ADDRESS PORT COUNT
  * For each ping it advertises its "start" buffer (the server RDMA-reads it),

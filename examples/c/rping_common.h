@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* What rdma-core's rping puts on the wire: a 16-byte buffer advertisement
  * (address, rkey, size; big-endian) sent with SEND, and ping data of the
  * form "rdma-ping-N: " followed by letters A..z, NUL-terminated. */

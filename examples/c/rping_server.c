@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* An rping server (rdma-core's `rping -s`) on the synchronous CMID API:
  *   gverbs-example-rping-server ADDRESS PORT COUNT
  * serves one client for COUNT pings: for each, RDMA-reads the buffer the

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* rdma-core's udaddy on the synchronous CMID API, datagrams over RDMA_PS_UDP:
  *   gverbs-example-udaddy -b ADDRESS [-C COUNT] [-S SIZE]      server
  *   gverbs-example-udaddy -s ADDRESS [-C COUNT] [-S SIZE] [-V] client

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* pyverbs' XRCD example in C. On a device without XRC (Soft-RoCE) it prints
  * the clean error and exits with 1.
  *

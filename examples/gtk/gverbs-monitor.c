@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* A GTK4 RDMA monitor over libgverbs: the device list from
  * GVerbsDeviceMonitor (a GListModel in a GtkListView), the selected
  * device's port attributes and GIDs (GVerbsPortStatus, notified), an event

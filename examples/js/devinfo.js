@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Open an RDMA device and print its device and port attributes.
 // Usage: gjs devinfo.js [DEVICE]
 imports.gi.versions.Verbs = '1.0';

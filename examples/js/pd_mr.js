@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Opens a device, allocates a protection domain, registers a memory region,
 // writes a message into it and reads it back.
 //

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs' "Addressing related objects" example: GlobalRoute, AHAttr and a global AH.
 
 pyverbs:    from pyverbs.addr import GlobalRoute, AHAttr, AH

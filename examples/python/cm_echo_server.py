@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """An event-driven rdma_cm echo server on one GLib main loop.
 
     cm_echo_server.py ADDRESS PORT [CONNECTIONS]

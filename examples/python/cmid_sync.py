@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 # The CMID example of pyverbs' README on libgverbs. Only the imports are
 # changed, plus what it needs to run on one host: the address comes from
 # the command line, the passive side runs in a thread (both sides block; a

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """The core of an RDMA monitor, in Python: the live device list
 (Verbs.DeviceMonitor, a Gio.ListModel of Verbs.Device), each port's state
 as notified properties (Verbs.PortStatus) and its counter rates

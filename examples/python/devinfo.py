@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """Open an RDMA device and print its device and port attributes as pyverbs does.
 
 pyverbs:    import pyverbs.device as d

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs' "DM MR" example. A device without device memory (max_dm_size 0,
 as on Soft-RoCE) registers nothing.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """Moves a file over an RC queue pair, event-driven on GLib.MainLoop.
 
 Two RC QPs in this process talk over the device (rxe loopback): they are

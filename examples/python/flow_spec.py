@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "Ethernet spec", with only the import changed:
 
 pyverbs:    from pyverbs.spec import EthSpec

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "Create an mlx5 CQ": a CQ with compressed CQEs, made with
 mlx5dv_create_cq.
 

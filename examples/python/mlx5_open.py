@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "Open an mlx5 provider": an Mlx5Context (opened with
 mlx5dv_open_device) used as a regular Context.
 

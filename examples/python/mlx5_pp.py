@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "MLX5 PP": a packet pacing entry with rate limit 5 on a
 DevX context, then freed.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "Create an mlx5 QP": a DCI and a raw packet QP with mlx5
 creation flags, both with mlx5dv_create_qp.
 

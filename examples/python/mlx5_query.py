@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "Query an mlx5 provider": mlx5dv_query_device on an
 Mlx5Context, printed in pyverbs' layout.
 

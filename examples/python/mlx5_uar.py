@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "MLX5 UAR": allocate and free an mlx5dv_devx_uar.
 
 pyverbs:    from pyverbs.providers.mlx5.mlx5dv import Mlx5UAR

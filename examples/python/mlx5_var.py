@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "MLX5 VAR": allocate an mlx5dv_var, map it through the
 context's command fd, unmap and free it.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """python-rdma's verbs usage examples (seed 004) on libgverbs.
 
 The verbs calls below are the seed's, with only the imports changed:

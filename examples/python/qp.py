@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "QP": create a UD QP (straight to RTS), an AH, and post a send.
 
 The seed code below runs unchanged except for its imports, the device name

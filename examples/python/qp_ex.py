@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs README, "Extended QP": create a UD QP with ibv_create_qp_ex (QPEx).
 
 The seed code below runs unchanged except for its imports and the device

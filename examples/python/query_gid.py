@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """The pyverbs README's "Query GID" example, then the GID libgverbs chooses.
 
 pyverbs:    import pyverbs.device as d

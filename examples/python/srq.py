@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """pyverbs' SRQ example (an XRC SRQ). Soft-RoCE has no XRC: there it ends
 with the clean GLib.Error "ibv_open_xrcd on rxe0: Operation not supported
 (EOPNOTSUPP)" before the SRQ is made.

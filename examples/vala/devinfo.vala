@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Opens an RDMA device and prints its attributes the way pyverbs does.
 // Usage: gverbs-example-devinfo-vala [DEVICE]
 int main (string[] args) {

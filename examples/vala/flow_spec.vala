@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 /* The pyverbs README's "Ethernet spec" example in Vala: builds the same
  * EthSpec, prints it, and exits 1 unless it prints the README's output
  * (run as the host test vala-flow-spec). */

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The mlx5 direct-verbs attribute objects: what Mlx5Context, Mlx5QP and
  * Mlx5CQ are created with (writable carriers) and what mlx5dv_query_device()
  * and mlx5dv_query_port() return (read-only copies). */
@@ -44,6 +47,8 @@ append_flags_row (GString    *out,
  * mlx5dv_context_attr`, pyverbs' `Mlx5DVContextAttr`): its
  * #GVerbsMlx5DVContextAttr:flags (%GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX for a
  * DevX context) and #GVerbsMlx5DVContextAttr:comp-mask.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5DVContextAttr
 {
@@ -81,6 +86,8 @@ GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVContextAttr, gverbs_mlx5_dv_context_a
  * mlx5dv_context_attr`).
  *
  * Returns: (transfer full): new attributes for gverbs_mlx5_context_new()
+ *
+ * Since: 0.1
  */
 GVerbsMlx5DVContextAttr *
 gverbs_mlx5_dv_context_attr_new (GVerbsMlx5DVContextAttrFlags flags,
@@ -97,6 +104,8 @@ gverbs_mlx5_dv_context_attr_new (GVerbsMlx5DVContextAttrFlags flags,
  * Formats the attributes as text, as pyverbs' `Mlx5DVContextAttr` prints them.
  *
  * Returns: (transfer full): the attributes in pyverbs' layout
+ *
+ * Since: 0.1
  */
 char *
 gverbs_mlx5_dv_context_attr_to_string (GVerbsMlx5DVContextAttr *self)
@@ -130,6 +139,8 @@ _gverbs_mlx5_dv_context_attr_fill (GVerbsMlx5DVContextAttr    *self,
  * mlx5dv_dc_init_attr`, pyverbs' `Mlx5DVDCInitAttr`): a DCI (initiator) or
  * a DCT (target, with its access key). Given to
  * gverbs_mlx5_dv_qp_init_attr_new(), which copies it.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5DVDCInitAttr
 {
@@ -168,6 +179,8 @@ GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVDCInitAttr, gverbs_mlx5_dv_dc_init_at
  * gverbs_mlx5_dv_qp_init_attr_new().
  *
  * Returns: (transfer full): new DC attributes
+ *
+ * Since: 0.1
  */
 GVerbsMlx5DVDCInitAttr *
 gverbs_mlx5_dv_dc_init_attr_new (GVerbsMlx5DVDCType dc_type,
@@ -191,6 +204,8 @@ gverbs_mlx5_dv_dc_init_attr_new (GVerbsMlx5DVDCType dc_type,
  * #GVerbsMlx5DVQPInitAttr:create-flags,
  * %GVERBS_MLX5DV_QP_INIT_ATTR_MASK_SEND_OPS_FLAGS for
  * #GVerbsMlx5DVQPInitAttr:send-ops-flags.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5DVQPInitAttr
 {
@@ -255,6 +270,8 @@ GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVQPInitAttr, gverbs_mlx5_dv_qp_init_at
  * mlx5dv_qp_init_attr`).
  *
  * Returns: (transfer full): new mlx5 QP attributes
+ *
+ * Since: 0.1
  */
 GVerbsMlx5DVQPInitAttr *
 gverbs_mlx5_dv_qp_init_attr_new (GVerbsMlx5DVQPInitAttrMask        comp_mask,
@@ -277,6 +294,8 @@ gverbs_mlx5_dv_qp_init_attr_new (GVerbsMlx5DVQPInitAttrMask        comp_mask,
  * Formats the attributes as text, as pyverbs' `Mlx5DVQPInitAttr` prints them.
  *
  * Returns: (transfer full): the attributes in pyverbs' layout
+ *
+ * Since: 0.1
  */
 char *
 gverbs_mlx5_dv_qp_init_attr_to_string (GVerbsMlx5DVQPInitAttr *self)
@@ -318,6 +337,8 @@ _gverbs_mlx5_dv_qp_init_attr_fill (GVerbsMlx5DVQPInitAttr     *self,
  * The mlx5-specific creation attributes of a #GVerbsMlx5CQ (`struct
  * mlx5dv_cq_init_attr`, pyverbs' `Mlx5DVCQInitAttr`): CQE compression and
  * its format, padding flags, the CQE size.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5DVCQInitAttr
 {
@@ -373,6 +394,8 @@ GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsMlx5DVCQInitAttr, gverbs_mlx5_dv_cq_init_at
  * (`struct mlx5dv_cq_init_attr`); @cqe_size is capped at 65535.
  *
  * Returns: (transfer full): new mlx5 CQ attributes
+ *
+ * Since: 0.1
  */
 GVerbsMlx5DVCQInitAttr *
 gverbs_mlx5_dv_cq_init_attr_new (GVerbsMlx5DVCQInitAttrMask  comp_mask,
@@ -392,6 +415,8 @@ gverbs_mlx5_dv_cq_init_attr_new (GVerbsMlx5DVCQInitAttrMask  comp_mask,
  * Formats the attributes as text, as pyverbs' `Mlx5DVCQInitAttr` prints them.
  *
  * Returns: (transfer full): the attributes in pyverbs' layout
+ *
+ * Since: 0.1
  */
 char *
 gverbs_mlx5_dv_cq_init_attr_to_string (GVerbsMlx5DVCQInitAttr *self)
@@ -429,6 +454,8 @@ _gverbs_mlx5_dv_cq_init_attr_fill (GVerbsMlx5DVCQInitAttr     *self,
  * gverbs_mlx5_context_query_mlx5_device(): one read-only property per
  * field, nested groups flattened (`cqe_comp_caps.max_num` is
  * `cqe-comp-caps-max-num`).
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5DVContext
 {
@@ -441,6 +468,8 @@ struct _GVerbsMlx5DVContext
  *
  * The mlx5 direct-verbs version the device reports
  * (`mlx5dv_context.version`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:flags:
@@ -448,6 +477,8 @@ struct _GVerbsMlx5DVContext
  * The device's capability flags (`mlx5dv_context.flags`,
  * #GVerbsMlx5DVContextFlags bits: CQE version 1, multi-packet WQE allowed,
  * enhanced MPW, 128-byte CQE compression or padding …).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:comp-mask:
@@ -455,18 +486,24 @@ struct _GVerbsMlx5DVContext
  * Which of the optional field groups the device filled
  * (`mlx5dv_context.comp_mask`, #GVerbsMlx5DVContextCompMask bits); the other
  * groups read 0.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:cqe-comp-caps-max-num:
  *
  * The most CQEs the device can compress into one compressed CQE session
  * (`cqe_comp_caps.max_num`); 0 when CQE compression is not supported.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:cqe-comp-caps-supported-format:
  *
  * The compressed CQE formats the device supports
  * (`cqe_comp_caps.supported_format`, #GVerbsMlx5DVCQEResFormat bits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:sw-parsing-offloads:
@@ -474,42 +511,56 @@ struct _GVerbsMlx5DVContext
  * The software-parsing offloads the device supports
  * (`sw_parsing_caps.sw_parsing_offloads`, `MLX5DV_SW_PARSING*` bits: parsing,
  * checksum, LSO).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:sw-parsing-supported-qpts:
  *
  * The QP types software parsing works on (`sw_parsing_caps.supported_qpts`),
  * a bit `1 << IBV_QPT_*` per type.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:min-single-stride-log-num-of-bytes:
  *
  * The smallest stride of a striding receive queue, as log2 of its size in
  * bytes (`striding_rq_caps.min_single_stride_log_num_of_bytes`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:max-single-stride-log-num-of-bytes:
  *
  * The largest stride of a striding receive queue, as log2 of its size in
  * bytes (`striding_rq_caps.max_single_stride_log_num_of_bytes`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:min-single-wqe-log-num-of-strides:
  *
  * The fewest strides in one striding receive WQE, as log2 of the count
  * (`striding_rq_caps.min_single_wqe_log_num_of_strides`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:max-single-wqe-log-num-of-strides:
  *
  * The most strides in one striding receive WQE, as log2 of the count
  * (`striding_rq_caps.max_single_wqe_log_num_of_strides`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:striding-rq-supported-qpts:
  *
  * The QP types a striding receive queue works on
  * (`striding_rq_caps.supported_qpts`), a bit `1 << IBV_QPT_*` per type.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:tunnel-offloads-caps:
@@ -517,54 +568,72 @@ struct _GVerbsMlx5DVContext
  * The tunnel types whose stateless offloads the device supports
  * (`tunnel_offloads_caps`, `MLX5DV_RAW_PACKET_CAP_TUNNELED_OFFLOAD_*` bits:
  * VXLAN, GRE, GENEVE …).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:max-dynamic-bfregs:
  *
  * The most BlueFlame registers the context can allocate dynamically
  * (`max_dynamic_bfregs`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:max-clock-info-update-nsec:
  *
  * The longest time, in nanoseconds, between two updates of the clock
  * information mlx5dv_get_clock_info() reads (`max_clock_info_update_nsec`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:flow-action-flags:
  *
  * The flow actions the device supports (`flow_action_flags`,
  * `MLX5DV_FLOW_ACTION_FLAGS_*` bits, such as ESP AES-GCM offloads).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:dc-odp-caps:
  *
  * The on-demand paging operations the device supports on DC transport
  * (`dc_odp_caps`, `IBV_ODP_SUPPORT_*` bits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:num-lag-ports:
  *
  * The number of ports in the device's link aggregation (`num_lag_ports`); 0
  * without LAG.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:max-log-num-concurent:
  *
  * The most streams a DCI can run concurrently, as log2 of the count
  * (`dci_streams_caps.max_log_num_concurent`; the spelling is rdma-core's).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:max-log-num-errored:
  *
  * The most streams of a DCI that may be in error at once before the DCI
  * itself is, as log2 of the count (`dci_streams_caps.max_log_num_errored`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVContext:max-wr-memcpy-length:
  *
  * The longest copy, in bytes, one memcpy work request can do
  * (`max_wr_memcpy_length`).
+ *
+ * Since: 0.1
  */
 #define N(name, field, kind, type) GVERBS_FIELD_NAMED (struct mlx5dv_context, field, name, kind, type)
 static const GVerbsField context_fields[] = {
@@ -608,6 +677,8 @@ GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, struct m
  *
  * Returns: (transfer full): the attributes in pyverbs' layout (the mlx5
  *   query example of its README)
+ *
+ * Since: 0.1
  */
 char *
 gverbs_mlx5_dv_context_to_string (GVerbsMlx5DVContext *self)
@@ -655,6 +726,8 @@ gverbs_mlx5_dv_context_to_string (GVerbsMlx5DVContext *self)
  * mlx5dv_query_port(), pyverbs' `Mlx5DVPortAttr`), returned by
  * gverbs_mlx5_context_query_mlx5_port(): one read-only property per field;
  * #GVerbsMlx5DVPortAttr:flags says which are valid.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5DVPortAttr
 {
@@ -667,47 +740,63 @@ struct _GVerbsMlx5DVPortAttr
  *
  * Which of the other fields are valid (`mlx5dv_port.flags`,
  * `MLX5DV_QUERY_PORT_*` bits).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVPortAttr:vport:
  *
  * The e-switch vport number of the port (`mlx5dv_port.vport`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVPortAttr:vport-vhca-id:
  *
  * The id of the virtual HCA that the vport belongs to
  * (`mlx5dv_port.vport_vhca_id`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVPortAttr:esw-owner-vhca-id:
  *
  * The id of the virtual HCA that manages the e-switch the vport is on
  * (`mlx5dv_port.esw_owner_vhca_id`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVPortAttr:vport-steering-icm-rx:
  *
  * The device (ICM) address of the vport's receive steering root table
  * (`mlx5dv_port.vport_steering_icm_rx`), for software steering.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVPortAttr:vport-steering-icm-tx:
  *
  * The device (ICM) address of the vport's transmit steering root table
  * (`mlx5dv_port.vport_steering_icm_tx`), for software steering.
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVPortAttr:reg-c0-value:
  *
  * The metadata value in register C0 that marks packets from this vport
  * (`mlx5dv_port.reg_c0.value`).
+ *
+ * Since: 0.1
  */
 /**
  * GVerbsMlx5DVPortAttr:reg-c0-mask:
  *
  * The bits of register C0 that #GVerbsMlx5DVPortAttr:reg-c0-value occupies
  * (`mlx5dv_port.reg_c0.mask`).
+ *
+ * Since: 0.1
  */
 #define N(name, field) GVERBS_FIELD_NAMED (struct mlx5dv_port, field, name, GVERBS_FIELD_UINT, NULL)
 static const GVerbsField port_fields[] = {
@@ -733,6 +822,8 @@ GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struc
  * prints them.
  *
  * Returns: (transfer full): the attributes in pyverbs' layout
+ *
+ * Since: 0.1
  */
 char *
 gverbs_mlx5_dv_port_attr_to_string (GVerbsMlx5DVPortAttr *self)

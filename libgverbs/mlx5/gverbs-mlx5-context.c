@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* GVerbsMlx5Context, pyverbs' Mlx5Context: a context opened with
  * mlx5dv_open_device(), with the mlx5 queries and DevX general commands. */
 #include "config.h"
@@ -26,6 +29,8 @@
  *
  * A device that is not an mlx5 one (Soft-RoCE's rxe0, say) gives
  * %GVERBS_ERROR_NOT_SUPPORTED naming mlx5dv_open_device and the device.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5Context
 {
@@ -101,6 +106,8 @@ gverbs_mlx5_context_init (GVerbsMlx5Context *self)
  * an mlx5 one gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the open context, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5Context *
 gverbs_mlx5_context_new (const char               *name,
@@ -130,6 +137,8 @@ open_ibv (GVerbsMlx5Context  *self,
  * Queries the device's mlx5 attributes (`mlx5dv_query_device()`).
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5DVContext *
 gverbs_mlx5_context_query_mlx5_device (GVerbsMlx5Context  *self,
@@ -164,6 +173,8 @@ gverbs_mlx5_context_query_mlx5_device (GVerbsMlx5Context  *self,
  * Queries a port's mlx5 attributes (`mlx5dv_query_port()`).
  *
  * Returns: (transfer full): the attributes, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5DVPortAttr *
 gverbs_mlx5_context_query_mlx5_port (GVerbsMlx5Context  *self,
@@ -200,6 +211,8 @@ gverbs_mlx5_context_query_mlx5_port (GVerbsMlx5Context  *self,
  * QUERY_HCA_CAP.
  *
  * Returns: (transfer full): the output mailbox, or %NULL on error
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_mlx5_context_devx_general_cmd (GVerbsMlx5Context  *self,
@@ -242,6 +255,8 @@ gverbs_mlx5_context_devx_general_cmd (GVerbsMlx5Context  *self,
  * %GVERBS_ERROR_NO_DEVICE.
  *
  * Returns: %TRUE for an mlx5 device, %FALSE otherwise or on error
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_mlx5_is_supported (const char  *device_name,

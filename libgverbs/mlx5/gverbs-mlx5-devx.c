@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The mlx5 device resources a context allocates: VAR (mlx5dv_alloc_var),
  * UAR (mlx5dv_devx_alloc_uar), packet pacing entries (mlx5dv_pp_alloc),
  * DevX objects (mlx5dv_devx_obj_*) and DevX user memory
@@ -65,6 +68,8 @@ _gverbs_mlx5_check_outlen (gsize        outlen,
  * pyverbs' `Mlx5VAR`): a page of the device that the caller maps through
  * the context's #GVerbsContext:cmd-fd at #GVerbsMlx5VAR:mmap-off for
  * #GVerbsMlx5VAR:length bytes. Closed with its context.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5VAR
 {
@@ -178,6 +183,8 @@ gverbs_mlx5_var_init (GVerbsMlx5VAR *self)
  * one, or has no VAR, gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the region, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5VAR *
 gverbs_mlx5_var_new (GVerbsContext  *context,
@@ -198,6 +205,8 @@ gverbs_mlx5_var_new (GVerbsContext  *context,
  * mlx5dv_devx_alloc_uar(), pyverbs' `Mlx5UAR`): a doorbell page of the
  * device mapped into the process, for DevX objects (a QP or CQ made with
  * DevX commands names its #GVerbsMlx5UAR:page-id). Closed with its context.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5UAR
 {
@@ -319,6 +328,8 @@ gverbs_mlx5_uar_init (GVerbsMlx5UAR *self)
  * %GVERBS_ERROR_INVALID_ARGUMENT.
  *
  * Returns: (transfer full): the region, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5UAR *
 gverbs_mlx5_uar_new (GVerbsContext             *context,
@@ -342,6 +353,8 @@ gverbs_mlx5_uar_new (GVerbsContext             *context,
  * pyverbs' `Mlx5PP`): a rate limit that SQs created over DevX name by
  * #GVerbsMlx5PP:index. Needs a DevX context
  * (%GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX). Closed with its context.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5PP
 {
@@ -501,6 +514,8 @@ gverbs_mlx5_pp_init (GVerbsMlx5PP *self)
  * not an mlx5 one gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the entry, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5PP *
 gverbs_mlx5_pp_new (GVerbsContext             *context,
@@ -529,6 +544,8 @@ gverbs_mlx5_pp_new (GVerbsContext             *context,
  * gverbs_mlx5_devx_obj_modify() run further commands on it. Needs a DevX
  * context (%GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX); closed with it, before the
  * #GVerbsMlx5UMEM and UARs it may name.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5DevxObj
 {
@@ -680,6 +697,8 @@ gverbs_mlx5_devx_obj_init (GVerbsMlx5DevxObj *self)
  * A device that is not an mlx5 one gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the object, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5DevxObj *
 gverbs_mlx5_devx_obj_new (GVerbsContext  *context,
@@ -704,6 +723,8 @@ gverbs_mlx5_devx_obj_new (GVerbsContext  *context,
  *
  * Returns: (transfer none) (nullable): the creation command's output
  *   mailbox, %NULL if it was never created
+ *
+ * Since: 0.1
  */
 GVERBS_DEFINE_GETTER (GBytes *, gverbs_mlx5_devx_obj_get_out,
                       GVerbsMlx5DevxObj, GVERBS_IS_MLX5_DEVX_OBJ, NULL, self->out)
@@ -748,6 +769,8 @@ devx_obj_cmd (GVerbsMlx5DevxObj  *self,
  * Runs a query command on the object (`mlx5dv_devx_obj_query()`).
  *
  * Returns: (transfer full): the output mailbox, or %NULL on error
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_mlx5_devx_obj_query (GVerbsMlx5DevxObj  *self,
@@ -770,6 +793,8 @@ gverbs_mlx5_devx_obj_query (GVerbsMlx5DevxObj  *self,
  * Runs a modify command on the object (`mlx5dv_devx_obj_modify()`).
  *
  * Returns: (transfer full): the output mailbox, or %NULL on error
+ *
+ * Since: 0.1
  */
 GBytes *
 gverbs_mlx5_devx_obj_modify (GVerbsMlx5DevxObj  *self,
@@ -792,6 +817,8 @@ gverbs_mlx5_devx_obj_modify (GVerbsMlx5DevxObj  *self,
  * aligned to #GVerbsMlx5UMEM:alignment) that DevX objects name by
  * #GVerbsMlx5UMEM:umem-id. Closed with its context, after the DevX
  * objects; the buffer is freed once deregistered.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5UMEM
 {
@@ -937,6 +964,8 @@ gverbs_mlx5_umem_init (GVerbsMlx5UMEM *self)
  * A device that is not an mlx5 one gives %GVERBS_ERROR_NOT_SUPPORTED.
  *
  * Returns: (transfer full): the registered memory, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5UMEM *
 gverbs_mlx5_umem_new (GVerbsContext  *context,

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Static checks: the mlx5 enums of gverbs-mlx5-enums.h equal libmlx5's. */
 #include "config.h"
 

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 #pragma once
 
 #if !defined (__GVERBS_H_INSIDE__) && !defined (GVERBS_COMPILATION)
@@ -17,6 +20,8 @@ G_BEGIN_DECLS
  * @GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX: `MLX5DV_CONTEXT_FLAGS_DEVX`
  *
  * How mlx5dv_open_device() opens the device (`enum mlx5dv_context_attr_flags`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_context_attr_flags >*/ {
   GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX = 1 << 0,
@@ -34,6 +39,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_context_attr_flags >*/ {
  * @GVERBS_MLX5DV_CONTEXT_FLAGS_REAL_TIME_TS: `MLX5DV_CONTEXT_FLAGS_REAL_TIME_TS`
  *
  * What an mlx5 device supports (`enum mlx5dv_context_flags`, #GVerbsMlx5DVContext:flags).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_context_flags >*/ {
   GVERBS_MLX5DV_CONTEXT_FLAGS_CQE_V1 = 1 << 0,
@@ -64,6 +71,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_context_flags >*/ {
  * @GVERBS_MLX5DV_CONTEXT_MASK_CRYPTO_OFFLOAD: `MLX5DV_CONTEXT_MASK_CRYPTO_OFFLOAD`
  *
  * Which groups of mlx5dv_query_device() are asked for and valid (`enum mlx5dv_context_comp_mask`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_context_comp_mask >*/ {
   GVERBS_MLX5DV_CONTEXT_MASK_CQE_COMPRESION = 1 << 0,
@@ -89,6 +98,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_context_comp_mask >*/ {
  * @GVERBS_MLX5DV_CQ_INIT_ATTR_MASK_CQE_SIZE: `MLX5DV_CQ_INIT_ATTR_MASK_CQE_SIZE`
  *
  * Which fields of a #GVerbsMlx5DVCQInitAttr are valid (`enum mlx5dv_cq_init_attr_mask`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_cq_init_attr_mask >*/ {
   GVERBS_MLX5DV_CQ_INIT_ATTR_MASK_COMPRESSED_CQE = 1 << 0,
@@ -102,6 +113,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_cq_init_attr_mask >*/ {
  * @GVERBS_MLX5DV_CQ_INIT_ATTR_FLAGS_RESERVED: `MLX5DV_CQ_INIT_ATTR_FLAGS_RESERVED`
  *
  * mlx5 CQ creation flags (`enum mlx5dv_cq_init_attr_flags`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_cq_init_attr_flags >*/ {
   GVERBS_MLX5DV_CQ_INIT_ATTR_FLAGS_CQE_PAD = 1 << 0,
@@ -115,6 +128,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_cq_init_attr_flags >*/ {
  * @GVERBS_MLX5DV_CQE_RES_FORMAT_CSUM_STRIDX: `MLX5DV_CQE_RES_FORMAT_CSUM_STRIDX`
  *
  * Compressed CQE formats (`enum mlx5dv_cqe_comp_res_format`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_cqe_res_format >*/ {
   GVERBS_MLX5DV_CQE_RES_FORMAT_HASH = 1 << 0,
@@ -133,6 +148,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_cqe_res_format >*/ {
  * @GVERBS_MLX5DV_QP_CREATE_SIG_PIPELINING: `MLX5DV_QP_CREATE_SIG_PIPELINING`
  *
  * mlx5 QP creation flags (`enum mlx5dv_qp_create_flags`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_qp_create_flags >*/ {
   GVERBS_MLX5DV_QP_CREATE_TUNNEL_OFFLOADS = 1 << 0,
@@ -152,6 +169,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_qp_create_flags >*/ {
  * @GVERBS_MLX5DV_QP_INIT_ATTR_MASK_DCI_STREAMS: `MLX5DV_QP_INIT_ATTR_MASK_DCI_STREAMS`
  *
  * Which fields of a #GVerbsMlx5DVQPInitAttr are valid (`enum mlx5dv_qp_init_attr_mask`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_qp_init_attr_mask >*/ {
   GVERBS_MLX5DV_QP_INIT_ATTR_MASK_QP_CREATE_FLAGS = 1 << 0,
@@ -169,6 +188,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_qp_init_attr_mask >*/ {
  * @GVERBS_MLX5DV_QP_EX_WITH_MEMCPY: `MLX5DV_QP_EX_WITH_MEMCPY`
  *
  * mlx5 send operations of an extended QP (`enum mlx5dv_qp_create_send_ops_flags`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_qp_create_send_ops_flags >*/ {
   GVERBS_MLX5DV_QP_EX_WITH_MR_INTERLEAVED = 1 << 0,
@@ -185,6 +206,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_qp_create_send_ops_flags >*/ {
  * @GVERBS_MLX5DV_DCTYPE_DCI: `MLX5DV_DCTYPE_DCI`
  *
  * The kind of a dynamically connected QP (`enum mlx5dv_dc_type`); 0: not a DC QP.
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_dc_type >*/ {
   GVERBS_MLX5DV_DCTYPE_NONE = 0,
@@ -198,6 +221,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_dc_type >*/ {
  * @GVERBS_MLX5DV_UAR_ALLOC_TYPE_NC: `MLX5DV_UAR_ALLOC_TYPE_NC`
  *
  * The kind of UAR mlx5dv_devx_alloc_uar() allocates.
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_uar_alloc_type >*/ {
   GVERBS_MLX5DV_UAR_ALLOC_TYPE_BF = 0,
@@ -209,6 +234,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_uar_alloc_type >*/ {
  * @GVERBS_MLX5DV_PP_ALLOC_FLAGS_DEDICATED_INDEX: `MLX5DV_PP_ALLOC_FLAGS_DEDICATED_INDEX`
  *
  * mlx5dv_pp_alloc() flags.
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_pp_alloc_flags >*/ {
   GVERBS_MLX5DV_PP_ALLOC_FLAGS_DEDICATED_INDEX = 1 << 0,
@@ -224,6 +251,8 @@ typedef enum /*< underscore_name=gverbs_mlx5_dv_pp_alloc_flags >*/ {
  * @GVERBS_MLX5DV_QUERY_PORT_ESW_OWNER_VHCA_ID: `MLX5DV_QUERY_PORT_ESW_OWNER_VHCA_ID`
  *
  * Which fields of a #GVerbsMlx5DVPortAttr are valid (`MLX5DV_QUERY_PORT_*`).
+ *
+ * Since: 0.1
  */
 typedef enum /*< underscore_name=gverbs_mlx5_dv_query_port_flags >*/ {
   GVERBS_MLX5DV_QUERY_PORT_VPORT = 1 << 0,

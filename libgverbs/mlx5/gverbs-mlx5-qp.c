@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* GVerbsMlx5QP and GVerbsMlx5CQ, pyverbs' Mlx5QP and Mlx5CQ: an extended
  * QP made with mlx5dv_create_qp() (DCI, DCT, mlx5 creation flags) and an
  * extended CQ made with mlx5dv_create_cq() (CQE compression, padding). */
@@ -28,6 +31,8 @@
  *
  * On a device that is not an mlx5 one, creation gives
  * %GVERBS_ERROR_NOT_SUPPORTED naming mlx5dv_create_qp.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5QP
 {
@@ -92,6 +97,8 @@ gverbs_mlx5_qp_init (GVerbsMlx5QP *self)
  * `Mlx5QP(ctx, init_attr, qp_attr, dv_init_attr=)`.
  *
  * Returns: (transfer full): the queue pair, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5QP *
 gverbs_mlx5_qp_new (GVerbsContext           *context,
@@ -120,6 +127,8 @@ gverbs_mlx5_qp_new (GVerbsContext           *context,
  * Addresses the operation just added to a DCT (`mlx5dv_wr_set_dc_addr()`).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gverbs_mlx5_qp_wr_set_dc_addr (GVerbsMlx5QP  *self,
@@ -157,6 +166,8 @@ gverbs_mlx5_qp_wr_set_dc_addr (GVerbsMlx5QP  *self,
  *
  * On a device that is not an mlx5 one, creation gives
  * %GVERBS_ERROR_NOT_SUPPORTED naming mlx5dv_create_cq.
+ *
+ * Since: 0.1
  */
 struct _GVerbsMlx5CQ
 {
@@ -218,6 +229,8 @@ gverbs_mlx5_cq_init (GVerbsMlx5CQ *self)
  * `Mlx5CQ(ctx, init_attr, dv_init_attr=)`.
  *
  * Returns: (transfer full): the CQ, or %NULL on error
+ *
+ * Since: 0.1
  */
 GVerbsMlx5CQ *
 gverbs_mlx5_cq_new (GVerbsContext           *context,

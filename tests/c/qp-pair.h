@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Two queue pairs on the device under test, talking to each other over
  * loopback (rxe), each with its own CQ and a 4 KiB memory region. Shared by
  * the QP traffic tests; header-only. */

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* CQ tests with real completions. QPs are not part of this test's subject, so
  * a pair of RC QPs connected over rxe loopback is built here with plain
  * libibverbs on the CQ's own device context (gverbs_cq_get_native()). */

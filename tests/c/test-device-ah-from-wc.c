@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* gverbs_ah_new_from_wc(): answer a UD message with an address handle made
  * from its completion and GRH (ibv_create_ah_from_wc), over rxe loopback. */
 #include "qp-pair.h"

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Device tests of enhanced connection establishment (ECE): rxe has no ECE
  * of its own, so the QP calls fail cleanly, naming the call and the device;
  * rdma_cm carries an application's ECE for an identifier without a QP, and

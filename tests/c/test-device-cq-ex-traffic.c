@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Extended CQs (ibv_create_cq_ex) as the send and receive CQs of RC and UD
  * pairs over rxe loopback: every completion of real traffic (send, send with
  * immediate, RDMA write with immediate, RDMA read, an error) read field by

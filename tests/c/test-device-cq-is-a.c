@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* A GVerbsCQEX is a GVerbsCQ: a QP takes it as its send-cq and recv-cq,
  * the completion channel hands it back typed as the CQ it is, the CQ calls
  * work on it, and closing the context closes it. */

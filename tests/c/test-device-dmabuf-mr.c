@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Device tests of dma-buf memory regions: rxe has no dma-buf support, so
  * registering fails cleanly, naming the call and the device, and leaves
  * nothing behind (no MR in the kernel, the caller's descriptor open). */

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Device tests: flow steering. Soft-RoCE has none: ibv_create_flow fails
  * cleanly, naming the call and the device, and leaves the QP as it was. */
 #include <string.h>

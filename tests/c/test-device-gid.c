@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Device tests: GID, GID type, GID table, P_Key and extended device queries
  * compared with sysfs and ibv_devinfo; the GID selection policy; errors. */
 #include <net/if.h>

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Arguments a script controls, refused with a GError instead of dropped
  * (issue 11, defects 7 and 11), against a real device. */
 #include <string.h>

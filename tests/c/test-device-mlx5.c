@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Device tests: the mlx5 direct verbs on a device that is not an mlx5 one
  * (Soft-RoCE's rxe0) fail cleanly with GVERBS_ERROR_NOT_SUPPORTED naming the
  * mlx5dv_* call and the device, and leave nothing behind. */

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Device test: the live device model (GVerbsDeviceMonitor), per-port status
  * (GVerbsPortStatus) and counters (GVerbsPortCounters) for real. In the VM
  * it adds a second Soft-RoCE link, rxe1, on a dummy netdev, takes that

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Thread domains and parent domains. On Soft-RoCE (rxe has neither
  * ibv_alloc_td nor ibv_alloc_parent_domain) each fails cleanly, naming the
  * rdma-core call and the device, and leaves nothing behind; the checks that

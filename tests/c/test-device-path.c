@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Connecting queue pairs from GVerbsPath (modify_to_init/rtr/rts over a
  * simulated side channel), the path's cached AH, BufferPool and CQPoller,
  * with real traffic over rxe loopback. */

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The extended send API (ibv_wr_start … ibv_wr_complete) over rxe loopback. */
 #include "qp-pair.h"
 

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* 10 000 RC messages driven entirely from a GMainLoop by the CQs'
  * completion signals: none lost, none duplicated, in order, payload checked. */
 #include "qp-pair.h"

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The data path allocates nothing: every heap allocation of the process
  * (libgverbs, GLib, rdma-core included) is counted around 1000 rounds of
  * post_recv + post_send + poll (tests/c/alloc-counter.c). */

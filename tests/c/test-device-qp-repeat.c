@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* The batch calls gverbs_qp_post_send_repeat() and
  * gverbs_qp_post_recv_repeat(): N copies of one work request in one call,
  * with selective signaling on the send side. */

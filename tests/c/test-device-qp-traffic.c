@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Real traffic between two queue pairs over rxe loopback: every transfer is
  * checked byte for byte, every completion by status, opcode, wr_id and size. */
 #include "qp-pair.h"

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Queue pairs: creation, state transitions, query, errors, the resource tree.
  * Values are checked against `rdma resource show qp`. */
 #include <string.h>

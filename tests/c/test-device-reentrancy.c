@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Re-entrancy of the verbs signals: inside a handler of CQ and CQEX
  * ::completion, ::completions and ::event, and of ::async-event on a CQ, an
  * SRQ and the context, the handler (a) closes the emitting object, (b)

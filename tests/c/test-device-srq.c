@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Shared receive queues on the device under test: RC and UD traffic through
  * an SRQ, the limit event on the main loop (context and SRQ signals), query
  * and modify, the resource tree, and the error paths. */

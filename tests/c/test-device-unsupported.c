@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Device tests: what Soft-RoCE lacks (XRC domains, device memory, DM MRs,
  * import of devices, PDs and MRs) fails cleanly, naming the rdma-core call, and
  * leaves nothing behind. */

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Work queues, RWQ indirection tables, RSS queue pairs and atomic write.
  *
  * Soft-RoCE (kernel 6.1, rdma-core 44) has no work queues or indirection

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* What a work request points at and how much a caller may ask for: a heap
  * request keeps its address handle alive, repeat counts the queue can
  * never hold are refused, inline sends from unmapped memory are refused

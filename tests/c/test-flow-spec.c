@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Host tests: the flow specs pack exactly as rdma-core's structs filled by
  * hand, and refuse bad values with a GError. */
 #include <arpa/inet.h>

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Internal error helpers, linked from the library's objects: the
  * locked-memory hint only on the calls where the limit can be the cause,
  * and the flag/enum argument checks. */

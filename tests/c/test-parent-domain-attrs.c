@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Host tests: thread and parent domain attributes and the allocator context
  * of a parent domain, with no device: the C allocator is called through the
  * same path a provider takes, its reported failure becomes a GError, a

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* GVerbsPath without a device: the variant wire form and reverse(). */
 #include <gverbs.h>
 #include <string.h>

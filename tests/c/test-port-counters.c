@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Host test: GVerbsPortCounters against a sysfs tree made in a temporary
  * directory (counters/ and hw_counters/ with a setting, a counter the
  * device does not implement and a non-number among them), and

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* GVerbsResource's lifecycle, on test subclasses that need no device: the
  * GInitable-once rule, NOT_INITIALIZED, the close-failure policies, the
  * child order, the usage guard against a concurrent close, and teardown

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Fuzz target: what a UD connection's rdma_cm event carries from the peer
  * and the device (QP number, Q_Key, the address vector, private data)
  * turned into a GVerbsUDParam and a GVerbsAHAttr, as the event channel does,

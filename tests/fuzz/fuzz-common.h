@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Shared by the fuzz targets in tests/fuzz: each target file defines
  *
  *   static void fuzz_one (const guint8 *data, gsize size);

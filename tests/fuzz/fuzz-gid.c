@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Fuzz target: GID text and bytes (from a peer or a script) through
  * gverbs_gid_parse(), gverbs_gid_new_from_bytes() and the formatters.
  * What parses must print and parse back to the same GID. */

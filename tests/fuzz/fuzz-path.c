@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Fuzz target: the path's wire form (an untrusted a{sv} from a side
  * channel) through gverbs_path_new_from_variant(). What it accepts must
  * round-trip, and its address vector must build. */

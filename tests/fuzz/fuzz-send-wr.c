@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Fuzz target: work requests as a binding fills them (the public fields
  * and setters of GVerbsSendWR and GVerbsRecvWR, any values) and the send
  * WR's conversion to struct ibv_send_wr that a post does, for each QP type,

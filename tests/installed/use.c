@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Built outside the source tree against an installed libgverbs (pkg-config
  * gverbs-1.0 only): opens a device, registers an MR, writes and reads it back.
  *

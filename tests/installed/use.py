@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 # Run with only the installed typelib and override on the paths: checks that
 # the override came from the prefix, then an MR write/read on the device.
 import sys

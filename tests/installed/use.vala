@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Built outside the source tree with only the installed VAPI (--pkg gverbs-1.0):
 // opens a device, registers an MR, writes and reads it back.
 int main (string[] args) {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: the API sweep from GJS (issue 11), on a representative
 // subset of classes: every method of their prototypes called on an open, a
 // closed and a never-initialized object with zero, negative, huge,

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: rdma_cm signal handlers in GJS that close the emitting
 // identifier, close its event channel or drop the last reference to it
 // (a subset of tests/c/test-device-cm-reentrancy.c), over rxe loopback at

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: rdma_cm datagrams to a multicast group in GJS: two
 // RDMA_PS_UDP identifiers join the group on one main loop, one sends
 // through the group's address handle (from ud_param), the other receives

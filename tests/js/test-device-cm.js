@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: an rdma_cm client and server on one GLib main loop in GJS
 // (resolve address and route, connect, accept, one message each way,
 // disconnect), over rxe loopback at $GVERBS_VM_ADDR.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: flow steering from GJS. Without managed flow steering
 // (Soft-RoCE) Flow.new() throws NOT_SUPPORTED naming ibv_create_flow and the
 // device, and the QP is left as it was.

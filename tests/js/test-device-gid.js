@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: query_gid from GJS, compared with sysfs.
 imports.gi.versions.Verbs = '1.0';
 const { GLib, Gio, Verbs } = imports.gi;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: the mlx5 direct verbs from GJS on a device that is not an
 // mlx5 one (rxe0): each constructor throws NOT_SUPPORTED naming the mlx5dv_*
 // call and the device; the context they were given stays usable.

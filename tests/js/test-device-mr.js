@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: memory region write/read from GJS.
 imports.gi.versions.Verbs = '1.0';
 const { GLib, Verbs } = imports.gi;

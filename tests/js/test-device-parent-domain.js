@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: thread and parent domains from GJS. Soft-RoCE has neither, so
 // both fail with NOT_SUPPORTED naming the call and the device; a JS allocator
 // is called through the C trampoline, and a JS exception in it fails the

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: re-entrancy of the CQ signals from GJS. Inside ::completion,
 // ::completions or ::event, the handler closes the CQ, closes the context,
 // closes the completion channel, or drops every reference and runs the

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: on Soft-RoCE a work queue and an RWQ indirection table fail
 // with NOT_SUPPORTED naming the rdma-core call and the device, from GJS, and
 // leave the PD, CQ and context closable.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Device test: a UD SendWR made by SendWR.new() and addressed with set_wr_ud()
 // keeps its AH alive after GJS drops every reference to it and collects
 // garbage: the send is posted and delivered (it used to read the freed AH).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 // Host test: the typelib loads in GJS and errors map to GVerbs.Error.
 imports.gi.versions.Verbs = '1.0';
 const { GLib, Verbs } = imports.gi;

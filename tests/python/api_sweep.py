@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """The API sweep's worker (issue 11): every introspected method of one class,
 called on an open, a closed and a never-initialized object with zero,
 negative, huge, wrong-typed and None arguments.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Two queue pairs over loopback on the device under test, pyverbs style
 (ports the scenarios of rdma-core's tests/base.py and utils.py traffic
 helpers to libgverbs, with only pyverbs' public API)."""

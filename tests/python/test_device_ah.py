@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: address handles from the port's real RoCE v2 GID (rdma-core's test_addr.py)."""
 import gc
 

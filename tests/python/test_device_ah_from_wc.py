@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: answering a UD message with AH(pd, wc=, grh=, port_num=)
 (ibv_create_ah_from_wc), pyverbs style, real traffic."""
 import gi

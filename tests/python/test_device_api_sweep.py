@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device test: the API sweep (issue 11). Every method of every introspected
 class, called on open, closed and never-initialized objects with zero,
 negative, huge, wrong-typed and None arguments (tests/python/api_sweep.py):

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device test: async events for real. In the VM, taking the netdev under rxe0
 down then up makes rxe report IBV_EVENT_PORT_ERR then IBV_EVENT_PORT_ACTIVE
 (with IBV_EVENT_GID_CHANGE around them)."""

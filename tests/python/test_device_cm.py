@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: rdma_cm (AddrInfo, CMID, CMEventChannel) over rxe loopback.
 
 The passive side runs in a thread: libgverbs releases the GIL in its

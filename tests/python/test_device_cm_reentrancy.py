@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device test: rdma_cm signal handlers that close the emitting identifier,
 close its event channel or drop the last Python reference to it, over rxe
 loopback at $GVERBS_VM_ADDR (a representative subset of the C matrix in

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device test: DEVICE_REMOVAL. `rdma link delete rxe0` while identifiers are
 bound to it: each gets 'device-removal', closing them (from the handler)
 closes what was made on them, and the calls that follow give clean errors.

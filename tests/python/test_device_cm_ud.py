@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: rdma_cm datagrams (RDMA_PS_UDP), multicast traffic, a
 caller's PD, query_qp and init_qp_attr, over rxe loopback (pyverbs' API).
 

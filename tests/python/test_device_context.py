@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: open the device under test and compare with ibv_devinfo."""
 from gverbs_testutil import device_name, devinfo, parse_number, guid_text, Verbs
 from gi.repository import GLib

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: CQ, CQEX, CompChannel and WC through the pyverbs-style override."""
 import errno
 import fcntl

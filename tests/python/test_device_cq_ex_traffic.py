@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: extended CQs (CQEX) carrying real traffic of RC and UD pairs,
 every completion read with start_poll / poll_next / end_poll (pyverbs' API)."""
 import errno

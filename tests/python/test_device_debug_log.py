@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: G_MESSAGES_DEBUG=GVerbs shows what a user debugging a
 connection needs: objects opened and closed, QP state changes, event
 sources attached and detached."""

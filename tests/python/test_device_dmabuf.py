@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests of dma-buf MRs on rxe (no dma-buf support): a clean
 NOT_SUPPORTED naming ibv_reg_dmabuf_mr and the device, through Verbs and
 through the pyverbs compatibility package (PyverbsRDMAError, EOPNOTSUPP)."""

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests of ECE (enhanced connection establishment) on rxe: the QP
 calls fail cleanly (rxe has no ECE), the CMID calls work on an identifier
 without a QP; through Verbs and through the pyverbs compatibility package,

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: the event-driven rdma_cm echo examples (C and Python), each
 server with a C and a Python client, over rxe loopback at $GVERBS_VM_ADDR."""
 import os

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: the pyverbs README's mlx5 examples (examples/python/mlx5_*.py)
 run with only their imports changed. On a device that is not an mlx5 one
 (rxe0) each stops with the clean GLib.Error NOT_SUPPORTED naming the

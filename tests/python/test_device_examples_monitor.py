@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """examples/python/device_monitor.py, the Python twin of the GTK monitor's
 core, run for real: it follows a Soft-RoCE link added, taken down and up
 and deleted, and shows the device's packet rates while traffic runs."""

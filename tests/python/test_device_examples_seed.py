@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: the pyverbs README's device, PD and import examples run with
 only their imports changed; a GJS PD/MR example."""
 import os

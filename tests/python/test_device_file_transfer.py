@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device test: examples/python/file_transfer.py moves a few-MB file over RC
 on GLib.MainLoop and the received bytes and SHA-256 match."""
 import hashlib

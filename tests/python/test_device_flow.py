@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: flow steering. On a device without managed flow steering
 (Soft-RoCE) ibv_create_flow fails cleanly, naming the call and the device,
 and the QP is left as it was; on one with it (a ConnectX), a rule matching

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: GIDs, GID types, P_Keys and query_device_ex compared with
 sysfs and ibv_devinfo, the GID selection policy, and the error paths."""
 import os

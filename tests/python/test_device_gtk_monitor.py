@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """The GTK4 monitor (examples/gtk/gverbs-monitor.c) for real, under Xvfb:
 its device list follows a Soft-RoCE link added and deleted, the shown port
 state follows the link's netdev going down and up, and its plot's last

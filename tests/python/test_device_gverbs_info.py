@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """gverbs-info (tools/gverbs-info): its output matches ibv_devinfo's field by
 field on the device under test, --json carries the same values, and --watch
 prints the events of a Soft-RoCE link added, taken down and up, and deleted,

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """gverbs-perf (tools/gverbs-perf) runs briefly on the device and reports sane
 numbers, so the benchmark tool cannot rot; the full benchmark is benchmarks/run."""
 import json

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests for arguments a script controls (issue 11): refused with a
 GLib.Error naming the value, never dropped to a default."""
 import subprocess

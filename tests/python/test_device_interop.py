@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: the C ping-pong examples against rdma-core's ibv_rc_pingpong
 and ibv_ud_pingpong (same side channel), both ways, over rxe loopback."""
 import os

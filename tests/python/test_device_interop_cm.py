@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: rdma_cm interoperability with rdma-core's own tools, both
 directions, over rxe loopback at $GVERBS_VM_ADDR: rping (SEND of buffer
 advertisements, RDMA READ and RDMA WRITE) and rdma_server/rdma_client

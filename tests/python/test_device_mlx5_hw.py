@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Hardware tests: mlx5 direct verbs on a real mlx5 device (a ConnectX).
 
 They run when GVERBS_TEST_DEVICE names an mlx5 device and skip otherwise;

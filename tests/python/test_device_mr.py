@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: memory regions and memory windows, pyverbs- and python-rdma-shaped.
 
 Ported from rdma-core's tests/test_mr.py where no QP is needed

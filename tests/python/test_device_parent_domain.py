@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: thread and parent domains. Soft-RoCE has neither: TD and
 ParentDomain raise a clean GLib.Error naming the rdma-core call and the
 device, no allocator runs and the PD stays usable; the seed's example stops

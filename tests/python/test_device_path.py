@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: python-rdma's IBPath, modify_to_*, pd.ah(path), BufferPool,
 CQPoller and WCError, with real traffic over rxe loopback."""
 import os

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: protection domains, pyverbs- and python-rdma-shaped."""
 from gverbs_testutil import device_name, rdma_resources, Verbs
 from gi.repository import GLib

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Re-entrancy of the CQ signals from Python: inside a ::completion,
 ::completions or ::event handler, close the CQ, close its context, close
 its completion channel, or drop every Python reference to the objects and

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: reference cycles through signal handlers (issue 11, defect 9).
 
 A CQ handler that uses the QP keeps the QP alive, and the QP holds the CQ:

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: shared receive queues from Python with pyverbs' API
 (SRQ, SrqAttr, SrqInitAttr, SrqInitAttrEx), ported from the SRQ variants of
 rdma-core's tests/base.py traffic resources (RC/UD with srq=...), real

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: XRCD, DM, DM MR and import fail cleanly on Soft-RoCE, naming the rdma-core call."""
 import os
 import stat

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Device tests: work queues, RWQ indirection tables and RSS queue pairs.
 
 Soft-RoCE (Linux 6.1, rdma-core 44) has neither: each creation must fail

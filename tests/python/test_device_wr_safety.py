@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Work requests from Python that point at memory or objects they must not
 outlive: an inline send from an unmapped address is a GLib.Error (the
 process lives on), a valid one still delivers; repeat counts the queue can

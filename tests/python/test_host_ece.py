@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests of the ECE boxed type (enhanced connection establishment):
 pyverbs' constructor, fields, printing, comparison, and the compatibility
 package's pyverbs.qp.ECE."""

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests: the flow steering specs and FlowAttr (no device needed):
 fields, masks, the bytes of the packed struct ibv_flow_spec_*, the printed
 form, and bad values refused with GLib.Error."""

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests: the library's GError messages come from its gettext domain."""
 import os
 import subprocess

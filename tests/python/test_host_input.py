@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests for untrusted input: the path wire form, flag and range
 arguments refused with an error instead of dropped (no RDMA device)."""
 import time

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests: the mlx5 direct-verbs enums and attribute objects (no device)."""
 import gi
 gi.require_version('Verbs', '1.0')

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests of the monitoring classes from Python: Verbs.DeviceMonitor as
 a Gio.ListModel (no RDMA device on the host) and Verbs.PortCounters over a
 sysfs tree made in a temporary directory, through the override's

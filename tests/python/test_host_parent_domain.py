@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests: thread and parent domain attributes and the allocator
 context; a Python allocator is called through the C trampoline (the path
 rdma-core's provider takes) with no device."""

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests of the Python override's own behaviour (issue 13): where its
 signatures differ from C, pickling paths, what MR.read returns, the
 override being in place, and the one-call WR/SGE constructors."""

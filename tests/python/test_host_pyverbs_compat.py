@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests of the pyverbs compatibility package (no device needed): the
 quirks it carries for pyverbs programs, and the gverbs-pyverbs launcher.
 The device behaviour is checked by rdma-core's own suite

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Host tests of the work queue, indirection table and RSS attribute objects
 (no device): fields, pyverbs' constructor signatures, bad values refused, in
 gi.repository.Verbs and in the pyverbs compatibility package's pyverbs.wq."""

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """A connection rejected with private data, across the two VMs.
 
     cm-reject.py server ADDRESS PORT   rejects the first request with private data

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """rdma_cm soak: connect/disconnect cycles against the event-driven echo
 server example, counting open fds and `rdma resource show cm_id/qp/mr`
 rows of both processes before and after.

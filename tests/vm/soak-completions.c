@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* Soak in C: SOAK_MESSAGES (default 1 000 000) RC messages, or as many as
  * fit in SOAK_SECONDS (default 150; at least 100 000), through the
  * main-loop ::completions signal of two watched CQs on one completion

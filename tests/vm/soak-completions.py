@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 """Soak from Python: RC messages through the main-loop completion signals
 (the batched ::completions signal of watched CQs), with the process's RSS
 sampled every SAMPLE messages. tests/vm/soak-completions.c is the same

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* gverbs-info: the RDMA devices and their ports, as ibv_devinfo prints
  * them, read through libgverbs; --json for scripts; --watch to follow
  * device, port and GID events (GVerbsDeviceMonitor) and counter rates

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
 /* gverbs-perf: perftest's core tests (write_bw, read_bw, send_bw, send_lat,
  * write_lat) written on libgverbs. A server (no host argument) and a client
  * (with one) exchange their queue pair numbers, GIDs and buffers over a TCP

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 # libgverbs' Python override: code written for pyverbs (or python-rdma) ports by changing
 # its imports. Generic behaviour is applied by rule to every class of the namespace
 # (_apply_rules, the tables below and the loop at the end); the classes hold only what

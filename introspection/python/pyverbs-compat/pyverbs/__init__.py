@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
 # libgverbs' pyverbs compatibility package.
 #
 # pyverbs' module tree (pyverbs.device, .pd, .mr, .cq, .qp, ...) made of

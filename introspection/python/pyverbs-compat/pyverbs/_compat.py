@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Shared machinery of the compatibility package: GLib.Error -> the pyverbs
 exception family, and classes derived from Verbs' whose methods raise it."""
 

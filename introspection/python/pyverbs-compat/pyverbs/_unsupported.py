@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """Modules whose libgverbs classes come with a later issue (flow steering,
 work queues and RSS, provider direct verbs). Their names import; creating an
 object raises pyverbs' "not supported" (PyverbsRDMAError with EOPNOTSUPP), so

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.cm_enums: librdmacm's constants (RDMA_*, RAI_*)."""
 
 from gi.repository import Verbs as _Verbs

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.dmabuf: DmaBuf, pyverbs' allocator of DRM GEM buffers exported as
 dma-bufs. libgverbs registers dma-bufs (pyverbs.mr.DmaBufMR takes a
 descriptor) but allocates none: DmaBuf raises EOPNOTSUPP, as pyverbs does on

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.enums: libibverbs' constants (IBV_*), with the values of
 rdma-core's headers. Most come from gi.repository.Verbs' enum and flag types
 (whose values equal rdma-core's); the few libgverbs has no type for are

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.fork: ibv_fork_init() and ibv_is_fork_initialized()."""
 
 import ctypes as _ctypes

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.mr: memory regions, memory windows, device-memory MRs."""
 
 from ._compat import Verbs, compat_class

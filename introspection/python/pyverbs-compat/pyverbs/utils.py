@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.utils: string helpers for QP types and states, GID formatting."""
 
 __all__ = ['gid_str', 'gid_str_to_array', 'qp_type_to_str', 'qp_state_to_str']

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.wq: work queues, RWQ indirection tables and the RSS hash
 configuration, made of libgverbs' WQ, RwqIndTable and RxHashConf."""
 

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.providers.efa.efa_enums: not in libgverbs yet; every class raises
 EOPNOTSUPP when created."""
 

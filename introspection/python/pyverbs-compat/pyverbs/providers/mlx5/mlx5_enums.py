@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.providers.mlx5.mlx5_enums: the MLX5DV_* values libgverbs has
 (rdma-core's, as ints); the names it does not have yet read as 0."""
 

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.providers.mlx5.mlx5_vfio: not in libgverbs yet; every class raises
 EOPNOTSUPP when created, so mlx5 tests skip as on a non-mlx5 device."""
 

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-FileCopyrightText: 2026 The libgverbs authors
+
 """pyverbs.providers.mlx5.mlx5dv: the mlx5 direct verbs libgverbs has
 (Mlx5Context, Mlx5DVContextAttr, Mlx5DVQPInitAttr, Mlx5DVDCInitAttr, Mlx5QP,
 Mlx5DVCQInitAttr, Mlx5CQ, Mlx5VAR, Mlx5UAR, Mlx5PP, Mlx5DevxObj, Mlx5UMEM),
