@@ -7,6 +7,7 @@
  * Usage: use-c DEVICE
  */
 #include <gverbs.h>
+#include <locale.h>
 #include <string.h>
 
 int
@@ -19,6 +20,7 @@ main (int argc, char **argv)
   g_autoptr(GVerbsMR) mr = NULL;
   g_autoptr(GBytes) back = NULL;
 
+  setlocale (LC_ALL, "");   /* a program that wants translated messages asks for them */
   if (argc != 2)
     return 2;
   if ((ctx = gverbs_context_new (argv[1], &error)) == NULL ||
