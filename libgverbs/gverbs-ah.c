@@ -29,6 +29,7 @@
  * completion with gverbs_ah_new_from_wc().
  *
  * ```c
+ * // given: GVerbsPD *pd;
  * g_autoptr(GVerbsGlobalRoute) gr = gverbs_global_route_new ();
  * g_autoptr(GVerbsAHAttr) attr = gverbs_ah_attr_new ();
  * g_autoptr(GVerbsAH) ah = NULL;

@@ -56,6 +56,7 @@
  * #GVerbsCMListener does the listening and accepting for you.
  *
  * ```c
+ * // given: void addr_resolved (GObject *source, GAsyncResult *result, gpointer data);
  * g_autoptr(GVerbsEventChannel) ch = gverbs_event_channel_new (&error);
  * g_autoptr(GVerbsAddrInfo) dst = gverbs_addr_info_new (NULL, "192.0.2.1", NULL, "7471",
  *                                                       GVERBS_RDMA_PS_TCP, 0, &error);

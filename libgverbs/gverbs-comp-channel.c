@@ -39,6 +39,7 @@
  * gverbs_comp_channel_get_cq_event(). One channel may serve many CQs.
  *
  * ```c
+ * // given: GVerbsContext *ctx; GVerbsWC wc[16]; int n;
  * g_autoptr(GVerbsCompChannel) channel = gverbs_comp_channel_new (ctx, &error);
  * g_autoptr(GVerbsCQ) cq = gverbs_cq_new (ctx, 256, channel, 0, &error);
  *

@@ -52,6 +52,7 @@
  * poll it without a channel for the lowest latency.
  *
  * ```c
+ * // given: GVerbsContext *ctx; void on_completion (GVerbsCQ *cq, GVerbsWC *wc, gpointer data);
  * g_autoptr(GVerbsCompChannel) channel = gverbs_comp_channel_new (ctx, &error);
  * g_autoptr(GVerbsCQ) cq = gverbs_cq_new (ctx, 256, channel, 0, &error);
  *

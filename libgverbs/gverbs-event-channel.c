@@ -35,6 +35,7 @@
  * (gverbs_cm_id_new()) need none.
  *
  * ```c
+ * // given: void on_disconnected (GVerbsCMID *id, gpointer data);
  * g_autoptr(GVerbsEventChannel) ch = gverbs_event_channel_new (&error);
  * GVerbsCMID *id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
  *

@@ -35,6 +35,7 @@
  * once and reuse: registration pins pages and is slow, the data path is not.
  *
  * ```c
+ * // given: GVerbsPD *pd;
  * g_autoptr(GVerbsMR) mr = gverbs_mr_new (pd, 4096,
  *                                         GVERBS_ACCESS_LOCAL_WRITE |
  *                                         GVERBS_ACCESS_REMOTE_WRITE, &error);

@@ -25,6 +25,7 @@
  * per application is usual, several isolate memory between clients.
  *
  * ```c
+ * // given: GVerbsContext *ctx;
  * g_autoptr(GVerbsPD) pd = gverbs_pd_new (ctx, &error);
  * g_autoptr(GVerbsMR) mr = gverbs_mr_new (pd, 4096, GVERBS_ACCESS_LOCAL_WRITE, &error);
  * ```

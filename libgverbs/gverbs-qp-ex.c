@@ -44,6 +44,7 @@
  * sends, receives and RDMA, #GVerbsQP is simpler.
  *
  * ```c
+ * // given: GVerbsContext *ctx; GVerbsPD *pd; GVerbsCQ *cq; GVerbsQPCap cap; GVerbsMR *mr; guint32 len;
  * g_autoptr(GVerbsQPInitAttrEx) init = gverbs_qp_init_attr_ex_new (GVERBS_QPT_RC, cq, cq, &cap, pd,
  *                                                                   GVERBS_QP_EX_WITH_SEND |
  *                                                                   GVERBS_QP_EX_WITH_RDMA_WRITE);

@@ -58,6 +58,7 @@
  * gverbs_cm_id_create_qp() make it instead.
  *
  * ```c
+ * // given: GVerbsPD *pd; GVerbsCQ *cq; GVerbsQPAttr *attr; GVerbsSendWR send_wr;
  * GVerbsQPCap cap = { .max_send_wr = 64, .max_recv_wr = 64, .max_send_sge = 1, .max_recv_sge = 1 };
  * g_autoptr(GVerbsQPInitAttr) init = gverbs_qp_init_attr_new (GVERBS_QPT_RC, cq, cq, &cap);
  * g_autoptr(GVerbsQP) qp = gverbs_qp_new (pd, init, NULL, &error);

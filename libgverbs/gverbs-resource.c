@@ -50,6 +50,7 @@
  * for the last reference.
  *
  * ```c
+ * // given: GVerbsContext *ctx; GVerbsQP *qp;
  * gverbs_resource_close (GVERBS_RESOURCE (ctx), NULL);    // closes the QPs, MRs, CQs, PD … first
  * g_assert (gverbs_resource_is_closed (GVERBS_RESOURCE (qp)));
  * g_object_unref (qp);                                     // the object itself is freed as usual

@@ -46,6 +46,7 @@
  * with many clients).
  *
  * ```c
+ * // given: GVerbsPD *pd; GVerbsQPInitAttr *qp_init_attr; GVerbsRecvWR recv_wr;
  * GVerbsSrqAttr sa = { .max_wr = 256, .max_sge = 1, .srq_limit = 0 };
  * g_autoptr(GVerbsSrqInitAttr) sia = gverbs_srq_init_attr_new (&sa);
  * g_autoptr(GVerbsSRQ) srq = gverbs_srq_new (pd, sia, &error);
