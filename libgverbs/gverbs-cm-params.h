@@ -29,6 +29,21 @@ G_BEGIN_DECLS
  * Connection parameters (`struct rdma_conn_param` without the private data,
  * which the calls take separately), pyverbs' `ConnParam`.
  *
+ * When to use it: when connecting or accepting through the connection
+ * manager, to set the RDMA read depth and the retry counts the two sides
+ * agree on (a zeroed one takes rdma_cm's defaults).
+ *
+ * ```c
+ * // given: GVerbsCMID *id;
+ * GVerbsConnParam param = { .responder_resources = 1, .initiator_depth = 1,
+ *                           .retry_count = 7, .rnr_retry_count = 7 };
+ *
+ * if (!gverbs_cm_id_connect_to_peer (id, &param, NULL, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python takes pyverbs' names: `Verbs.ConnParam(resources=1, depth=1, retry=7)`.
+ *
  * Since: 0.1
  */
 typedef struct {
@@ -54,6 +69,19 @@ typedef struct {
  *
  * What rdma_cm needs to create the QP of a #GVerbsCMID (`struct
  * ibv_qp_init_attr` without CQs and SRQ: rdma_cm creates the CQs itself).
+ *
+ * When to use it: to have rdma_cm create the queue pair of an identifier (it
+ * makes the CQs too): give it to gverbs_cm_id_new(), gverbs_cm_id_create_qp()
+ * or gverbs_cm_listener_new().
+ *
+ * ```c
+ * // given: GVerbsCMID *id;
+ * GVerbsCMQPInitAttr init = { .qp_type = GVERBS_QPT_RC, .max_send_wr = 16, .max_recv_wr = 16,
+ *                             .max_send_sge = 1, .max_recv_sge = 1, .sq_sig_all = TRUE };
+ *
+ * if (!gverbs_cm_id_create_qp (id, &init, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
  *
  * Since: 0.1
  */

@@ -26,6 +26,17 @@ G_BEGIN_DECLS
  * gverbs_qp_set_ece(); with rdma_cm, gverbs_cm_id_set_local_ece() and
  * gverbs_cm_id_query_remote_ece().
  *
+ * When to use it: only with a provider that negotiates ECE options (mlx5):
+ * read the local options, give them to the peer, apply what it accepted.
+ *
+ * ```c
+ * // given: GVerbsQP *qp; GVerbsCMID *id;
+ * g_autoptr(GVerbsECE) ece = gverbs_qp_query_ece (qp, &error);
+ *
+ * if (ece == NULL || !gverbs_cm_id_set_local_ece (id, ece, &error))
+ *   g_printerr ("%s\n", error->message);   // GVERBS_ERROR_NOT_SUPPORTED on rxe
+ * ```
+ *
  * Since: 0.1
  */
 typedef struct _GVerbsECE GVerbsECE;

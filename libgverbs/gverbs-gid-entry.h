@@ -31,6 +31,20 @@ typedef struct _GVerbsGidEntry GVerbsGidEntry;
  * what gverbs_context_query_gid_ex() and gverbs_context_query_gid_table()
  * return.
  *
+ * When to use it: to choose the GID index for RoCE traffic: the entry says
+ * whether a GID is RoCE v1 or v2 and which network interface it belongs to.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsGidEntry) entry = gverbs_context_query_gid_ex (ctx, 1, 1, &error);
+ * g_autofree char *text = NULL;
+ *
+ * if (entry == NULL)
+ *   return;
+ * text = gverbs_gid_entry_to_string (entry);
+ * g_print ("%s (RoCE v2: %s)\n", text, entry->gid_type == GVERBS_GID_TYPE_ROCE_V2 ? "yes" : "no");
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsGidEntry

@@ -25,6 +25,23 @@ typedef struct _GVerbsGid GVerbsGid;
  * struct, so C code may keep one on the stack (zero it, or fill it with
  * gverbs_gid_parse()).
  *
+ * When to use it: to name a port or a peer in a #GVerbsGlobalRoute or a
+ * #GVerbsPath, and to print or compare the GIDs a port has.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * GVerbsGid peer;
+ * g_autoptr(GVerbsGid) mine = gverbs_context_query_gid (ctx, 1, 0, &error);
+ * g_autofree char *text = NULL;
+ *
+ * if (mine == NULL || !gverbs_gid_parse (&peer, "fe80::2", &error))
+ *   return;
+ * text = gverbs_gid_to_string (mine);
+ * g_print ("%s %s the peer\n", text, gverbs_gid_equal (mine, &peer) ? "is" : "is not");
+ * ```
+ *
+ * Python: `Verbs.Gid('fe80::2')`, and `==` compares.
+ *
  * Since: 0.1
  */
 struct _GVerbsGid

@@ -24,6 +24,22 @@ G_BEGIN_DECLS
  * for in a #GVerbsQPInitAttr, and the actual values the device granted in
  * #GVerbsQP:cap.
  *
+ * When to use it: when creating a queue pair, to size its send and receive
+ * queues; read back the granted values with gverbs_qp_get_cap().
+ *
+ * ```c
+ * // given: GVerbsPD *pd; GVerbsCQ *cq;
+ * GVerbsQPCap cap = { .max_send_wr = 64, .max_recv_wr = 64, .max_send_sge = 1, .max_recv_sge = 1 };
+ * g_autoptr(GVerbsQPInitAttr) init = gverbs_qp_init_attr_new (GVERBS_QPT_RC, cq, cq, &cap);
+ * g_autoptr(GVerbsQP) qp = gverbs_qp_new (pd, init, NULL, &error);
+ *
+ * if (qp != NULL)
+ *   gverbs_qp_get_cap (qp, &cap);   // max_inline_data may have grown
+ * ```
+ *
+ * Python: `Verbs.QPCap(max_send_wr=64, max_recv_wr=64)`, pyverbs' keywords
+ * and defaults.
+ *
  * Since: 0.1
  */
 typedef struct _GVerbsQPCap GVerbsQPCap;

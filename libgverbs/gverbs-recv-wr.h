@@ -30,6 +30,23 @@ G_BEGIN_DECLS
  * to the device as it is; any other (filled by a struct initializer or
  * copied by assignment) is converted on the stack first.
  *
+ * When to use it: to give a queue pair or a shared receive queue buffers for
+ * incoming sends; post enough of them before the peer sends, and one more
+ * for each receive completion.
+ *
+ * ```c
+ * // given: GVerbsQP *qp; GVerbsMR *mr;
+ * GVerbsRecvWR wr;
+ * GVerbsSGE sge = { gverbs_mr_get_addr (mr), 4096, gverbs_mr_get_lkey (mr) };
+ *
+ * gverbs_recv_wr_init (&wr, 42);
+ * if (!gverbs_recv_wr_set_sge (&wr, 0, &sge, &error) ||
+ *     !gverbs_qp_post_recv (qp, &wr, 1, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `qp.post_recv(Verbs.RecvWR(wr_id=42, num_sge=1, sg=[sge]))`.
+ *
  * Since: 0.1
  */
 typedef struct _GVerbsRecvWR GVerbsRecvWR;

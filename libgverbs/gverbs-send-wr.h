@@ -56,6 +56,30 @@ G_BEGIN_DECLS
  * atomic, UD or XRC one) is converted on the stack: it works the same, at
  * the cost of a copy.
  *
+ * When to use it: for every send, RDMA write or read and atomic posted with
+ * gverbs_qp_post_send(); keep an array of them on the stack to post a batch
+ * in one call.
+ *
+ * ```c
+ * // given: GVerbsQP *qp; GVerbsMR *mr; guint32 peer_rkey; guint64 peer_addr;
+ * GVerbsSendWR wr;
+ * GVerbsSGE sge = { gverbs_mr_get_addr (mr), 64, gverbs_mr_get_lkey (mr) };
+ *
+ * gverbs_send_wr_init (&wr, 1, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+ * gverbs_send_wr_set_wr_rdma (&wr, peer_rkey, peer_addr);
+ * if (!gverbs_send_wr_set_sge (&wr, 0, &sge, &error) ||
+ *     !gverbs_qp_post_send (qp, &wr, 1, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python takes pyverbs' constructor, with the SGEs as a list:
+ *
+ * ```python
+ * wr = Verbs.SendWR(wr_id=1, opcode=Verbs.WROpcode.RDMA_WRITE, num_sge=1, sg=[sge])
+ * wr.set_wr_rdma(peer_rkey, peer_addr)
+ * qp.post_send(wr)
+ * ```
+ *
  * Since: 0.1
  */
 typedef struct _GVerbsSendWR GVerbsSendWR;

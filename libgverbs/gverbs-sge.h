@@ -23,6 +23,21 @@ G_BEGIN_DECLS
  * the stack; gverbs_mr_sge() builds one that is checked against its memory
  * region.
  *
+ * When to use it: to say which bytes of a registered buffer a work request
+ * sends or receives into; one per buffer, up to the queue pair's
+ * max_send_sge or max_recv_sge.
+ *
+ * ```c
+ * // given: GVerbsMR *mr;
+ * GVerbsSGE sge = { gverbs_mr_get_addr (mr), 256, gverbs_mr_get_lkey (mr) };
+ * g_autoptr(GVerbsSGE) checked = gverbs_mr_sge (mr, 256, 4096, &error);  // bytes 4096..4351
+ *
+ * if (checked == NULL)
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `Verbs.SGE(mr.buf, 256, mr.lkey)`, pyverbs' order.
+ *
  * Since: 0.1
  */
 typedef struct _GVerbsSGE GVerbsSGE;

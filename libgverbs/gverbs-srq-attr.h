@@ -27,6 +27,20 @@ typedef struct _GVerbsSrqAttr GVerbsSrqAttr;
  *
  * The attributes of a shared receive queue (`struct ibv_srq_attr`).
  *
+ * When to use it: to size a shared receive queue at creation, to read its
+ * state back with gverbs_srq_query(), and to arm its limit event.
+ *
+ * ```c
+ * // given: GVerbsSRQ *srq;
+ * GVerbsSrqAttr limit = { .srq_limit = 16 };
+ *
+ * // GVERBS_EVENT_SRQ_LIMIT_REACHED once fewer than 16 receives are posted
+ * if (!gverbs_srq_modify (srq, &limit, GVERBS_SRQ_LIMIT, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `Verbs.SrqAttr(max_wr=100, max_sge=1, srq_limit=0)`, pyverbs' defaults.
+ *
  * Since: 0.1
  */
 struct _GVerbsSrqAttr

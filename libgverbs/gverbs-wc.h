@@ -41,6 +41,25 @@ G_BEGIN_DECLS
  * A failed completion turns into a %GVERBS_WC_ERROR #GError with
  * gverbs_wc_check() or gverbs_wc_to_error().
  *
+ * When to use it: to learn that a posted work request finished: poll an
+ * array of them from a #GVerbsCQ, or take each one from the
+ * #GVerbsCQ::completion signal.
+ *
+ * ```c
+ * // given: GVerbsCQ *cq;
+ * GVerbsWC wc[16];
+ * int n = gverbs_cq_poll (cq, wc, G_N_ELEMENTS (wc), &error);
+ *
+ * for (int i = 0; i < n; i++)
+ *   {
+ *     if (!gverbs_wc_check (&wc[i], &error))   // a GVERBS_WC_ERROR for a failed one
+ *       break;
+ *     g_print ("wr %" G_GUINT64_FORMAT ": %u bytes\n", wc[i].wr_id, wc[i].byte_len);
+ *   }
+ * ```
+ *
+ * Python: `npolled, wcs = cq.poll(16)` returns pyverbs' pair.
+ *
  * Since: 0.1
  */
 typedef struct {

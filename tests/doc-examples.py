@@ -4,7 +4,7 @@
 """Compile the examples of the API reference.
 
 Every ```c fence in a class or boxed-type doc comment of libgverbs/**/*.c
-(the block that starts with ` * GVerbsSomething:`) is wrapped in a function
+and of the public headers (a boxed struct is documented there; the block that starts with ` * GVerbsSomething:`) is wrapped in a function
 and compiled with -fsyntax-only, with the flags the build uses for a C test
 (taken from compile_commands.json) against the built headers. A call to a
 function that does not exist or an argument of the wrong type fails the test;
@@ -135,7 +135,7 @@ def main():
         files = []
         for d in ('libgverbs', os.path.join('libgverbs', 'mlx5')):
             files += [os.path.join(srcdir, d, n) for n in sorted(os.listdir(os.path.join(srcdir, d)))
-                      if n.endswith('.c')]
+                      if n.endswith('.c') or (n.endswith('.h') and not n.endswith('-private.h'))]
 
     chunks = ['#include <gverbs.h>', '#include <gio/gio.h>', '#include <string.h>', '']
     documented, n_c, n_py, failures = set(), 0, 0, 0
