@@ -56,6 +56,23 @@ G_STATIC_ASSERT ((int) GVERBS_RDMA_OPTION_ID_ACK_TIMEOUT == (int) RDMA_OPTION_ID
  * connect to, bound to @src when @src is given. An address that cannot be
  * resolved fails initialization with a #GError.
  *
+ * When to use it: to tell a #GVerbsCMID (or gverbs_cm_id_new()) which
+ * address and port to listen on or connect to; host names and numeric
+ * addresses both work.
+ *
+ * ```c
+ * g_autoptr(GVerbsAddrInfo) server = gverbs_addr_info_new ("0.0.0.0", NULL, "7471", NULL,
+ *                                                          GVERBS_RDMA_PS_TCP, GVERBS_RAI_PASSIVE,
+ *                                                          &error);
+ * g_autoptr(GVerbsAddrInfo) client = gverbs_addr_info_new (NULL, "192.0.2.1", NULL, "7471",
+ *                                                          GVERBS_RDMA_PS_TCP, 0, &error);
+ * if (client != NULL)
+ *   g_print ("port %u\n", gverbs_addr_info_get_dst_port (client));
+ * ```
+ *
+ * Python: `Verbs.AddrInfo(src=None, dst='192.0.2.1', dst_service='7471')`, pyverbs'
+ * keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsAddrInfo

@@ -22,6 +22,22 @@
  * LID may be enough; on RoCE the handle must be global (#GVerbsAHAttr:is-global
  * with a #GVerbsGlobalRoute carrying the destination GID).
  *
+ * When to use it: to make a #GVerbsAH for unreliable-datagram sends, or as
+ * #GVerbsQPAttr:ah-attr, the primary path, when moving a connected queue
+ * pair to RTR by hand.
+ *
+ * ```c
+ * // given: GVerbsPD *pd; GVerbsGlobalRoute *grh;
+ * g_autoptr(GVerbsAHAttr) attr = gverbs_ah_attr_new ();
+ * g_autoptr(GVerbsAH) ah = NULL;
+ *
+ * g_object_set (attr, "port-num", 1u, "is-global", TRUE, NULL);
+ * gverbs_ah_attr_set_grh (attr, grh);
+ * ah = gverbs_ah_new (pd, attr, &error);
+ * ```
+ *
+ * Python: `Verbs.AHAttr(gr=grh, is_global=1, port_num=1)`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsAHAttr

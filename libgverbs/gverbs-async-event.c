@@ -21,6 +21,22 @@
  * client reregister) and, for QP, CQ, SRQ and WQ events, the libgverbs
  * object the event is about.
  *
+ * When to use it: to react to a port going down or up, to a queue pair or
+ * CQ in error, or to a device failing: connect to
+ * #GVerbsContext::async-event on the main loop, or wait for one without.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsAsyncEvent) ev = gverbs_context_get_async_event (ctx, 1000, NULL, &error);
+ * g_autofree char *text = NULL;
+ *
+ * if (ev == NULL)
+ *   return;   // a timeout is GVERBS_ERROR_TIMED_OUT
+ * text = gverbs_async_event_to_string (ev);
+ * if (gverbs_async_event_get_event_type (ev) == GVERBS_EVENT_PORT_ACTIVE)
+ *   g_print ("port %u is up: %s\n", gverbs_async_event_get_port_num (ev), text);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsAsyncEvent

@@ -23,6 +23,26 @@
  * buffer back and repost receives. Popping, pushing and building work
  * requests allocate nothing.
  *
+ * When to use it: for a server or a stream of messages that needs many
+ * fixed-size buffers recycled through receives and sends, without
+ * allocating or registering memory per message.
+ *
+ * ```c
+ * // given: GVerbsPD *pd; GVerbsQP *qp; GVerbsCQ *cq;
+ * g_autoptr(GVerbsBufferPool) pool = gverbs_buffer_pool_new (pd, 64, 4096,
+ *                                                            GVERBS_ACCESS_LOCAL_WRITE, &error);
+ * GVerbsWC wc[16];
+ * int n;
+ *
+ * if (pool == NULL || gverbs_buffer_pool_post_recvs (pool, qp, 32, &error) == 0)
+ *   return;
+ * n = gverbs_cq_poll (cq, wc, G_N_ELEMENTS (wc), &error);
+ * if (n > 0)   // gives the buffers back and reposts the receives
+ *   gverbs_buffer_pool_finish_wcs (pool, qp, wc, n, &error);
+ * ```
+ *
+ * Python: `Verbs.BufferPool(pd, count, size)`, python-rdma's order.
+ *
  * Since: 0.1
  */
 struct _GVerbsBufferPool

@@ -26,6 +26,21 @@
  * gverbs_cm_listener_close() stops listening and drops connections still
  * being set up; established connections it already handed out stay open.
  *
+ * When to use it: for a server that accepts connections by IP address on
+ * the main loop without handling connection-manager events itself.
+ *
+ * ```c
+ * // given: gboolean on_incoming (GVerbsCMListener *l, GVerbsCMID *conn, gpointer data);
+ * GVerbsCMQPInitAttr init = { .qp_type = GVERBS_QPT_RC, .max_send_wr = 16, .max_recv_wr = 16,
+ *                             .max_send_sge = 1, .max_recv_sge = 1 };
+ * g_autoptr(GVerbsCMListener) listener = gverbs_cm_listener_new (&init, &error);
+ *
+ * if (listener == NULL || gverbs_cm_listener_add_address (listener, "0.0.0.0", 7471, 8, &error) == 0)
+ *   return;
+ * g_signal_connect (listener, "incoming", G_CALLBACK (on_incoming), NULL);
+ * // run a GMainLoop
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsCMListener

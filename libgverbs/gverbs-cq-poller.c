@@ -26,6 +26,26 @@
  * reads them itself. Events for other CQs of the same channel are
  * acknowledged and dropped.
  *
+ * When to use it: in a program without a main loop that handles
+ * completions one by one and wants to wait for the next one, with a
+ * timeout.
+ *
+ * ```c
+ * // given: GVerbsCQ *cq; GVerbsCompChannel *channel;
+ * g_autoptr(GVerbsCQPoller) poller = gverbs_cq_poller_new (cq, channel);
+ * const GVerbsWC *wc;
+ *
+ * // only successful completions; a failed one is a GVERBS_WC_ERROR,
+ * // a second without any GVERBS_ERROR_TIMED_OUT
+ * while ((wc = gverbs_cq_poller_next (poller, 1000, &error)) != NULL)
+ *   g_print ("wr %" G_GUINT64_FORMAT " done\n", wc->wr_id);
+ * ```
+ *
+ * ```python
+ * for wc in Verbs.CQPoller(cq, channel).iterwc(timeout=1.0):
+ *     print(wc.wr_id)
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsCQPoller

@@ -28,6 +28,20 @@
  * `tm-caps` (#GVerbsTMCaps), `cq-mod-caps` (#GVerbsCQModerationCaps) and
  * `pci-atomic-caps` (#GVerbsPCIAtomicCaps).
  *
+ * When to use it: to check for the newer capabilities (on-demand paging,
+ * TSO, RSS, tag matching, device memory, timestamps) before using them.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsDeviceAttrEx) ex = gverbs_context_query_device_ex (ctx, &error);
+ * g_autoptr(GVerbsODPCaps) odp = NULL;
+ * guint64 max_dm = 0;
+ *
+ * if (ex == NULL)
+ *   return;
+ * g_object_get (ex, "odp-caps", &odp, "max-dm-size", &max_dm, NULL);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsDeviceAttrEx

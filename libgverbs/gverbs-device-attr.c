@@ -21,6 +21,22 @@
  * named as the field is (`max_qp` is the property `max-qp`). GUIDs are in
  * host byte order.
  *
+ * When to use it: to size queues and pick features from what the device
+ * allows (max_qp_wr, max_sge, max_cqe …) instead of guessing.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsDeviceAttr) attr = gverbs_context_query_device (ctx, &error);
+ * g_autofree char *fw = NULL;
+ * guint max_qp_wr = 0;
+ *
+ * if (attr == NULL)
+ *   return;
+ * g_object_get (attr, "fw-ver", &fw, "max-qp-wr", &max_qp_wr, NULL);
+ * ```
+ *
+ * Python: `ctx.query_device().max_qp_wr`.
+ *
  * Since: 0.1
  */
 struct _GVerbsDeviceAttr

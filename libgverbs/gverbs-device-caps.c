@@ -28,6 +28,21 @@
  * `general-caps` (#GVerbsOdpGeneralCaps) and `rc-odp-caps`, `uc-odp-caps`,
  * `ud-odp-caps`, `xrc-odp-caps` (#GVerbsOdpTransportCapBits).
  *
+ * When to use it: before registering a memory region with
+ * %GVERBS_ACCESS_ON_DEMAND, to check the device pages memory in on demand.
+ *
+ * ```c
+ * // given: GVerbsDeviceAttrEx *ex;
+ * g_autoptr(GVerbsODPCaps) odp = NULL;
+ * GVerbsOdpGeneralCaps general = 0;
+ * GVerbsOdpTransportCapBits rc = 0;
+ *
+ * g_object_get (ex, "odp-caps", &odp, NULL);
+ * g_object_get (odp, "general-caps", &general, "rc-odp-caps", &rc, NULL);
+ * if ((general & GVERBS_ODP_SUPPORT) && (rc & GVERBS_ODP_SUPPORT_SEND))
+ *   g_print ("RC sends from on-demand memory\n");
+ * ```
+ *
  * Since: 0.1
  */
 typedef struct {
@@ -98,6 +113,18 @@ _gverbs_odp_caps_new (const struct ibv_odp_caps *caps,
  * TCP segmentation offload capabilities (`struct ibv_tso_caps`): properties
  * `max-tso` and `supported-qpts` (a bit mask of `1 << qp_type`).
  *
+ * When to use it: before creating a raw-packet queue pair that offloads TCP
+ * segmentation (#GVerbsQPInitAttrEx:max-tso-header).
+ *
+ * ```c
+ * // given: GVerbsDeviceAttrEx *ex;
+ * g_autoptr(GVerbsTSOCaps) tso = NULL;
+ * guint max_tso = 0;
+ *
+ * g_object_get (ex, "tso-caps", &tso, NULL);
+ * g_object_get (tso, "max-tso", &max_tso, NULL);
+ * ```
+ *
  * Since: 0.1
  */
 #define F(st, field, kind, type) GVERBS_FIELD (st, field, kind, type)
@@ -136,6 +163,18 @@ _gverbs_tso_caps_new (const struct ibv_tso_caps *caps)
  * `max-rwq-indirection-table-size`, `rx-hash-fields-mask`
  * (#GVerbsRxHashFields) and `rx-hash-function`
  * (#GVerbsRxHashFunctionFlags).
+ *
+ * When to use it: before spreading received packets over several work
+ * queues with a #GVerbsRwqIndTable and a #GVerbsRxHashConf.
+ *
+ * ```c
+ * // given: GVerbsDeviceAttrEx *ex;
+ * g_autoptr(GVerbsRSSCaps) rss = NULL;
+ * guint max_tables = 0;
+ *
+ * g_object_get (ex, "rss-caps", &rss, NULL);
+ * g_object_get (rss, "max-rwq-indirection-tables", &max_tables, NULL);
+ * ```
  *
  * Since: 0.1
  */
@@ -200,6 +239,17 @@ _gverbs_rss_caps_new (const struct ibv_rss_caps *caps)
  * Packet pacing capabilities (`struct ibv_packet_pacing_caps`): properties
  * `qp-rate-limit-min`, `qp-rate-limit-max` (kbit/s) and `supported-qpts`.
  *
+ * When to use it: before setting #GVerbsQPAttr:rate-limit on a queue pair.
+ *
+ * ```c
+ * // given: GVerbsDeviceAttrEx *ex;
+ * g_autoptr(GVerbsPacketPacingCaps) pp = NULL;
+ * guint min_kbps = 0, max_kbps = 0;
+ *
+ * g_object_get (ex, "packet-pacing-caps", &pp, NULL);
+ * g_object_get (pp, "qp-rate-limit-min", &min_kbps, "qp-rate-limit-max", &max_kbps, NULL);
+ * ```
+ *
  * Since: 0.1
  */
 /**
@@ -245,6 +295,17 @@ _gverbs_packet_pacing_caps_new (const struct ibv_packet_pacing_caps *caps)
  * Tag matching capabilities (`struct ibv_tm_caps`): properties
  * `max-rndv-hdr-size`, `max-num-tags`, `flags` (#GVerbsTmCapFlags),
  * `max-ops` and `max-sge`.
+ *
+ * When to use it: before creating a tag-matching SRQ (%GVERBS_SRQT_TM).
+ *
+ * ```c
+ * // given: GVerbsDeviceAttrEx *ex;
+ * g_autoptr(GVerbsTMCaps) tm = NULL;
+ * guint max_tags = 0;
+ *
+ * g_object_get (ex, "tm-caps", &tm, NULL);
+ * g_object_get (tm, "max-num-tags", &max_tags, NULL);
+ * ```
  *
  * Since: 0.1
  */
@@ -305,6 +366,17 @@ _gverbs_tm_caps_new (const struct ibv_tm_caps *caps)
  * CQ moderation capabilities (`struct ibv_cq_moderation_caps`): properties
  * `max-cq-count` and `max-cq-period` (microseconds).
  *
+ * When to use it: before asking a CQ to coalesce completion events.
+ *
+ * ```c
+ * // given: GVerbsDeviceAttrEx *ex;
+ * g_autoptr(GVerbsCQModerationCaps) mod = NULL;
+ * guint max_count = 0;
+ *
+ * g_object_get (ex, "cq-mod-caps", &mod, NULL);
+ * g_object_get (mod, "max-cq-count", &max_count, NULL);
+ * ```
+ *
  * Since: 0.1
  */
 /**
@@ -342,6 +414,18 @@ _gverbs_cq_moderation_caps_new (const struct ibv_cq_moderation_caps *caps)
  * PCI atomic operation capabilities (`struct ibv_pci_atomic_caps`):
  * properties `fetch-add`, `swap` and `compare-swap`
  * (#GVerbsPciAtomicOpSize each).
+ *
+ * When to use it: to know which atomic operations the device performs on
+ * host memory across PCIe, for atomics on memory the CPU also touches.
+ *
+ * ```c
+ * // given: GVerbsDeviceAttrEx *ex;
+ * g_autoptr(GVerbsPCIAtomicCaps) pci = NULL;
+ * guint fetch_add = 0;
+ *
+ * g_object_get (ex, "pci-atomic-caps", &pci, NULL);
+ * g_object_get (pci, "fetch-add", &fetch_add, NULL);
+ * ```
  *
  * Since: 0.1
  */

@@ -56,6 +56,20 @@
  * made the monitor; the monitor is not thread-safe. Closing it
  * (gverbs_resource_close()) stops watching and closes its contexts.
  *
+ * When to use it: in a long-running program or a user interface that must
+ * notice devices appearing or disappearing and ports going up or down,
+ * without polling.
+ *
+ * ```c
+ * // given: void on_added (GVerbsDeviceMonitor *m, GVerbsDevice *dev, gpointer data);
+ * g_autoptr(GVerbsDeviceMonitor) monitor = gverbs_device_monitor_new (NULL, &error);
+ *
+ * if (monitor == NULL)
+ *   return;
+ * g_print ("%u devices\n", g_list_model_get_n_items (G_LIST_MODEL (monitor)));
+ * g_signal_connect (monitor, "device-added", G_CALLBACK (on_added), NULL);
+ * ```
+ *
  * Since: 0.1
  */
 

@@ -21,6 +21,19 @@
  * node GUID, node and transport type. Get the list with gverbs_get_devices()
  * and open one with gverbs_context_new().
  *
+ * When to use it: to find which RDMA devices the machine has before opening
+ * one by name.
+ *
+ * ```c
+ * g_autolist(GVerbsDevice) devices = gverbs_get_devices (&error);
+ *
+ * for (GList *l = devices; l != NULL; l = l->next)
+ *   g_print ("%s guid %016" G_GINT64_MODIFIER "x\n", gverbs_device_get_name (l->data),
+ *            gverbs_device_get_guid (l->data));
+ * ```
+ *
+ * Python: `Verbs.get_device_list()`, as pyverbs' `d.get_device_list()`.
+ *
  * Since: 0.1
  */
 struct _GVerbsDevice

@@ -24,6 +24,21 @@
  * `fe80:0000:0000:0000:5054:00ff:fe77:0001` (compressed IPv6 forms such as
  * `::ffff:10.77.0.1` are accepted too) or 16 raw bytes.
  *
+ * When to use it: on RoCE, always (every address handle is global); on
+ * InfiniBand, to reach another subnet.
+ *
+ * ```c
+ * // given: GVerbsAHAttr *attr;
+ * g_autoptr(GVerbsGlobalRoute) grh = gverbs_global_route_new ();
+ *
+ * if (!gverbs_global_route_set_dgid (grh, "fe80::5054:ff:fe77:1", &error))
+ *   return;
+ * g_object_set (grh, "sgid-index", 1u, "hop-limit", 64u, NULL);
+ * gverbs_ah_attr_set_grh (attr, grh);
+ * ```
+ *
+ * Python: `Verbs.GlobalRoute(dgid=gid, sgid_index=1)`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsGlobalRoute

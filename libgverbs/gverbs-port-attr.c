@@ -19,6 +19,24 @@
  * `struct ibv_port_attr`, named as the field is (`active_mtu` is the property
  * `active-mtu`); states and MTUs are enums.
  *
+ * When to use it: to check a port is ACTIVE and read its MTU, LID and link
+ * layer before setting up queue pairs on it.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsPortAttr) port = gverbs_context_query_port (ctx, 1, &error);
+ * GVerbsPortState state;
+ *
+ * if (port == NULL)
+ *   return;
+ * g_object_get (port, "state", &state, NULL);
+ * if (state != GVERBS_PORT_ACTIVE)
+ *   g_printerr ("port 1 is not active\n");
+ * g_print ("MTU %u bytes\n", gverbs_port_attr_get_mtu_bytes (port));
+ * ```
+ *
+ * Python: `ctx.query_port(1).state`.
+ *
  * Since: 0.1
  */
 struct _GVerbsPortAttr

@@ -32,6 +32,19 @@
  * g_timeout_add_seconds() callback to plot throughput. Note that the IB
  * `port_xmit_data` and `port_rcv_data` count units of four octets.
  *
+ * When to use it: to measure the traffic and errors a port sees, the way
+ * `rdma statistic` shows them, for a monitor or a benchmark.
+ *
+ * ```c
+ * g_autoptr(GVerbsPortCounters) counters = gverbs_port_counters_new ("rxe0", 1, &error);
+ *
+ * if (counters == NULL || !gverbs_port_counters_sample (counters, &error))
+ *   return;
+ * // ... one second later:
+ * if (gverbs_port_counters_sample (counters, &error) && gverbs_port_counters_has (counters, "sent_pkts"))
+ *   g_print ("%.0f packets/s\n", gverbs_port_counters_get_rate (counters, "sent_pkts"));
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsPortCounters

@@ -28,6 +28,17 @@
  * (The name is not `PortState`: that is the enum of the logical port
  * states, #GVerbsPortState, which #GVerbsPortStatus:state holds.)
  *
+ * When to use it: to follow a port's state in a user interface, bound to
+ * its properties, instead of polling gverbs_context_query_port().
+ *
+ * ```c
+ * // given: GVerbsDeviceMonitor *monitor; GObject *label;  // a GtkLabel
+ * GVerbsPortStatus *port = gverbs_device_monitor_get_port (monitor, "rxe0", 1);
+ *
+ * if (port != NULL)
+ *   g_object_bind_property (port, "state", label, "label", G_BINDING_SYNC_CREATE);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsPortStatus

@@ -19,6 +19,19 @@
  * identifier's "connection" is established (the peer's QP) and when a
  * multicast join completes (the group); see #GVerbsCMID:ud-param.
  *
+ * When to use it: after a %GVERBS_RDMA_PS_UDP identifier is established or
+ * a multicast join completes, to address datagrams to that peer.
+ *
+ * ```c
+ * // given: GVerbsCMID *id; GVerbsPD *pd; GVerbsSendWR wr;
+ * GVerbsUDParam *ud = gverbs_cm_id_get_ud_param (id);
+ * g_autoptr(GVerbsAH) ah = gverbs_ah_new (pd, gverbs_ud_param_get_ah_attr (ud), &error);
+ *
+ * if (ah != NULL)
+ *   gverbs_send_wr_set_wr_ud (&wr, ah, gverbs_ud_param_get_qp_num (ud),
+ *                             gverbs_ud_param_get_qkey (ud));
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsUDParam
