@@ -16,6 +16,14 @@
  * `AllocDmAttr`): the length in bytes, the log2 of the required alignment
  * and a compatibility mask (0).
  *
+ * When to use it: to allocate a #GVerbsDM.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsAllocDmAttr) attr = gverbs_alloc_dm_attr_new (4096, 3, 0);  // 4 KiB, 8-byte aligned
+ * g_autoptr(GVerbsDM) dm = gverbs_dm_new (ctx, attr, &error);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsAllocDmAttr

@@ -47,6 +47,30 @@
  * and #GVerbsCQ::completions once per batch. Asynchronous events about the
  * CQ (`IBV_EVENT_CQ_ERR`) are emitted as #GVerbsResource::async-event.
  *
+ * When to use it: when completions must carry more than #GVerbsWC has (a
+ * timestamp, a flow tag), or to read them in place without copying; a
+ * plain #GVerbsCQ is enough otherwise.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsCqInitAttrEx) attr = gverbs_cq_init_attr_ex_new ();
+ * g_autoptr(GVerbsCQEX) cq = NULL;
+ *
+ * gverbs_cq_init_attr_ex_set_cqe (attr, 256);
+ * gverbs_cq_init_attr_ex_set_wc_flags (attr, GVERBS_WC_EX_WITH_BYTE_LEN);
+ * cq = gverbs_cq_ex_new (ctx, attr, &error);
+ * if (cq != NULL && gverbs_cq_ex_start_poll (cq, &error))
+ *   {
+ *     do
+ *       g_print ("wr %" G_GUINT64_FORMAT ": %u bytes\n", gverbs_cq_ex_read_wr_id (cq, NULL),
+ *                gverbs_cq_ex_read_byte_len (cq, NULL));
+ *     while (gverbs_cq_ex_next_poll (cq, &error));
+ *     gverbs_cq_ex_end_poll (cq, NULL);
+ *   }
+ * ```
+ *
+ * Python: `Verbs.CQEX(ctx, Verbs.CqInitAttrEx(cqe=256))`, as pyverbs.
+ *
  * Since: 0.1
  */
 typedef struct

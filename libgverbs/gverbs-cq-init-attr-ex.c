@@ -17,6 +17,22 @@
  * (#GVerbsCqInitAttrEx:wc-flags), an optional completion channel and
  * vector, and creation flags. Every field is a read-write property.
  *
+ * When to use it: to create a #GVerbsCQEX, choosing which completion fields
+ * the device reports.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsCompChannel *channel;
+ * g_autoptr(GVerbsCqInitAttrEx) attr = gverbs_cq_init_attr_ex_new ();
+ *
+ * gverbs_cq_init_attr_ex_set_cqe (attr, 1024);
+ * gverbs_cq_init_attr_ex_set_channel (attr, channel);
+ * gverbs_cq_init_attr_ex_set_wc_flags (attr, GVERBS_WC_EX_WITH_BYTE_LEN |
+ *                                            GVERBS_WC_EX_WITH_COMPLETION_TIMESTAMP);
+ * g_autoptr(GVerbsCQEX) cq = gverbs_cq_ex_new (ctx, attr, &error);
+ * ```
+ *
+ * Python: `Verbs.CqInitAttrEx(cqe=1024, channel=channel, wc_flags=flags)`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsCqInitAttrEx

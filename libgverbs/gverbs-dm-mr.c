@@ -23,6 +23,20 @@
  * Soft-RoCE has neither device memory nor DM MRs: gverbs_dm_mr_new() fails
  * there with %GVERBS_ERROR_NOT_SUPPORTED.
  *
+ * When to use it: to make device memory a target or source of work
+ * requests: its lkey and rkey go in SGEs and RDMA requests as an MR's do.
+ *
+ * ```c
+ * // given: GVerbsPD *pd; GVerbsDM *dm;
+ * g_autoptr(GVerbsDMMR) mr = gverbs_dm_mr_new (pd, 4096,
+ *                                              GVERBS_ACCESS_ZERO_BASED | GVERBS_ACCESS_LOCAL_WRITE |
+ *                                              GVERBS_ACCESS_REMOTE_READ, dm, 0, &error);
+ * guint32 rkey = 0;
+ *
+ * if (mr != NULL)
+ *   g_object_get (mr, "rkey", &rkey, NULL);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsDMMR

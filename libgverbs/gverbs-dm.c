@@ -25,6 +25,25 @@
  * device memory: gverbs_dm_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
+ * When to use it: for small, hot data (counters, flags, doorbells of your
+ * protocol) that peers read or update with RDMA at the lowest latency,
+ * without crossing PCIe to host memory; check #GVerbsDeviceAttrEx:max-dm-size
+ * first.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsAllocDmAttr) attr = gverbs_alloc_dm_attr_new (4096, 0, 0);
+ * g_autoptr(GVerbsDM) dm = gverbs_dm_new (ctx, attr, &error);
+ * g_autoptr(GBytes) back = NULL;
+ * const guint8 hello[8] = "hello";
+ *
+ * if (dm == NULL || !gverbs_dm_copy_to_dm (dm, 0, hello, sizeof hello, &error))
+ *   return;   // GVERBS_ERROR_NOT_SUPPORTED on rxe
+ * back = gverbs_dm_copy_from_dm (dm, 0, sizeof hello, &error);
+ * ```
+ *
+ * Python: `Verbs.DM(ctx, Verbs.AllocDmAttr(length=4096))`, as pyverbs.
+ *
  * Since: 0.1
  */
 struct _GVerbsDM

@@ -24,6 +24,20 @@
  * no dma-buf support: gverbs_dma_buf_mr_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
+ * When to use it: to send from or receive into another device's memory (a
+ * GPU buffer exported as a dma-buf) without a copy through host memory.
+ *
+ * ```c
+ * // given: GVerbsPD *pd; int dmabuf_fd; guint64 size;
+ * g_autoptr(GVerbsDmaBufMR) mr = gverbs_dma_buf_mr_new (pd, 0, size, 0, dmabuf_fd,
+ *                                                       GVERBS_ACCESS_LOCAL_WRITE |
+ *                                                       GVERBS_ACCESS_REMOTE_WRITE, &error);
+ * if (mr == NULL)
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `Verbs.DmaBufMR(pd, length, access, dmabuf=fd)`, pyverbs' order.
+ *
  * Since: 0.1
  */
 struct _GVerbsDmaBufMR

@@ -30,6 +30,22 @@
  * `num-of-specs` must equal the number of specs when a #GVerbsFlow is
  * made from the attributes.
  *
+ * When to use it: to build the match of a #GVerbsFlow: add one spec per
+ * header layer.
+ *
+ * ```c
+ * // given: GVerbsQP *qp;
+ * g_autoptr(GVerbsFlowAttr) attr = gverbs_flow_attr_new ();
+ * g_autoptr(GVerbsSpec) eth = g_object_new (GVERBS_TYPE_ETH_SPEC,
+ *                                           "dst-mac", "02:00:00:00:00:01", NULL);
+ *
+ * gverbs_flow_attr_add_spec (attr, eth);
+ * g_object_set (attr, "port", 1u, NULL);   // add_spec counted num-of-specs
+ * g_autoptr(GVerbsFlow) flow = gverbs_flow_new (qp, attr, &error);
+ * ```
+ *
+ * Python: `Verbs.FlowAttr(num_of_specs=1)` then `attr.specs.append(spec)`, as pyverbs.
+ *
  * Since: 0.1
  */
 struct _GVerbsFlowAttr
@@ -292,6 +308,21 @@ gverbs_flow_attr_pack (GVerbsFlowAttr  *self,
  * as a ConnectX). It keeps its QP alive and is closed with it
  * (`ibv_destroy_flow()`). Soft-RoCE has no flow steering:
  * gverbs_flow_new() fails there with %GVERBS_ERROR_NOT_SUPPORTED.
+ *
+ * When to use it: with a raw packet or UD queue pair on a NIC with flow
+ * steering, to receive only (or also) the packets that match, e.g. one
+ * MAC address and UDP port.
+ *
+ * ```c
+ * // given: GVerbsQP *qp; GVerbsFlowAttr *attr;
+ * g_autoptr(GVerbsFlow) flow = gverbs_flow_new (qp, attr, &error);
+ *
+ * if (flow == NULL)
+ *   g_printerr ("%s\n", error->message);   // GVERBS_ERROR_NOT_SUPPORTED on rxe
+ * // packets that match now reach qp's receive queue; closing flow stops it
+ * ```
+ *
+ * Python: `Verbs.Flow(qp, flow_attr)`, as pyverbs.
  *
  * Since: 0.1
  */

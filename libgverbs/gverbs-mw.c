@@ -23,6 +23,22 @@
  * A window keeps the #GVerbsMR it was last bound to alive until it is
  * closed, since rdma-core cannot deregister a region a window is bound to.
  *
+ * When to use it: to give a peer remote access to part of a memory region
+ * for a while and take it back, without re-registering memory: bind the
+ * window, send its rkey, invalidate it when done.
+ *
+ * ```c
+ * // given: GVerbsPD *pd; GVerbsQP *qp; GVerbsMR *mr;  // mr registered with GVERBS_ACCESS_MW_BIND
+ * g_autoptr(GVerbsMW) mw = gverbs_mw_new (pd, GVERBS_MW_TYPE_1, &error);
+ *
+ * if (mw == NULL ||
+ *     !gverbs_qp_bind_mw (qp, mw, mr, gverbs_mr_get_addr (mr), 4096,
+ *                         GVERBS_ACCESS_REMOTE_READ, 1, GVERBS_SEND_SIGNALED, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `Verbs.MW(pd, Verbs.MWType.TYPE_1)`.
+ *
  * Since: 0.1
  */
 struct _GVerbsMW

@@ -31,6 +31,31 @@
  * callable (Python, GJS) works as a C function does; the Python override
  * turns an exception raised in it into that #GError.
  *
+ * When to use it: when the provider's queue memory must come from you:
+ * write an allocation and a release function and give the context to a
+ * #GVerbsParentDomainInitAttr.
+ *
+ * ```c
+ * // given: guint64 my_alloc (GVerbsParentDomainContext *c, guint64 size, guint64 align, guint64 type, gpointer data);
+ * // given: void my_free (GVerbsParentDomainContext *c, guint64 addr, guint64 type, gpointer data);
+ * // given: GVerbsPD *pd;
+ * g_autoptr(GVerbsParentDomainContext) allocator =
+ *   gverbs_parent_domain_context_new (pd, my_alloc, NULL, NULL, my_free, NULL, NULL);
+ * g_autoptr(GVerbsParentDomainInitAttr) attr = gverbs_parent_domain_init_attr_new (pd, allocator, 0);
+ * ```
+ *
+ * In Python the functions are callables with pyverbs' arguments:
+ *
+ * ```python
+ * def alloc(pd, pd_context, size, alignment, resource_type):
+ *     return Verbs.ALLOCATOR_USE_DEFAULT
+ *
+ * def free(pd, pd_context, ptr, resource_type):
+ *     pass
+ *
+ * pd_context = Verbs.ParentDomainContext(pd, alloc, free)
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsParentDomainContext

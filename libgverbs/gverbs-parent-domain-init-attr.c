@@ -20,6 +20,19 @@
  * %GVERBS_PARENT_DOMAIN_INIT_ATTR_PD_CONTEXT to the comp_mask, and those
  * bits without a context are refused when the parent domain is made.
  *
+ * When to use it: to create a #GVerbsParentDomain from a protection domain,
+ * with an allocator context, a thread domain, or both.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsPD *pd; GVerbsTD *td;
+ * g_autoptr(GVerbsParentDomainInitAttr) attr = gverbs_parent_domain_init_attr_new (pd, NULL, 0);
+ *
+ * gverbs_parent_domain_init_attr_set_td (attr, td);
+ * g_autoptr(GVerbsParentDomain) pad = gverbs_parent_domain_new (ctx, attr, &error);
+ * ```
+ *
+ * Python: `Verbs.ParentDomainInitAttr(pd=pd, td=td)`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsParentDomainInitAttr

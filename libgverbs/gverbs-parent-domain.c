@@ -34,6 +34,23 @@
  * none, and gverbs_parent_domain_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
+ * When to use it: to give the queues of QPs, CQs and SRQs memory you
+ * allocate yourself (huge pages, a NUMA node), or to attach a thread
+ * domain; wherever a #GVerbsPD goes, a parent domain goes too.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsPD *pd; GVerbsParentDomainContext *allocator;
+ * g_autoptr(GVerbsParentDomainInitAttr) attr = gverbs_parent_domain_init_attr_new (pd, allocator, 0);
+ * g_autoptr(GVerbsParentDomain) pad = gverbs_parent_domain_new (ctx, attr, &error);
+ * g_autoptr(GVerbsMR) mr = NULL;
+ *
+ * if (pad == NULL)
+ *   return;   // GVERBS_ERROR_NOT_SUPPORTED on rxe
+ * mr = gverbs_mr_new (GVERBS_PD (pad), 4096, GVERBS_ACCESS_LOCAL_WRITE, &error);
+ * ```
+ *
+ * Python: `Verbs.ParentDomain(ctx, attr=Verbs.ParentDomainInitAttr(pd=pd))`, as pyverbs.
+ *
  * Since: 0.1
  */
 struct _GVerbsParentDomain

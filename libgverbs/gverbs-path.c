@@ -32,6 +32,27 @@
  * to RTS from a path, and gverbs_path_dup_ah() gives the path's address
  * handle, created once and reused until a field of the path changes.
  *
+ * When to use it: to connect two queue pairs without rdma_cm (python-rdma's
+ * way): fill a path from the local QP, exchange it over any side channel
+ * (a TCP socket, a file), reverse the peer's and bring the QP to RTS.
+ *
+ * ```c
+ * // given: GVerbsQP *qp; guint32 peer_qpn; guint32 peer_psn; GVerbsGid peer_gid;  // from the peer
+ * g_autoptr(GVerbsPath) path = gverbs_path_new ();
+ *
+ * g_object_set (path, "port-num", 1u, "sgid-index", 1u, NULL);
+ * if (!gverbs_path_fill_from_qp (path, qp, &error) ||
+ *     !gverbs_qp_modify_to_init (qp, path, GVERBS_ACCESS_REMOTE_WRITE, &error))
+ *   return;
+ * // send this side (gverbs_path_to_variant (path)) to the peer, then:
+ * g_object_set (path, "dqpn", peer_qpn, "dqpsn", peer_psn, NULL);
+ * gverbs_path_set_dgid (path, &peer_gid);
+ * if (!gverbs_qp_modify_to_rtr (qp, path, &error) || !gverbs_qp_modify_to_rts (qp, path, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `Verbs.Path(end_port=1)` and python-rdma's field names (`DGID`, `dqpn` …).
+ *
  * Since: 0.1
  */
 struct _GVerbsPath

@@ -24,6 +24,24 @@
  * `dest-qp-num`). A new object holds pyverbs' defaults: state INIT, current
  * state RESET, port 1, path MTU 1024.
  *
+ * When to use it: to move a connected queue pair through INIT, RTR and RTS
+ * by hand with the peer's QP number, PSN and address, or to read a queue
+ * pair's state with gverbs_qp_query(). #GVerbsPath or the connection
+ * manager do this for you.
+ *
+ * ```c
+ * // given: GVerbsQP *qp; GVerbsAHAttr *peer; guint32 peer_qpn; guint32 peer_psn;
+ * g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
+ *
+ * g_object_set (attr, "dest-qp-num", peer_qpn, "rq-psn", peer_psn, "ah-attr", peer,
+ *               "max-dest-rd-atomic", 1u, "min-rnr-timer", 12u, NULL);
+ * if (!gverbs_qp_to_init (qp, attr, &error) || !gverbs_qp_to_rtr (qp, attr, &error) ||
+ *     !gverbs_qp_to_rts (qp, attr, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `Verbs.QPAttr(qp_state=Verbs.QPState.INIT)`, pyverbs' defaults.
+ *
  * Since: 0.1
  */
 struct _GVerbsQPAttr

@@ -25,6 +25,21 @@
  *
  * Fields comp-mask does not mark are not passed to rdma-core, as in C.
  *
+ * When to use it: for a #GVerbsQPEx (the extended send API), and for what
+ * the plain attributes cannot say: an XRC domain, creation flags, TSO, a
+ * source QP number, or receive-side scaling.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsPD *pd; GVerbsCQ *cq;
+ * GVerbsQPCap cap = { .max_send_wr = 64, .max_recv_wr = 64, .max_send_sge = 1, .max_recv_sge = 1 };
+ * g_autoptr(GVerbsQPInitAttrEx) init = gverbs_qp_init_attr_ex_new (GVERBS_QPT_RC, cq, cq, &cap, pd,
+ *                                                                   GVERBS_QP_EX_WITH_SEND);
+ * g_autoptr(GVerbsQPEx) qp = gverbs_qp_ex_new (ctx, init, NULL, &error);
+ * ```
+ *
+ * Python: `Verbs.QPInitAttrEx(qp_type=Verbs.QPType.RC, scq=cq, rcq=cq, pd=pd,
+ * cap=cap, send_ops_flags=flags)`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsQPInitAttrEx

@@ -21,6 +21,25 @@
  * #GVerbsCQ), as pyverbs accepts a `CQ` or a `CQEX` for `scq` and `rcq`.
  * #GVerbsQPInitAttrEx derives from it.
  *
+ * When to use it: to create a #GVerbsQP: its type, its CQs, its capacities
+ * and, optionally, a shared receive queue (#GVerbsQPInitAttr:srq).
+ *
+ * ```c
+ * // given: GVerbsPD *pd; GVerbsCQ *send_cq; GVerbsCQ *recv_cq;
+ * GVerbsQPCap cap = { .max_send_wr = 128, .max_recv_wr = 128, .max_send_sge = 2, .max_recv_sge = 1 };
+ * g_autoptr(GVerbsQPInitAttr) init = gverbs_qp_init_attr_new (GVERBS_QPT_UD, send_cq, recv_cq, &cap);
+ * g_autoptr(GVerbsQP) qp = NULL;
+ *
+ * g_object_set (init, "sq-sig-all", FALSE, NULL);   // only requests flagged SIGNALED complete
+ * qp = gverbs_qp_new (pd, init, NULL, &error);
+ * ```
+ *
+ * Python takes pyverbs' keywords, with `scq` and `rcq` for the CQs:
+ *
+ * ```python
+ * init = Verbs.QPInitAttr(qp_type=Verbs.QPType.UD, scq=cq, rcq=cq, cap=Verbs.QPCap(128, 128))
+ * ```
+ *
  * Since: 0.1
  */
 typedef struct

@@ -18,6 +18,17 @@
  * work queue of each entry (one may fill several). It keeps the work
  * queues alive.
  *
+ * When to use it: to create a #GVerbsRwqIndTable; it has 2^log_ind_tbl_size
+ * entries, filled from the work queues in order.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GPtrArray *wqs;  // of GVerbsWQ
+ * g_autoptr(GVerbsRwqIndTableInitAttr) init =
+ *   gverbs_rwq_ind_table_init_attr_new_from_list (3, wqs, &error);
+ * ```
+ *
+ * Python: `Verbs.RwqIndTableInitAttr(log_ind_tbl_size=3, wqs_list=wqs)`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsRwqIndTableInitAttr

@@ -29,6 +29,21 @@
  * has none: gverbs_rwq_ind_table_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED (as no work queue can be made there either).
  *
+ * When to use it: for receive-side scaling: the table lists the work
+ * queues, and a raw packet queue pair made with it and a #GVerbsRxHashConf
+ * spreads incoming packets over them.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsWQ *wqs[4];
+ * g_autoptr(GVerbsRwqIndTableInitAttr) init = gverbs_rwq_ind_table_init_attr_new (2, wqs, 4, &error);
+ * g_autoptr(GVerbsRwqIndTable) table = NULL;
+ *
+ * if (init != NULL)   // 2^2 = 4 entries, one per work queue
+ *   table = gverbs_rwq_ind_table_new (ctx, init, &error);
+ * ```
+ *
+ * Python: `Verbs.RwqIndTable(ctx, Verbs.RwqIndTableInitAttr(2, wqs))`, as pyverbs.
+ *
  * Since: 0.1
  */
 struct _GVerbsRwqIndTable

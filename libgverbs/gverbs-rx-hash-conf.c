@@ -21,6 +21,19 @@
  * (Toeplitz), its key, and the packet fields the hash covers. Given as
  * #GVerbsQPInitAttrEx:rx-hash-conf with %GVERBS_QP_INIT_ATTR_RX_HASH.
  *
+ * When to use it: with a #GVerbsRwqIndTable, to say which packet fields
+ * choose the work queue (usually the IP addresses and ports, so one flow
+ * always lands on one queue).
+ *
+ * ```c
+ * // given: GBytes *key;  // 40 bytes of Toeplitz key
+ * g_autoptr(GVerbsRxHashConf) hash = gverbs_rx_hash_conf_new (GVERBS_RX_HASH_FUNC_TOEPLITZ, key,
+ *                                                             GVERBS_RX_HASH_SRC_IPV4 |
+ *                                                             GVERBS_RX_HASH_DST_IPV4, &error);
+ * if (hash == NULL)
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsRxHashConf

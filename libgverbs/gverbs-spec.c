@@ -41,6 +41,20 @@
  * #GVerbsMplsSpec, #GVerbsActionTagSpec and #GVerbsActionDropSpec.
  * gverbs_spec_to_string() prints a spec in the layout of pyverbs' README.
  *
+ * When to use it: you make one of its subclasses, one per header layer, and
+ * add it to a #GVerbsFlowAttr; gverbs_spec_make() picks the class from a
+ * #GVerbsFlowSpecType, and gverbs_spec_set_field() takes text from a
+ * script or a configuration file.
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) spec = gverbs_spec_make (GVERBS_FLOW_SPEC_IPV4, FALSE, &error);
+ * g_autofree char *text = NULL;
+ *
+ * if (spec == NULL || !gverbs_spec_set_field (spec, "dst_ip", "192.0.2.7", &error))
+ *   return;   // a malformed address is a GError, never a crash
+ * text = gverbs_spec_to_string (spec);
+ * ```
+ *
  * Since: 0.1
  */
 
@@ -1032,6 +1046,18 @@ gverbs_spec_to_string (GVerbsSpec *self)
  * `ether-type`, `vlan-tag` (16 bits: priority 3, CFI 1, VLAN id 12), each
  * with its `-mask`.
  *
+ * When to use it: to match on MAC addresses, EtherType or VLAN.
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) eth = g_object_new (GVERBS_TYPE_ETH_SPEC,
+ *                                           "dst-mac", "02:00:00:00:00:01",
+ *                                           "ether-type", 0x0800u, NULL);   // IPv4
+ * if (!gverbs_spec_check (eth, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `Verbs.EthSpec(dst_mac='02:00:00:00:00:01', ether_type=0x800)`.
+ *
  * Since: 0.1
  */
 /**
@@ -1105,6 +1131,14 @@ DEFINE_SPEC (EthSpec, eth_spec, eth_layout)
  * An IPv4 address match (`struct ibv_flow_spec_ipv4`): `src-ip`, `dst-ip`
  * (strings, `"10.0.0.1"`), each with its `-mask`.
  *
+ * When to use it: to match on IPv4 source or destination addresses.
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) ip = g_object_new (GVERBS_TYPE_IPV4_SPEC,
+ *                                          "dst-ip", "192.0.2.7",
+ *                                          "dst-ip-mask", "255.255.255.0", NULL);
+ * ```
+ *
  * Since: 0.1
  */
 /**
@@ -1145,6 +1179,14 @@ DEFINE_SPEC (Ipv4Spec, ipv4_spec, ipv4_layout)
  * An IPv4 header match (`struct ibv_flow_spec_ipv4_ext`, pyverbs'
  * `Ipv4ExtSpec`): `src-ip`, `dst-ip` (strings), `proto`, `tos`, `ttl`,
  * `flags` (8 bits each), each with its `-mask`.
+ *
+ * When to use it: to match on IPv4 addresses and also protocol, TOS, TTL or
+ * flags.
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) ip = g_object_new (GVERBS_TYPE_IPV4_EXT_SPEC,
+ *                                          "dst-ip", "192.0.2.7", "proto", 17u, NULL);   // UDP
+ * ```
  *
  * Since: 0.1
  */
@@ -1248,6 +1290,14 @@ DEFINE_SPEC (Ipv4ExtSpec, ipv4_ext_spec, ipv4_ext_layout)
  * An IPv6 header match (`struct ibv_flow_spec_ipv6`, pyverbs' `Ipv6Spec`):
  * `src-ip`, `dst-ip` (strings, `"fe80::1"`), `flow-label` (20 bits),
  * `next-hdr`, `traffic-class`, `hop-limit` (8 bits), each with its `-mask`.
+ *
+ * When to use it: to match on IPv6 addresses, flow label, next header,
+ * traffic class or hop limit.
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) ip6 = g_object_new (GVERBS_TYPE_IPV6_SPEC,
+ *                                           "dst-ip", "2001:db8::7", "next-hdr", 6u, NULL);   // TCP
+ * ```
  *
  * Since: 0.1
  */
@@ -1353,6 +1403,19 @@ DEFINE_SPEC (Ipv6Spec, ipv6_spec, ipv6_layout)
  * `TcpUdpSpec`; its #GVerbsSpec:spec-type says which): `src-port`,
  * `dst-port`, each with its `-mask`.
  *
+ * When to use it: to match on TCP or UDP ports; the spec type says which
+ * protocol.
+ *
+ * ```c
+ * g_autoptr(GVerbsTcpUdpSpec) udp = gverbs_tcp_udp_spec_new (GVERBS_FLOW_SPEC_UDP, FALSE, &error);
+ *
+ * if (udp != NULL)
+ *   g_object_set (udp, "dst-port", 4791u, NULL);   // RoCE v2
+ * ```
+ *
+ * Python: `Verbs.TcpUdpSpec(Verbs.FlowSpecType.UDP, dst_port=4791)`, the
+ * type first as in pyverbs.
+ *
  * Since: 0.1
  */
 /**
@@ -1393,6 +1456,12 @@ DEFINE_SPEC (TcpUdpSpec, tcp_udp_spec, tcp_udp_layout)
  *
  * An IPsec ESP match (`struct ibv_flow_spec_esp`): `spi`, `seq` (32 bits),
  * each with its `-mask`.
+ *
+ * When to use it: to match IPsec ESP packets by SPI or sequence number.
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) esp = g_object_new (GVERBS_TYPE_ESP_SPEC, "spi", 0x1234u, NULL);
+ * ```
  *
  * Since: 0.1
  */
@@ -1435,6 +1504,12 @@ DEFINE_SPEC (EspSpec, esp_spec, esp_layout)
  * A VXLAN tunnel match (`struct ibv_flow_spec_tunnel`,
  * `IBV_FLOW_SPEC_VXLAN_TUNNEL`): `tunnel-id` and `tunnel-id-mask`.
  *
+ * When to use it: to match VXLAN packets by tunnel id (VNI).
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) vxlan = g_object_new (GVERBS_TYPE_TUNNEL_SPEC, "tunnel-id", 42u, NULL);
+ * ```
+ *
  * Since: 0.1
  */
 /**
@@ -1460,6 +1535,12 @@ DEFINE_SPEC (TunnelSpec, tunnel_spec, tunnel_layout)
  * A GRE header match (`struct ibv_flow_spec_gre`): `c-ks-res0-ver` (the
  * first 16 bits of the header), `protocol` (16 bits), `key` (32 bits),
  * each with its `-mask`.
+ *
+ * When to use it: to match GRE packets by protocol or key.
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) gre = g_object_new (GVERBS_TYPE_GRE_SPEC, "key", 7u, NULL);
+ * ```
  *
  * Since: 0.1
  */
@@ -1517,6 +1598,12 @@ DEFINE_SPEC (GreSpec, gre_spec, gre_layout)
  * An MPLS label match (`struct ibv_flow_spec_mpls`): `label` (the whole
  * 32-bit label entry) and `label-mask`.
  *
+ * When to use it: to match MPLS packets by label.
+ *
+ * ```c
+ * g_autoptr(GVerbsSpec) mpls = g_object_new (GVERBS_TYPE_MPLS_SPEC, "label", 100u, NULL);
+ * ```
+ *
  * Since: 0.1
  */
 /**
@@ -1542,6 +1629,17 @@ DEFINE_SPEC (MplsSpec, mpls_spec, mpls_layout)
  * An action: mark the matching packets' completions with `tag-id`
  * (`struct ibv_flow_spec_action_tag`).
  *
+ * When to use it: to tag the packets a flow matches, so the receiver can
+ * tell the rules apart (the tag arrives in an extended completion's flow
+ * tag).
+ *
+ * ```c
+ * // given: GVerbsFlowAttr *attr;
+ * g_autoptr(GVerbsSpec) tag = g_object_new (GVERBS_TYPE_ACTION_TAG_SPEC, "tag-id", 5u, NULL);
+ *
+ * gverbs_flow_attr_add_spec (attr, tag);
+ * ```
+ *
  * Since: 0.1
  */
 /**
@@ -1557,6 +1655,15 @@ DEFINE_SPEC (ActionTagSpec, action_tag_spec, action_tag_layout)
  * GVerbsActionDropSpec:
  *
  * An action: drop the matching packets (`struct ibv_flow_spec_action_drop`).
+ *
+ * When to use it: to drop the packets a flow matches in the NIC.
+ *
+ * ```c
+ * // given: GVerbsFlowAttr *attr;
+ * g_autoptr(GVerbsSpec) drop = g_object_new (GVERBS_TYPE_ACTION_DROP_SPEC, NULL);
+ *
+ * gverbs_flow_attr_add_spec (attr, drop);
+ * ```
  *
  * Since: 0.1
  */

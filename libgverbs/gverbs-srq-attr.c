@@ -93,6 +93,17 @@ static const GVerbsSrqAttr default_attr = { 100, 1, 0 };
  * What ibv_create_srq() needs besides the protection domain
  * (`struct ibv_srq_init_attr`): the requested #GVerbsSrqAttr.
  *
+ * When to use it: to create a basic #GVerbsSRQ with gverbs_srq_new().
+ *
+ * ```c
+ * // given: GVerbsPD *pd;
+ * GVerbsSrqAttr sa = { .max_wr = 512, .max_sge = 1 };
+ * g_autoptr(GVerbsSrqInitAttr) init = gverbs_srq_init_attr_new (&sa);
+ * g_autoptr(GVerbsSRQ) srq = gverbs_srq_new (pd, init, &error);
+ * ```
+ *
+ * Python: `Verbs.SrqInitAttr(Verbs.SrqAttr(max_wr=512))`.
+ *
  * Since: 0.1
  */
 struct _GVerbsSrqInitAttr
@@ -218,6 +229,22 @@ gverbs_srq_init_attr_get_attr (GVerbsSrqInitAttr *self,
  * the XRC domain and the completion queue; #GVerbsSrqInitAttrEx:comp-mask
  * says which are valid. Tag-matching capacities are carried for
  * %GVERBS_SRQT_TM.
+ *
+ * When to use it: for an XRC or tag-matching SRQ, or one whose completion
+ * queue or protection domain is set at creation (gverbs_srq_new_ex()).
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsPD *pd; GVerbsXRCD *xrcd; GVerbsCQ *cq;
+ * g_autoptr(GVerbsSrqInitAttrEx) init = g_object_new (GVERBS_TYPE_SRQ_INIT_ATTR_EX, NULL);
+ * GVerbsSrqAttr sa = { .max_wr = 256, .max_sge = 1 };
+ *
+ * g_object_set (init, "attr", &sa, "srq-type", GVERBS_SRQT_XRC, "pd", pd, "xrcd", xrcd, "cq", cq,
+ *               "comp-mask", GVERBS_SRQ_INIT_ATTR_TYPE | GVERBS_SRQ_INIT_ATTR_PD |
+ *                            GVERBS_SRQ_INIT_ATTR_XRCD | GVERBS_SRQ_INIT_ATTR_CQ, NULL);
+ * g_autoptr(GVerbsSRQ) srq = gverbs_srq_new_ex (ctx, init, &error);
+ * ```
+ *
+ * Python: `Verbs.SrqInitAttrEx(max_wr=256, max_sge=1)`, pyverbs' keywords.
  *
  * Since: 0.1
  */

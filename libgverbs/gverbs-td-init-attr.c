@@ -13,6 +13,14 @@
  * defines no optional field yet, so #GVerbsTDInitAttr:comp-mask must be 0;
  * gverbs_td_new() refuses other bits with a #GError.
  *
+ * When to use it: to create a #GVerbsTD; it has no field to set yet.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsTDInitAttr) attr = gverbs_td_init_attr_new (0);
+ * g_autoptr(GVerbsTD) td = gverbs_td_new (ctx, attr, &error);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsTDInitAttr

@@ -25,6 +25,24 @@
  * Not every provider has thread domains: Soft-RoCE (rxe) has none, and
  * gverbs_td_new() fails there with %GVERBS_ERROR_NOT_SUPPORTED.
  *
+ * When to use it: when each thread of a program has its own queue pairs and
+ * CQs, to let the provider skip locking on their data path: make a
+ * #GVerbsParentDomain with the thread domain and create them on it.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsPD *pd;
+ * g_autoptr(GVerbsTD) td = gverbs_td_new (ctx, NULL, &error);
+ * g_autoptr(GVerbsParentDomainInitAttr) attr = gverbs_parent_domain_init_attr_new (pd, NULL, 0);
+ * g_autoptr(GVerbsParentDomain) pad = NULL;
+ *
+ * if (td == NULL)
+ *   return;   // GVERBS_ERROR_NOT_SUPPORTED on rxe
+ * gverbs_parent_domain_init_attr_set_td (attr, td);
+ * pad = gverbs_parent_domain_new (ctx, attr, &error);
+ * ```
+ *
+ * Python: `Verbs.TD(ctx)`, as pyverbs.
+ *
  * Since: 0.1
  */
 struct _GVerbsTD

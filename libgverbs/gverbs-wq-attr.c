@@ -18,6 +18,17 @@
  * the caller assumes it is in, and the flags (those #GVerbsWQAttr:flags-mask
  * names) gverbs_wq_modify() applies.
  *
+ * When to use it: to move a #GVerbsWQ to READY before posting to it, or to
+ * change its flags.
+ *
+ * ```c
+ * // given: GVerbsWQ *wq;
+ * g_autoptr(GVerbsWQAttr) attr = gverbs_wq_attr_new (GVERBS_WQ_ATTR_STATE, GVERBS_WQS_RDY, 0, 0, 0);
+ *
+ * if (!gverbs_wq_modify (wq, attr, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsWQAttr

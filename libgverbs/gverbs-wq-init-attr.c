@@ -19,6 +19,17 @@
  * size, and creation flags (valid with %GVERBS_WQ_INIT_ATTR_FLAGS in
  * #GVerbsWQInitAttr:comp-mask).
  *
+ * When to use it: to create a #GVerbsWQ.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsPD *pd; GVerbsCQ *cq;
+ * g_autoptr(GVerbsWQInitAttr) init = gverbs_wq_init_attr_new (pd, cq, GVERBS_WQT_RQ,
+ *                                                             1024, 1, 0, 0);
+ * g_autoptr(GVerbsWQ) wq = gverbs_wq_new (ctx, init, &error);
+ * ```
+ *
+ * Python: `Verbs.WQInitAttr(wq_pd=pd, wq_cq=cq, max_wr=1024)`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsWQInitAttr

@@ -39,6 +39,22 @@
  * first. Soft-RoCE has no work queues: gverbs_wq_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
+ * When to use it: for receive-side scaling on a NIC that has it: one work
+ * queue per receiving thread, listed in a #GVerbsRwqIndTable.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; GVerbsPD *pd; GVerbsCQ *cq; GVerbsRecvWR wr;
+ * g_autoptr(GVerbsWQInitAttr) init = gverbs_wq_init_attr_new (pd, cq, GVERBS_WQT_RQ, 256, 1, 0, 0);
+ * g_autoptr(GVerbsWQAttr) ready = gverbs_wq_attr_new (GVERBS_WQ_ATTR_STATE, GVERBS_WQS_RDY, 0, 0, 0);
+ * g_autoptr(GVerbsWQ) wq = gverbs_wq_new (ctx, init, &error);
+ *
+ * if (wq == NULL || !gverbs_wq_modify (wq, ready, &error) ||
+ *     !gverbs_wq_post_recv (wq, &wr, 1, &error))
+ *   g_printerr ("%s\n", error->message);   // GVERBS_ERROR_NOT_SUPPORTED on rxe
+ * ```
+ *
+ * Python: `Verbs.WQ(ctx, Verbs.WQInitAttr(wq_pd=pd, wq_cq=cq))`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsWQ

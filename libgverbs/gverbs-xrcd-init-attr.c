@@ -18,6 +18,17 @@
  * shared between processes (-1 for a private one) and its open flags
  * (`O_CREAT`, `O_EXCL`).
  *
+ * When to use it: to open a #GVerbsXRCD, private (fd -1) or shared between
+ * processes through a file.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx; int fd;  // open ("/tmp/xrcd", O_RDONLY | O_CREAT, 0600)
+ * g_autoptr(GVerbsXRCDInitAttr) attr = gverbs_xrcd_init_attr_new (GVERBS_XRCD_INIT_ATTR_FD |
+ *                                                                 GVERBS_XRCD_INIT_ATTR_OFLAGS,
+ *                                                                 O_CREAT, fd);
+ * g_autoptr(GVerbsXRCD) xrcd = gverbs_xrcd_new (ctx, attr, &error);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsXRCDInitAttr

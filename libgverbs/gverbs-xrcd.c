@@ -21,6 +21,22 @@
  * does not support XRC: gverbs_xrcd_new() fails there with
  * %GVERBS_ERROR_NOT_SUPPORTED.
  *
+ * When to use it: for XRC, where several processes of one node share
+ * receive queues: the domain scopes the XRC SRQs and target QPs they share.
+ *
+ * ```c
+ * // given: GVerbsContext *ctx;
+ * g_autoptr(GVerbsXRCDInitAttr) attr = gverbs_xrcd_init_attr_new (GVERBS_XRCD_INIT_ATTR_FD |
+ *                                                                 GVERBS_XRCD_INIT_ATTR_OFLAGS,
+ *                                                                 O_CREAT, -1);
+ * g_autoptr(GVerbsXRCD) xrcd = gverbs_xrcd_new (ctx, attr, &error);
+ *
+ * if (xrcd == NULL)
+ *   g_printerr ("%s\n", error->message);   // GVERBS_ERROR_NOT_SUPPORTED on rxe
+ * ```
+ *
+ * Python: `Verbs.XRCD(ctx, Verbs.XRCDInitAttr(comp_mask, oflags, fd))`, as pyverbs.
+ *
  * Since: 0.1
  */
 struct _GVerbsXRCD

@@ -137,7 +137,7 @@ def main():
             files += [os.path.join(srcdir, d, n) for n in sorted(os.listdir(os.path.join(srcdir, d)))
                       if n.endswith('.c') or (n.endswith('.h') and not n.endswith('-private.h'))]
 
-    chunks = ['#include <gverbs.h>', '#include <gio/gio.h>', '#include <string.h>', '']
+    chunks = ['#include <gverbs.h>', '#include <gio/gio.h>', '#include <fcntl.h>', '#include <string.h>', '']
     documented, n_c, n_py, failures = set(), 0, 0, 0
     for path in files:
         rel = os.path.relpath(path, srcdir)
