@@ -160,6 +160,9 @@ def main():
                     m = re.match(r'^\s*// given:\s*(.*)$', t)
                     if m:
                         given.append(m.group(1))
+                mlx5 = rel.startswith(os.path.join('libgverbs', 'mlx5'))
+                if mlx5:   # gverbs.h has the mlx5 classes only when they are built
+                    chunks.append('#if GVERBS_HAVE_MLX5')
                 chunks.append(f'#line 1 "{rel}: example of {name}"')
                 chunks.append(f'static void G_GNUC_UNUSED\nexample_{n_c} (void)\n{{')
                 chunks.append('  GError *error = NULL;')
@@ -168,6 +171,8 @@ def main():
                 chunks.append(f'#line {start} "{rel}"')
                 chunks += code
                 chunks.append('  }\n}\n')
+                if mlx5:
+                    chunks.append('#endif')
 
     if args.check_coverage:
         by_snake = {}

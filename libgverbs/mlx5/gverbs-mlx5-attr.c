@@ -48,6 +48,17 @@ append_flags_row (GString    *out,
  * #GVerbsMlx5DVContextAttr:flags (%GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX for a
  * DevX context) and #GVerbsMlx5DVContextAttr:comp-mask.
  *
+ * When to use it: to open a #GVerbsMlx5Context, with
+ * %GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX for DevX commands.
+ *
+ * ```c
+ * g_autoptr(GVerbsMlx5DVContextAttr) attr =
+ *   gverbs_mlx5_dv_context_attr_new (GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX, 0);
+ * g_autoptr(GVerbsMlx5Context) ctx = gverbs_mlx5_context_new ("mlx5_0", attr, &error);
+ * ```
+ *
+ * Python: `Verbs.Mlx5DVContextAttr(flags=0, comp_mask=0)`, pyverbs' keywords.
+ *
  * Since: 0.1
  */
 struct _GVerbsMlx5DVContextAttr
@@ -140,6 +151,16 @@ _gverbs_mlx5_dv_context_attr_fill (GVerbsMlx5DVContextAttr    *self,
  * a DCT (target, with its access key). Given to
  * gverbs_mlx5_dv_qp_init_attr_new(), which copies it.
  *
+ * When to use it: to make a dynamically connected queue pair: a DCI sends to
+ * any DCT, a DCT receives from any DCI that knows its access key.
+ *
+ * ```c
+ * g_autoptr(GVerbsMlx5DVDCInitAttr) dct = gverbs_mlx5_dv_dc_init_attr_new (GVERBS_MLX5DV_DCTYPE_DCT,
+ *                                                                          0x1234);
+ * g_autoptr(GVerbsMlx5DVQPInitAttr) dv =
+ *   gverbs_mlx5_dv_qp_init_attr_new (GVERBS_MLX5DV_QP_INIT_ATTR_MASK_DC, 0, dct, 0);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsMlx5DVDCInitAttr
@@ -204,6 +225,17 @@ gverbs_mlx5_dv_dc_init_attr_new (GVerbsMlx5DVDCType dc_type,
  * #GVerbsMlx5DVQPInitAttr:create-flags,
  * %GVERBS_MLX5DV_QP_INIT_ATTR_MASK_SEND_OPS_FLAGS for
  * #GVerbsMlx5DVQPInitAttr:send-ops-flags.
+ *
+ * When to use it: to create a #GVerbsMlx5QP: a DC queue pair, or one with
+ * mlx5 creation flags or mlx5 send operations.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx; GVerbsQPInitAttrEx *init;  // qp-type GVERBS_QPT_DRIVER
+ * g_autoptr(GVerbsMlx5DVDCInitAttr) dci = gverbs_mlx5_dv_dc_init_attr_new (GVERBS_MLX5DV_DCTYPE_DCI, 0);
+ * g_autoptr(GVerbsMlx5DVQPInitAttr) dv =
+ *   gverbs_mlx5_dv_qp_init_attr_new (GVERBS_MLX5DV_QP_INIT_ATTR_MASK_DC, 0, dci, 0);
+ * g_autoptr(GVerbsMlx5QP) qp = gverbs_mlx5_qp_new (GVERBS_CONTEXT (ctx), init, dv, NULL, &error);
+ * ```
  *
  * Since: 0.1
  */
@@ -338,6 +370,17 @@ _gverbs_mlx5_dv_qp_init_attr_fill (GVerbsMlx5DVQPInitAttr     *self,
  * mlx5dv_cq_init_attr`, pyverbs' `Mlx5DVCQInitAttr`): CQE compression and
  * its format, padding flags, the CQE size.
  *
+ * When to use it: to create a #GVerbsMlx5CQ with compressed or 128-byte
+ * CQEs, which saves PCIe bandwidth at high message rates.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx; GVerbsCqInitAttrEx *attr;
+ * g_autoptr(GVerbsMlx5DVCQInitAttr) dv =
+ *   gverbs_mlx5_dv_cq_init_attr_new (GVERBS_MLX5DV_CQ_INIT_ATTR_MASK_COMPRESSED_CQE,
+ *                                    GVERBS_MLX5DV_CQE_RES_FORMAT_HASH, 0, 0);
+ * g_autoptr(GVerbsMlx5CQ) cq = gverbs_mlx5_cq_new (GVERBS_CONTEXT (ctx), attr, dv, &error);
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsMlx5DVCQInitAttr
@@ -454,6 +497,19 @@ _gverbs_mlx5_dv_cq_init_attr_fill (GVerbsMlx5DVCQInitAttr     *self,
  * gverbs_mlx5_context_query_mlx5_device(): one read-only property per
  * field, nested groups flattened (`cqe_comp_caps.max_num` is
  * `cqe-comp-caps-max-num`).
+ *
+ * When to use it: to check what an mlx5 device offers (CQE compression,
+ * striding RQ, tunnel offloads, DC ODP …) before asking for it.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx;
+ * g_autoptr(GVerbsMlx5DVContext) dv =
+ *   gverbs_mlx5_context_query_mlx5_device (ctx, GVERBS_MLX5DV_CONTEXT_MASK_CQE_COMPRESION, &error);
+ * guint max_num = 0;
+ *
+ * if (dv != NULL)
+ *   g_object_get (dv, "cqe-comp-caps-max-num", &max_num, NULL);
+ * ```
  *
  * Since: 0.1
  */
@@ -726,6 +782,18 @@ gverbs_mlx5_dv_context_to_string (GVerbsMlx5DVContext *self)
  * mlx5dv_query_port(), pyverbs' `Mlx5DVPortAttr`), returned by
  * gverbs_mlx5_context_query_mlx5_port(): one read-only property per field;
  * #GVerbsMlx5DVPortAttr:flags says which are valid.
+ *
+ * When to use it: on a switchdev (e-switch) setup, to learn a port's vport
+ * number and steering addresses.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx;
+ * g_autoptr(GVerbsMlx5DVPortAttr) port = gverbs_mlx5_context_query_mlx5_port (ctx, 1, &error);
+ * guint vport = 0;
+ *
+ * if (port != NULL)
+ *   g_object_get (port, "vport", &vport, NULL);
+ * ```
  *
  * Since: 0.1
  */

@@ -30,6 +30,23 @@
  * A device that is not an mlx5 one (Soft-RoCE's rxe0, say) gives
  * %GVERBS_ERROR_NOT_SUPPORTED naming mlx5dv_open_device and the device.
  *
+ * When to use it: on a ConnectX device, instead of gverbs_context_new(),
+ * when you need the mlx5 direct-verbs objects (#GVerbsMlx5QP, #GVerbsMlx5CQ)
+ * or DevX; everything a #GVerbsContext does works on it.
+ *
+ * ```c
+ * g_autoptr(GVerbsMlx5Context) ctx = NULL;
+ * g_autoptr(GVerbsPD) pd = NULL;
+ *
+ * if (!gverbs_mlx5_is_supported ("mlx5_0", &error))
+ *   return;
+ * ctx = gverbs_mlx5_context_new ("mlx5_0", NULL, &error);
+ * if (ctx != NULL)
+ *   pd = gverbs_pd_new (GVERBS_CONTEXT (ctx), &error);
+ * ```
+ *
+ * Python: `Verbs.Mlx5Context(Verbs.Mlx5DVContextAttr(), name='mlx5_0')`, as pyverbs.
+ *
  * Since: 0.1
  */
 struct _GVerbsMlx5Context

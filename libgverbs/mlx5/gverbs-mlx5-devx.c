@@ -69,6 +69,18 @@ _gverbs_mlx5_check_outlen (gsize        outlen,
  * the context's #GVerbsContext:cmd-fd at #GVerbsMlx5VAR:mmap-off for
  * #GVerbsMlx5VAR:length bytes. Closed with its context.
  *
+ * When to use it: for virtio emulation on a BlueField or ConnectX, to get a
+ * doorbell page to map for a virtio queue.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx;
+ * g_autoptr(GVerbsMlx5VAR) var = gverbs_mlx5_var_new (GVERBS_CONTEXT (ctx), 0, &error);
+ * guint64 offset = 0;
+ *
+ * if (var != NULL)
+ *   g_object_get (var, "mmap-off", &offset, NULL);   // mmap() the context's cmd-fd there
+ * ```
+ *
  * Since: 0.1
  */
 struct _GVerbsMlx5VAR
@@ -205,6 +217,19 @@ gverbs_mlx5_var_new (GVerbsContext  *context,
  * mlx5dv_devx_alloc_uar(), pyverbs' `Mlx5UAR`): a doorbell page of the
  * device mapped into the process, for DevX objects (a QP or CQ made with
  * DevX commands names its #GVerbsMlx5UAR:page-id). Closed with its context.
+ *
+ * When to use it: to create QPs or CQs yourself with DevX commands: they
+ * ring the doorbell of a UAR and name its page id.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx;
+ * g_autoptr(GVerbsMlx5UAR) uar = gverbs_mlx5_uar_new (GVERBS_CONTEXT (ctx),
+ *                                                     GVERBS_MLX5DV_UAR_ALLOC_TYPE_NC, &error);
+ * guint page_id = 0;
+ *
+ * if (uar != NULL)
+ *   g_object_get (uar, "page-id", &page_id, NULL);
+ * ```
  *
  * Since: 0.1
  */
@@ -353,6 +378,19 @@ gverbs_mlx5_uar_new (GVerbsContext             *context,
  * pyverbs' `Mlx5PP`): a rate limit that SQs created over DevX name by
  * #GVerbsMlx5PP:index. Needs a DevX context
  * (%GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX). Closed with its context.
+ *
+ * When to use it: to rate-limit a send queue made with DevX: allocate a
+ * pacing entry from the device's layout of its context, then name its
+ * index in the SQ.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx; GBytes *pp_context;  // set_pp_rate_limit_context, in the PRM layout
+ * g_autoptr(GVerbsMlx5PP) pp = gverbs_mlx5_pp_new (GVERBS_CONTEXT (ctx), pp_context, 0, &error);
+ * guint index = 0;
+ *
+ * if (pp != NULL)
+ *   g_object_get (pp, "index", &index, NULL);
+ * ```
  *
  * Since: 0.1
  */
@@ -544,6 +582,20 @@ gverbs_mlx5_pp_new (GVerbsContext             *context,
  * gverbs_mlx5_devx_obj_modify() run further commands on it. Needs a DevX
  * context (%GVERBS_MLX5DV_CONTEXT_FLAGS_DEVX); closed with it, before the
  * #GVerbsMlx5UMEM and UARs it may name.
+ *
+ * When to use it: to create device objects the verbs API does not have (a
+ * flow counter, a TIS, a custom queue) with the device's own commands,
+ * written in its programmer's reference manual layout.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx; GBytes *create_cmd;  // e.g. ALLOC_FLOW_COUNTER's input mailbox
+ * g_autoptr(GVerbsMlx5DevxObj) obj = gverbs_mlx5_devx_obj_new (GVERBS_CONTEXT (ctx), create_cmd,
+ *                                                              16, &error);
+ * GBytes *out = NULL;
+ *
+ * if (obj != NULL)
+ *   out = gverbs_mlx5_devx_obj_get_out (obj);   // the command's output mailbox
+ * ```
  *
  * Since: 0.1
  */
@@ -817,6 +869,19 @@ gverbs_mlx5_devx_obj_modify (GVerbsMlx5DevxObj  *self,
  * aligned to #GVerbsMlx5UMEM:alignment) that DevX objects name by
  * #GVerbsMlx5UMEM:umem-id. Closed with its context, after the DevX
  * objects; the buffer is freed once deregistered.
+ *
+ * When to use it: to give DevX objects (queues made with DevX commands)
+ * host memory the device may access, named by its umem id.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx;
+ * g_autoptr(GVerbsMlx5UMEM) umem = gverbs_mlx5_umem_new (GVERBS_CONTEXT (ctx), 65536,
+ *                                                        GVERBS_ACCESS_LOCAL_WRITE, 4096, &error);
+ * guint umem_id = 0;
+ *
+ * if (umem != NULL)
+ *   g_object_get (umem, "umem-id", &umem_id, NULL);
+ * ```
  *
  * Since: 0.1
  */

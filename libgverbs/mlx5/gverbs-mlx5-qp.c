@@ -32,6 +32,23 @@
  * On a device that is not an mlx5 one, creation gives
  * %GVERBS_ERROR_NOT_SUPPORTED naming mlx5dv_create_qp.
  *
+ * When to use it: for dynamically connected transport (one DCI reaches many
+ * peers with no connection per peer), or mlx5 creation flags; otherwise a
+ * #GVerbsQPEx is enough.
+ *
+ * ```c
+ * // given: GVerbsMlx5QP *dci; GVerbsAH *ah; guint32 remote_dctn; guint64 dc_key; GVerbsMR *mr;
+ * GVerbsQPEx *qp = GVERBS_QP_EX (dci);
+ *
+ * if (!gverbs_qp_ex_wr_start (qp, &error) || !gverbs_qp_ex_wr_send (qp, &error) ||
+ *     !gverbs_mlx5_qp_wr_set_dc_addr (dci, ah, remote_dctn, dc_key, &error) ||
+ *     !gverbs_qp_ex_wr_set_sge (qp, gverbs_mr_get_lkey (mr), gverbs_mr_get_addr (mr), 64, &error) ||
+ *     !gverbs_qp_ex_wr_complete (qp, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
+ * Python: `Verbs.Mlx5QP(ctx, init_attr_ex, dv_init_attr=dv_attr)`, as pyverbs.
+ *
  * Since: 0.1
  */
 struct _GVerbsMlx5QP
@@ -166,6 +183,22 @@ gverbs_mlx5_qp_wr_set_dc_addr (GVerbsMlx5QP  *self,
  *
  * On a device that is not an mlx5 one, creation gives
  * %GVERBS_ERROR_NOT_SUPPORTED naming mlx5dv_create_cq.
+ *
+ * When to use it: for mlx5 CQE compression or padding; it is polled as any
+ * #GVerbsCQEX.
+ *
+ * ```c
+ * // given: GVerbsMlx5Context *ctx;
+ * g_autoptr(GVerbsCqInitAttrEx) attr = gverbs_cq_init_attr_ex_new ();
+ * g_autoptr(GVerbsMlx5DVCQInitAttr) dv =
+ *   gverbs_mlx5_dv_cq_init_attr_new (GVERBS_MLX5DV_CQ_INIT_ATTR_MASK_CQE_SIZE, 0, 0, 128);
+ * g_autoptr(GVerbsMlx5CQ) cq = NULL;
+ *
+ * gverbs_cq_init_attr_ex_set_cqe (attr, 4096);
+ * cq = gverbs_mlx5_cq_new (GVERBS_CONTEXT (ctx), attr, dv, &error);
+ * ```
+ *
+ * Python: `Verbs.Mlx5CQ(ctx, Verbs.CqInitAttrEx(cqe=4096), dv_attr)`, as pyverbs.
  *
  * Since: 0.1
  */
