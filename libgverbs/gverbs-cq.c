@@ -66,6 +66,26 @@
  * Python: `Verbs.CQ(ctx, cqe, cq_context, channel, comp_vector)` (pyverbs'
  * order) or `ctx.cq(...)`; `cq.poll(n)` returns pyverbs' `(npolled, [wc, ...])`.
  *
+ * A handler of #GVerbsCQ::completions gets the completions of one dispatch
+ * as a `GPtrArray *` of `GVerbsWC *`, owned by the CQ (the declaration the
+ * reference generates for that signal reads `const GVerbsWC **`:
+ * g-ir-scanner keeps no C type for a signal parameter whose type is
+ * annotated):
+ *
+ * ```c
+ * static void
+ * on_completions (GVerbsCQ *cq, GPtrArray *wcs, gpointer user_data)
+ * {
+ *   for (guint i = 0; i < wcs->len; i++)
+ *     {
+ *       const GVerbsWC *wc = g_ptr_array_index (wcs, i);
+ *
+ *       g_print ("wr %" G_GUINT64_FORMAT ": %s\n", wc->wr_id, gverbs_wc_status_str (wc->status));
+ *     }
+ * }
+ * // g_signal_connect (cq, "completions", G_CALLBACK (on_completions), NULL);
+ * ```
+ *
  * Since: 0.1
  */
 typedef struct

@@ -18,7 +18,9 @@ Convention for fragments:
         // given: GVerbsPD *pd; GVerbsCQ *cq;
         // given: void on_done (GObject *source, GAsyncResult *res, gpointer data);
     it is shown to readers as it is: it says what the example starts from;
-  - the fragment is the body of a `void` function: leave it with `return;`.
+  - the fragment is the body of a `void` function: leave it with `return;`;
+    a fence whose code starts with `static ` (a signal handler, say) is a
+    definition and is compiled at file scope as it is.
 
 ```python fences in the same comments are compiled with compile() (syntax).
 
@@ -117,7 +119,8 @@ def compile_command(builddir, srcdir):
             '-Werror=implicit-function-declaration', '-Werror=incompatible-pointer-types',
             '-Werror=int-conversion', '-Werror=return-type',
             '-Wno-shadow', '-Wno-unused-variable', '-Wno-unused-but-set-variable',
-            '-Wno-unused-value', '-Wno-uninitialized', '-Wno-maybe-uninitialized']
+            '-Wno-unused-value', '-Wno-unused-function', '-Wno-uninitialized',
+            '-Wno-maybe-uninitialized']
     return e['directory'], out
 
 
@@ -163,14 +166,21 @@ def main():
                 mlx5 = rel.startswith(os.path.join('libgverbs', 'mlx5'))
                 if mlx5:   # gverbs.h has the mlx5 classes only when they are built
                     chunks.append('#if GVERBS_HAVE_MLX5')
-                chunks.append(f'#line 1 "{rel}: example of {name}"')
-                chunks.append(f'static void G_GNUC_UNUSED\nexample_{n_c} (void)\n{{')
-                chunks.append('  GError *error = NULL;')
-                chunks += ['  ' + g for g in given]
-                chunks.append('  {')
-                chunks.append(f'#line {start} "{rel}"')
-                chunks += code
-                chunks.append('  }\n}\n')
+                body_lines = [t for t in code if t.strip() and not re.match(r'^\s*// given:', t)]
+                if body_lines and body_lines[0].startswith('static '):
+                    # a handler or helper definition: compiled at file scope
+                    chunks += given
+                    chunks.append(f'#line {start} "{rel}"')
+                    chunks += code
+                else:
+                    chunks.append(f'#line 1 "{rel}: example of {name}"')
+                    chunks.append(f'static void G_GNUC_UNUSED\nexample_{n_c} (void)\n{{')
+                    chunks.append('  GError *error = NULL;')
+                    chunks += ['  ' + g for g in given]
+                    chunks.append('  {')
+                    chunks.append(f'#line {start} "{rel}"')
+                    chunks += code
+                    chunks.append('  }\n}\n')
                 if mlx5:
                     chunks.append('#endif')
 
