@@ -101,6 +101,36 @@ void test_recv_wr () throws Error {
     check ("RecvWR.init clears a used request", other.wr_id == 77 && other.num_sge == 0);
 }
 
+// What docs/vala.md says about sg_list: valac copies the request before
+// writing a field of one of its elements, so `wr.sg_list[i].field = x` is
+// lost; assigning a whole element, set_sge() and an SGE array built first
+// all write into the request.
+void test_sg_list_fields () throws Error {
+    var wr = Verbs.SendWR ();
+    wr.init (1, Verbs.WROpcode.SEND, Verbs.SendFlags.SIGNALED);
+    wr.sg_list[0].addr = 0x1234;
+    wr.sg_list[0].length = 10;
+    check ("SendWR sg_list[0].field = x writes a copy (valac; docs/vala.md)",
+           wr.sg_list[0].addr == 0 && wr.sg_list[0].length == 0);
+    var rwr = Verbs.RecvWR ();
+    rwr.init (2);
+    rwr.sg_list[0].lkey = 7;
+    check ("RecvWR sg_list[0].field = x writes a copy (valac; docs/vala.md)", rwr.sg_list[0].lkey == 0);
+
+    Verbs.SGE[] sges = { { 0x9000, 30, 4 }, { 0xa000, 40, 5 } };
+    for (uint i = 0; i < sges.length; i++)
+        wr.set_sge (i, sges[i]);
+    check ("SendWR filled from an SGE array with set_sge", wr.num_sge == 2 &&
+           wr.sg_list[0].addr == 0x9000 && wr.sg_list[1].length == 40 && wr.sg_list[1].lkey == 5);
+    Verbs.SGE e = wr.sg_list[1];
+    e.length = 41;
+    wr.sg_list[1] = e;
+    check ("SendWR element changed by copy and whole assignment", wr.sg_list[1].length == 41 &&
+           wr.sg_list[1].addr == 0xa000);
+    rwr.set_sge (0, { 0xb000, 50, 6 });
+    check ("RecvWR.set_sge", rwr.num_sge == 1 && rwr.sg_list[0].addr == 0xb000 && rwr.sg_list[0].lkey == 6);
+}
+
 void test_gid () throws Error {
     Verbs.Gid gid = {};
     check ("zero Gid", gid.is_zero ());
@@ -194,6 +224,7 @@ int main () {
         test_sge ();
         test_send_wr ();
         test_recv_wr ();
+        test_sg_list_fields ();
         test_gid ();
         test_wc ();
         test_attrs ();
