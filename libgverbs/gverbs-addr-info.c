@@ -61,11 +61,16 @@ G_STATIC_ASSERT ((int) GVERBS_RDMA_OPTION_ID_ACK_TIMEOUT == (int) RDMA_OPTION_ID
  * addresses both work.
  *
  * ```c
+ * // where a listener binds
  * g_autoptr(GVerbsAddrInfo) server = gverbs_addr_info_new ("0.0.0.0", NULL, "7471", NULL,
  *                                                          GVERBS_RDMA_PS_TCP, GVERBS_RAI_PASSIVE,
  *                                                          &error);
- * g_autoptr(GVerbsAddrInfo) client = gverbs_addr_info_new (NULL, "192.0.2.1", NULL, "7471",
- *                                                          GVERBS_RDMA_PS_TCP, 0, &error);
+ * g_autoptr(GVerbsAddrInfo) client = NULL;
+ *
+ * if (server == NULL)
+ *   return;
+ * // the peer a client connects to
+ * client = gverbs_addr_info_new (NULL, "192.0.2.1", NULL, "7471", GVERBS_RDMA_PS_TCP, 0, &error);
  * if (client != NULL)
  *   g_print ("port %u\n", gverbs_addr_info_get_dst_port (client));
  * ```

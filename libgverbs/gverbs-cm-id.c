@@ -58,10 +58,14 @@
  * ```c
  * // given: void addr_resolved (GObject *source, GAsyncResult *result, gpointer data);
  * g_autoptr(GVerbsEventChannel) ch = gverbs_event_channel_new (&error);
- * g_autoptr(GVerbsAddrInfo) dst = gverbs_addr_info_new (NULL, "192.0.2.1", NULL, "7471",
- *                                                       GVERBS_RDMA_PS_TCP, 0, &error);
- * GVerbsCMID *id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
+ * g_autoptr(GVerbsAddrInfo) dst = NULL;
+ * GVerbsCMID *id = NULL;
  *
+ * if (ch == NULL ||
+ *     (dst = gverbs_addr_info_new (NULL, "192.0.2.1", NULL, "7471", GVERBS_RDMA_PS_TCP, 0,
+ *                                  &error)) == NULL ||
+ *     (id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error)) == NULL)
+ *   return;
  * gverbs_cm_id_resolve_addr_async (id, dst, 2000, NULL, addr_resolved, NULL);
  * // then resolve_route_async, create_qp, connect_to_peer_async
  * ```

@@ -41,11 +41,14 @@
  * ```c
  * // given: GVerbsContext *ctx; GVerbsWC wc[16]; int n;
  * g_autoptr(GVerbsCompChannel) channel = gverbs_comp_channel_new (ctx, &error);
- * g_autoptr(GVerbsCQ) cq = gverbs_cq_new (ctx, 256, channel, 0, &error);
+ * g_autoptr(GVerbsCQ) cq = NULL;
+ * g_autoptr(GVerbsCQ) ready = NULL;
  *
+ * if (channel == NULL || (cq = gverbs_cq_new (ctx, 256, channel, 0, &error)) == NULL)
+ *   return;
  * // without a main loop: arm, wait, poll
- * gverbs_cq_req_notify (cq, FALSE, &error);
- * if (gverbs_comp_channel_get_cq_event (channel, 1000, NULL, &error) == cq)
+ * if (gverbs_cq_req_notify (cq, FALSE, &error) &&
+ *     (ready = gverbs_comp_channel_get_cq_event (channel, 1000, NULL, &error)) == cq)
  *   n = gverbs_cq_poll (cq, wc, G_N_ELEMENTS (wc), &error);
  * ```
  *

@@ -54,10 +54,13 @@
  * ```c
  * // given: GVerbsContext *ctx; void on_completion (GVerbsCQ *cq, GVerbsWC *wc, gpointer data);
  * g_autoptr(GVerbsCompChannel) channel = gverbs_comp_channel_new (ctx, &error);
- * g_autoptr(GVerbsCQ) cq = gverbs_cq_new (ctx, 256, channel, 0, &error);
+ * g_autoptr(GVerbsCQ) cq = NULL;
  *
+ * if (channel == NULL || (cq = gverbs_cq_new (ctx, 256, channel, 0, &error)) == NULL)
+ *   return;
  * g_signal_connect (cq, "completion", G_CALLBACK (on_completion), NULL);
- * gverbs_cq_set_watched (cq, TRUE, &error);
+ * if (!gverbs_cq_set_watched (cq, TRUE, &error))
+ *   return;
  * // or, without a channel:
  * GVerbsWC wc[16];
  * int n = gverbs_cq_poll (cq, wc, G_N_ELEMENTS (wc), &error);

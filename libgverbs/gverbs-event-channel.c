@@ -37,8 +37,10 @@
  * ```c
  * // given: void on_disconnected (GVerbsCMID *id, gpointer data);
  * g_autoptr(GVerbsEventChannel) ch = gverbs_event_channel_new (&error);
- * GVerbsCMID *id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
+ * GVerbsCMID *id = NULL;
  *
+ * if (ch == NULL || (id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error)) == NULL)
+ *   return;
  * g_signal_connect (id, "disconnected", G_CALLBACK (on_disconnected), NULL);
  * ```
  *

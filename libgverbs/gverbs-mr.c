@@ -39,9 +39,13 @@
  * g_autoptr(GVerbsMR) mr = gverbs_mr_new (pd, 4096,
  *                                         GVERBS_ACCESS_LOCAL_WRITE |
  *                                         GVERBS_ACCESS_REMOTE_WRITE, &error);
- * GVerbsSGE sge = { gverbs_mr_get_addr (mr), 64, gverbs_mr_get_lkey (mr) };
+ * GVerbsSGE sge;
  *
- * gverbs_mr_write (mr, (const guint8 *) "hello", 6, 0, &error);
+ * if (mr == NULL)
+ *   return;   // GVERBS_ERROR_NO_MEMORY: check ulimit -l
+ * sge = (GVerbsSGE) { gverbs_mr_get_addr (mr), 64, gverbs_mr_get_lkey (mr) };
+ * if (!gverbs_mr_write (mr, (const guint8 *) "hello", 6, 0, &error))
+ *   g_printerr ("%s\n", error->message);
  * // give gverbs_mr_get_rkey (mr) and the address to a peer for RDMA
  * ```
  *

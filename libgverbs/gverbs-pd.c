@@ -27,7 +27,11 @@
  * ```c
  * // given: GVerbsContext *ctx;
  * g_autoptr(GVerbsPD) pd = gverbs_pd_new (ctx, &error);
- * g_autoptr(GVerbsMR) mr = gverbs_mr_new (pd, 4096, GVERBS_ACCESS_LOCAL_WRITE, &error);
+ * g_autoptr(GVerbsMR) mr = NULL;
+ *
+ * if (pd == NULL)
+ *   return;
+ * mr = gverbs_mr_new (pd, 4096, GVERBS_ACCESS_LOCAL_WRITE, &error);
  * ```
  *
  * Python: `Verbs.PD(ctx)` or `ctx.pd()`.

@@ -50,6 +50,8 @@
  *                                                                   GVERBS_QP_EX_WITH_RDMA_WRITE);
  * g_autoptr(GVerbsQPEx) qp = gverbs_qp_ex_new (ctx, init, NULL, &error);
  *
+ * if (qp == NULL)
+ *   return;
  * gverbs_qp_ex_set_wr_id (qp, 7);
  * gverbs_qp_ex_set_wr_flags (qp, GVERBS_SEND_SIGNALED);
  * if (!gverbs_qp_ex_wr_start (qp, &error) ||

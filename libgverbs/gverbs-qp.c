@@ -63,9 +63,11 @@
  * g_autoptr(GVerbsQPInitAttr) init = gverbs_qp_init_attr_new (GVERBS_QPT_RC, cq, cq, &cap);
  * g_autoptr(GVerbsQP) qp = gverbs_qp_new (pd, init, NULL, &error);
  *
+ * if (qp == NULL)
+ *   return;
  * // attr holds the peer's QP number, GID and PSN: see the getting-started guide
- * gverbs_qp_to_rts (qp, attr, &error);
- * gverbs_qp_post_send_one (qp, &send_wr, &error);
+ * if (!gverbs_qp_to_rts (qp, attr, &error) || !gverbs_qp_post_send_one (qp, &send_wr, &error))
+ *   g_printerr ("%s\n", error->message);
  * ```
  *
  * Python: `Verbs.QP(pd, init_attr, attr)` as in pyverbs, or python-rdma's

@@ -51,8 +51,11 @@
  * g_autoptr(GVerbsSrqInitAttr) sia = gverbs_srq_init_attr_new (&sa);
  * g_autoptr(GVerbsSRQ) srq = gverbs_srq_new (pd, sia, &error);
  *
+ * if (srq == NULL)
+ *   return;
  * g_object_set (qp_init_attr, "srq", srq, NULL);   // before creating each QP
- * gverbs_srq_post_recv (srq, &recv_wr, 1, &error);
+ * if (!gverbs_srq_post_recv (srq, &recv_wr, 1, &error))
+ *   g_printerr ("%s\n", error->message);
  * ```
  *
  * Python: `Verbs.SRQ(pd, init_attr)` as in pyverbs, or `pd.srq()`.

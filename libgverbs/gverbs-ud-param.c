@@ -24,9 +24,12 @@
  *
  * ```c
  * // given: GVerbsCMID *id; GVerbsPD *pd; GVerbsSendWR wr;
- * GVerbsUDParam *ud = gverbs_cm_id_get_ud_param (id);
- * g_autoptr(GVerbsAH) ah = gverbs_ah_new (pd, gverbs_ud_param_get_ah_attr (ud), &error);
+ * GVerbsUDParam *ud = gverbs_cm_id_get_ud_param (id);   // NULL until established
+ * g_autoptr(GVerbsAH) ah = NULL;
  *
+ * if (ud == NULL)
+ *   return;
+ * ah = gverbs_ah_new (pd, gverbs_ud_param_get_ah_attr (ud), &error);
  * if (ah != NULL)
  *   gverbs_send_wr_set_wr_ud (&wr, ah, gverbs_ud_param_get_qp_num (ud),
  *                             gverbs_ud_param_get_qkey (ud));
