@@ -61,6 +61,11 @@ GVERBS_AVAILABLE_IN_0_1
 GVerbsDeviceAttrEx *gverbs_context_query_device_ex    (GVerbsContext  *self,
                                                        GError        **error);
 GVERBS_AVAILABLE_IN_0_1
+gboolean          gverbs_context_query_rt_values_ex   (GVerbsContext  *self,
+                                                       gint64         *sec,
+                                                       gint64         *nsec,
+                                                       GError        **error);
+GVERBS_AVAILABLE_IN_0_1
 GVerbsGid        *gverbs_context_query_gid            (GVerbsContext  *self,
                                                        guint           port_num,
                                                        guint           index,

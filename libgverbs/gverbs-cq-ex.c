@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-cq-ex.h"
+#include "gverbs-srq-tm.h"
 #include "gverbs-cq-ex-private.h"
 #include "gverbs-cq-private.h"
 #include "gverbs-comp-channel-private.h"
@@ -727,6 +728,38 @@ CQ_EX_READER (guint8, sl, IBV_WC_EX_WITH_SL)
  * Since: 0.1
  */
 CQ_EX_READER (guint8, dlid_path_bits, IBV_WC_EX_WITH_DLID_PATH_BITS)
+
+/**
+ * gverbs_cq_ex_read_tm_info:
+ * @self: a #GVerbsCQEX
+ * @info: (out caller-allocates): the tag-matching fields
+ * @error: return location for a #GError
+ *
+ * Reads the tag and application context of the current completion of a
+ * tag-matching SRQ (`ibv_wc_read_tm_info()`, needs
+ * %GVERBS_WC_EX_WITH_TM_INFO). Bindings return @info (and raise the
+ * error).
+ *
+ * Returns: (skip): %TRUE if @info was filled
+ *
+ * Since: 0.1
+ */
+gboolean
+gverbs_cq_ex_read_tm_info (GVerbsCQEX      *self,
+                           GVerbsWcTmInfo  *info,
+                           GError         **error)
+{
+  struct ibv_wc_tm_info tm = { 0 };
+
+  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+  if (!can_read (self, IBV_WC_EX_WITH_TM_INFO, "ibv_wc_read_tm_info", error))
+    return FALSE;
+  ibv_wc_read_tm_info (P (self)->ibv, &tm);
+  info->tag = tm.tag;
+  info->priv = tm.priv;
+  return TRUE;
+}
 
 /**
  * gverbs_cq_ex_fill_wc: (skip)

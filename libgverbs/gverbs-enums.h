@@ -850,6 +850,36 @@ typedef enum { /*< flags,underscore_name=gverbs_srq_init_attr_mask >*/
 } GVerbsSRQInitAttrMask;
 
 /**
+ * GVerbsOpsWROpcode:
+ * @GVERBS_WR_TAG_ADD: `IBV_WR_TAG_ADD`
+ * @GVERBS_WR_TAG_DEL: `IBV_WR_TAG_DEL`
+ * @GVERBS_WR_TAG_SYNC: `IBV_WR_TAG_SYNC`
+ *
+ * Operation of a tag-matching SRQ work request; the values are those of rdma-core's `enum ibv_ops_wr_opcode`.
+ *
+ * Since: 0.1
+ */
+typedef enum { /*< underscore_name=gverbs_ops_wr_opcode >*/
+  GVERBS_WR_TAG_ADD = 0,
+  GVERBS_WR_TAG_DEL = 1,
+  GVERBS_WR_TAG_SYNC = 2,
+} GVerbsOpsWROpcode;
+
+/**
+ * GVerbsOpsFlags:
+ * @GVERBS_OPS_SIGNALED: `IBV_OPS_SIGNALED`
+ * @GVERBS_OPS_TM_SYNC: `IBV_OPS_TM_SYNC`
+ *
+ * Flags of a tag-matching SRQ work request; the values are those of rdma-core's `enum ibv_ops_flags`.
+ *
+ * Since: 0.1
+ */
+typedef enum { /*< flags,underscore_name=gverbs_ops_flags >*/
+  GVERBS_OPS_SIGNALED = 1u << 0,
+  GVERBS_OPS_TM_SYNC = 1u << 1,
+} GVerbsOpsFlags;
+
+/**
  * GVerbsWQType:
  * @GVERBS_WQT_RQ: `IBV_WQT_RQ`
  *

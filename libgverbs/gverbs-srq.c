@@ -105,6 +105,9 @@ check_limits (GVerbsSRQ           *self,
                                "XRC SRQ: the device has no XRC support (IBV_DEVICE_XRC)");
       return FALSE;
     }
+  if (type == GVERBS_SRQT_TM &&
+      !_gverbs_context_check_tag_matching (self->context, call, where (self), error))
+    return FALSE;
   if (dev.max_srq == 0)
     {
       _gverbs_set_error_errno (error, EOPNOTSUPP, call, where (self),

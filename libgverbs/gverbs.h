@@ -38,6 +38,7 @@
 #include "gverbs-qp-ex.h"
 #include "gverbs-srq-attr.h"
 #include "gverbs-srq.h"
+#include "gverbs-srq-tm.h"
 #include "gverbs-wc.h"
 #include "gverbs-comp-channel.h"
 #include "gverbs-cq.h"

@@ -46,6 +46,8 @@ ENUMS = [
     ("ibv_srq_attr_mask", "GVerbsSRQAttrMask", True, "SRQ attributes to modify"),
     ("ibv_srq_type", "GVerbsSRQType", False, "Type of a shared receive queue"),
     ("ibv_srq_init_attr_mask", "GVerbsSRQInitAttrMask", True, "Valid fields of extended SRQ init attributes"),
+    ("ibv_ops_wr_opcode", "GVerbsOpsWROpcode", False, "Operation of a tag-matching SRQ work request"),
+    ("ibv_ops_flags", "GVerbsOpsFlags", True, "Flags of a tag-matching SRQ work request"),
     ("ibv_wq_type", "GVerbsWQType", False, "Work queue type"),
     ("ibv_wq_state", "GVerbsWQState", False, "Work queue state"),
     ("ibv_wq_init_attr_mask", "GVerbsWQInitAttrMask", True, "Valid fields of WQ init attributes"),

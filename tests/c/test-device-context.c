@@ -153,6 +153,39 @@ test_close (void)
   g_assert_null (attr);
 }
 
+/* ibv_query_rt_values_ex: the raw clock where the device has one, else
+ * NOT_SUPPORTED naming the call and the device (rxe has none). */
+static void
+test_query_rt_values (void)
+{
+  g_autoptr(GVerbsContext) ctx = gverbs_test_open_context ();
+  g_autoptr(GError) error = NULL;
+  gint64 sec = -1, nsec = -1;
+
+  if (ctx == NULL)
+    return;
+  if (gverbs_context_query_rt_values_ex (ctx, &sec, &nsec, &error))
+    {
+      gint64 sec2 = -1, nsec2 = -1;
+
+      g_assert_no_error (error);
+      g_assert_cmpint (nsec, >=, 0);
+      g_assert_cmpint (nsec, <, G_TIME_SPAN_SECOND * 1000);
+      g_assert_true (gverbs_context_query_rt_values_ex (ctx, &sec2, &nsec2, &error));
+      g_assert_cmpint (sec2 * 1000000000 + nsec2, >=, sec * 1000000000 + nsec);
+      return;
+    }
+  {
+    g_autofree char *prefix = g_strdup_printf ("ibv_query_rt_values_ex on %s: ", gverbs_test_device_name ());
+
+    g_test_message ("%s", error->message);
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_SUPPORTED);
+    g_assert_true (g_str_has_prefix (error->message, prefix));
+    g_assert_cmpint (sec, ==, 0);
+    g_assert_cmpint (nsec, ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -160,5 +193,6 @@ main (int argc, char **argv)
   g_test_add_func ("/context/query-device", test_query_device);
   g_test_add_func ("/context/device-in-list", test_device_in_list);
   g_test_add_func ("/context/close", test_close);
+  g_test_add_func ("/context/query-rt-values", test_query_rt_values);
   return g_test_run ();
 }

@@ -122,3 +122,41 @@ def test_grh_address_is_read_safely():
     for address in (0, 8, 2**47 - 4096, 2**64 - 8):
         with pytest.raises(PyverbsUserError):
             read_user_memory(address, 40)
+
+
+def test_tag_matching_names():
+    from pyverbs.srq import OpsWr, SrqInitAttrEx
+    from pyverbs.cq import WcTmInfo
+    from pyverbs.wr import SGE
+    attr = SrqInitAttrEx()
+    attr.max_num_tags, attr.max_ops = 64, 10
+    assert (attr.max_num_tags, attr.max_ops) == (64, 10)
+    assert attr.get_property('tm-max-num-tags') == 64 and attr.get_property('tm-max-ops') == 10
+    # pyverbs' defaults: IBV_WR_TAG_ADD, IBV_OPS_SIGNALED
+    add = OpsWr(wr_id=5, recv_wr_id=6, num_sge=1, tag=0x42, mask=0xffff,
+                sg_list=[SGE(0x1000, 64, 7)])
+    assert (add.opcode, add.flags) == (e.IBV_WR_TAG_ADD, e.IBV_OPS_SIGNALED) == (0, 1)
+    assert (add.wr_id, add.recv_wr_id, add.tag, add.mask, add.num_sge, add.handle) == \
+        (5, 6, 0x42, 0xffff, 1, 0)
+    sync = OpsWr(wr_id=27, opcode=e.IBV_WR_TAG_SYNC, unexpected_cnt=3,
+                 flags=e.IBV_OPS_SIGNALED | e.IBV_OPS_TM_SYNC)
+    assert (sync.opcode, sync.flags, sync.unexpected_cnt) == (2, 3, 3)
+    sync.handle = 9
+    assert sync.handle == 9 and sync._wr.handle == 9
+    assert WcTmInfo is Verbs.WcTmInfo and hasattr(WcTmInfo(), 'tag')
+
+
+@pytest.mark.skipif(not hasattr(Verbs, 'Mlx5Context'), reason='libgverbs built without mlx5')
+def test_mlx5_methods_libgverbs_lacks_refuse():
+    from pyverbs.providers.mlx5.mlx5dv import Mlx5Context, Mlx5QP, Mlx5DevxObj
+    for call in (lambda: Mlx5Context.device_timestamp_to_ns(None, 1),
+                 lambda: Mlx5Context.reserved_qpn_alloc(None),
+                 lambda: Mlx5QP.modify_udp_sport(None, 5),
+                 lambda: Mlx5DevxObj.query_async(None, b'', 0, None, 0)):
+        with pytest.raises(PyverbsRDMAError) as exc:
+            call()
+        assert exc.value.error_code == errno.EOPNOTSUPP
+        assert 'not supported by libgverbs yet' in str(exc.value)
+    # the ones libgverbs has stay the library's
+    assert Mlx5DevxObj.query.__name__ == 'query'
+    assert 'unsupported' not in Mlx5Context.query_mlx5_device.__qualname__

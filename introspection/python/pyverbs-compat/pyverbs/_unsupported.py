@@ -18,6 +18,13 @@ def unsupported_class(name, module):
     return type(name, (), {'__init__': __init__, '__module__': module})
 
 
+def unsupported_function(name):
+    def unsupported(*args, **kwargs):
+        raise PyverbsRDMAError('%s is not supported by libgverbs yet' % name, _errno.EOPNOTSUPP)
+    unsupported.__name__ = name.rsplit('.', 1)[-1]
+    return unsupported
+
+
 def module_getattr(module):
     def __getattr__(name):
         if name.startswith('__'):
@@ -26,8 +33,5 @@ def module_getattr(module):
             return unsupported_class(name, module)
         if name.isupper() or name.startswith('_'):
             return 0
-        def unsupported(*args, **kwargs):
-            raise PyverbsRDMAError('%s is not supported by libgverbs yet' % name,
-                                   _errno.EOPNOTSUPP)
-        return unsupported
+        return unsupported_function(name)
     return __getattr__

@@ -38,7 +38,5 @@ class PollCqAttr:
         self.comp_mask = comp_mask
 
 
-class WcTmInfo:
-    def __init__(self):
-        self.tag = 0
-        self.priv = 0
+# pyverbs' WcTmInfo (tag, priv): what CQEX.read_tm_info() returns
+WcTmInfo = Verbs.WcTmInfo

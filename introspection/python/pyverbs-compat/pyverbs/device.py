@@ -4,6 +4,8 @@
 """pyverbs.device: devices, contexts, device memory and the port/device
 attribute helpers, on gi.repository.Verbs."""
 
+import errno as _errno
+
 from ._compat import Verbs, GLib, compat_class, rdma_errors, to_str, translate, raw, importing_new
 from .pyverbs_error import PyverbsRDMAError
 
@@ -66,6 +68,19 @@ def _query_gid_table(self, max_entries, flags=0):
         raise PyverbsRDMAError('Failed to query gid table', -exc.error_code) from None
 
 
+@raw
+def _query_rt_values_ex(self, comp_mask=1):
+    """pyverbs' query_rt_values_ex(comp_mask=IBV_VALUES_MASK_RAW_CLOCK):
+    the raw clock as (sec, nsec)."""
+    if comp_mask != 1:
+        raise PyverbsRDMAError('Failed to query real time values with requested comp_mask',
+                               _errno.EOPNOTSUPP)
+    try:
+        return tuple(Verbs.Context.query_rt_values_ex(self))
+    except GLib.Error as err:
+        raise translate(err, 'Failed to query real time values') from None
+
+
 Context = compat_class(Verbs.Context, 'Context', messages={
     '__init__': 'Failed to open device',
     'query_port': 'Failed to query port',
@@ -76,6 +91,7 @@ Context = compat_class(Verbs.Context, 'Context', messages={
     'query_device_ex': 'Failed to query EX device',
     'query_pkey': 'Failed to query pkey',
 }, namespace={'__init__': _ctx_init, 'query_gid_table': _query_gid_table,
+              'query_rt_values_ex': _query_rt_values_ex,
               '__new__': importing_new(Verbs.Context, 'cmd_fd', 'Failed to import device'),
               '__module__': 'pyverbs.device'})
 

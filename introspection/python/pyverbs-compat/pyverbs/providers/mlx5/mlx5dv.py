@@ -8,8 +8,8 @@ raising pyverbs' exceptions. On a device that is not an mlx5 one they raise
 PyverbsRDMAError with EOPNOTSUPP, as pyverbs' tests expect to skip. The
 names libgverbs does not have yet keep refusing the same way."""
 
-from ..._compat import Verbs, compat_class
-from ..._unsupported import module_getattr
+from ..._compat import GLib, Verbs, compat_class, translate
+from ..._unsupported import module_getattr, unsupported_function
 
 __all__ = []
 
@@ -42,6 +42,52 @@ if hasattr(Verbs, 'Mlx5Context'):
         'modify': 'Failed to modify DevX object'}, namespace=_NS)
     Mlx5UMEM = compat_class(Verbs.Mlx5UMEM, 'Mlx5UMEM', messages={
         '__init__': 'Failed to register UMEM'}, namespace=_NS)
+
+    def _query_mlx5_port(ctx, port_num):
+        """pyverbs' Mlx5Context.query_mlx5_port(ctx, port_num), a static
+        method taking any Context: a plain one is queried through an mlx5
+        context opened on its device."""
+        if isinstance(ctx, Verbs.Mlx5Context):
+            return Verbs.Mlx5Context.query_mlx5_port(ctx, port_num)
+        try:
+            mctx = Verbs.Mlx5Context(Verbs.Mlx5DVContextAttr(), name=ctx.get_name())
+        except GLib.Error as err:
+            raise translate(err, 'Failed to query mlx5 port') from None
+        try:
+            return Verbs.Mlx5Context.query_mlx5_port(mctx, port_num)
+        except GLib.Error as err:
+            raise translate(err, 'Failed to query mlx5 port') from None
+        finally:
+            mctx.close()
+
+    Mlx5Context.query_mlx5_port = staticmethod(_query_mlx5_port)
+
+    # pyverbs' methods whose mlx5 direct verbs libgverbs does not have
+    # (several are static methods taking any Context or QP): they raise
+    # EOPNOTSUPP, as pyverbs does on a device without the feature
+    _MISSING = {
+        Mlx5Context: ('reserved_qpn_alloc', 'reserved_qpn_dealloc', 'crypto_login',
+                      'query_login_state', 'crypto_logout', 'device_timestamp_to_ns',
+                      'devx_query_eqn', 'get_data_direct_sysfs_path'),
+        Mlx5QP: ('wr_set_dc_addr_stream', 'wr_raw_wqe', 'wr_mr_interleaved', 'wr_mr_list',
+                 'wr_mkey_configure', 'wr_set_mkey_access_flags', 'wr_set_mkey_layout_list',
+                 'wr_set_mkey_layout_interleaved', 'wr_set_mkey_crypto',
+                 'wr_set_mkey_sig_block', 'wr_memcpy', 'cancel_posted_send_wrs',
+                 'query_lag_port', 'modify_lag_port', 'modify_qp_sched_elem',
+                 'modify_udp_sport', 'map_ah_to_qp', 'modify_dci_stream_channel_id'),
+        Mlx5DevxObj: ('query_async', 'add_ref', 'get_export_size', 'export', 'import_obj',
+                      'unimport_obj'),
+        Mlx5UMEM: ('get_export_size', 'export', 'import_umem', 'unimport_umem'),
+        Mlx5VAR: ('get_export_size', 'export', 'import_var', 'unimport_var'),
+        Mlx5UAR: ('export_dmabuf_fd',),
+    }
+    for _cls, _names in _MISSING.items():
+        for _name in _names:
+            if not hasattr(_cls, _name):
+                setattr(_cls, _name, staticmethod(unsupported_function(
+                    '%s.%s' % (_cls.__name__, _name))))
+    del _cls, _names, _name
+
     __all__ += ['Mlx5Context', 'Mlx5DVContextAttr', 'Mlx5DVDCInitAttr', 'Mlx5DVQPInitAttr',
                 'Mlx5DVCQInitAttr', 'Mlx5DVContext', 'Mlx5DVPortAttr', 'Mlx5QP', 'Mlx5CQ',
                 'Mlx5VAR', 'Mlx5UAR', 'Mlx5PP', 'Mlx5DevxObj', 'Mlx5UMEM']
