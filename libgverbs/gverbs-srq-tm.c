@@ -108,6 +108,29 @@ gverbs_ops_wr_set_sge (GVerbsOpsWR      *wr,
 }
 
 /**
+ * gverbs_ops_wr_dup_sge:
+ * @wr: a #GVerbsOpsWR
+ * @index: which buffer
+ *
+ * Copies one of the operation's scatter/gather elements; bindings read the
+ * inline #GVerbsOpsWR.sg_list through it.
+ *
+ * Returns: (transfer full) (nullable): a copy of buffer @index, or %NULL if
+ *   @index is not below #GVerbsOpsWR.num_sge
+ *
+ * Since: 0.1
+ */
+GVerbsSGE *
+gverbs_ops_wr_dup_sge (const GVerbsOpsWR *wr,
+                       guint              index)
+{
+  g_return_val_if_fail (wr != NULL, NULL);
+  if (index >= wr->num_sge || index >= GVERBS_MAX_SGE)
+    return NULL;
+  return gverbs_sge_copy (&wr->sg_list[index]);
+}
+
+/**
  * gverbs_wc_tm_info_copy:
  * @info: a #GVerbsWcTmInfo
  *

@@ -40,6 +40,23 @@ G_BEGIN_DECLS
  * (rdma-core's `struct ibv_ops_wr`), posted with gverbs_srq_post_ops(): a
  * plain struct C code keeps on the stack, with its buffers held inline.
  *
+ * When to use it: on a ConnectX whose SRQ does tag matching in hardware
+ * (rxe has none), to hand the device the tags of expected messages and the
+ * buffers they land in.
+ *
+ * ```c
+ * // given: GVerbsSRQ *srq; GVerbsMR *mr;
+ * g_autoptr(GVerbsOpsWR) op = gverbs_ops_wr_new (1, GVERBS_WR_TAG_ADD, GVERBS_OPS_SIGNALED);
+ * GVerbsSGE sge = { gverbs_mr_get_addr (mr), 4096, gverbs_mr_get_lkey (mr) };
+ *
+ * op->tag = 0x42;
+ * op->mask = G_MAXUINT64;
+ * op->recv_wr_id = 7;
+ * if (!gverbs_ops_wr_set_sge (op, 0, &sge, &error) ||
+ *     !gverbs_srq_post_ops_one (srq, op, &error))
+ *   g_printerr ("%s\n", error->message);
+ * ```
+ *
  * Since: 0.1
  */
 typedef struct _GVerbsOpsWR GVerbsOpsWR;
@@ -65,6 +82,19 @@ struct _GVerbsOpsWR
  *
  * The tag-matching fields of an extended completion
  * (`struct ibv_wc_tm_info`), read by gverbs_cq_ex_read_tm_info().
+ *
+ * When to use it: while polling the extended CQ of a tag-matching SRQ, to
+ * learn which tag a receive completion matched.
+ *
+ * ```c
+ * // given: GVerbsCQEX *cq;
+ * GVerbsWcTmInfo info;
+ *
+ * if (gverbs_cq_ex_read_tm_info (cq, &info, &error))
+ *   g_print ("tag 0x%" G_GINT64_MODIFIER "x\n", info.tag);
+ * else
+ *   g_printerr ("%s\n", error->message);
+ * ```
  *
  * Since: 0.1
  */
@@ -94,6 +124,10 @@ gboolean         gverbs_ops_wr_set_sge      (GVerbsOpsWR         *wr,
                                              guint                index,
                                              const GVerbsSGE     *sge,
                                              GError             **error);
+
+GVERBS_AVAILABLE_IN_0_1
+GVerbsSGE       *gverbs_ops_wr_dup_sge      (const GVerbsOpsWR   *wr,
+                                             guint                index);
 
 GVERBS_AVAILABLE_IN_0_1
 GType            gverbs_wc_tm_info_get_type (void) G_GNUC_CONST;

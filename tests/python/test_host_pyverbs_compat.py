@@ -138,6 +138,10 @@ def test_tag_matching_names():
     assert (add.opcode, add.flags) == (e.IBV_WR_TAG_ADD, e.IBV_OPS_SIGNALED) == (0, 1)
     assert (add.wr_id, add.recv_wr_id, add.tag, add.mask, add.num_sge, add.handle) == \
         (5, 6, 0x42, 0xffff, 1, 0)
+    # the inline sg_list read back through dup_sge (a direct field read is a CRITICAL)
+    sge = add._wr.dup_sge(0)
+    assert (sge.addr, sge.length, sge.lkey) == (0x1000, 64, 7)
+    assert add._wr.dup_sge(1) is None
     sync = OpsWr(wr_id=27, opcode=e.IBV_WR_TAG_SYNC, unexpected_cnt=3,
                  flags=e.IBV_OPS_SIGNALED | e.IBV_OPS_TM_SYNC)
     assert (sync.opcode, sync.flags, sync.unexpected_cnt) == (2, 3, 3)
