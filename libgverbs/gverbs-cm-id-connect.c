@@ -114,6 +114,57 @@ take_sync_ud_param (GVerbsCMID *self)
                                                           &ev->param.ud.ah_attr));
 }
 
+const char *
+_gverbs_cm_id_conn_call (CMMessage msg)
+{
+  return msg == CM_MSG_ACCEPT ? "rdma_accept" : "rdma_connect";
+}
+
+gboolean
+_gverbs_cm_id_check_conn (GVerbsCMID  *self,
+                          CMMessage    msg,
+                          GBytes      *private_data,
+                          GError     **error)
+{
+  const char *call = _gverbs_cm_id_conn_call (msg);
+
+  return _gverbs_cm_id_check_bound (self, call, error) &&
+         _gverbs_cm_id_check_private_data (self, private_data, msg, call, error);
+}
+
+gboolean
+_gverbs_cm_id_start_conn (GVerbsCMID             *self,
+                          CMMessage               msg,
+                          const GVerbsConnParam  *param,
+                          GBytes                 *private_data)
+{
+  struct rdma_conn_param conn;
+
+  _gverbs_cm_id_fill_conn_param (&conn, param, private_data);
+  errno = 0;
+  if (msg == CM_MSG_ACCEPT)
+    return rdma_accept (self->id, &conn) == 0;
+  return rdma_connect (self->id, &conn) == 0;
+}
+
+/* The synchronous accept and connect: the same checks and call. */
+static gboolean
+accept_or_connect (GVerbsCMID             *self,
+                   CMMessage               msg,
+                   const GVerbsConnParam  *param,
+                   GBytes                 *private_data,
+                   GError                **error)
+{
+  if (!_gverbs_cm_id_check_conn (self, msg, private_data, error))
+    return FALSE;
+  if (!_gverbs_cm_id_start_conn (self, msg, param, private_data))
+    return _gverbs_cm_id_set_errno_error (self, error, _gverbs_cm_id_conn_call (msg));
+  if (msg == CM_MSG_CONNECT && self->channel == NULL)
+    take_sync_ud_param (self);
+  _gverbs_cm_id_update_description (self);
+  return TRUE;
+}
+
 /**
  * gverbs_cm_id_accept:
  * @self: the #GVerbsCMID of a connection request
@@ -140,19 +191,9 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
                      GBytes                 *private_data,
                      GError                **error)
 {
-  struct rdma_conn_param conn;
-
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!_gverbs_cm_id_check_bound (self, "rdma_accept", error) ||
-      !_gverbs_cm_id_check_private_data (self, private_data, CM_MSG_ACCEPT, "rdma_accept", error))
-    return FALSE;
-  _gverbs_cm_id_fill_conn_param (&conn, param, private_data);
-  errno = 0;
-  if (rdma_accept (self->id, &conn) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_accept");
-  _gverbs_cm_id_update_description (self);
-  return TRUE;
+  return accept_or_connect (self, CM_MSG_ACCEPT, param, private_data, error);
 }
 
 /**
@@ -182,21 +223,9 @@ gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
                               GBytes                 *private_data,
                               GError                **error)
 {
-  struct rdma_conn_param conn;
-
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!_gverbs_cm_id_check_bound (self, "rdma_connect", error) ||
-      !_gverbs_cm_id_check_private_data (self, private_data, CM_MSG_CONNECT, "rdma_connect", error))
-    return FALSE;
-  _gverbs_cm_id_fill_conn_param (&conn, param, private_data);
-  errno = 0;
-  if (rdma_connect (self->id, &conn) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_connect");
-  if (self->channel == NULL)
-    take_sync_ud_param (self);
-  _gverbs_cm_id_update_description (self);
-  return TRUE;
+  return accept_or_connect (self, CM_MSG_CONNECT, param, private_data, error);
 }
 
 /**
