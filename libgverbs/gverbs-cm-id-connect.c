@@ -228,6 +228,21 @@ gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
   return accept_or_connect (self, CM_MSG_CONNECT, param, private_data, error);
 }
 
+/* An rdma_cm call that takes the open identifier and nothing else. */
+static gboolean
+call_on_open_id (GVerbsCMID   *self,
+                 int         (*func) (struct rdma_cm_id *id),
+                 const char   *call,
+                 GError      **error)
+{
+  if (!_gverbs_resource_check_open (self, error))
+    return FALSE;
+  errno = 0;
+  if (func (self->id) != 0)
+    return _gverbs_cm_id_set_errno_error (self, error, call);
+  return TRUE;
+}
+
 /**
  * gverbs_cm_id_shutdown:
  * @self: a connected #GVerbsCMID
@@ -247,12 +262,7 @@ gverbs_cm_id_shutdown (GVerbsCMID  *self,
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  errno = 0;
-  if (rdma_disconnect (self->id) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_disconnect");
-  return TRUE;
+  return call_on_open_id (self, rdma_disconnect, "rdma_disconnect", error);
 }
 
 /**
@@ -276,12 +286,7 @@ gverbs_cm_id_establish (GVerbsCMID  *self,
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  errno = 0;
-  if (rdma_establish (self->id) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_establish");
-  return TRUE;
+  return call_on_open_id (self, rdma_establish, "rdma_establish", error);
 }
 
 /**
@@ -488,6 +493,27 @@ multicast_key (GVerbsAddrInfo *addr_info)
                           : g_bytes_new (rai->ai_dst_addr, rai->ai_dst_len);
 }
 
+/* Joins or leaves the group of @addr_info: the rdma_cm call and its checks. */
+static gboolean
+join_or_leave (GVerbsCMID      *self,
+               GVerbsAddrInfo  *addr_info,
+               gboolean         join,
+               GError         **error)
+{
+  struct sockaddr *addr;
+  int rc;
+
+  if (!_gverbs_resource_check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+    return FALSE;
+  addr = multicast_addr (addr_info);
+  errno = 0;
+  rc = join ? rdma_join_multicast (self->id, addr, NULL) : rdma_leave_multicast (self->id, addr);
+  if (rc != 0)
+    return _gverbs_cm_id_set_errno_error (self, error,
+                                          join ? "rdma_join_multicast" : "rdma_leave_multicast");
+  return TRUE;
+}
+
 /**
  * gverbs_cm_id_join_multicast:
  * @self: a #GVerbsCMID with a resolved address
@@ -513,11 +539,8 @@ gverbs_cm_id_join_multicast (GVerbsCMID      *self,
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+  if (!join_or_leave (self, addr_info, TRUE, error))
     return FALSE;
-  errno = 0;
-  if (rdma_join_multicast (self->id, multicast_addr (addr_info), NULL) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_join_multicast");
   if (self->groups == NULL)
     self->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_ptr_array_add (self->groups, multicast_key (addr_info));
@@ -547,11 +570,8 @@ gverbs_cm_id_leave_multicast (GVerbsCMID      *self,
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+  if (!join_or_leave (self, addr_info, FALSE, error))
     return FALSE;
-  errno = 0;
-  if (rdma_leave_multicast (self->id, multicast_addr (addr_info)) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_leave_multicast");
   if (self->groups != NULL)
     {
       g_autoptr(GBytes) key = multicast_key (addr_info);
