@@ -133,6 +133,42 @@ complete_task (GTask  **slot,
   g_object_unref (task);
 }
 
+static gboolean
+check_timeout (GTask      *task,
+               const char *call,
+               int         timeout_ms)
+{
+  if (timeout_ms > 0)
+    return TRUE;
+  g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("%s: timeout %d ms is not positive"), call, timeout_ms);
+  return FALSE;
+}
+
+/* The asynchronous accept and connect: the checks of the synchronous ones,
+ * then @task as the operation pending in @slot. */
+static void
+accept_or_connect (GVerbsCMID             *self,
+                   GTask                  *task,
+                   GTask                 **slot,
+                   CMMessage               msg,
+                   const GVerbsConnParam  *param,
+                   GBytes                 *private_data)
+{
+  const char *call = _gverbs_cm_id_conn_call (msg);
+  GError *error = NULL;
+
+  if (!_gverbs_cm_id_check_conn (self, msg, private_data, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (!begin_task (self, task, slot, call))
+    return;
+  if (!_gverbs_cm_id_start_conn (self, msg, param, private_data))
+    abort_task (self, slot, call);
+}
+
 /**
  * gverbs_cm_id_resolve_addr_async:
  * @self: a #GVerbsCMID on an event channel
@@ -177,12 +213,8 @@ gverbs_cm_id_resolve_addr_async (GVerbsCMID          *self,
       g_task_return_error (task, error);
       return;
     }
-  if (timeout_ms <= 0)
-    {
-      g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                               _("rdma_resolve_addr: timeout %d ms is not positive"), timeout_ms);
-      return;
-    }
+  if (!check_timeout (task, "rdma_resolve_addr", timeout_ms))
+    return;
   if (!begin_task (self, task, &self->addr_task, "rdma_resolve_addr"))
     return;
   rai = _gverbs_addr_info_get_rai (addr_info);
@@ -240,12 +272,8 @@ gverbs_cm_id_resolve_route_async (GVerbsCMID          *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_resolve_route_async);
-  if (timeout_ms <= 0)
-    {
-      g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                               _("rdma_resolve_route: timeout %d ms is not positive"), timeout_ms);
-      return;
-    }
+  if (!check_timeout (task, "rdma_resolve_route", timeout_ms))
+    return;
   /* librdmacm dereferences the device of an identifier with no address */
   if (_gverbs_resource_is_open (self) && self->id->verbs == NULL)
     {
@@ -309,25 +337,12 @@ gverbs_cm_id_connect_to_peer_async (GVerbsCMID             *self,
                                     gpointer                user_data)
 {
   g_autoptr(GTask) task = NULL;
-  struct rdma_conn_param conn;
-  GError *error = NULL;
 
   g_return_if_fail (GVERBS_IS_CM_ID (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_connect_to_peer_async);
-  if (!_gverbs_cm_id_check_bound (self, "rdma_connect", &error) ||
-      !_gverbs_cm_id_check_private_data (self, private_data, CM_MSG_CONNECT, "rdma_connect", &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  if (!begin_task (self, task, &self->connect_task, "rdma_connect"))
-    return;
-  _gverbs_cm_id_fill_conn_param (&conn, param, private_data);
-  errno = 0;
-  if (rdma_connect (self->id, &conn) != 0)
-    abort_task (self, &self->connect_task, "rdma_connect");
+  accept_or_connect (self, task, &self->connect_task, CM_MSG_CONNECT, param, private_data);
 }
 
 /**
@@ -374,25 +389,12 @@ gverbs_cm_id_accept_async (GVerbsCMID             *self,
                            gpointer                user_data)
 {
   g_autoptr(GTask) task = NULL;
-  struct rdma_conn_param conn;
-  GError *error = NULL;
 
   g_return_if_fail (GVERBS_IS_CM_ID (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gverbs_cm_id_accept_async);
-  if (!_gverbs_cm_id_check_bound (self, "rdma_accept", &error) ||
-      !_gverbs_cm_id_check_private_data (self, private_data, CM_MSG_ACCEPT, "rdma_accept", &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  if (!begin_task (self, task, &self->accept_task, "rdma_accept"))
-    return;
-  _gverbs_cm_id_fill_conn_param (&conn, param, private_data);
-  errno = 0;
-  if (rdma_accept (self->id, &conn) != 0)
-    abort_task (self, &self->accept_task, "rdma_accept");
+  accept_or_connect (self, task, &self->accept_task, CM_MSG_ACCEPT, param, private_data);
 }
 
 /**

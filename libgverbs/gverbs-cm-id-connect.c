@@ -114,6 +114,57 @@ take_sync_ud_param (GVerbsCMID *self)
                                                           &ev->param.ud.ah_attr));
 }
 
+const char *
+_gverbs_cm_id_conn_call (CMMessage msg)
+{
+  return msg == CM_MSG_ACCEPT ? "rdma_accept" : "rdma_connect";
+}
+
+gboolean
+_gverbs_cm_id_check_conn (GVerbsCMID  *self,
+                          CMMessage    msg,
+                          GBytes      *private_data,
+                          GError     **error)
+{
+  const char *call = _gverbs_cm_id_conn_call (msg);
+
+  return _gverbs_cm_id_check_bound (self, call, error) &&
+         _gverbs_cm_id_check_private_data (self, private_data, msg, call, error);
+}
+
+gboolean
+_gverbs_cm_id_start_conn (GVerbsCMID             *self,
+                          CMMessage               msg,
+                          const GVerbsConnParam  *param,
+                          GBytes                 *private_data)
+{
+  struct rdma_conn_param conn;
+
+  _gverbs_cm_id_fill_conn_param (&conn, param, private_data);
+  errno = 0;
+  if (msg == CM_MSG_ACCEPT)
+    return rdma_accept (self->id, &conn) == 0;
+  return rdma_connect (self->id, &conn) == 0;
+}
+
+/* The synchronous accept and connect: the same checks and call. */
+static gboolean
+accept_or_connect (GVerbsCMID             *self,
+                   CMMessage               msg,
+                   const GVerbsConnParam  *param,
+                   GBytes                 *private_data,
+                   GError                **error)
+{
+  if (!_gverbs_cm_id_check_conn (self, msg, private_data, error))
+    return FALSE;
+  if (!_gverbs_cm_id_start_conn (self, msg, param, private_data))
+    return _gverbs_cm_id_set_errno_error (self, error, _gverbs_cm_id_conn_call (msg));
+  if (msg == CM_MSG_CONNECT && self->channel == NULL)
+    take_sync_ud_param (self);
+  _gverbs_cm_id_update_description (self);
+  return TRUE;
+}
+
 /**
  * gverbs_cm_id_accept:
  * @self: the #GVerbsCMID of a connection request
@@ -140,19 +191,9 @@ gverbs_cm_id_accept (GVerbsCMID             *self,
                      GBytes                 *private_data,
                      GError                **error)
 {
-  struct rdma_conn_param conn;
-
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!_gverbs_cm_id_check_bound (self, "rdma_accept", error) ||
-      !_gverbs_cm_id_check_private_data (self, private_data, CM_MSG_ACCEPT, "rdma_accept", error))
-    return FALSE;
-  _gverbs_cm_id_fill_conn_param (&conn, param, private_data);
-  errno = 0;
-  if (rdma_accept (self->id, &conn) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_accept");
-  _gverbs_cm_id_update_description (self);
-  return TRUE;
+  return accept_or_connect (self, CM_MSG_ACCEPT, param, private_data, error);
 }
 
 /**
@@ -182,20 +223,23 @@ gverbs_cm_id_connect_to_peer (GVerbsCMID             *self,
                               GBytes                 *private_data,
                               GError                **error)
 {
-  struct rdma_conn_param conn;
-
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!_gverbs_cm_id_check_bound (self, "rdma_connect", error) ||
-      !_gverbs_cm_id_check_private_data (self, private_data, CM_MSG_CONNECT, "rdma_connect", error))
+  return accept_or_connect (self, CM_MSG_CONNECT, param, private_data, error);
+}
+
+/* An rdma_cm call that takes the open identifier and nothing else. */
+static gboolean
+call_on_open_id (GVerbsCMID   *self,
+                 int         (*func) (struct rdma_cm_id *id),
+                 const char   *call,
+                 GError      **error)
+{
+  if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  _gverbs_cm_id_fill_conn_param (&conn, param, private_data);
   errno = 0;
-  if (rdma_connect (self->id, &conn) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_connect");
-  if (self->channel == NULL)
-    take_sync_ud_param (self);
-  _gverbs_cm_id_update_description (self);
+  if (func (self->id) != 0)
+    return _gverbs_cm_id_set_errno_error (self, error, call);
   return TRUE;
 }
 
@@ -218,12 +262,7 @@ gverbs_cm_id_shutdown (GVerbsCMID  *self,
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  errno = 0;
-  if (rdma_disconnect (self->id) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_disconnect");
-  return TRUE;
+  return call_on_open_id (self, rdma_disconnect, "rdma_disconnect", error);
 }
 
 /**
@@ -247,12 +286,7 @@ gverbs_cm_id_establish (GVerbsCMID  *self,
 {
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  errno = 0;
-  if (rdma_establish (self->id) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_establish");
-  return TRUE;
+  return call_on_open_id (self, rdma_establish, "rdma_establish", error);
 }
 
 /**
@@ -459,6 +493,27 @@ multicast_key (GVerbsAddrInfo *addr_info)
                           : g_bytes_new (rai->ai_dst_addr, rai->ai_dst_len);
 }
 
+/* Joins or leaves the group of @addr_info: the rdma_cm call and its checks. */
+static gboolean
+join_or_leave (GVerbsCMID      *self,
+               GVerbsAddrInfo  *addr_info,
+               gboolean         join,
+               GError         **error)
+{
+  struct sockaddr *addr;
+  int rc;
+
+  if (!_gverbs_resource_check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+    return FALSE;
+  addr = multicast_addr (addr_info);
+  errno = 0;
+  rc = join ? rdma_join_multicast (self->id, addr, NULL) : rdma_leave_multicast (self->id, addr);
+  if (rc != 0)
+    return _gverbs_cm_id_set_errno_error (self, error,
+                                          join ? "rdma_join_multicast" : "rdma_leave_multicast");
+  return TRUE;
+}
+
 /**
  * gverbs_cm_id_join_multicast:
  * @self: a #GVerbsCMID with a resolved address
@@ -484,11 +539,8 @@ gverbs_cm_id_join_multicast (GVerbsCMID      *self,
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+  if (!join_or_leave (self, addr_info, TRUE, error))
     return FALSE;
-  errno = 0;
-  if (rdma_join_multicast (self->id, multicast_addr (addr_info), NULL) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_join_multicast");
   if (self->groups == NULL)
     self->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_ptr_array_add (self->groups, multicast_key (addr_info));
@@ -518,11 +570,8 @@ gverbs_cm_id_leave_multicast (GVerbsCMID      *self,
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_ADDR_INFO (addr_info), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error) || !_gverbs_addr_info_check (addr_info, error))
+  if (!join_or_leave (self, addr_info, FALSE, error))
     return FALSE;
-  errno = 0;
-  if (rdma_leave_multicast (self->id, multicast_addr (addr_info)) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_leave_multicast");
   if (self->groups != NULL)
     {
       g_autoptr(GBytes) key = multicast_key (addr_info);

@@ -127,6 +127,19 @@ gboolean    _gverbs_cm_id_check_private_data (GVerbsCMID     *self,
                                               const char     *call,
                                               GError        **error);
 
+/* The rdma_cm call of an accept or connect (@msg CM_MSG_ACCEPT or CM_MSG_CONNECT). */
+const char *_gverbs_cm_id_conn_call     (CMMessage            msg);
+/* The checks before an accept or connect: bound, and the private data fits. */
+gboolean    _gverbs_cm_id_check_conn    (GVerbsCMID          *self,
+                                         CMMessage            msg,
+                                         GBytes              *private_data,
+                                         GError             **error);
+/* Makes the accept or connect call; FALSE with errno set if it failed. */
+gboolean    _gverbs_cm_id_start_conn    (GVerbsCMID          *self,
+                                         CMMessage            msg,
+                                         const GVerbsConnParam *param,
+                                         GBytes              *private_data);
+
 /* gverbs-cm-id-data.c: the data path */
 /* @buffer is on the identifier's PD and [@offset, @offset + @length) fits. */
 gboolean    _gverbs_cm_id_buffer_range  (GVerbsCMID          *self,

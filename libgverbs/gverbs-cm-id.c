@@ -442,6 +442,23 @@ static const GVerbsField fields[] = {
                                          gverbs_ud_param_get_type, G_PARAM_READABLE),
 };
 
+/* A run-last signal of the class with no class handler. */
+static guint
+new_signal (GVerbsCMIDClass *klass,
+            const char      *name,
+            guint            n_params,
+            ...)
+{
+  va_list params;
+  guint id;
+
+  va_start (params, n_params);
+  id = g_signal_new_valist (name, G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, NULL, NULL, NULL,
+                            NULL, G_TYPE_NONE, n_params, params);
+  va_end (params);
+  return id;
+}
+
 static void
 gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
 {
@@ -529,9 +546,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * Emitted for every rdma_cm event of the identifier, before the signal
    * specific to the event.
    */
-  signals[SIGNAL_EVENT] =
-    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, GVERBS_TYPE_CM_EVENT_TYPE, G_TYPE_INT);
+  signals[SIGNAL_EVENT] = new_signal (klass, "event", 2, GVERBS_TYPE_CM_EVENT_TYPE, G_TYPE_INT);
   /**
    * GVerbsCMID::connect-request:
    * @self: the listening identifier
@@ -542,17 +557,14 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * @new_id with gverbs_cm_id_create_qp() and accept it, or reject it.
    */
   signals[SIGNAL_CONNECT_REQUEST] =
-    g_signal_new ("connect-request", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 2, GVERBS_TYPE_CM_ID, G_TYPE_BYTES);
+    new_signal (klass, "connect-request", 2, GVERBS_TYPE_CM_ID, G_TYPE_BYTES);
   /**
    * GVerbsCMID::established:
    * @self: the identifier
    *
    * The connection is established.
    */
-  signals[SIGNAL_ESTABLISHED] =
-    g_signal_new ("established", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_ESTABLISHED] = new_signal (klass, "established", 0);
   /**
    * GVerbsCMID::disconnected:
    * @self: the identifier
@@ -562,9 +574,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * rdma_cm sends the reply only then, and the peer's disconnect otherwise
    * ends with a timeout. #GVerbsCMID::timewait-exit follows on both sides.
    */
-  signals[SIGNAL_DISCONNECTED] =
-    g_signal_new ("disconnected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_DISCONNECTED] = new_signal (klass, "disconnected", 0);
   /**
    * GVerbsCMID::rejected:
    * @self: the identifier
@@ -575,9 +585,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    *
    * The peer rejected the connection.
    */
-  signals[SIGNAL_REJECTED] =
-    g_signal_new ("rejected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_BYTES);
+  signals[SIGNAL_REJECTED] = new_signal (klass, "rejected", 2, G_TYPE_INT, G_TYPE_BYTES);
   /**
    * GVerbsCMID::unreachable:
    * @self: the identifier
@@ -586,9 +594,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * The peer could not be reached (`RDMA_CM_EVENT_UNREACHABLE` or
    * `RDMA_CM_EVENT_CONNECT_ERROR`).
    */
-  signals[SIGNAL_UNREACHABLE] =
-    g_signal_new ("unreachable", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[SIGNAL_UNREACHABLE] = new_signal (klass, "unreachable", 1, G_TYPE_INT);
   /**
    * GVerbsCMID::addr-error:
    * @self: the identifier
@@ -596,9 +602,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    *
    * Address resolution failed.
    */
-  signals[SIGNAL_ADDR_ERROR] =
-    g_signal_new ("addr-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[SIGNAL_ADDR_ERROR] = new_signal (klass, "addr-error", 1, G_TYPE_INT);
   /**
    * GVerbsCMID::route-error:
    * @self: the identifier
@@ -606,18 +610,14 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    *
    * Route resolution failed.
    */
-  signals[SIGNAL_ROUTE_ERROR] =
-    g_signal_new ("route-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[SIGNAL_ROUTE_ERROR] = new_signal (klass, "route-error", 1, G_TYPE_INT);
   /**
    * GVerbsCMID::device-removal:
    * @self: the identifier
    *
    * The RDMA device of the identifier is going away; close the identifier.
    */
-  signals[SIGNAL_DEVICE_REMOVAL] =
-    g_signal_new ("device-removal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_DEVICE_REMOVAL] = new_signal (klass, "device-removal", 0);
   /**
    * GVerbsCMID::timewait-exit:
    * @self: the identifier
@@ -627,9 +627,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * identifier is still open when the CM's time-wait (a few hundred
    * milliseconds on RoCE) ends. Its QP may then be reused.
    */
-  signals[SIGNAL_TIMEWAIT_EXIT] =
-    g_signal_new ("timewait-exit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_TIMEWAIT_EXIT] = new_signal (klass, "timewait-exit", 0);
   /**
    * GVerbsCMID::multicast-join:
    * @self: the identifier
@@ -639,8 +637,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * A multicast join completed (gverbs_cm_id_join_multicast()).
    */
   signals[SIGNAL_MULTICAST_JOIN] =
-    g_signal_new ("multicast-join", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+    new_signal (klass, "multicast-join", 2, G_TYPE_UINT, G_TYPE_UINT);
   /**
    * GVerbsCMID::send-completion:
    * @self: the identifier
@@ -651,8 +648,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * when the QP goes to error on a disconnect) are emitted too.
    */
   signals[SIGNAL_SEND_COMPLETION] =
-    g_signal_new ("send-completion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
+    new_signal (klass, "send-completion", 1, GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
   /**
    * GVerbsCMID::recv-completion:
    * @self: the identifier
@@ -662,8 +658,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * was called.
    */
   signals[SIGNAL_RECV_COMPLETION] =
-    g_signal_new ("recv-completion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
+    new_signal (klass, "recv-completion", 1, GVERBS_TYPE_WC | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void

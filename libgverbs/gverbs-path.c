@@ -492,6 +492,19 @@ gverbs_path_copy (GVerbsPath *self)
   return copy;
 }
 
+/* Stores @gid in @slot, one of the path's GIDs; FALSE if it was already there. */
+static gboolean
+store_gid (GVerbsPath      *self,
+           GVerbsGid       *slot,
+           const GVerbsGid *gid)
+{
+  if (gverbs_gid_equal (slot, gid))
+    return FALSE;
+  *slot = *gid;
+  changed (self);
+  return TRUE;
+}
+
 /**
  * gverbs_path_get_sgid:
  * @self: a #GVerbsPath
@@ -525,10 +538,8 @@ gverbs_path_set_sgid (GVerbsPath      *self,
 {
   g_return_if_fail (GVERBS_IS_PATH (self));
   g_return_if_fail (gid != NULL);
-  if (gverbs_gid_equal (&self->sgid, gid))
+  if (!store_gid (self, &self->sgid, gid))
     return;
-  self->sgid = *gid;
-  changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SGID]);
 }
 
@@ -566,10 +577,8 @@ gverbs_path_set_dgid (GVerbsPath      *self,
 {
   g_return_if_fail (GVERBS_IS_PATH (self));
   g_return_if_fail (gid != NULL);
-  if (gverbs_gid_equal (&self->dgid, gid))
+  if (!store_gid (self, &self->dgid, gid))
     return;
-  self->dgid = *gid;
-  changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DGID]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_GRH]);
 }

@@ -254,6 +254,8 @@ gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
   return self;
 }
 
+#define PRIV(self) ((GVerbsQPInitAttrPrivate *) gverbs_qp_init_attr_get_instance_private (self))
+
 /**
  * gverbs_qp_init_attr_get_qp_type:
  * @self: a #GVerbsQPInitAttr
@@ -264,13 +266,8 @@ gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
  *
  * Since: 0.1
  */
-GVerbsQPType
-gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
-{
-  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), 0);
-  return priv->qp_type;
-}
+GVERBS_DEFINE_GETTER (GVerbsQPType, gverbs_qp_init_attr_get_qp_type,
+                      GVerbsQPInitAttr, GVERBS_IS_QP_INIT_ATTR, 0, PRIV (self)->qp_type)
 
 /**
  * gverbs_qp_init_attr_get_srq:
@@ -282,13 +279,8 @@ gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self)
  *
  * Since: 0.1
  */
-GVerbsSRQ *
-gverbs_qp_init_attr_get_srq (GVerbsQPInitAttr *self)
-{
-  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
-  return priv->srq;
-}
+GVERBS_DEFINE_GETTER (GVerbsSRQ *, gverbs_qp_init_attr_get_srq,
+                      GVerbsQPInitAttr, GVERBS_IS_QP_INIT_ATTR, NULL, PRIV (self)->srq)
 
 /**
  * gverbs_qp_init_attr_get_send_cq:
@@ -300,13 +292,8 @@ gverbs_qp_init_attr_get_srq (GVerbsQPInitAttr *self)
  *
  * Since: 0.1
  */
-GVerbsCQ *
-gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self)
-{
-  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
-  return priv->send_cq;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_qp_init_attr_get_send_cq,
+                      GVerbsQPInitAttr, GVERBS_IS_QP_INIT_ATTR, NULL, PRIV (self)->send_cq)
 
 /**
  * gverbs_qp_init_attr_get_recv_cq:
@@ -318,13 +305,8 @@ gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self)
  *
  * Since: 0.1
  */
-GVerbsCQ *
-gverbs_qp_init_attr_get_recv_cq (GVerbsQPInitAttr *self)
-{
-  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), NULL);
-  return priv->recv_cq;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_qp_init_attr_get_recv_cq,
+                      GVerbsQPInitAttr, GVERBS_IS_QP_INIT_ATTR, NULL, PRIV (self)->recv_cq)
 
 /**
  * gverbs_qp_init_attr_get_cap:
@@ -355,13 +337,8 @@ gverbs_qp_init_attr_get_cap (GVerbsQPInitAttr *self,
  *
  * Since: 0.1
  */
-gboolean
-gverbs_qp_init_attr_get_sq_sig_all (GVerbsQPInitAttr *self)
-{
-  GVerbsQPInitAttrPrivate *priv = gverbs_qp_init_attr_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (self), FALSE);
-  return priv->sq_sig_all;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_qp_init_attr_get_sq_sig_all,
+                      GVerbsQPInitAttr, GVERBS_IS_QP_INIT_ATTR, FALSE, PRIV (self)->sq_sig_all)
 
 static const char *
 qp_type_text (int type)

@@ -44,6 +44,20 @@ _gverbs_qp_check_bind (GVerbsQP     *self,
   return TRUE;
 }
 
+/* The window of a type 1 or type 2 bind: @mr (NULL: unbind), the range and the access. */
+static void
+fill_bind_info (struct ibv_mw_bind_info *info,
+                GVerbsMR                *mr,
+                guint64                  addr,
+                guint64                  length,
+                GVerbsAccessFlags        access)
+{
+  info->mr = mr != NULL ? _gverbs_mr_get_ibv (mr) : NULL;
+  info->addr = addr;
+  info->length = length;
+  info->mw_access_flags = access;
+}
+
 /**
  * gverbs_qp_bind_mw:
  * @self: an open #GVerbsQP (RC or UC, in RTS)
@@ -85,10 +99,7 @@ gverbs_qp_bind_mw (GVerbsQP          *self,
     return FALSE;
   bind.wr_id = wr_id;
   bind.send_flags = send_flags;
-  bind.bind_info.mr = mr != NULL ? _gverbs_mr_get_ibv (mr) : NULL;
-  bind.bind_info.addr = addr;
-  bind.bind_info.length = length;
-  bind.bind_info.mw_access_flags = access;
+  fill_bind_info (&bind.bind_info, mr, addr, length, access);
   rc = ibv_bind_mw (_gverbs_qp_get_ibv (self), _gverbs_mw_get_ibv (mw), &bind);
   if (rc != 0)
     {
@@ -148,10 +159,7 @@ gverbs_qp_post_bind_mw (GVerbsQP          *self,
   wr.send_flags = send_flags;
   wr.bind_mw.mw = _gverbs_mw_get_ibv (mw);
   wr.bind_mw.rkey = rkey;
-  wr.bind_mw.bind_info.mr = _gverbs_mr_get_ibv (mr);
-  wr.bind_mw.bind_info.addr = addr;
-  wr.bind_mw.bind_info.length = length;
-  wr.bind_mw.bind_info.mw_access_flags = access;
+  fill_bind_info (&wr.bind_mw.bind_info, mr, addr, length, access);
   rc = ibv_post_send (_gverbs_qp_get_ibv (self), &wr, &bad);
   if (rc != 0)
     {

@@ -720,6 +720,8 @@ gverbs_pd_create_qp (GVerbsPD          *self,
   return gverbs_qp_new (self, init_attr, qp_attr, error);
 }
 
+#define PRIV(self) ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))
+
 /**
  * gverbs_qp_get_pd:
  * @self: a #GVerbsQP
@@ -730,13 +732,8 @@ gverbs_pd_create_qp (GVerbsPD          *self,
  *
  * Since: 0.1
  */
-GVerbsPD *
-gverbs_qp_get_pd (GVerbsQP *self)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
-  return priv->pd;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_qp_get_pd,
+                      GVerbsQP, GVERBS_IS_QP, NULL, PRIV (self)->pd)
 
 /**
  * gverbs_qp_get_send_cq:
@@ -748,13 +745,8 @@ gverbs_qp_get_pd (GVerbsQP *self)
  *
  * Since: 0.1
  */
-GVerbsCQ *
-gverbs_qp_get_send_cq (GVerbsQP *self)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
-  return priv->send_cq;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_qp_get_send_cq,
+                      GVerbsQP, GVERBS_IS_QP, NULL, PRIV (self)->send_cq)
 
 /**
  * gverbs_qp_get_recv_cq:
@@ -766,13 +758,8 @@ gverbs_qp_get_send_cq (GVerbsQP *self)
  *
  * Since: 0.1
  */
-GVerbsCQ *
-gverbs_qp_get_recv_cq (GVerbsQP *self)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP (self), NULL);
-  return priv->recv_cq;
-}
+GVERBS_DEFINE_GETTER (GVerbsCQ *, gverbs_qp_get_recv_cq,
+                      GVerbsQP, GVERBS_IS_QP, NULL, PRIV (self)->recv_cq)
 
 /**
  * gverbs_qp_get_qp_num:
@@ -784,13 +771,8 @@ gverbs_qp_get_recv_cq (GVerbsQP *self)
  *
  * Since: 0.1
  */
-guint32
-gverbs_qp_get_qp_num (GVerbsQP *self)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-  g_return_val_if_fail (GVERBS_IS_QP (self), 0);
-  return priv->ibv ? priv->ibv->qp_num : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_qp_get_qp_num,
+                      GVerbsQP, GVERBS_IS_QP, 0, PRIV (self)->ibv ? PRIV (self)->ibv->qp_num : 0)
 
 /**
  * gverbs_qp_get_qp_type:
