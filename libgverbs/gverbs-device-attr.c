@@ -382,22 +382,6 @@ _gverbs_guid_to_string (guint64 guid)
                           (guint) (guid >> 16) & 0xffff, (guint) guid & 0xffff);
 }
 
-static const struct {
-  unsigned int flag;
-  const char *name;
-} device_cap_names[] = {
-#define CAP(f) { IBV_DEVICE_ ## f, "IBV_DEVICE_" #f }
-  CAP (RESIZE_MAX_WR), CAP (BAD_PKEY_CNTR), CAP (BAD_QKEY_CNTR), CAP (RAW_MULTI),
-  CAP (AUTO_PATH_MIG), CAP (CHANGE_PHY_PORT), CAP (UD_AV_PORT_ENFORCE),
-  CAP (CURR_QP_STATE_MOD), CAP (SHUTDOWN_PORT), CAP (INIT_TYPE),
-  CAP (PORT_ACTIVE_EVENT), CAP (SYS_IMAGE_GUID), CAP (RC_RNR_NAK_GEN),
-  CAP (SRQ_RESIZE), CAP (N_NOTIFY_CQ), CAP (MEM_WINDOW), CAP (UD_IP_CSUM),
-  CAP (XRC), CAP (MEM_MGT_EXTENSIONS), CAP (MEM_WINDOW_TYPE_2A),
-  CAP (MEM_WINDOW_TYPE_2B), CAP (RC_IP_CSUM), CAP (RAW_IP_CSUM),
-  CAP (MANAGED_FLOW_STEERING),
-#undef CAP
-};
-
 /**
  * gverbs_device_attr_to_string:
  * @self: a #GVerbsDeviceAttr
@@ -413,66 +397,50 @@ static const struct {
 char *
 gverbs_device_attr_to_string (GVerbsDeviceAttr *self)
 {
-  const struct ibv_device_attr *a;
-  GString *out;
-  g_autofree char *node_guid = NULL;
-  g_autofree char *sys_guid = NULL;
-  g_autofree char *mr_size = NULL;
-  g_autofree char *page_cap = NULL;
-  g_autofree char *vendor = NULL;
-  g_autoptr(GString) caps = g_string_new ("\n  ");
+#define R(member, label, format, type) GVERBS_PRINT_ROW (struct ibv_device_attr, member, label, 22, format, type)
+  static const GVerbsPrintRow rows[] = {
+    R (fw_ver, "FW version", GVERBS_PRINT_STRING, NULL),
+    R (node_guid, "Node guid", GVERBS_PRINT_GUID, NULL),
+    R (sys_image_guid, "Sys image GUID", GVERBS_PRINT_GUID, NULL),
+    R (max_mr_size, "Max MR size", GVERBS_PRINT_HEX, NULL),
+    R (page_size_cap, "Page size cap", GVERBS_PRINT_HEX, NULL),
+    R (vendor_id, "Vendor ID", GVERBS_PRINT_HEX, NULL),
+    R (vendor_part_id, "Vendor part ID", GVERBS_PRINT_UINT, NULL),
+    R (hw_ver, "HW version", GVERBS_PRINT_UINT, NULL),
+    R (max_qp, "Max QP", GVERBS_PRINT_INT, NULL),
+    R (max_qp_wr, "Max QP WR", GVERBS_PRINT_INT, NULL),
+    R (device_cap_flags, "Device cap flags", GVERBS_PRINT_IBV_FLAGS, gverbs_device_cap_flags_get_type),
+    R (max_sge, "Max SGE", GVERBS_PRINT_INT, NULL),
+    R (max_sge_rd, "Max SGE RD", GVERBS_PRINT_INT, NULL),
+    R (max_cq, "MAX CQ", GVERBS_PRINT_INT, NULL),
+    R (max_cqe, "Max CQE", GVERBS_PRINT_INT, NULL),
+    R (max_mr, "Max MR", GVERBS_PRINT_INT, NULL),
+    R (max_pd, "Max PD", GVERBS_PRINT_INT, NULL),
+    R (max_qp_rd_atom, "Max QP RD atom", GVERBS_PRINT_INT, NULL),
+    R (max_ee_rd_atom, "Max EE RD atom", GVERBS_PRINT_INT, NULL),
+    R (max_res_rd_atom, "Max res RD atom", GVERBS_PRINT_INT, NULL),
+    R (max_qp_init_rd_atom, "Max QP init RD atom", GVERBS_PRINT_INT, NULL),
+    R (max_ee_init_rd_atom, "Max EE init RD atom", GVERBS_PRINT_INT, NULL),
+    R (atomic_cap, "Atomic caps", GVERBS_PRINT_UINT, NULL),
+    R (max_ee, "Max EE", GVERBS_PRINT_INT, NULL),
+    R (max_rdd, "Max RDD", GVERBS_PRINT_INT, NULL),
+    R (max_mw, "Max MW", GVERBS_PRINT_INT, NULL),
+    R (max_raw_ipv6_qp, "Max raw IPv6 QPs", GVERBS_PRINT_INT, NULL),
+    R (max_raw_ethy_qp, "Max raw ethy QP", GVERBS_PRINT_INT, NULL),
+    R (max_mcast_grp, "Max mcast group", GVERBS_PRINT_INT, NULL),
+    R (max_mcast_qp_attach, "Max mcast QP attach", GVERBS_PRINT_INT, NULL),
+    R (max_ah, "Max AH", GVERBS_PRINT_INT, NULL),
+    R (max_fmr, "Max FMR", GVERBS_PRINT_INT, NULL),
+    R (max_map_per_fmr, "Max map per FMR", GVERBS_PRINT_INT, NULL),
+    R (max_srq, "Max SRQ", GVERBS_PRINT_INT, NULL),
+    R (max_srq_wr, "Max SRQ WR", GVERBS_PRINT_INT, NULL),
+    R (max_srq_sge, "Max SRQ SGE", GVERBS_PRINT_INT, NULL),
+    R (max_pkeys, "Max PKeys", GVERBS_PRINT_UINT, NULL),
+    R (local_ca_ack_delay, "local CA ack delay", GVERBS_PRINT_UINT, NULL),
+    R (phys_port_cnt, "Phys port count", GVERBS_PRINT_UINT, NULL),
+  };
+#undef R
 
   g_return_val_if_fail (GVERBS_IS_DEVICE_ATTR (self), NULL);
-
-  a = &self->attr;
-  out = g_string_new (NULL);
-  node_guid = _gverbs_guid_to_string (be64toh (a->node_guid));
-  sys_guid = _gverbs_guid_to_string (be64toh (a->sys_image_guid));
-  mr_size = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", (guint64) a->max_mr_size);
-  page_cap = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", (guint64) a->page_size_cap);
-  vendor = g_strdup_printf ("0x%x", a->vendor_id);
-  for (guint i = 0; i < G_N_ELEMENTS (device_cap_names); i++)
-    if (a->device_cap_flags & device_cap_names[i].flag)
-      g_string_append_printf (caps, "%s\n  ", device_cap_names[i].name);
-
-  _gverbs_append_row (out, 22, "FW version", a->fw_ver);
-  _gverbs_append_row (out, 22, "Node guid", node_guid);
-  _gverbs_append_row (out, 22, "Sys image GUID", sys_guid);
-  _gverbs_append_row (out, 22, "Max MR size", mr_size);
-  _gverbs_append_row (out, 22, "Page size cap", page_cap);
-  _gverbs_append_row (out, 22, "Vendor ID", vendor);
-  _gverbs_append_int_row (out, 22, "Vendor part ID", a->vendor_part_id);
-  _gverbs_append_int_row (out, 22, "HW version", a->hw_ver);
-  _gverbs_append_int_row (out, 22, "Max QP", a->max_qp);
-  _gverbs_append_int_row (out, 22, "Max QP WR", a->max_qp_wr);
-  _gverbs_append_row (out, 22, "Device cap flags", caps->str);
-  _gverbs_append_int_row (out, 22, "Max SGE", a->max_sge);
-  _gverbs_append_int_row (out, 22, "Max SGE RD", a->max_sge_rd);
-  _gverbs_append_int_row (out, 22, "MAX CQ", a->max_cq);
-  _gverbs_append_int_row (out, 22, "Max CQE", a->max_cqe);
-  _gverbs_append_int_row (out, 22, "Max MR", a->max_mr);
-  _gverbs_append_int_row (out, 22, "Max PD", a->max_pd);
-  _gverbs_append_int_row (out, 22, "Max QP RD atom", a->max_qp_rd_atom);
-  _gverbs_append_int_row (out, 22, "Max EE RD atom", a->max_ee_rd_atom);
-  _gverbs_append_int_row (out, 22, "Max res RD atom", a->max_res_rd_atom);
-  _gverbs_append_int_row (out, 22, "Max QP init RD atom", a->max_qp_init_rd_atom);
-  _gverbs_append_int_row (out, 22, "Max EE init RD atom", a->max_ee_init_rd_atom);
-  _gverbs_append_int_row (out, 22, "Atomic caps", a->atomic_cap);
-  _gverbs_append_int_row (out, 22, "Max EE", a->max_ee);
-  _gverbs_append_int_row (out, 22, "Max RDD", a->max_rdd);
-  _gverbs_append_int_row (out, 22, "Max MW", a->max_mw);
-  _gverbs_append_int_row (out, 22, "Max raw IPv6 QPs", a->max_raw_ipv6_qp);
-  _gverbs_append_int_row (out, 22, "Max raw ethy QP", a->max_raw_ethy_qp);
-  _gverbs_append_int_row (out, 22, "Max mcast group", a->max_mcast_grp);
-  _gverbs_append_int_row (out, 22, "Max mcast QP attach", a->max_mcast_qp_attach);
-  _gverbs_append_int_row (out, 22, "Max AH", a->max_ah);
-  _gverbs_append_int_row (out, 22, "Max FMR", a->max_fmr);
-  _gverbs_append_int_row (out, 22, "Max map per FMR", a->max_map_per_fmr);
-  _gverbs_append_int_row (out, 22, "Max SRQ", a->max_srq);
-  _gverbs_append_int_row (out, 22, "Max SRQ WR", a->max_srq_wr);
-  _gverbs_append_int_row (out, 22, "Max SRQ SGE", a->max_srq_sge);
-  _gverbs_append_int_row (out, 22, "Max PKeys", a->max_pkeys);
-  _gverbs_append_int_row (out, 22, "local CA ack delay", a->local_ca_ack_delay);
-  _gverbs_append_int_row (out, 22, "Phys port count", a->phys_port_cnt);
-  return g_string_free (out, FALSE);
+  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), &self->attr);
 }

@@ -215,4 +215,55 @@ void _gverbs_append_int_row   (GString           *out,
                                const char        *label,
                                gint64             value);
 
+/*
+ * The to_string() of an attribute object as a table: one row per line of
+ * pyverbs' print layout ("Label<pad to width>: value<pad to 20>\n", see
+ * _gverbs_append_row()), each naming its label, the member it prints (an
+ * offset into the struct or instance given to _gverbs_print_rows()) and how.
+ */
+typedef enum {
+  GVERBS_PRINT_INT,       /* signed integer of `size` bytes, in decimal */
+  GVERBS_PRINT_UINT,      /* unsigned integer of `size` bytes, in decimal (as a gint64) */
+  GVERBS_PRINT_HEX,       /* unsigned integer of `size` bytes, as 0x… */
+  GVERBS_PRINT_STRING,    /* char array */
+  GVERBS_PRINT_GUID,      /* __be64, as xxxx:xxxx:xxxx:xxxx in host order */
+  GVERBS_PRINT_ENUM,      /* integer, the name of its value in the GEnum `type`
+                           * without "GVERBS_", or "?" */
+  GVERBS_PRINT_FLAGS,     /* unsigned integer, the names of its GFlags `type` bits
+                           * without "GVERBS_", joined by ", " */
+  GVERBS_PRINT_IBV_FLAGS, /* unsigned integer, its GFlags `type` bits as pyverbs'
+                           * str_from_flags() lists them: "\n  IBV_NAME\n  …" */
+  GVERBS_PRINT_HEADING,   /* no value: the label alone on its line */
+} GVerbsPrintFormat;
+
+typedef struct {
+  const char *label;
+  GVerbsPrintFormat format;
+  int width;
+  gsize offset;
+  gsize size;
+  GType (*type) (void);
+} GVerbsPrintRow;
+
+/* A row printing the member @member of @st as @format, its label padded to @width. */
+#define GVERBS_PRINT_ROW(st, member, label, width, format, type) \
+  { label, format, width, G_STRUCT_OFFSET (st, member), sizeof (((st *) 0)->member), type }
+#define GVERBS_PRINT_HEADING_ROW(label) \
+  { label, GVERBS_PRINT_HEADING, 0, 0, 0, NULL }
+
+void  _gverbs_print_rows      (GString              *out,
+                               const GVerbsPrintRow *rows,
+                               guint                 n_rows,
+                               gconstpointer         base);
+char *_gverbs_print_to_string (const GVerbsPrintRow *rows,
+                               guint                 n_rows,
+                               gconstpointer         base);
+char *_gverbs_flags_text      (GType                 type,
+                               guint64               value,
+                               GVerbsPrintFormat     format);
+
+guint64 _gverbs_field_read    (gconstpointer         p,
+                               gsize                 size,
+                               gboolean              is_signed);
+
 G_END_DECLS
