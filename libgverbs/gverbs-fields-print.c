@@ -12,7 +12,8 @@
 /* The names of the bits of @value in the GFlags @type (each value that is
  * not 0 and whose bits are all set), without "GVERBS_": joined by ", " for
  * GVERBS_PRINT_FLAGS, as pyverbs' str_from_flags() lists them
- * ("\n  IBV_NAME\n  IBV_NAME\n  ") for GVERBS_PRINT_IBV_FLAGS. */
+ * ("\n  IBV_NAME\n  IBV_NAME\n  ") for GVERBS_PRINT_IBV_FLAGS, as
+ * "IBV_NAME IBV_NAME " for GVERBS_PRINT_IBV_FLAGS_INLINE. */
 char *
 _gverbs_flags_text (GType             type,
                     guint64           value,
@@ -29,10 +30,10 @@ _gverbs_flags_text (GType             type,
 
       if (v->value == 0 || (value & v->value) != v->value)
         continue;
-      if (ibv)
-        g_string_append_printf (out, "IBV_%s\n  ", name);
-      else
+      if (format == GVERBS_PRINT_FLAGS)
         g_string_append_printf (out, "%s%s", out->len ? ", " : "", name);
+      else
+        g_string_append_printf (out, "IBV_%s%s", name, ibv ? "\n  " : " ");
     }
   return g_string_free (out, FALSE);
 }
@@ -65,6 +66,7 @@ row_text (const GVerbsPrintRow *row,
       }
     case GVERBS_PRINT_FLAGS:
     case GVERBS_PRINT_IBV_FLAGS:
+    case GVERBS_PRINT_IBV_FLAGS_INLINE:
       u = _gverbs_field_read (p, row->size, FALSE);
       return _gverbs_flags_text (row->type (), u, row->format);
     case GVERBS_PRINT_HEADING:

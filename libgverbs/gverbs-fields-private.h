@@ -136,6 +136,17 @@ void _gverbs_properties_clear   (gpointer           instance,
     return expr;                                                         \
   }
 
+/* Defines the public setter @name: sets the property @prop_name to @value
+ * (of @ValueType), after a critical when @self is not a @check instance. */
+#define GVERBS_DEFINE_SETTER(name, InstanceType, check, ValueType, value, prop_name) \
+  void                                                                   \
+  name (InstanceType *self,                                              \
+        ValueType     value)                                             \
+  {                                                                      \
+    g_return_if_fail (check (self));                                     \
+    g_object_set (self, prop_name, value, NULL);                         \
+  }
+
 /* An attribute object whose properties are all rows of @field_table (ids
  * from 1), stored in its own fields: defines the type, a class_init that
  * installs them (_gverbs_properties_get/set serve as get_property and
@@ -233,6 +244,7 @@ typedef enum {
                            * without "GVERBS_", joined by ", " */
   GVERBS_PRINT_IBV_FLAGS, /* unsigned integer, its GFlags `type` bits as pyverbs'
                            * str_from_flags() lists them: "\n  IBV_NAME\n  …" */
+  GVERBS_PRINT_IBV_FLAGS_INLINE, /* the same bits as "IBV_NAME IBV_NAME " */
   GVERBS_PRINT_HEADING,   /* no value: the label alone on its line */
 } GVerbsPrintFormat;
 
