@@ -138,6 +138,62 @@ enum {
 
 G_STATIC_ASSERT (N_GROUPS == G_N_ELEMENTS (((GVerbsDeviceAttrEx *) 0)->groups));
 
+/* The groups as object properties, after the scalar fields, in GROUP_ order. */
+#define G(group, name, type) \
+  GVERBS_PROP_OBJECT (GVerbsDeviceAttrEx, groups[group], name, type, G_PARAM_READABLE)
+static const GVerbsField group_fields[] = {
+  /**
+   * GVerbsDeviceAttrEx:orig-attr:
+   *
+   * The classic device attributes (`orig_attr`).
+   */
+  G (GROUP_ORIG_ATTR, "orig-attr", gverbs_device_attr_get_type),
+  /**
+   * GVerbsDeviceAttrEx:odp-caps:
+   *
+   * On-demand-paging capabilities, with `xrc_odp_caps`.
+   */
+  G (GROUP_ODP_CAPS, "odp-caps", gverbs_odp_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:tso-caps:
+   *
+   * TCP segmentation offload capabilities.
+   */
+  G (GROUP_TSO_CAPS, "tso-caps", gverbs_tso_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:rss-caps:
+   *
+   * Receive-side scaling capabilities.
+   */
+  G (GROUP_RSS_CAPS, "rss-caps", gverbs_rss_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:packet-pacing-caps:
+   *
+   * Packet pacing capabilities.
+   */
+  G (GROUP_PACKET_PACING_CAPS, "packet-pacing-caps", gverbs_packet_pacing_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:tm-caps:
+   *
+   * Tag matching capabilities.
+   */
+  G (GROUP_TM_CAPS, "tm-caps", gverbs_tm_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:cq-mod-caps:
+   *
+   * CQ moderation capabilities.
+   */
+  G (GROUP_CQ_MOD_CAPS, "cq-mod-caps", gverbs_cq_moderation_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:pci-atomic-caps:
+   *
+   * PCI atomic operation capabilities.
+   */
+  G (GROUP_PCI_ATOMIC_CAPS, "pci-atomic-caps", gverbs_pci_atomic_caps_get_type),
+};
+#undef G
+G_STATIC_ASSERT (G_N_ELEMENTS (group_fields) == N_GROUPS);
+
 static void
 gverbs_device_attr_ex_get_property (GObject    *object,
                                     guint       prop_id,
@@ -149,16 +205,13 @@ gverbs_device_attr_ex_get_property (GObject    *object,
   if (prop_id <= G_N_ELEMENTS (fields))
     _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields), &self->attr, prop_id, value);
   else
-    g_value_set_object (value, self->groups[prop_id - G_N_ELEMENTS (fields) - 1]);
+    _gverbs_properties_get (object, prop_id, value, pspec);
 }
 
 static void
 gverbs_device_attr_ex_finalize (GObject *object)
 {
-  GVerbsDeviceAttrEx *self = GVERBS_DEVICE_ATTR_EX (object);
-
-  for (guint i = 0; i < N_GROUPS; i++)
-    g_clear_object (&self->groups[i]);
+  _gverbs_properties_clear (object, group_fields, N_GROUPS);
   G_OBJECT_CLASS (gverbs_device_attr_ex_parent_class)->finalize (object);
 }
 
@@ -166,8 +219,6 @@ static void
 gverbs_device_attr_ex_class_init (GVerbsDeviceAttrExClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  const guint first = G_N_ELEMENTS (fields) + 1;
 
   object_class->get_property = gverbs_device_attr_ex_get_property;
   object_class->finalize = gverbs_device_attr_ex_finalize;
@@ -175,62 +226,8 @@ gverbs_device_attr_ex_class_init (GVerbsDeviceAttrExClass *klass)
   /* One property per scalar field of `struct ibv_device_attr_ex`. */
   _gverbs_fields_install (object_class, fields, G_N_ELEMENTS (fields));
 
-  /**
-   * GVerbsDeviceAttrEx:orig-attr:
-   *
-   * The classic device attributes (`orig_attr`).
-   */
-  g_object_class_install_property (object_class, first + GROUP_ORIG_ATTR,
-    g_param_spec_object ("orig-attr", NULL, NULL, GVERBS_TYPE_DEVICE_ATTR, flags));
-  /**
-   * GVerbsDeviceAttrEx:odp-caps:
-   *
-   * On-demand-paging capabilities, with `xrc_odp_caps`.
-   */
-  g_object_class_install_property (object_class, first + GROUP_ODP_CAPS,
-    g_param_spec_object ("odp-caps", NULL, NULL, GVERBS_TYPE_ODP_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:tso-caps:
-   *
-   * TCP segmentation offload capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_TSO_CAPS,
-    g_param_spec_object ("tso-caps", NULL, NULL, GVERBS_TYPE_TSO_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:rss-caps:
-   *
-   * Receive-side scaling capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_RSS_CAPS,
-    g_param_spec_object ("rss-caps", NULL, NULL, GVERBS_TYPE_RSS_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:packet-pacing-caps:
-   *
-   * Packet pacing capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_PACKET_PACING_CAPS,
-    g_param_spec_object ("packet-pacing-caps", NULL, NULL, GVERBS_TYPE_PACKET_PACING_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:tm-caps:
-   *
-   * Tag matching capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_TM_CAPS,
-    g_param_spec_object ("tm-caps", NULL, NULL, GVERBS_TYPE_TM_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:cq-mod-caps:
-   *
-   * CQ moderation capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_CQ_MOD_CAPS,
-    g_param_spec_object ("cq-mod-caps", NULL, NULL, GVERBS_TYPE_CQ_MODERATION_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:pci-atomic-caps:
-   *
-   * PCI atomic operation capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_PCI_ATOMIC_CAPS,
-    g_param_spec_object ("pci-atomic-caps", NULL, NULL, GVERBS_TYPE_PCI_ATOMIC_CAPS, flags));
+  _gverbs_properties_install (object_class, G_N_ELEMENTS (fields) + 1, group_fields,
+                              N_GROUPS, NULL);
 }
 
 /* The groups are views of self->attr; an object made without the library
