@@ -30,6 +30,9 @@ struct _GVerbsDeviceAttr
 };
 
 #define F(field, kind, type) GVERBS_FIELD (struct ibv_device_attr, field, kind, type)
+/* a field that to_string() prints too, with pyverbs' label */
+#define P(field, kind, type, label, print) \
+  GVERBS_FIELD_PRINTED (struct ibv_device_attr, field, kind, type, label, GVERBS_PRINT_ ## print)
 /**
  * GVerbsDeviceAttr:fw-ver:
  *
@@ -328,48 +331,50 @@ struct _GVerbsDeviceAttr
  * Since: 0.1
  */
 static const GVerbsField fields[] = {
-  F (fw_ver, GVERBS_FIELD_STRING, NULL),
-  F (node_guid, GVERBS_FIELD_GUID, NULL),
-  F (sys_image_guid, GVERBS_FIELD_GUID, NULL),
-  F (max_mr_size, GVERBS_FIELD_UINT, NULL),
-  F (page_size_cap, GVERBS_FIELD_UINT, NULL),
-  F (vendor_id, GVERBS_FIELD_UINT, NULL),
-  F (vendor_part_id, GVERBS_FIELD_UINT, NULL),
-  F (hw_ver, GVERBS_FIELD_UINT, NULL),
-  F (max_qp, GVERBS_FIELD_INT, NULL),
-  F (max_qp_wr, GVERBS_FIELD_INT, NULL),
-  F (device_cap_flags, GVERBS_FIELD_FLAGS, gverbs_device_cap_flags_get_type),
-  F (max_sge, GVERBS_FIELD_INT, NULL),
-  F (max_sge_rd, GVERBS_FIELD_INT, NULL),
-  F (max_cq, GVERBS_FIELD_INT, NULL),
-  F (max_cqe, GVERBS_FIELD_INT, NULL),
-  F (max_mr, GVERBS_FIELD_INT, NULL),
-  F (max_pd, GVERBS_FIELD_INT, NULL),
-  F (max_qp_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (max_ee_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (max_res_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (max_qp_init_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (max_ee_init_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (atomic_cap, GVERBS_FIELD_ENUM, gverbs_atomic_cap_get_type),
-  F (max_ee, GVERBS_FIELD_INT, NULL),
-  F (max_rdd, GVERBS_FIELD_INT, NULL),
-  F (max_mw, GVERBS_FIELD_INT, NULL),
-  F (max_raw_ipv6_qp, GVERBS_FIELD_INT, NULL),
-  F (max_raw_ethy_qp, GVERBS_FIELD_INT, NULL),
-  F (max_mcast_grp, GVERBS_FIELD_INT, NULL),
-  F (max_mcast_qp_attach, GVERBS_FIELD_INT, NULL),
+  P (fw_ver, GVERBS_FIELD_STRING, NULL, "FW version", STRING),
+  P (node_guid, GVERBS_FIELD_GUID, NULL, "Node guid", GUID),
+  P (sys_image_guid, GVERBS_FIELD_GUID, NULL, "Sys image GUID", GUID),
+  P (max_mr_size, GVERBS_FIELD_UINT, NULL, "Max MR size", HEX),
+  P (page_size_cap, GVERBS_FIELD_UINT, NULL, "Page size cap", HEX),
+  P (vendor_id, GVERBS_FIELD_UINT, NULL, "Vendor ID", HEX),
+  P (vendor_part_id, GVERBS_FIELD_UINT, NULL, "Vendor part ID", UINT),
+  P (hw_ver, GVERBS_FIELD_UINT, NULL, "HW version", UINT),
+  P (max_qp, GVERBS_FIELD_INT, NULL, "Max QP", INT),
+  P (max_qp_wr, GVERBS_FIELD_INT, NULL, "Max QP WR", INT),
+  P (device_cap_flags, GVERBS_FIELD_FLAGS, gverbs_device_cap_flags_get_type, "Device cap flags",
+     IBV_FLAGS),
+  P (max_sge, GVERBS_FIELD_INT, NULL, "Max SGE", INT),
+  P (max_sge_rd, GVERBS_FIELD_INT, NULL, "Max SGE RD", INT),
+  P (max_cq, GVERBS_FIELD_INT, NULL, "MAX CQ", INT),
+  P (max_cqe, GVERBS_FIELD_INT, NULL, "Max CQE", INT),
+  P (max_mr, GVERBS_FIELD_INT, NULL, "Max MR", INT),
+  P (max_pd, GVERBS_FIELD_INT, NULL, "Max PD", INT),
+  P (max_qp_rd_atom, GVERBS_FIELD_INT, NULL, "Max QP RD atom", INT),
+  P (max_ee_rd_atom, GVERBS_FIELD_INT, NULL, "Max EE RD atom", INT),
+  P (max_res_rd_atom, GVERBS_FIELD_INT, NULL, "Max res RD atom", INT),
+  P (max_qp_init_rd_atom, GVERBS_FIELD_INT, NULL, "Max QP init RD atom", INT),
+  P (max_ee_init_rd_atom, GVERBS_FIELD_INT, NULL, "Max EE init RD atom", INT),
+  P (atomic_cap, GVERBS_FIELD_ENUM, gverbs_atomic_cap_get_type, "Atomic caps", UINT),
+  P (max_ee, GVERBS_FIELD_INT, NULL, "Max EE", INT),
+  P (max_rdd, GVERBS_FIELD_INT, NULL, "Max RDD", INT),
+  P (max_mw, GVERBS_FIELD_INT, NULL, "Max MW", INT),
+  P (max_raw_ipv6_qp, GVERBS_FIELD_INT, NULL, "Max raw IPv6 QPs", INT),
+  P (max_raw_ethy_qp, GVERBS_FIELD_INT, NULL, "Max raw ethy QP", INT),
+  P (max_mcast_grp, GVERBS_FIELD_INT, NULL, "Max mcast group", INT),
+  P (max_mcast_qp_attach, GVERBS_FIELD_INT, NULL, "Max mcast QP attach", INT),
   F (max_total_mcast_qp_attach, GVERBS_FIELD_INT, NULL),
-  F (max_ah, GVERBS_FIELD_INT, NULL),
-  F (max_fmr, GVERBS_FIELD_INT, NULL),
-  F (max_map_per_fmr, GVERBS_FIELD_INT, NULL),
-  F (max_srq, GVERBS_FIELD_INT, NULL),
-  F (max_srq_wr, GVERBS_FIELD_INT, NULL),
-  F (max_srq_sge, GVERBS_FIELD_INT, NULL),
-  F (max_pkeys, GVERBS_FIELD_UINT, NULL),
-  F (local_ca_ack_delay, GVERBS_FIELD_UINT, NULL),
-  F (phys_port_cnt, GVERBS_FIELD_UINT, NULL),
+  P (max_ah, GVERBS_FIELD_INT, NULL, "Max AH", INT),
+  P (max_fmr, GVERBS_FIELD_INT, NULL, "Max FMR", INT),
+  P (max_map_per_fmr, GVERBS_FIELD_INT, NULL, "Max map per FMR", INT),
+  P (max_srq, GVERBS_FIELD_INT, NULL, "Max SRQ", INT),
+  P (max_srq_wr, GVERBS_FIELD_INT, NULL, "Max SRQ WR", INT),
+  P (max_srq_sge, GVERBS_FIELD_INT, NULL, "Max SRQ SGE", INT),
+  P (max_pkeys, GVERBS_FIELD_UINT, NULL, "Max PKeys", UINT),
+  P (local_ca_ack_delay, GVERBS_FIELD_UINT, NULL, "local CA ack delay", UINT),
+  P (phys_port_cnt, GVERBS_FIELD_UINT, NULL, "Phys port count", UINT),
 };
 #undef F
+#undef P
 
 GVERBS_DEFINE_FIELDS_TYPE (GVerbsDeviceAttr, gverbs_device_attr, struct ibv_device_attr, attr, fields,
                            _gverbs_device_attr_new)
@@ -397,50 +402,10 @@ _gverbs_guid_to_string (guint64 guid)
 char *
 gverbs_device_attr_to_string (GVerbsDeviceAttr *self)
 {
-#define R(member, label, format, type) GVERBS_PRINT_ROW (struct ibv_device_attr, member, label, 22, format, type)
-  static const GVerbsPrintRow rows[] = {
-    R (fw_ver, "FW version", GVERBS_PRINT_STRING, NULL),
-    R (node_guid, "Node guid", GVERBS_PRINT_GUID, NULL),
-    R (sys_image_guid, "Sys image GUID", GVERBS_PRINT_GUID, NULL),
-    R (max_mr_size, "Max MR size", GVERBS_PRINT_HEX, NULL),
-    R (page_size_cap, "Page size cap", GVERBS_PRINT_HEX, NULL),
-    R (vendor_id, "Vendor ID", GVERBS_PRINT_HEX, NULL),
-    R (vendor_part_id, "Vendor part ID", GVERBS_PRINT_UINT, NULL),
-    R (hw_ver, "HW version", GVERBS_PRINT_UINT, NULL),
-    R (max_qp, "Max QP", GVERBS_PRINT_INT, NULL),
-    R (max_qp_wr, "Max QP WR", GVERBS_PRINT_INT, NULL),
-    R (device_cap_flags, "Device cap flags", GVERBS_PRINT_IBV_FLAGS, gverbs_device_cap_flags_get_type),
-    R (max_sge, "Max SGE", GVERBS_PRINT_INT, NULL),
-    R (max_sge_rd, "Max SGE RD", GVERBS_PRINT_INT, NULL),
-    R (max_cq, "MAX CQ", GVERBS_PRINT_INT, NULL),
-    R (max_cqe, "Max CQE", GVERBS_PRINT_INT, NULL),
-    R (max_mr, "Max MR", GVERBS_PRINT_INT, NULL),
-    R (max_pd, "Max PD", GVERBS_PRINT_INT, NULL),
-    R (max_qp_rd_atom, "Max QP RD atom", GVERBS_PRINT_INT, NULL),
-    R (max_ee_rd_atom, "Max EE RD atom", GVERBS_PRINT_INT, NULL),
-    R (max_res_rd_atom, "Max res RD atom", GVERBS_PRINT_INT, NULL),
-    R (max_qp_init_rd_atom, "Max QP init RD atom", GVERBS_PRINT_INT, NULL),
-    R (max_ee_init_rd_atom, "Max EE init RD atom", GVERBS_PRINT_INT, NULL),
-    R (atomic_cap, "Atomic caps", GVERBS_PRINT_UINT, NULL),
-    R (max_ee, "Max EE", GVERBS_PRINT_INT, NULL),
-    R (max_rdd, "Max RDD", GVERBS_PRINT_INT, NULL),
-    R (max_mw, "Max MW", GVERBS_PRINT_INT, NULL),
-    R (max_raw_ipv6_qp, "Max raw IPv6 QPs", GVERBS_PRINT_INT, NULL),
-    R (max_raw_ethy_qp, "Max raw ethy QP", GVERBS_PRINT_INT, NULL),
-    R (max_mcast_grp, "Max mcast group", GVERBS_PRINT_INT, NULL),
-    R (max_mcast_qp_attach, "Max mcast QP attach", GVERBS_PRINT_INT, NULL),
-    R (max_ah, "Max AH", GVERBS_PRINT_INT, NULL),
-    R (max_fmr, "Max FMR", GVERBS_PRINT_INT, NULL),
-    R (max_map_per_fmr, "Max map per FMR", GVERBS_PRINT_INT, NULL),
-    R (max_srq, "Max SRQ", GVERBS_PRINT_INT, NULL),
-    R (max_srq_wr, "Max SRQ WR", GVERBS_PRINT_INT, NULL),
-    R (max_srq_sge, "Max SRQ SGE", GVERBS_PRINT_INT, NULL),
-    R (max_pkeys, "Max PKeys", GVERBS_PRINT_UINT, NULL),
-    R (local_ca_ack_delay, "local CA ack delay", GVERBS_PRINT_UINT, NULL),
-    R (phys_port_cnt, "Phys port count", GVERBS_PRINT_UINT, NULL),
-  };
-#undef R
+  GString *out;
 
   g_return_val_if_fail (GVERBS_IS_DEVICE_ATTR (self), NULL);
-  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), &self->attr);
+  out = g_string_new (NULL);
+  _gverbs_fields_print (out, 22, fields, G_N_ELEMENTS (fields), &self->attr);
+  return g_string_free (out, FALSE);
 }

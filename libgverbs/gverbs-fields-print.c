@@ -96,6 +96,25 @@ _gverbs_print_rows (GString              *out,
     }
 }
 
+/* Appends a line for each row of @fields that has a label, its label
+ * padded to @width, reading the members in @base. */
+void
+_gverbs_fields_print (GString           *out,
+                      int                width,
+                      const GVerbsField *fields,
+                      guint              n_fields,
+                      gconstpointer      base)
+{
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const GVerbsField *f = &fields[i];
+      const GVerbsPrintRow row = { f->label, f->print, width, f->offset, f->size, f->type };
+
+      if (f->label != NULL)
+        _gverbs_print_rows (out, &row, 1, base);
+    }
+}
+
 char *
 _gverbs_print_to_string (const GVerbsPrintRow *rows,
                          guint                 n_rows,

@@ -42,6 +42,23 @@ typedef enum {
   GVERBS_FIELD_BOXED,       /* a pointer to a boxed value of GType `type` the instance owns */
 } GVerbsFieldKind;
 
+/* How _gverbs_print_rows() and _gverbs_fields_print() show a member. */
+typedef enum {
+  GVERBS_PRINT_INT,       /* signed integer of `size` bytes, in decimal */
+  GVERBS_PRINT_UINT,      /* unsigned integer of `size` bytes, in decimal (as a gint64) */
+  GVERBS_PRINT_HEX,       /* unsigned integer of `size` bytes, as 0x… */
+  GVERBS_PRINT_STRING,    /* char array */
+  GVERBS_PRINT_GUID,      /* __be64, as xxxx:xxxx:xxxx:xxxx in host order */
+  GVERBS_PRINT_ENUM,      /* integer, the name of its value in the GEnum `type`
+                           * without "GVERBS_", or "?" */
+  GVERBS_PRINT_FLAGS,     /* unsigned integer, the names of its GFlags `type` bits
+                           * without "GVERBS_", joined by ", " */
+  GVERBS_PRINT_IBV_FLAGS, /* unsigned integer, its GFlags `type` bits as pyverbs'
+                           * str_from_flags() lists them: "\n  IBV_NAME\n  …" */
+  GVERBS_PRINT_IBV_FLAGS_INLINE, /* the same bits as "IBV_NAME IBV_NAME " */
+  GVERBS_PRINT_HEADING,   /* no value: the label alone on its line */
+} GVerbsPrintFormat;
+
 typedef struct {
   const char *name;
   GVerbsFieldKind kind;
@@ -53,6 +70,8 @@ typedef struct {
   guint64 max;
   gint64 default_value;
   gsize member_offset;
+  const char *label;    /* GVERBS_FIELD_PRINTED() rows: the to_string() label */
+  GVerbsPrintFormat print;
 } GVerbsField;
 
 #define GVERBS_FIELD(st, field, kind, type) \
@@ -192,6 +211,14 @@ void _gverbs_properties_clear   (gpointer           instance,
     return self;                                                                     \
   }
 
+/* A row of a read-only table that to_string() also prints, as @print with
+ * the label @label (_gverbs_fields_print()). */
+#define GVERBS_FIELD_PRINTED(st, field, kind, type, label, print) \
+  GVERBS_FIELD_NAMED_PRINTED (st, field, #field, kind, type, label, print)
+#define GVERBS_FIELD_NAMED_PRINTED(st, member, name, kind, type, label, print) \
+  { name, kind, G_STRUCT_OFFSET (st, member), sizeof (((st *) 0)->member), type, 0, 0, 0, 0, 0, \
+    label, print }
+
 /* A row of a read-only table whose property name (@name, with `_`) is not
  * the member's (a nested member: `caps.max_num`). */
 #define GVERBS_FIELD_NAMED(st, member, name, kind, type) \
@@ -232,21 +259,6 @@ void _gverbs_append_int_row   (GString           *out,
  * _gverbs_append_row()), each naming its label, the member it prints (an
  * offset into the struct or instance given to _gverbs_print_rows()) and how.
  */
-typedef enum {
-  GVERBS_PRINT_INT,       /* signed integer of `size` bytes, in decimal */
-  GVERBS_PRINT_UINT,      /* unsigned integer of `size` bytes, in decimal (as a gint64) */
-  GVERBS_PRINT_HEX,       /* unsigned integer of `size` bytes, as 0x… */
-  GVERBS_PRINT_STRING,    /* char array */
-  GVERBS_PRINT_GUID,      /* __be64, as xxxx:xxxx:xxxx:xxxx in host order */
-  GVERBS_PRINT_ENUM,      /* integer, the name of its value in the GEnum `type`
-                           * without "GVERBS_", or "?" */
-  GVERBS_PRINT_FLAGS,     /* unsigned integer, the names of its GFlags `type` bits
-                           * without "GVERBS_", joined by ", " */
-  GVERBS_PRINT_IBV_FLAGS, /* unsigned integer, its GFlags `type` bits as pyverbs'
-                           * str_from_flags() lists them: "\n  IBV_NAME\n  …" */
-  GVERBS_PRINT_IBV_FLAGS_INLINE, /* the same bits as "IBV_NAME IBV_NAME " */
-  GVERBS_PRINT_HEADING,   /* no value: the label alone on its line */
-} GVerbsPrintFormat;
 
 typedef struct {
   const char *label;
@@ -269,6 +281,11 @@ void  _gverbs_print_rows      (GString              *out,
                                gconstpointer         base);
 char *_gverbs_print_to_string (const GVerbsPrintRow *rows,
                                guint                 n_rows,
+                               gconstpointer         base);
+void  _gverbs_fields_print     (GString              *out,
+                               int                   width,
+                               const GVerbsField    *fields,
+                               guint                 n_fields,
                                gconstpointer         base);
 char *_gverbs_flags_text      (GType                 type,
                                guint64               value,

@@ -776,17 +776,23 @@ struct _GVerbsMlx5DVPortAttr
  * Since: 0.1
  */
 #define N(name, field) GVERBS_FIELD_NAMED (struct mlx5dv_port, field, name, GVERBS_FIELD_UINT, NULL)
+/* a field that to_string() prints too, with pyverbs' label */
+#define P(name, field, label) \
+  GVERBS_FIELD_NAMED_PRINTED (struct mlx5dv_port, field, name, GVERBS_FIELD_UINT, NULL, label, \
+                              GVERBS_PRINT_UINT)
 static const GVerbsField port_fields[] = {
-  N ("flags", flags),
-  N ("vport", vport),
-  N ("vport_vhca_id", vport_vhca_id),
-  N ("esw_owner_vhca_id", esw_owner_vhca_id),
+  GVERBS_FIELD_NAMED_PRINTED (struct mlx5dv_port, flags, "flags", GVERBS_FIELD_UINT,
+                              gverbs_mlx5_dv_query_port_flags_get_type, "Flags", GVERBS_PRINT_FLAGS),
+  P ("vport", vport, "vport"),
+  P ("vport_vhca_id", vport_vhca_id, "vport vhca id"),
+  P ("esw_owner_vhca_id", esw_owner_vhca_id, "e-switch vhca id"),
   N ("vport_steering_icm_rx", vport_steering_icm_rx),
   N ("vport_steering_icm_tx", vport_steering_icm_tx),
-  N ("reg_c0_value", reg_c0.value),
-  N ("reg_c0_mask", reg_c0.mask),
+  P ("reg_c0_value", reg_c0.value, "reg c0 value"),
+  P ("reg_c0_mask", reg_c0.mask, "reg c0 mask"),
 };
 #undef N
+#undef P
 
 GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struct mlx5dv_port, attr, port_fields,
                            _gverbs_mlx5_dv_port_attr_new)
@@ -805,17 +811,10 @@ GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struc
 char *
 gverbs_mlx5_dv_port_attr_to_string (GVerbsMlx5DVPortAttr *self)
 {
-#define R(member, label, format, type) GVERBS_PRINT_ROW (struct mlx5dv_port, member, label, 20, format, type)
-  static const GVerbsPrintRow rows[] = {
-    R (flags, "Flags", GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_query_port_flags_get_type),
-    R (vport, "vport", GVERBS_PRINT_UINT, NULL),
-    R (vport_vhca_id, "vport vhca id", GVERBS_PRINT_UINT, NULL),
-    R (esw_owner_vhca_id, "e-switch vhca id", GVERBS_PRINT_UINT, NULL),
-    R (reg_c0.value, "reg c0 value", GVERBS_PRINT_UINT, NULL),
-    R (reg_c0.mask, "reg c0 mask", GVERBS_PRINT_UINT, NULL),
-  };
-#undef R
+  GString *out;
 
   g_return_val_if_fail (GVERBS_IS_MLX5_DV_PORT_ATTR (self), NULL);
-  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), &self->attr);
+  out = g_string_new (NULL);
+  _gverbs_fields_print (out, 20, port_fields, G_N_ELEMENTS (port_fields), &self->attr);
+  return g_string_free (out, FALSE);
 }
