@@ -32,8 +32,6 @@ struct _GVerbsCqInitAttrEx
   GVerbsPD *parent_domain;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsCqInitAttrEx:channel:
@@ -91,22 +89,7 @@ static const GVerbsField fields[] = {
                       G_PARAM_READWRITE),
 };
 
-static void
-gverbs_cq_init_attr_ex_finalize (GObject *object)
-{
-  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_cq_init_attr_ex_parent_class)->finalize (object);
-}
-
-static void
-gverbs_cq_init_attr_ex_class_init (GVerbsCqInitAttrExClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_cq_init_attr_ex_finalize;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, fields)
 
 static void
 gverbs_cq_init_attr_ex_init (GVerbsCqInitAttrEx *self)

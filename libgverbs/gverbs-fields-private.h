@@ -167,17 +167,28 @@ void _gverbs_properties_clear   (gpointer           instance,
   }
 
 /* An attribute object whose properties are all rows of @field_table (ids
- * from 1), stored in its own fields: defines the type, a class_init that
+ * from 1), stored in its own fields: defines the type, a finalize that drops
+ * what the rows own (objects, strings, boxed values), a class_init that
  * installs them (_gverbs_properties_get/set serve as get_property and
- * set_property) and an empty init. Place it after the table. */
-#define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
+ * set_property) and an empty init. Place it after the table. The _WITH_INIT
+ * form leaves `type_name_init()` to the file. */
+#define GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT(TypeName, type_name, field_table)     \
   G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                           \
+  static void                                                                        \
+  type_name##_finalize (GObject *object)                                             \
+  {                                                                                  \
+    _gverbs_properties_clear (object, field_table, G_N_ELEMENTS (field_table));      \
+    G_OBJECT_CLASS (type_name##_parent_class)->finalize (object);                    \
+  }                                                                                  \
   static void                                                                        \
   type_name##_class_init (TypeName##Class *klass)                                    \
   {                                                                                  \
+    G_OBJECT_CLASS (klass)->finalize = type_name##_finalize;                         \
     _gverbs_properties_install (G_OBJECT_CLASS (klass), 1, field_table,              \
                                 G_N_ELEMENTS (field_table), NULL);                   \
-  }                                                                                  \
+  }
+#define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
+  GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (TypeName, type_name, field_table)         \
   static void type_name##_init (TypeName *self) { }
 
 /* A read-only attribute object: @TypeName holds a copy of a @CStruct in its
