@@ -47,8 +47,6 @@ struct _GVerbsAsyncEvent
   GObject *object;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsAsyncEvent, gverbs_async_event, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsAsyncEvent:object:
@@ -72,27 +70,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_UINT (GVerbsAsyncEvent, port_num, "port-num", G_MAXUINT, 0, G_PARAM_READABLE),
 };
 
-static void
-gverbs_async_event_finalize (GObject *object)
-{
-  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_async_event_parent_class)->finalize (object);
-}
-
-static void
-gverbs_async_event_class_init (GVerbsAsyncEventClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_async_event_finalize;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_async_event_init (GVerbsAsyncEvent *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsAsyncEvent, gverbs_async_event, fields)
 
 GVerbsEventElement
 _gverbs_event_element (int event_type)

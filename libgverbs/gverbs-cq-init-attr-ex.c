@@ -48,8 +48,6 @@ struct _GVerbsCqInitAttrEx
   GVerbsPD *parent_domain;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsCqInitAttrEx:channel:
@@ -107,22 +105,7 @@ static const GVerbsField fields[] = {
                       G_PARAM_READWRITE),
 };
 
-static void
-gverbs_cq_init_attr_ex_finalize (GObject *object)
-{
-  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_cq_init_attr_ex_parent_class)->finalize (object);
-}
-
-static void
-gverbs_cq_init_attr_ex_class_init (GVerbsCqInitAttrExClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_cq_init_attr_ex_finalize;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (GVerbsCqInitAttrEx, gverbs_cq_init_attr_ex, fields)
 
 static void
 gverbs_cq_init_attr_ex_init (GVerbsCqInitAttrEx *self)
@@ -169,13 +152,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_cqe,
  *
  * Since: 0.1
  */
-void
-gverbs_cq_init_attr_ex_set_cqe (GVerbsCqInitAttrEx *self,
-                                guint               cqe)
-{
-  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
-  g_object_set (self, "cqe", cqe, NULL);
-}
+GVERBS_DEFINE_SETTER (gverbs_cq_init_attr_ex_set_cqe, GVerbsCqInitAttrEx,
+                      GVERBS_IS_CQ_INIT_ATTR_EX, guint, cqe, "cqe")
 
 /**
  * gverbs_cq_init_attr_ex_get_channel:
@@ -199,13 +177,8 @@ GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_init_attr_ex_get_channel,
  *
  * Since: 0.1
  */
-void
-gverbs_cq_init_attr_ex_set_channel (GVerbsCqInitAttrEx *self,
-                                    GVerbsCompChannel  *channel)
-{
-  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
-  g_object_set (self, "channel", channel, NULL);
-}
+GVERBS_DEFINE_SETTER (gverbs_cq_init_attr_ex_set_channel, GVerbsCqInitAttrEx,
+                      GVERBS_IS_CQ_INIT_ATTR_EX, GVerbsCompChannel *, channel, "channel")
 
 /**
  * gverbs_cq_init_attr_ex_get_comp_vector:
@@ -229,13 +202,8 @@ GVERBS_DEFINE_GETTER (guint, gverbs_cq_init_attr_ex_get_comp_vector,
  *
  * Since: 0.1
  */
-void
-gverbs_cq_init_attr_ex_set_comp_vector (GVerbsCqInitAttrEx *self,
-                                        guint               comp_vector)
-{
-  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
-  g_object_set (self, "comp-vector", comp_vector, NULL);
-}
+GVERBS_DEFINE_SETTER (gverbs_cq_init_attr_ex_set_comp_vector, GVerbsCqInitAttrEx,
+                      GVERBS_IS_CQ_INIT_ATTR_EX, guint, comp_vector, "comp-vector")
 
 /**
  * gverbs_cq_init_attr_ex_get_wc_flags:
@@ -259,13 +227,8 @@ GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_init_attr_ex_get_wc_flags
  *
  * Since: 0.1
  */
-void
-gverbs_cq_init_attr_ex_set_wc_flags (GVerbsCqInitAttrEx    *self,
-                                     GVerbsCreateCQWCFlags  wc_flags)
-{
-  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
-  g_object_set (self, "wc-flags", wc_flags, NULL);
-}
+GVERBS_DEFINE_SETTER (gverbs_cq_init_attr_ex_set_wc_flags, GVerbsCqInitAttrEx,
+                      GVERBS_IS_CQ_INIT_ATTR_EX, GVerbsCreateCQWCFlags, wc_flags, "wc-flags")
 
 /**
  * gverbs_cq_init_attr_ex_get_comp_mask:
@@ -289,13 +252,8 @@ GVERBS_DEFINE_GETTER (GVerbsCQInitAttrMask, gverbs_cq_init_attr_ex_get_comp_mask
  *
  * Since: 0.1
  */
-void
-gverbs_cq_init_attr_ex_set_comp_mask (GVerbsCqInitAttrEx   *self,
-                                      GVerbsCQInitAttrMask  comp_mask)
-{
-  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
-  g_object_set (self, "comp-mask", comp_mask, NULL);
-}
+GVERBS_DEFINE_SETTER (gverbs_cq_init_attr_ex_set_comp_mask, GVerbsCqInitAttrEx,
+                      GVERBS_IS_CQ_INIT_ATTR_EX, GVerbsCQInitAttrMask, comp_mask, "comp-mask")
 
 /**
  * gverbs_cq_init_attr_ex_get_flags:
@@ -319,13 +277,8 @@ GVERBS_DEFINE_GETTER (GVerbsCreateCQAttrFlags, gverbs_cq_init_attr_ex_get_flags,
  *
  * Since: 0.1
  */
-void
-gverbs_cq_init_attr_ex_set_flags (GVerbsCqInitAttrEx      *self,
-                                  GVerbsCreateCQAttrFlags  flags)
-{
-  g_return_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self));
-  g_object_set (self, "flags", flags, NULL);
-}
+GVERBS_DEFINE_SETTER (gverbs_cq_init_attr_ex_set_flags, GVerbsCqInitAttrEx,
+                      GVERBS_IS_CQ_INIT_ATTR_EX, GVerbsCreateCQAttrFlags, flags, "flags")
 
 /**
  * gverbs_cq_init_attr_ex_to_string:
@@ -341,26 +294,17 @@ gverbs_cq_init_attr_ex_set_flags (GVerbsCqInitAttrEx      *self,
 char *
 gverbs_cq_init_attr_ex_to_string (GVerbsCqInitAttrEx *self)
 {
-  GString *out;
-  GString *names;
-  GFlagsClass *klass;
+#define R(member, label, format, type) GVERBS_PRINT_ROW (GVerbsCqInitAttrEx, member, label, 22, format, type)
+  static const GVerbsPrintRow rows[] = {
+    R (cqe, "Number of CQEs", GVERBS_PRINT_UINT, NULL),
+    R (wc_flags, "WC flags", GVERBS_PRINT_IBV_FLAGS_INLINE, gverbs_create_cq_wc_flags_get_type),
+    R (comp_mask, "comp mask", GVERBS_PRINT_UINT, NULL),
+    R (flags, "flags", GVERBS_PRINT_UINT, NULL),
+  };
+#undef R
 
   g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), NULL);
-
-  names = g_string_new (NULL);
-  klass = g_type_class_ref (GVERBS_TYPE_CREATE_CQ_WC_FLAGS);
-  for (guint i = 0; i < klass->n_values; i++)
-    if (self->wc_flags & klass->values[i].value)
-      g_string_append_printf (names, "IBV_%s ", klass->values[i].value_name + strlen ("GVERBS_"));
-  g_type_class_unref (klass);
-
-  out = g_string_new (NULL);
-  _gverbs_append_int_row (out, 22, "Number of CQEs", self->cqe);
-  _gverbs_append_row (out, 22, "WC flags", names->str);
-  _gverbs_append_int_row (out, 22, "comp mask", self->comp_mask);
-  _gverbs_append_int_row (out, 22, "flags", self->flags);
-  g_string_free (names, TRUE);
-  return g_string_free (out, FALSE);
+  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), self);
 }
 
 /**
@@ -374,12 +318,8 @@ gverbs_cq_init_attr_ex_to_string (GVerbsCqInitAttrEx *self)
  *
  * Since: 0.1
  */
-GVerbsPD *
-gverbs_cq_init_attr_ex_get_parent_domain (GVerbsCqInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_INIT_ATTR_EX (self), NULL);
-  return self->parent_domain;
-}
+GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_cq_init_attr_ex_get_parent_domain,
+                      GVerbsCqInitAttrEx, GVERBS_IS_CQ_INIT_ATTR_EX, NULL, self->parent_domain)
 
 /**
  * gverbs_cq_init_attr_ex_set_parent_domain:

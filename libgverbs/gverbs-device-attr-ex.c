@@ -152,6 +152,62 @@ enum {
 
 G_STATIC_ASSERT (N_GROUPS == G_N_ELEMENTS (((GVerbsDeviceAttrEx *) 0)->groups));
 
+/* The groups as object properties, after the scalar fields, in GROUP_ order. */
+#define G(group, name, type) \
+  GVERBS_PROP_OBJECT (GVerbsDeviceAttrEx, groups[group], name, type, G_PARAM_READABLE)
+static const GVerbsField group_fields[] = {
+  /**
+   * GVerbsDeviceAttrEx:orig-attr:
+   *
+   * The classic device attributes (`orig_attr`).
+   */
+  G (GROUP_ORIG_ATTR, "orig-attr", gverbs_device_attr_get_type),
+  /**
+   * GVerbsDeviceAttrEx:odp-caps:
+   *
+   * On-demand-paging capabilities, with `xrc_odp_caps`.
+   */
+  G (GROUP_ODP_CAPS, "odp-caps", gverbs_odp_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:tso-caps:
+   *
+   * TCP segmentation offload capabilities.
+   */
+  G (GROUP_TSO_CAPS, "tso-caps", gverbs_tso_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:rss-caps:
+   *
+   * Receive-side scaling capabilities.
+   */
+  G (GROUP_RSS_CAPS, "rss-caps", gverbs_rss_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:packet-pacing-caps:
+   *
+   * Packet pacing capabilities.
+   */
+  G (GROUP_PACKET_PACING_CAPS, "packet-pacing-caps", gverbs_packet_pacing_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:tm-caps:
+   *
+   * Tag matching capabilities.
+   */
+  G (GROUP_TM_CAPS, "tm-caps", gverbs_tm_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:cq-mod-caps:
+   *
+   * CQ moderation capabilities.
+   */
+  G (GROUP_CQ_MOD_CAPS, "cq-mod-caps", gverbs_cq_moderation_caps_get_type),
+  /**
+   * GVerbsDeviceAttrEx:pci-atomic-caps:
+   *
+   * PCI atomic operation capabilities.
+   */
+  G (GROUP_PCI_ATOMIC_CAPS, "pci-atomic-caps", gverbs_pci_atomic_caps_get_type),
+};
+#undef G
+G_STATIC_ASSERT (G_N_ELEMENTS (group_fields) == N_GROUPS);
+
 static void
 gverbs_device_attr_ex_get_property (GObject    *object,
                                     guint       prop_id,
@@ -163,16 +219,13 @@ gverbs_device_attr_ex_get_property (GObject    *object,
   if (prop_id <= G_N_ELEMENTS (fields))
     _gverbs_fields_get_value (fields, G_N_ELEMENTS (fields), &self->attr, prop_id, value);
   else
-    g_value_set_object (value, self->groups[prop_id - G_N_ELEMENTS (fields) - 1]);
+    _gverbs_properties_get (object, prop_id, value, pspec);
 }
 
 static void
 gverbs_device_attr_ex_finalize (GObject *object)
 {
-  GVerbsDeviceAttrEx *self = GVERBS_DEVICE_ATTR_EX (object);
-
-  for (guint i = 0; i < N_GROUPS; i++)
-    g_clear_object (&self->groups[i]);
+  _gverbs_properties_clear (object, group_fields, N_GROUPS);
   G_OBJECT_CLASS (gverbs_device_attr_ex_parent_class)->finalize (object);
 }
 
@@ -180,8 +233,6 @@ static void
 gverbs_device_attr_ex_class_init (GVerbsDeviceAttrExClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  const guint first = G_N_ELEMENTS (fields) + 1;
 
   object_class->get_property = gverbs_device_attr_ex_get_property;
   object_class->finalize = gverbs_device_attr_ex_finalize;
@@ -189,62 +240,8 @@ gverbs_device_attr_ex_class_init (GVerbsDeviceAttrExClass *klass)
   /* One property per scalar field of `struct ibv_device_attr_ex`. */
   _gverbs_fields_install (object_class, fields, G_N_ELEMENTS (fields));
 
-  /**
-   * GVerbsDeviceAttrEx:orig-attr:
-   *
-   * The classic device attributes (`orig_attr`).
-   */
-  g_object_class_install_property (object_class, first + GROUP_ORIG_ATTR,
-    g_param_spec_object ("orig-attr", NULL, NULL, GVERBS_TYPE_DEVICE_ATTR, flags));
-  /**
-   * GVerbsDeviceAttrEx:odp-caps:
-   *
-   * On-demand-paging capabilities, with `xrc_odp_caps`.
-   */
-  g_object_class_install_property (object_class, first + GROUP_ODP_CAPS,
-    g_param_spec_object ("odp-caps", NULL, NULL, GVERBS_TYPE_ODP_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:tso-caps:
-   *
-   * TCP segmentation offload capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_TSO_CAPS,
-    g_param_spec_object ("tso-caps", NULL, NULL, GVERBS_TYPE_TSO_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:rss-caps:
-   *
-   * Receive-side scaling capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_RSS_CAPS,
-    g_param_spec_object ("rss-caps", NULL, NULL, GVERBS_TYPE_RSS_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:packet-pacing-caps:
-   *
-   * Packet pacing capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_PACKET_PACING_CAPS,
-    g_param_spec_object ("packet-pacing-caps", NULL, NULL, GVERBS_TYPE_PACKET_PACING_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:tm-caps:
-   *
-   * Tag matching capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_TM_CAPS,
-    g_param_spec_object ("tm-caps", NULL, NULL, GVERBS_TYPE_TM_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:cq-mod-caps:
-   *
-   * CQ moderation capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_CQ_MOD_CAPS,
-    g_param_spec_object ("cq-mod-caps", NULL, NULL, GVERBS_TYPE_CQ_MODERATION_CAPS, flags));
-  /**
-   * GVerbsDeviceAttrEx:pci-atomic-caps:
-   *
-   * PCI atomic operation capabilities.
-   */
-  g_object_class_install_property (object_class, first + GROUP_PCI_ATOMIC_CAPS,
-    g_param_spec_object ("pci-atomic-caps", NULL, NULL, GVERBS_TYPE_PCI_ATOMIC_CAPS, flags));
+  _gverbs_properties_install (object_class, G_N_ELEMENTS (fields) + 1, group_fields,
+                              N_GROUPS, NULL);
 }
 
 /* The groups are views of self->attr; an object made without the library
@@ -297,41 +294,6 @@ GVERBS_DEFINE_GETTER (GVerbsDeviceAttr *, gverbs_device_attr_ex_get_orig_attr,
                       GVerbsDeviceAttrEx, GVERBS_IS_DEVICE_ATTR_EX, NULL,
                       GVERBS_DEVICE_ATTR (self->groups[GROUP_ORIG_ATTR]))
 
-/* pyverbs' str_from_flags(): "\n  NAME\n  NAME\n  " with rdma-core's names. */
-static char *
-flags_text (GType    type,
-            guint64  value)
-{
-  g_autoptr(GFlagsClass) klass = g_type_class_ref (type);
-  GString *out = g_string_new ("\n  ");
-
-  for (guint i = 0; i < klass->n_values; i++)
-    if (klass->values[i].value != 0 && (value & klass->values[i].value) == klass->values[i].value)
-      g_string_append_printf (out, "IBV_%s\n  ", klass->values[i].value_name + strlen ("GVERBS_"));
-  return g_string_free (out, FALSE);
-}
-
-static void
-append_hex_row (GString    *out,
-                const char *label,
-                guint64     value)
-{
-  g_autofree char *text = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", value);
-
-  _gverbs_append_row (out, 22, label, text);
-}
-
-static void
-append_flags_row (GString    *out,
-                  const char *label,
-                  GType       type,
-                  guint64     value)
-{
-  g_autofree char *text = flags_text (type, value);
-
-  _gverbs_append_row (out, 22, label, text);
-}
-
 /**
  * gverbs_device_attr_ex_to_string:
  * @self: a #GVerbsDeviceAttrEx
@@ -348,47 +310,50 @@ append_flags_row (GString    *out,
 char *
 gverbs_device_attr_ex_to_string (GVerbsDeviceAttrEx *self)
 {
-  const struct ibv_device_attr_ex *a;
+#define R(member, label, format, type) GVERBS_PRINT_ROW (struct ibv_device_attr_ex, member, label, 22, format, type)
+  static const GVerbsPrintRow rows[] = {
+    R (comp_mask, "Comp mask", GVERBS_PRINT_HEX, NULL),
+    R (odp_caps.general_caps, "ODP General caps", GVERBS_PRINT_IBV_FLAGS, gverbs_odp_general_caps_get_type),
+    R (odp_caps.per_transport_caps.rc_odp_caps, "RC ODP caps", GVERBS_PRINT_IBV_FLAGS, gverbs_odp_transport_cap_bits_get_type),
+    R (odp_caps.per_transport_caps.ud_odp_caps, "UD ODP caps", GVERBS_PRINT_IBV_FLAGS, gverbs_odp_transport_cap_bits_get_type),
+    R (odp_caps.per_transport_caps.uc_odp_caps, "UC ODP caps", GVERBS_PRINT_IBV_FLAGS, gverbs_odp_transport_cap_bits_get_type),
+    R (xrc_odp_caps, "XRC ODP caps", GVERBS_PRINT_IBV_FLAGS, gverbs_odp_transport_cap_bits_get_type),
+    R (completion_timestamp_mask, "Completion timestamp mask", GVERBS_PRINT_HEX, NULL),
+    R (hca_core_clock, "HCA core clock", GVERBS_PRINT_UINT, NULL),
+    R (device_cap_flags_ex, "Device cap flags ex", GVERBS_PRINT_HEX, NULL),
+    R (tso_caps.max_tso, "Max TSO", GVERBS_PRINT_UINT, NULL),
+    R (tso_caps.supported_qpts, "TSO QP types", GVERBS_PRINT_HEX, NULL),
+    R (rss_caps.supported_qpts, "RSS QP types", GVERBS_PRINT_HEX, NULL),
+    R (rss_caps.max_rwq_indirection_tables, "Max RWQ ind tables", GVERBS_PRINT_UINT, NULL),
+    R (rss_caps.max_rwq_indirection_table_size, "Max RWQ ind tbl size", GVERBS_PRINT_UINT, NULL),
+    R (rss_caps.rx_hash_fields_mask, "RX hash fields mask", GVERBS_PRINT_HEX, NULL),
+    R (rss_caps.rx_hash_function, "RX hash function", GVERBS_PRINT_HEX, NULL),
+    R (max_wq_type_rq, "Max WQ type RQ", GVERBS_PRINT_UINT, NULL),
+    R (packet_pacing_caps.qp_rate_limit_min, "QP rate limit min", GVERBS_PRINT_UINT, NULL),
+    R (packet_pacing_caps.qp_rate_limit_max, "QP rate limit max", GVERBS_PRINT_UINT, NULL),
+    R (packet_pacing_caps.supported_qpts, "Pacing QP types", GVERBS_PRINT_HEX, NULL),
+    R (raw_packet_caps, "Raw packet caps", GVERBS_PRINT_IBV_FLAGS, gverbs_raw_packet_caps_get_type),
+    R (tm_caps.max_rndv_hdr_size, "TM max rndv hdr size", GVERBS_PRINT_UINT, NULL),
+    R (tm_caps.max_num_tags, "TM max num tags", GVERBS_PRINT_UINT, NULL),
+    R (tm_caps.flags, "TM flags", GVERBS_PRINT_IBV_FLAGS, gverbs_tm_cap_flags_get_type),
+    R (tm_caps.max_ops, "TM max ops", GVERBS_PRINT_UINT, NULL),
+    R (tm_caps.max_sge, "TM max SGE", GVERBS_PRINT_UINT, NULL),
+    R (cq_mod_caps.max_cq_count, "Max CQ moderation cnt", GVERBS_PRINT_UINT, NULL),
+    R (cq_mod_caps.max_cq_period, "Max CQ moderation per", GVERBS_PRINT_UINT, NULL),
+    R (max_dm_size, "Max DM size", GVERBS_PRINT_HEX, NULL),
+    R (pci_atomic_caps.fetch_add, "PCI fetch-add", GVERBS_PRINT_IBV_FLAGS, gverbs_pci_atomic_op_size_get_type),
+    R (pci_atomic_caps.swap, "PCI swap", GVERBS_PRINT_IBV_FLAGS, gverbs_pci_atomic_op_size_get_type),
+    R (pci_atomic_caps.compare_swap, "PCI compare-swap", GVERBS_PRINT_IBV_FLAGS, gverbs_pci_atomic_op_size_get_type),
+    R (phys_port_cnt_ex, "Phys port count ex", GVERBS_PRINT_UINT, NULL),
+  };
+#undef R
   g_autofree char *orig = NULL;
   GString *out;
 
   g_return_val_if_fail (GVERBS_IS_DEVICE_ATTR_EX (self), NULL);
 
-  a = &self->attr;
   orig = gverbs_device_attr_to_string (gverbs_device_attr_ex_get_orig_attr (self));
   out = g_string_new (orig);
-  append_hex_row (out, "Comp mask", a->comp_mask);
-  append_flags_row (out, "ODP General caps", GVERBS_TYPE_ODP_GENERAL_CAPS, a->odp_caps.general_caps);
-  append_flags_row (out, "RC ODP caps", GVERBS_TYPE_ODP_TRANSPORT_CAP_BITS, a->odp_caps.per_transport_caps.rc_odp_caps);
-  append_flags_row (out, "UD ODP caps", GVERBS_TYPE_ODP_TRANSPORT_CAP_BITS, a->odp_caps.per_transport_caps.ud_odp_caps);
-  append_flags_row (out, "UC ODP caps", GVERBS_TYPE_ODP_TRANSPORT_CAP_BITS, a->odp_caps.per_transport_caps.uc_odp_caps);
-  append_flags_row (out, "XRC ODP caps", GVERBS_TYPE_ODP_TRANSPORT_CAP_BITS, a->xrc_odp_caps);
-  append_hex_row (out, "Completion timestamp mask", a->completion_timestamp_mask);
-  _gverbs_append_int_row (out, 22, "HCA core clock", (gint64) a->hca_core_clock);
-  append_hex_row (out, "Device cap flags ex", a->device_cap_flags_ex);
-  _gverbs_append_int_row (out, 22, "Max TSO", a->tso_caps.max_tso);
-  append_hex_row (out, "TSO QP types", a->tso_caps.supported_qpts);
-  append_hex_row (out, "RSS QP types", a->rss_caps.supported_qpts);
-  _gverbs_append_int_row (out, 22, "Max RWQ ind tables", a->rss_caps.max_rwq_indirection_tables);
-  _gverbs_append_int_row (out, 22, "Max RWQ ind tbl size", a->rss_caps.max_rwq_indirection_table_size);
-  append_hex_row (out, "RX hash fields mask", a->rss_caps.rx_hash_fields_mask);
-  append_hex_row (out, "RX hash function", a->rss_caps.rx_hash_function);
-  _gverbs_append_int_row (out, 22, "Max WQ type RQ", a->max_wq_type_rq);
-  _gverbs_append_int_row (out, 22, "QP rate limit min", a->packet_pacing_caps.qp_rate_limit_min);
-  _gverbs_append_int_row (out, 22, "QP rate limit max", a->packet_pacing_caps.qp_rate_limit_max);
-  append_hex_row (out, "Pacing QP types", a->packet_pacing_caps.supported_qpts);
-  append_flags_row (out, "Raw packet caps", GVERBS_TYPE_RAW_PACKET_CAPS, a->raw_packet_caps);
-  _gverbs_append_int_row (out, 22, "TM max rndv hdr size", a->tm_caps.max_rndv_hdr_size);
-  _gverbs_append_int_row (out, 22, "TM max num tags", a->tm_caps.max_num_tags);
-  append_flags_row (out, "TM flags", GVERBS_TYPE_TM_CAP_FLAGS, a->tm_caps.flags);
-  _gverbs_append_int_row (out, 22, "TM max ops", a->tm_caps.max_ops);
-  _gverbs_append_int_row (out, 22, "TM max SGE", a->tm_caps.max_sge);
-  _gverbs_append_int_row (out, 22, "Max CQ moderation cnt", a->cq_mod_caps.max_cq_count);
-  _gverbs_append_int_row (out, 22, "Max CQ moderation per", a->cq_mod_caps.max_cq_period);
-  append_hex_row (out, "Max DM size", a->max_dm_size);
-  append_flags_row (out, "PCI fetch-add", GVERBS_TYPE_PCI_ATOMIC_OP_SIZE, a->pci_atomic_caps.fetch_add);
-  append_flags_row (out, "PCI swap", GVERBS_TYPE_PCI_ATOMIC_OP_SIZE, a->pci_atomic_caps.swap);
-  append_flags_row (out, "PCI compare-swap", GVERBS_TYPE_PCI_ATOMIC_OP_SIZE, a->pci_atomic_caps.compare_swap);
-  _gverbs_append_int_row (out, 22, "Phys port count ex", a->phys_port_cnt_ex);
+  _gverbs_print_rows (out, rows, G_N_ELEMENTS (rows), &self->attr);
   return g_string_free (out, FALSE);
 }

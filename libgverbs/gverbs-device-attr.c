@@ -46,6 +46,9 @@ struct _GVerbsDeviceAttr
 };
 
 #define F(field, kind, type) GVERBS_FIELD (struct ibv_device_attr, field, kind, type)
+/* a field that to_string() prints too, with pyverbs' label */
+#define P(field, kind, type, label, print) \
+  GVERBS_FIELD_PRINTED (struct ibv_device_attr, field, kind, type, label, GVERBS_PRINT_ ## print)
 /**
  * GVerbsDeviceAttr:fw-ver:
  *
@@ -344,48 +347,50 @@ struct _GVerbsDeviceAttr
  * Since: 0.1
  */
 static const GVerbsField fields[] = {
-  F (fw_ver, GVERBS_FIELD_STRING, NULL),
-  F (node_guid, GVERBS_FIELD_GUID, NULL),
-  F (sys_image_guid, GVERBS_FIELD_GUID, NULL),
-  F (max_mr_size, GVERBS_FIELD_UINT, NULL),
-  F (page_size_cap, GVERBS_FIELD_UINT, NULL),
-  F (vendor_id, GVERBS_FIELD_UINT, NULL),
-  F (vendor_part_id, GVERBS_FIELD_UINT, NULL),
-  F (hw_ver, GVERBS_FIELD_UINT, NULL),
-  F (max_qp, GVERBS_FIELD_INT, NULL),
-  F (max_qp_wr, GVERBS_FIELD_INT, NULL),
-  F (device_cap_flags, GVERBS_FIELD_FLAGS, gverbs_device_cap_flags_get_type),
-  F (max_sge, GVERBS_FIELD_INT, NULL),
-  F (max_sge_rd, GVERBS_FIELD_INT, NULL),
-  F (max_cq, GVERBS_FIELD_INT, NULL),
-  F (max_cqe, GVERBS_FIELD_INT, NULL),
-  F (max_mr, GVERBS_FIELD_INT, NULL),
-  F (max_pd, GVERBS_FIELD_INT, NULL),
-  F (max_qp_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (max_ee_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (max_res_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (max_qp_init_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (max_ee_init_rd_atom, GVERBS_FIELD_INT, NULL),
-  F (atomic_cap, GVERBS_FIELD_ENUM, gverbs_atomic_cap_get_type),
-  F (max_ee, GVERBS_FIELD_INT, NULL),
-  F (max_rdd, GVERBS_FIELD_INT, NULL),
-  F (max_mw, GVERBS_FIELD_INT, NULL),
-  F (max_raw_ipv6_qp, GVERBS_FIELD_INT, NULL),
-  F (max_raw_ethy_qp, GVERBS_FIELD_INT, NULL),
-  F (max_mcast_grp, GVERBS_FIELD_INT, NULL),
-  F (max_mcast_qp_attach, GVERBS_FIELD_INT, NULL),
+  P (fw_ver, GVERBS_FIELD_STRING, NULL, "FW version", STRING),
+  P (node_guid, GVERBS_FIELD_GUID, NULL, "Node guid", GUID),
+  P (sys_image_guid, GVERBS_FIELD_GUID, NULL, "Sys image GUID", GUID),
+  P (max_mr_size, GVERBS_FIELD_UINT, NULL, "Max MR size", HEX),
+  P (page_size_cap, GVERBS_FIELD_UINT, NULL, "Page size cap", HEX),
+  P (vendor_id, GVERBS_FIELD_UINT, NULL, "Vendor ID", HEX),
+  P (vendor_part_id, GVERBS_FIELD_UINT, NULL, "Vendor part ID", UINT),
+  P (hw_ver, GVERBS_FIELD_UINT, NULL, "HW version", UINT),
+  P (max_qp, GVERBS_FIELD_INT, NULL, "Max QP", INT),
+  P (max_qp_wr, GVERBS_FIELD_INT, NULL, "Max QP WR", INT),
+  P (device_cap_flags, GVERBS_FIELD_FLAGS, gverbs_device_cap_flags_get_type, "Device cap flags",
+     IBV_FLAGS),
+  P (max_sge, GVERBS_FIELD_INT, NULL, "Max SGE", INT),
+  P (max_sge_rd, GVERBS_FIELD_INT, NULL, "Max SGE RD", INT),
+  P (max_cq, GVERBS_FIELD_INT, NULL, "MAX CQ", INT),
+  P (max_cqe, GVERBS_FIELD_INT, NULL, "Max CQE", INT),
+  P (max_mr, GVERBS_FIELD_INT, NULL, "Max MR", INT),
+  P (max_pd, GVERBS_FIELD_INT, NULL, "Max PD", INT),
+  P (max_qp_rd_atom, GVERBS_FIELD_INT, NULL, "Max QP RD atom", INT),
+  P (max_ee_rd_atom, GVERBS_FIELD_INT, NULL, "Max EE RD atom", INT),
+  P (max_res_rd_atom, GVERBS_FIELD_INT, NULL, "Max res RD atom", INT),
+  P (max_qp_init_rd_atom, GVERBS_FIELD_INT, NULL, "Max QP init RD atom", INT),
+  P (max_ee_init_rd_atom, GVERBS_FIELD_INT, NULL, "Max EE init RD atom", INT),
+  P (atomic_cap, GVERBS_FIELD_ENUM, gverbs_atomic_cap_get_type, "Atomic caps", UINT),
+  P (max_ee, GVERBS_FIELD_INT, NULL, "Max EE", INT),
+  P (max_rdd, GVERBS_FIELD_INT, NULL, "Max RDD", INT),
+  P (max_mw, GVERBS_FIELD_INT, NULL, "Max MW", INT),
+  P (max_raw_ipv6_qp, GVERBS_FIELD_INT, NULL, "Max raw IPv6 QPs", INT),
+  P (max_raw_ethy_qp, GVERBS_FIELD_INT, NULL, "Max raw ethy QP", INT),
+  P (max_mcast_grp, GVERBS_FIELD_INT, NULL, "Max mcast group", INT),
+  P (max_mcast_qp_attach, GVERBS_FIELD_INT, NULL, "Max mcast QP attach", INT),
   F (max_total_mcast_qp_attach, GVERBS_FIELD_INT, NULL),
-  F (max_ah, GVERBS_FIELD_INT, NULL),
-  F (max_fmr, GVERBS_FIELD_INT, NULL),
-  F (max_map_per_fmr, GVERBS_FIELD_INT, NULL),
-  F (max_srq, GVERBS_FIELD_INT, NULL),
-  F (max_srq_wr, GVERBS_FIELD_INT, NULL),
-  F (max_srq_sge, GVERBS_FIELD_INT, NULL),
-  F (max_pkeys, GVERBS_FIELD_UINT, NULL),
-  F (local_ca_ack_delay, GVERBS_FIELD_UINT, NULL),
-  F (phys_port_cnt, GVERBS_FIELD_UINT, NULL),
+  P (max_ah, GVERBS_FIELD_INT, NULL, "Max AH", INT),
+  P (max_fmr, GVERBS_FIELD_INT, NULL, "Max FMR", INT),
+  P (max_map_per_fmr, GVERBS_FIELD_INT, NULL, "Max map per FMR", INT),
+  P (max_srq, GVERBS_FIELD_INT, NULL, "Max SRQ", INT),
+  P (max_srq_wr, GVERBS_FIELD_INT, NULL, "Max SRQ WR", INT),
+  P (max_srq_sge, GVERBS_FIELD_INT, NULL, "Max SRQ SGE", INT),
+  P (max_pkeys, GVERBS_FIELD_UINT, NULL, "Max PKeys", UINT),
+  P (local_ca_ack_delay, GVERBS_FIELD_UINT, NULL, "local CA ack delay", UINT),
+  P (phys_port_cnt, GVERBS_FIELD_UINT, NULL, "Phys port count", UINT),
 };
 #undef F
+#undef P
 
 GVERBS_DEFINE_FIELDS_TYPE (GVerbsDeviceAttr, gverbs_device_attr, struct ibv_device_attr, attr, fields,
                            _gverbs_device_attr_new)
@@ -397,22 +402,6 @@ _gverbs_guid_to_string (guint64 guid)
                           (guint) (guid >> 48) & 0xffff, (guint) (guid >> 32) & 0xffff,
                           (guint) (guid >> 16) & 0xffff, (guint) guid & 0xffff);
 }
-
-static const struct {
-  unsigned int flag;
-  const char *name;
-} device_cap_names[] = {
-#define CAP(f) { IBV_DEVICE_ ## f, "IBV_DEVICE_" #f }
-  CAP (RESIZE_MAX_WR), CAP (BAD_PKEY_CNTR), CAP (BAD_QKEY_CNTR), CAP (RAW_MULTI),
-  CAP (AUTO_PATH_MIG), CAP (CHANGE_PHY_PORT), CAP (UD_AV_PORT_ENFORCE),
-  CAP (CURR_QP_STATE_MOD), CAP (SHUTDOWN_PORT), CAP (INIT_TYPE),
-  CAP (PORT_ACTIVE_EVENT), CAP (SYS_IMAGE_GUID), CAP (RC_RNR_NAK_GEN),
-  CAP (SRQ_RESIZE), CAP (N_NOTIFY_CQ), CAP (MEM_WINDOW), CAP (UD_IP_CSUM),
-  CAP (XRC), CAP (MEM_MGT_EXTENSIONS), CAP (MEM_WINDOW_TYPE_2A),
-  CAP (MEM_WINDOW_TYPE_2B), CAP (RC_IP_CSUM), CAP (RAW_IP_CSUM),
-  CAP (MANAGED_FLOW_STEERING),
-#undef CAP
-};
 
 /**
  * gverbs_device_attr_to_string:
@@ -429,66 +418,10 @@ static const struct {
 char *
 gverbs_device_attr_to_string (GVerbsDeviceAttr *self)
 {
-  const struct ibv_device_attr *a;
   GString *out;
-  g_autofree char *node_guid = NULL;
-  g_autofree char *sys_guid = NULL;
-  g_autofree char *mr_size = NULL;
-  g_autofree char *page_cap = NULL;
-  g_autofree char *vendor = NULL;
-  g_autoptr(GString) caps = g_string_new ("\n  ");
 
   g_return_val_if_fail (GVERBS_IS_DEVICE_ATTR (self), NULL);
-
-  a = &self->attr;
   out = g_string_new (NULL);
-  node_guid = _gverbs_guid_to_string (be64toh (a->node_guid));
-  sys_guid = _gverbs_guid_to_string (be64toh (a->sys_image_guid));
-  mr_size = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", (guint64) a->max_mr_size);
-  page_cap = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", (guint64) a->page_size_cap);
-  vendor = g_strdup_printf ("0x%x", a->vendor_id);
-  for (guint i = 0; i < G_N_ELEMENTS (device_cap_names); i++)
-    if (a->device_cap_flags & device_cap_names[i].flag)
-      g_string_append_printf (caps, "%s\n  ", device_cap_names[i].name);
-
-  _gverbs_append_row (out, 22, "FW version", a->fw_ver);
-  _gverbs_append_row (out, 22, "Node guid", node_guid);
-  _gverbs_append_row (out, 22, "Sys image GUID", sys_guid);
-  _gverbs_append_row (out, 22, "Max MR size", mr_size);
-  _gverbs_append_row (out, 22, "Page size cap", page_cap);
-  _gverbs_append_row (out, 22, "Vendor ID", vendor);
-  _gverbs_append_int_row (out, 22, "Vendor part ID", a->vendor_part_id);
-  _gverbs_append_int_row (out, 22, "HW version", a->hw_ver);
-  _gverbs_append_int_row (out, 22, "Max QP", a->max_qp);
-  _gverbs_append_int_row (out, 22, "Max QP WR", a->max_qp_wr);
-  _gverbs_append_row (out, 22, "Device cap flags", caps->str);
-  _gverbs_append_int_row (out, 22, "Max SGE", a->max_sge);
-  _gverbs_append_int_row (out, 22, "Max SGE RD", a->max_sge_rd);
-  _gverbs_append_int_row (out, 22, "MAX CQ", a->max_cq);
-  _gverbs_append_int_row (out, 22, "Max CQE", a->max_cqe);
-  _gverbs_append_int_row (out, 22, "Max MR", a->max_mr);
-  _gverbs_append_int_row (out, 22, "Max PD", a->max_pd);
-  _gverbs_append_int_row (out, 22, "Max QP RD atom", a->max_qp_rd_atom);
-  _gverbs_append_int_row (out, 22, "Max EE RD atom", a->max_ee_rd_atom);
-  _gverbs_append_int_row (out, 22, "Max res RD atom", a->max_res_rd_atom);
-  _gverbs_append_int_row (out, 22, "Max QP init RD atom", a->max_qp_init_rd_atom);
-  _gverbs_append_int_row (out, 22, "Max EE init RD atom", a->max_ee_init_rd_atom);
-  _gverbs_append_int_row (out, 22, "Atomic caps", a->atomic_cap);
-  _gverbs_append_int_row (out, 22, "Max EE", a->max_ee);
-  _gverbs_append_int_row (out, 22, "Max RDD", a->max_rdd);
-  _gverbs_append_int_row (out, 22, "Max MW", a->max_mw);
-  _gverbs_append_int_row (out, 22, "Max raw IPv6 QPs", a->max_raw_ipv6_qp);
-  _gverbs_append_int_row (out, 22, "Max raw ethy QP", a->max_raw_ethy_qp);
-  _gverbs_append_int_row (out, 22, "Max mcast group", a->max_mcast_grp);
-  _gverbs_append_int_row (out, 22, "Max mcast QP attach", a->max_mcast_qp_attach);
-  _gverbs_append_int_row (out, 22, "Max AH", a->max_ah);
-  _gverbs_append_int_row (out, 22, "Max FMR", a->max_fmr);
-  _gverbs_append_int_row (out, 22, "Max map per FMR", a->max_map_per_fmr);
-  _gverbs_append_int_row (out, 22, "Max SRQ", a->max_srq);
-  _gverbs_append_int_row (out, 22, "Max SRQ WR", a->max_srq_wr);
-  _gverbs_append_int_row (out, 22, "Max SRQ SGE", a->max_srq_sge);
-  _gverbs_append_int_row (out, 22, "Max PKeys", a->max_pkeys);
-  _gverbs_append_int_row (out, 22, "local CA ack delay", a->local_ca_ack_delay);
-  _gverbs_append_int_row (out, 22, "Phys port count", a->phys_port_cnt);
+  _gverbs_fields_print (out, 22, fields, G_N_ELEMENTS (fields), &self->attr);
   return g_string_free (out, FALSE);
 }

@@ -42,6 +42,23 @@ typedef enum {
   GVERBS_FIELD_BOXED,       /* a pointer to a boxed value of GType `type` the instance owns */
 } GVerbsFieldKind;
 
+/* How _gverbs_print_rows() and _gverbs_fields_print() show a member. */
+typedef enum {
+  GVERBS_PRINT_INT,       /* signed integer of `size` bytes, in decimal */
+  GVERBS_PRINT_UINT,      /* unsigned integer of `size` bytes, in decimal (as a gint64) */
+  GVERBS_PRINT_HEX,       /* unsigned integer of `size` bytes, as 0x… */
+  GVERBS_PRINT_STRING,    /* char array */
+  GVERBS_PRINT_GUID,      /* __be64, as xxxx:xxxx:xxxx:xxxx in host order */
+  GVERBS_PRINT_ENUM,      /* integer, the name of its value in the GEnum `type`
+                           * without "GVERBS_", or "?" */
+  GVERBS_PRINT_FLAGS,     /* unsigned integer, the names of its GFlags `type` bits
+                           * without "GVERBS_", joined by ", " */
+  GVERBS_PRINT_IBV_FLAGS, /* unsigned integer, its GFlags `type` bits as pyverbs'
+                           * str_from_flags() lists them: "\n  IBV_NAME\n  …" */
+  GVERBS_PRINT_IBV_FLAGS_INLINE, /* the same bits as "IBV_NAME IBV_NAME " */
+  GVERBS_PRINT_HEADING,   /* no value: the label alone on its line */
+} GVerbsPrintFormat;
+
 typedef struct {
   const char *name;
   GVerbsFieldKind kind;
@@ -53,6 +70,8 @@ typedef struct {
   guint64 max;
   gint64 default_value;
   gsize member_offset;
+  const char *label;    /* GVERBS_FIELD_PRINTED() rows: the to_string() label */
+  GVerbsPrintFormat print;
 } GVerbsField;
 
 #define GVERBS_FIELD(st, field, kind, type) \
@@ -136,18 +155,40 @@ void _gverbs_properties_clear   (gpointer           instance,
     return expr;                                                         \
   }
 
+/* Defines the public setter @name: sets the property @prop_name to @value
+ * (of @ValueType), after a critical when @self is not a @check instance. */
+#define GVERBS_DEFINE_SETTER(name, InstanceType, check, ValueType, value, prop_name) \
+  void                                                                   \
+  name (InstanceType *self,                                              \
+        ValueType     value)                                             \
+  {                                                                      \
+    g_return_if_fail (check (self));                                     \
+    g_object_set (self, prop_name, value, NULL);                         \
+  }
+
 /* An attribute object whose properties are all rows of @field_table (ids
- * from 1), stored in its own fields: defines the type, a class_init that
+ * from 1), stored in its own fields: defines the type, a finalize that drops
+ * what the rows own (objects, strings, boxed values), a class_init that
  * installs them (_gverbs_properties_get/set serve as get_property and
- * set_property) and an empty init. Place it after the table. */
-#define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
+ * set_property) and an empty init. Place it after the table. The _WITH_INIT
+ * form leaves `type_name_init()` to the file. */
+#define GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT(TypeName, type_name, field_table)     \
   G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                           \
+  static void                                                                        \
+  type_name##_finalize (GObject *object)                                             \
+  {                                                                                  \
+    _gverbs_properties_clear (object, field_table, G_N_ELEMENTS (field_table));      \
+    G_OBJECT_CLASS (type_name##_parent_class)->finalize (object);                    \
+  }                                                                                  \
   static void                                                                        \
   type_name##_class_init (TypeName##Class *klass)                                    \
   {                                                                                  \
+    G_OBJECT_CLASS (klass)->finalize = type_name##_finalize;                         \
     _gverbs_properties_install (G_OBJECT_CLASS (klass), 1, field_table,              \
                                 G_N_ELEMENTS (field_table), NULL);                   \
-  }                                                                                  \
+  }
+#define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
+  GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (TypeName, type_name, field_table)         \
   static void type_name##_init (TypeName *self) { }
 
 /* A read-only attribute object: @TypeName holds a copy of a @CStruct in its
@@ -180,6 +221,14 @@ void _gverbs_properties_clear   (gpointer           instance,
     self->member = *src;                                                             \
     return self;                                                                     \
   }
+
+/* A row of a read-only table that to_string() also prints, as @print with
+ * the label @label (_gverbs_fields_print()). */
+#define GVERBS_FIELD_PRINTED(st, field, kind, type, label, print) \
+  GVERBS_FIELD_NAMED_PRINTED (st, field, #field, kind, type, label, print)
+#define GVERBS_FIELD_NAMED_PRINTED(st, member, name, kind, type, label, print) \
+  { name, kind, G_STRUCT_OFFSET (st, member), sizeof (((st *) 0)->member), type, 0, 0, 0, 0, 0, \
+    label, print }
 
 /* A row of a read-only table whose property name (@name, with `_`) is not
  * the member's (a nested member: `caps.max_num`). */
@@ -214,5 +263,47 @@ void _gverbs_append_int_row   (GString           *out,
                                int                width,
                                const char        *label,
                                gint64             value);
+
+/*
+ * The to_string() of an attribute object as a table: one row per line of
+ * pyverbs' print layout ("Label<pad to width>: value<pad to 20>\n", see
+ * _gverbs_append_row()), each naming its label, the member it prints (an
+ * offset into the struct or instance given to _gverbs_print_rows()) and how.
+ */
+
+typedef struct {
+  const char *label;
+  GVerbsPrintFormat format;
+  int width;
+  gsize offset;
+  gsize size;
+  GType (*type) (void);
+} GVerbsPrintRow;
+
+/* A row printing the member @member of @st as @format, its label padded to @width. */
+#define GVERBS_PRINT_ROW(st, member, label, width, format, type) \
+  { label, format, width, G_STRUCT_OFFSET (st, member), sizeof (((st *) 0)->member), type }
+#define GVERBS_PRINT_HEADING_ROW(label) \
+  { label, GVERBS_PRINT_HEADING, 0, 0, 0, NULL }
+
+void  _gverbs_print_rows      (GString              *out,
+                               const GVerbsPrintRow *rows,
+                               guint                 n_rows,
+                               gconstpointer         base);
+char *_gverbs_print_to_string (const GVerbsPrintRow *rows,
+                               guint                 n_rows,
+                               gconstpointer         base);
+void  _gverbs_fields_print     (GString              *out,
+                               int                   width,
+                               const GVerbsField    *fields,
+                               guint                 n_fields,
+                               gconstpointer         base);
+char *_gverbs_flags_text      (GType                 type,
+                               guint64               value,
+                               GVerbsPrintFormat     format);
+
+guint64 _gverbs_field_read    (gconstpointer         p,
+                               gsize                 size,
+                               gboolean              is_signed);
 
 G_END_DECLS

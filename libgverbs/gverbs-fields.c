@@ -7,33 +7,24 @@
 
 #include "gverbs-fields-private.h"
 
-static guint64
-read_uint (gconstpointer p,
-           gsize         size)
+/* The integer of @size bytes at @p; a signed one is sign-extended. */
+guint64
+_gverbs_field_read (gconstpointer p,
+                    gsize         size,
+                    gboolean      is_signed)
 {
   switch (size)
     {
-    case 1: return *(const guint8 *) p;
-    case 2: return *(const guint16 *) p;
-    case 4: return *(const guint32 *) p;
+    case 1: return is_signed ? (guint64) *(const gint8 *) p : *(const guint8 *) p;
+    case 2: return is_signed ? (guint64) *(const gint16 *) p : *(const guint16 *) p;
+    case 4: return is_signed ? (guint64) *(const gint32 *) p : *(const guint32 *) p;
     case 8: return *(const guint64 *) p;
     default: g_assert_not_reached ();
     }
 }
 
-static gint64
-read_int (gconstpointer p,
-          gsize         size)
-{
-  switch (size)
-    {
-    case 1: return *(const gint8 *) p;
-    case 2: return *(const gint16 *) p;
-    case 4: return *(const gint32 *) p;
-    case 8: return *(const gint64 *) p;
-    default: g_assert_not_reached ();
-    }
-}
+#define read_uint(p, size) _gverbs_field_read (p, size, FALSE)
+#define read_int(p, size) ((gint64) _gverbs_field_read (p, size, TRUE))
 
 static void
 write_uint (gpointer p,

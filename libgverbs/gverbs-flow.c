@@ -66,15 +66,13 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsFlowAttr, gverbs_flow_attr, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
                                                       gverbs_flow_attr_initable_iface_init))
 
-enum {
-  ATTR_PROP_0,
-  ATTR_PROP_SPECS,
-  ATTR_N_PROPS
-};
-
-static GParamSpec *attr_properties[ATTR_N_PROPS];
-
 static const GVerbsField attr_fields[] = {
+  /**
+   * GVerbsFlowAttr:specs:
+   *
+   * The specs of the rule, in order: a #GListStore of #GVerbsSpec.
+   */
+  GVERBS_PROP_OBJECT (GVerbsFlowAttr, specs, "specs", g_list_store_get_type, G_PARAM_READABLE),
   /**
    * GVerbsFlowAttr:type:
    *
@@ -111,38 +109,9 @@ static const GVerbsField attr_fields[] = {
 };
 
 static void
-gverbs_flow_attr_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
-{
-  GVerbsFlowAttr *self = GVERBS_FLOW_ATTR (object);
-
-  switch (prop_id)
-    {
-    case ATTR_PROP_SPECS:
-      g_value_set_object (value, self->specs);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_flow_attr_set_property (GObject      *object,
-                               guint         prop_id,
-                               const GValue *value,
-                               GParamSpec   *pspec)
-{
-  _gverbs_properties_set (object, prop_id, value, pspec);
-}
-
-static void
 gverbs_flow_attr_dispose (GObject *object)
 {
-  GVerbsFlowAttr *self = GVERBS_FLOW_ATTR (object);
-
-  g_clear_object (&self->specs);
+  _gverbs_properties_clear (object, attr_fields, G_N_ELEMENTS (attr_fields));
   G_OBJECT_CLASS (gverbs_flow_attr_parent_class)->dispose (object);
 }
 
@@ -165,21 +134,8 @@ gverbs_flow_attr_class_init (GVerbsFlowAttrClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = gverbs_flow_attr_get_property;
-  object_class->set_property = gverbs_flow_attr_set_property;
   object_class->dispose = gverbs_flow_attr_dispose;
-
-  /**
-   * GVerbsFlowAttr:specs:
-   *
-   * The specs of the rule, in order: a #GListStore of #GVerbsSpec.
-   */
-  attr_properties[ATTR_PROP_SPECS] =
-    g_param_spec_object ("specs", NULL, NULL, G_TYPE_LIST_STORE,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, ATTR_N_PROPS, attr_properties);
-  _gverbs_properties_install (object_class, ATTR_N_PROPS, attr_fields,
-                              G_N_ELEMENTS (attr_fields), NULL);
+  _gverbs_properties_install (object_class, 1, attr_fields, G_N_ELEMENTS (attr_fields), NULL);
 }
 
 static void

@@ -45,8 +45,6 @@ struct _GVerbsParentDomainInitAttr
   GVerbsParentDomainInitAttrMask comp_mask;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsParentDomainInitAttr, gverbs_parent_domain_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsParentDomainInitAttr:pd:
@@ -77,29 +75,7 @@ static const GVerbsField fields[] = {
                      gverbs_parent_domain_init_attr_mask_get_type, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_parent_domain_init_attr_finalize (GObject *object)
-{
-  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_parent_domain_init_attr_parent_class)->finalize (object);
-}
-
-static void
-gverbs_parent_domain_init_attr_class_init (GVerbsParentDomainInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_parent_domain_init_attr_finalize;
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_parent_domain_init_attr_init (GVerbsParentDomainInitAttr *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsParentDomainInitAttr, gverbs_parent_domain_init_attr, fields)
 
 /**
  * gverbs_parent_domain_init_attr_new:

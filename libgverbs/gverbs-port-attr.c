@@ -319,29 +319,23 @@ coded (const char *text,
   return text ? g_strdup_printf ("%s (%d)", text, code) : NULL;
 }
 
+/* The name of @code in the array @names of @n_names, or NULL. */
 static const char *
-port_state_text (int state)
+name_of (const char *const *names,
+         gsize               n_names,
+         int                 code)
 {
-  static const char *names[] = { "NOP", "Down", "Init", "Armed", "Active", "Defer" };
-
-  return state >= 0 && state < (int) G_N_ELEMENTS (names) ? names[state] : NULL;
+  return code >= 0 && (gsize) code < n_names ? names[code] : NULL;
 }
+#define NAME_OF(names, code) name_of (names, G_N_ELEMENTS (names), code)
 
-static const char *
-mtu_text (int mtu)
-{
-  static const char *names[] = { NULL, "256", "512", "1024", "2048", "4096" };
-
-  return mtu >= 0 && mtu < (int) G_N_ELEMENTS (names) ? names[mtu] : NULL;
-}
-
-static const char *
-link_layer_text (int ll)
-{
-  static const char *names[] = { "Unspecified", "InfiniBand", "Ethernet" };
-
-  return ll >= 0 && ll < (int) G_N_ELEMENTS (names) ? names[ll] : NULL;
-}
+static const char *const port_state_names[] = { "NOP", "Down", "Init", "Armed", "Active", "Defer" };
+static const char *const mtu_names[] = { NULL, "256", "512", "1024", "2048", "4096" };
+static const char *const link_layer_names[] = { "Unspecified", "InfiniBand", "Ethernet" };
+static const char *const phys_state_names[] = {
+  NULL, "Sleep", "Polling", "Disabled", "Port configuration training", "Link up",
+  "Link error recovery", "Phy test"
+};
 
 static const char *
 width_text (int width)
@@ -355,28 +349,6 @@ width_text (int width)
     case 16: return "2X";
     default: return NULL;
     }
-}
-
-static const char *
-phys_state_text (int phys)
-{
-  static const char *names[] = { NULL, "Sleep", "Polling", "Disabled", "Port configuration training",
-                                 "Link up", "Link error recovery", "Phy test" };
-
-  return phys >= 0 && phys < (int) G_N_ELEMENTS (names) ? names[phys] : NULL;
-}
-
-static char *
-flag_names (GType  type,
-            guint  flags)
-{
-  g_autoptr(GFlagsClass) klass = g_type_class_ref (type);
-  GString *out = g_string_new ("\n  ");
-
-  for (guint i = 0; i < klass->n_values; i++)
-    if (flags & klass->values[i].value)
-      g_string_append_printf (out, "IBV_%s\n  ", klass->values[i].value_name + strlen ("GVERBS_"));
-  return g_string_free (out, FALSE);
 }
 
 /**
@@ -405,28 +377,30 @@ gverbs_port_attr_to_string (GVerbsPortAttr *self)
   out = g_string_new (NULL);
   lane = gverbs_port_attr_get_lane_gbps (self);
 
-  state = coded (port_state_text (a->state), a->state);
+  state = coded (NAME_OF (port_state_names, a->state), a->state);
   if (state == NULL)
     state = g_strdup_printf ("Invalid state (%d)", a->state);
-  max_mtu = coded (mtu_text (a->max_mtu), a->max_mtu);
+  max_mtu = coded (NAME_OF (mtu_names, a->max_mtu), a->max_mtu);
   if (max_mtu == NULL)
     max_mtu = g_strdup_printf ("Invalid MTU (%d)", a->max_mtu);
-  active_mtu = coded (mtu_text (a->active_mtu), a->active_mtu);
+  active_mtu = coded (NAME_OF (mtu_names, a->active_mtu), a->active_mtu);
   if (active_mtu == NULL)
     active_mtu = g_strdup_printf ("Invalid MTU (%d)", a->active_mtu);
   lmc = g_strdup_printf ("0x%x", a->lmc);
-  ll = link_layer_text (a->link_layer) ? g_strdup (link_layer_text (a->link_layer))
-                                       : g_strdup_printf ("Invalid link layer (%d)", a->link_layer);
+  ll = g_strdup (NAME_OF (link_layer_names, a->link_layer));
+  if (ll == NULL)
+    ll = g_strdup_printf ("Invalid link layer (%d)", a->link_layer);
   msg = g_strdup_printf ("0x%x", a->max_msg_sz);
-  caps = flag_names (GVERBS_TYPE_PORT_CAP_FLAGS, a->port_cap_flags);
-  caps2 = flag_names (GVERBS_TYPE_PORT_CAP_FLAGS2, a->port_cap_flags2);
+  caps = _gverbs_flags_text (GVERBS_TYPE_PORT_CAP_FLAGS, a->port_cap_flags, GVERBS_PRINT_IBV_FLAGS);
+  caps2 = _gverbs_flags_text (GVERBS_TYPE_PORT_CAP_FLAGS2, a->port_cap_flags2,
+                              GVERBS_PRINT_IBV_FLAGS);
   width = coded (width_text (a->active_width), a->active_width);
   if (width == NULL)
     width = g_strdup ("Invalid width");
   speed = (lane > 0 || a->active_speed == 0)
     ? g_strdup_printf ("%.1f Gbps (%d)", lane, a->active_speed)
     : g_strdup ("Invalid speed");
-  phys = coded (phys_state_text (a->phys_state), a->phys_state);
+  phys = coded (NAME_OF (phys_state_names, a->phys_state), a->phys_state);
   if (phys == NULL)
     phys = g_strdup ("Invalid physical state");
 

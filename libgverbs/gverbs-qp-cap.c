@@ -54,14 +54,9 @@ gverbs_qp_cap_new (guint32 max_send_wr,
                    guint32 max_recv_sge,
                    guint32 max_inline_data)
 {
-  GVerbsQPCap *cap = g_new0 (GVerbsQPCap, 1);
+  GVerbsQPCap cap = { max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data };
 
-  cap->max_send_wr = max_send_wr;
-  cap->max_recv_wr = max_recv_wr;
-  cap->max_send_sge = max_send_sge;
-  cap->max_recv_sge = max_recv_sge;
-  cap->max_inline_data = max_inline_data;
-  return cap;
+  return gverbs_qp_cap_copy (&cap);
 }
 
 /**
@@ -77,14 +72,16 @@ gverbs_qp_cap_new (guint32 max_send_wr,
 char *
 gverbs_qp_cap_to_string (const GVerbsQPCap *cap)
 {
-  GString *out;
+#define R(member, label) GVERBS_PRINT_ROW (GVerbsQPCap, member, label, 20, GVERBS_PRINT_UINT, NULL)
+  static const GVerbsPrintRow rows[] = {
+    R (max_send_wr, "max send wrs"),
+    R (max_recv_wr, "max recv wrs"),
+    R (max_send_sge, "max send sges"),
+    R (max_recv_sge, "max recv sges"),
+    R (max_inline_data, "max inline data"),
+  };
+#undef R
 
   g_return_val_if_fail (cap != NULL, NULL);
-  out = g_string_new (NULL);
-  _gverbs_append_int_row (out, 20, "max send wrs", cap->max_send_wr);
-  _gverbs_append_int_row (out, 20, "max recv wrs", cap->max_recv_wr);
-  _gverbs_append_int_row (out, 20, "max send sges", cap->max_send_sge);
-  _gverbs_append_int_row (out, 20, "max recv sges", cap->max_recv_sge);
-  _gverbs_append_int_row (out, 20, "max inline data", cap->max_inline_data);
-  return g_string_free (out, FALSE);
+  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), cap);
 }

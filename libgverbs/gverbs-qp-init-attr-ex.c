@@ -59,84 +59,37 @@ struct _GVerbsQPInitAttrEx
 
 G_DEFINE_FINAL_TYPE (GVerbsQPInitAttrEx, gverbs_qp_init_attr_ex, GVERBS_TYPE_QP_INIT_ATTR)
 
-enum {
-  PROP_0,
-  PROP_PD,
-  PROP_XRCD,
-  PROP_RWQ_IND_TBL,
-  PROP_RX_HASH_CONF,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-gverbs_qp_init_attr_ex_dispose (GObject *object)
-{
-  GVerbsQPInitAttrEx *self = GVERBS_QP_INIT_ATTR_EX (object);
-
-  g_clear_object (&self->pd);
-  g_clear_object (&self->xrcd);
-  g_clear_object (&self->rwq_ind_tbl);
-  g_clear_object (&self->rx_hash_conf);
-  G_OBJECT_CLASS (gverbs_qp_init_attr_ex_parent_class)->dispose (object);
-}
-
-static void
-gverbs_qp_init_attr_ex_get_property (GObject    *object,
-                                     guint       prop_id,
-                                     GValue     *value,
-                                     GParamSpec *pspec)
-{
-  GVerbsQPInitAttrEx *self = GVERBS_QP_INIT_ATTR_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      g_value_set_object (value, self->pd);
-      break;
-    case PROP_XRCD:
-      g_value_set_object (value, self->xrcd);
-      break;
-    case PROP_RWQ_IND_TBL:
-      g_value_set_object (value, self->rwq_ind_tbl);
-      break;
-    case PROP_RX_HASH_CONF:
-      g_value_set_object (value, self->rx_hash_conf);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_qp_init_attr_ex_set_property (GObject      *object,
-                                     guint         prop_id,
-                                     const GValue *value,
-                                     GParamSpec   *pspec)
-{
-  GVerbsQPInitAttrEx *self = GVERBS_QP_INIT_ATTR_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      g_set_object (&self->pd, g_value_get_object (value));
-      break;
-    case PROP_XRCD:
-      g_set_object (&self->xrcd, g_value_get_object (value));
-      break;
-    case PROP_RWQ_IND_TBL:
-      g_set_object (&self->rwq_ind_tbl, g_value_get_object (value));
-      break;
-    case PROP_RX_HASH_CONF:
-      g_set_object (&self->rx_hash_conf, g_value_get_object (value));
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
-}
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsQPInitAttrEx:pd:
+   *
+   * The protection domain of the queue pair (valid with
+   * %GVERBS_QP_INIT_ATTR_PD).
+   */
+  GVERBS_PROP_OBJECT (GVerbsQPInitAttrEx, pd, "pd", gverbs_pd_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsQPInitAttrEx:xrcd:
+   *
+   * The XRC domain of an XRC receive queue pair (valid with
+   * %GVERBS_QP_INIT_ATTR_XRCD).
+   */
+  GVERBS_PROP_OBJECT (GVerbsQPInitAttrEx, xrcd, "xrcd", gverbs_xrcd_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsQPInitAttrEx:rwq-ind-tbl:
+   *
+   * The indirection table of a receive-side-scaling queue pair (valid with
+   * %GVERBS_QP_INIT_ATTR_IND_TABLE): its receives go to the table's work
+   * queues, so it takes no CQs, no SRQ and no receive capacities. pyverbs
+   * calls it `ind_table`.
+   */
+  GVERBS_PROP_OBJECT (GVerbsQPInitAttrEx, rwq_ind_tbl, "rwq-ind-tbl", gverbs_rwq_ind_table_get_type, G_PARAM_READWRITE),
+  /**
+   * GVerbsQPInitAttrEx:rx-hash-conf:
+   *
+   * How a receive-side-scaling queue pair hashes packets (valid with
+   * %GVERBS_QP_INIT_ATTR_RX_HASH). pyverbs calls it `hash_conf`.
+   */
+  GVERBS_PROP_OBJECT (GVerbsQPInitAttrEx, rx_hash_conf, "rx-hash-conf", gverbs_rx_hash_conf_get_type, G_PARAM_READWRITE),
   /**
    * GVerbsQPInitAttrEx:comp-mask:
    *
@@ -178,49 +131,19 @@ static const GVerbsField fields[] = {
 };
 
 static void
+gverbs_qp_init_attr_ex_dispose (GObject *object)
+{
+  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
+  G_OBJECT_CLASS (gverbs_qp_init_attr_ex_parent_class)->dispose (object);
+}
+
+static void
 gverbs_qp_init_attr_ex_class_init (GVerbsQPInitAttrExClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = gverbs_qp_init_attr_ex_dispose;
-  object_class->get_property = gverbs_qp_init_attr_ex_get_property;
-  object_class->set_property = gverbs_qp_init_attr_ex_set_property;
-
-  /**
-   * GVerbsQPInitAttrEx:pd:
-   *
-   * The protection domain of the queue pair (valid with
-   * %GVERBS_QP_INIT_ATTR_PD).
-   */
-  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, rw);
-  /**
-   * GVerbsQPInitAttrEx:xrcd:
-   *
-   * The XRC domain of an XRC receive queue pair (valid with
-   * %GVERBS_QP_INIT_ATTR_XRCD).
-   */
-  properties[PROP_XRCD] = g_param_spec_object ("xrcd", NULL, NULL, GVERBS_TYPE_XRCD, rw);
-  /**
-   * GVerbsQPInitAttrEx:rwq-ind-tbl:
-   *
-   * The indirection table of a receive-side-scaling queue pair (valid with
-   * %GVERBS_QP_INIT_ATTR_IND_TABLE): its receives go to the table's work
-   * queues, so it takes no CQs, no SRQ and no receive capacities. pyverbs
-   * calls it `ind_table`.
-   */
-  properties[PROP_RWQ_IND_TBL] = g_param_spec_object ("rwq-ind-tbl", NULL, NULL,
-                                                      GVERBS_TYPE_RWQ_IND_TABLE, rw);
-  /**
-   * GVerbsQPInitAttrEx:rx-hash-conf:
-   *
-   * How a receive-side-scaling queue pair hashes packets (valid with
-   * %GVERBS_QP_INIT_ATTR_RX_HASH). pyverbs calls it `hash_conf`.
-   */
-  properties[PROP_RX_HASH_CONF] = g_param_spec_object ("rx-hash-conf", NULL, NULL,
-                                                       GVERBS_TYPE_RX_HASH_CONF, rw);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void
@@ -374,12 +297,8 @@ GVERBS_DEFINE_GETTER (guint32, gverbs_qp_init_attr_ex_get_source_qpn,
  *
  * Since: 0.1
  */
-GVerbsRwqIndTable *
-gverbs_qp_init_attr_ex_get_rwq_ind_tbl (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), NULL);
-  return self->rwq_ind_tbl;
-}
+GVERBS_DEFINE_GETTER (GVerbsRwqIndTable *, gverbs_qp_init_attr_ex_get_rwq_ind_tbl,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, NULL, self->rwq_ind_tbl)
 
 /**
  * gverbs_qp_init_attr_ex_get_rx_hash_conf:
@@ -392,12 +311,8 @@ gverbs_qp_init_attr_ex_get_rwq_ind_tbl (GVerbsQPInitAttrEx *self)
  *
  * Since: 0.1
  */
-GVerbsRxHashConf *
-gverbs_qp_init_attr_ex_get_rx_hash_conf (GVerbsQPInitAttrEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR_EX (self), NULL);
-  return self->rx_hash_conf;
-}
+GVERBS_DEFINE_GETTER (GVerbsRxHashConf *, gverbs_qp_init_attr_ex_get_rx_hash_conf,
+                      GVerbsQPInitAttrEx, GVERBS_IS_QP_INIT_ATTR_EX, NULL, self->rx_hash_conf)
 
 void
 _gverbs_qp_init_attr_ex_to_ibv (GVerbsQPInitAttrEx         *self,

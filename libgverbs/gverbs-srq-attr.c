@@ -53,12 +53,9 @@ gverbs_srq_attr_new (guint32 max_wr,
                      guint32 max_sge,
                      guint32 srq_limit)
 {
-  GVerbsSrqAttr *attr = g_new0 (GVerbsSrqAttr, 1);
+  GVerbsSrqAttr attr = { max_wr, max_sge, srq_limit };
 
-  attr->max_wr = max_wr;
-  attr->max_sge = max_sge;
-  attr->srq_limit = srq_limit;
-  return attr;
+  return gverbs_srq_attr_copy (&attr);
 }
 
 /**
@@ -74,14 +71,16 @@ gverbs_srq_attr_new (guint32 max_wr,
 char *
 gverbs_srq_attr_to_string (const GVerbsSrqAttr *attr)
 {
-  GString *out;
+#define R(member, label) GVERBS_PRINT_ROW (GVerbsSrqAttr, member, label, 20, GVERBS_PRINT_UINT, NULL)
+  static const GVerbsPrintRow rows[] = {
+    R (max_wr, "Max WR"),
+    R (max_sge, "Max SGE"),
+    R (srq_limit, "SRQ limit"),
+  };
+#undef R
 
   g_return_val_if_fail (attr != NULL, NULL);
-  out = g_string_new (NULL);
-  _gverbs_append_int_row (out, 20, "Max WR", attr->max_wr);
-  _gverbs_append_int_row (out, 20, "Max SGE", attr->max_sge);
-  _gverbs_append_int_row (out, 20, "SRQ limit", attr->srq_limit);
-  return g_string_free (out, FALSE);
+  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), attr);
 }
 
 /* pyverbs' defaults: SrqAttr(max_wr=100, max_sge=1, srq_limit=0) */

@@ -13,31 +13,6 @@
 #include "gverbs-mlx5-enum-types.h"
 #include "gverbs-fields-private.h"
 
-static char *
-flags_text (GType  type,
-            guint  value)
-{
-  g_autoptr(GFlagsClass) klass = g_type_class_ref (type);
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (guint i = 0; i < klass->n_values; i++)
-    if (klass->values[i].value != 0 && (value & klass->values[i].value) == klass->values[i].value)
-      g_string_append_printf (out, "%s%s", out->len ? ", " : "",
-                              klass->values[i].value_name + strlen ("GVERBS_"));
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-static void
-append_flags_row (GString    *out,
-                  const char *label,
-                  GType       type,
-                  guint       value)
-{
-  g_autofree char *text = flags_text (type, value);
-
-  _gverbs_append_row (out, 20, label, text);
-}
-
 /* ---- Mlx5DVContextAttr ---------------------------------------------------- */
 
 /**
@@ -121,13 +96,15 @@ gverbs_mlx5_dv_context_attr_new (GVerbsMlx5DVContextAttrFlags flags,
 char *
 gverbs_mlx5_dv_context_attr_to_string (GVerbsMlx5DVContextAttr *self)
 {
-  GString *out;
+#define R(member, label, format, type) GVERBS_PRINT_ROW (GVerbsMlx5DVContextAttr, member, label, 20, format, type)
+  static const GVerbsPrintRow rows[] = {
+    R (flags, "Flags", GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_context_attr_flags_get_type),
+    R (comp_mask, "comp mask", GVERBS_PRINT_UINT, NULL),
+  };
+#undef R
 
   g_return_val_if_fail (GVERBS_IS_MLX5_DV_CONTEXT_ATTR (self), NULL);
-  out = g_string_new (NULL);
-  append_flags_row (out, "Flags", GVERBS_TYPE_MLX5_DV_CONTEXT_ATTR_FLAGS, self->flags);
-  _gverbs_append_int_row (out, 20, "comp mask", (gint64) self->comp_mask);
-  return g_string_free (out, FALSE);
+  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), self);
 }
 
 void
@@ -332,20 +309,19 @@ gverbs_mlx5_dv_qp_init_attr_new (GVerbsMlx5DVQPInitAttrMask        comp_mask,
 char *
 gverbs_mlx5_dv_qp_init_attr_to_string (GVerbsMlx5DVQPInitAttr *self)
 {
-  g_autoptr(GEnumClass) dc = g_type_class_ref (GVERBS_TYPE_MLX5_DV_DC_TYPE);
-  GEnumValue *dc_value;
-  GString *out;
+#define R(member, label, format, type) GVERBS_PRINT_ROW (GVerbsMlx5DVQPInitAttr, member, label, 20, format, type)
+  static const GVerbsPrintRow rows[] = {
+    R (comp_mask, "Comp mask", GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_qp_init_attr_mask_get_type),
+    R (create_flags, "Create flags", GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_qp_create_flags_get_type),
+    R (dc_type, "DC type", GVERBS_PRINT_ENUM, gverbs_mlx5_dv_dc_type_get_type),
+    R (dct_access_key, "DCT access key", GVERBS_PRINT_UINT, NULL),
+    R (send_ops_flags, "Send ops flags", GVERBS_PRINT_FLAGS,
+       gverbs_mlx5_dv_qp_create_send_ops_flags_get_type),
+  };
+#undef R
 
   g_return_val_if_fail (GVERBS_IS_MLX5_DV_QP_INIT_ATTR (self), NULL);
-  dc_value = g_enum_get_value (dc, self->dc_type);
-  out = g_string_new (NULL);
-  append_flags_row (out, "Comp mask", GVERBS_TYPE_MLX5_DV_QP_INIT_ATTR_MASK, self->comp_mask);
-  append_flags_row (out, "Create flags", GVERBS_TYPE_MLX5_DV_QP_CREATE_FLAGS, self->create_flags);
-  _gverbs_append_row (out, 20, "DC type", dc_value ? dc_value->value_name + strlen ("GVERBS_") : "?");
-  _gverbs_append_int_row (out, 20, "DCT access key", (gint64) self->dct_access_key);
-  append_flags_row (out, "Send ops flags", GVERBS_TYPE_MLX5_DV_QP_CREATE_SEND_OPS_FLAGS,
-                    self->send_ops_flags);
-  return g_string_free (out, FALSE);
+  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), self);
 }
 
 void
@@ -464,16 +440,17 @@ gverbs_mlx5_dv_cq_init_attr_new (GVerbsMlx5DVCQInitAttrMask  comp_mask,
 char *
 gverbs_mlx5_dv_cq_init_attr_to_string (GVerbsMlx5DVCQInitAttr *self)
 {
-  GString *out;
+#define R(member, label, format, type) GVERBS_PRINT_ROW (GVerbsMlx5DVCQInitAttr, member, label, 20, format, type)
+  static const GVerbsPrintRow rows[] = {
+    R (comp_mask, "comp mask", GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_cq_init_attr_mask_get_type),
+    R (cqe_comp_res_format, "CQE compression", GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_cqe_res_format_get_type),
+    R (flags, "flags", GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_cq_init_attr_flags_get_type),
+    R (cqe_size, "CQE size", GVERBS_PRINT_UINT, NULL),
+  };
+#undef R
 
   g_return_val_if_fail (GVERBS_IS_MLX5_DV_CQ_INIT_ATTR (self), NULL);
-  out = g_string_new (NULL);
-  append_flags_row (out, "comp mask", GVERBS_TYPE_MLX5_DV_CQ_INIT_ATTR_MASK, self->comp_mask);
-  append_flags_row (out, "CQE compression", GVERBS_TYPE_MLX5_DV_CQE_RES_FORMAT,
-                    self->cqe_comp_res_format);
-  append_flags_row (out, "flags", GVERBS_TYPE_MLX5_DV_CQ_INIT_ATTR_FLAGS, self->flags);
-  _gverbs_append_int_row (out, 20, "CQE size", self->cqe_size);
-  return g_string_free (out, FALSE);
+  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), self);
 }
 
 void
@@ -739,38 +716,38 @@ GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVContext, gverbs_mlx5_dv_context, struct m
 char *
 gverbs_mlx5_dv_context_to_string (GVerbsMlx5DVContext *self)
 {
-  const struct mlx5dv_context *a;
-  GString *out;
+#define R(member, label, width, format, type) \
+  GVERBS_PRINT_ROW (struct mlx5dv_context, member, label, width, format, type)
+  static const GVerbsPrintRow rows[] = {
+    R (version, "Version", 20, GVERBS_PRINT_UINT, NULL),
+    R (flags, "Flags", 20, GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_context_flags_get_type),
+    R (comp_mask, "comp mask", 20, GVERBS_PRINT_FLAGS, gverbs_mlx5_dv_context_comp_mask_get_type),
+    GVERBS_PRINT_HEADING_ROW ("CQE compression caps:"),
+    R (cqe_comp_caps.max_num, "  max num", 22, GVERBS_PRINT_UINT, NULL),
+    R (cqe_comp_caps.supported_format, "  supported formats", 20, GVERBS_PRINT_FLAGS,
+       gverbs_mlx5_dv_cqe_res_format_get_type),
+    GVERBS_PRINT_HEADING_ROW ("SW parsing caps:"),
+    R (sw_parsing_caps.sw_parsing_offloads, "  SW parsing offloads", 22, GVERBS_PRINT_UINT, NULL),
+    R (sw_parsing_caps.supported_qpts, "  supported QP types", 22, GVERBS_PRINT_UINT, NULL),
+    GVERBS_PRINT_HEADING_ROW ("Striding RQ caps:"),
+    R (striding_rq_caps.min_single_stride_log_num_of_bytes, "  min single stride log num of bytes",
+       0, GVERBS_PRINT_UINT, NULL),
+    R (striding_rq_caps.max_single_stride_log_num_of_bytes, "  max single stride log num of bytes",
+       0, GVERBS_PRINT_UINT, NULL),
+    R (striding_rq_caps.min_single_wqe_log_num_of_strides, "  min single wqe log num of strides",
+       0, GVERBS_PRINT_UINT, NULL),
+    R (striding_rq_caps.max_single_wqe_log_num_of_strides, "  max single wqe log num of strides",
+       0, GVERBS_PRINT_UINT, NULL),
+    R (striding_rq_caps.supported_qpts, "  supported QP types", 22, GVERBS_PRINT_UINT, NULL),
+    R (tunnel_offloads_caps, "Tunnel offloads caps", 20, GVERBS_PRINT_UINT, NULL),
+    R (max_dynamic_bfregs, "Max dynamic BF registers", 0, GVERBS_PRINT_UINT, NULL),
+    R (max_clock_info_update_nsec, "Max clock info update [nsec]", 0, GVERBS_PRINT_UINT, NULL),
+    R (flow_action_flags, "Flow action flags", 20, GVERBS_PRINT_UINT, NULL),
+  };
+#undef R
 
   g_return_val_if_fail (GVERBS_IS_MLX5_DV_CONTEXT (self), NULL);
-  a = &self->attr;
-  out = g_string_new (NULL);
-  _gverbs_append_int_row (out, 20, "Version", a->version);
-  append_flags_row (out, "Flags", GVERBS_TYPE_MLX5_DV_CONTEXT_FLAGS, (guint) a->flags);
-  append_flags_row (out, "comp mask", GVERBS_TYPE_MLX5_DV_CONTEXT_COMP_MASK, (guint) a->comp_mask);
-  g_string_append (out, "CQE compression caps:\n");
-  _gverbs_append_int_row (out, 22, "  max num", a->cqe_comp_caps.max_num);
-  append_flags_row (out, "  supported formats", GVERBS_TYPE_MLX5_DV_CQE_RES_FORMAT,
-                    a->cqe_comp_caps.supported_format);
-  g_string_append (out, "SW parsing caps:\n");
-  _gverbs_append_int_row (out, 22, "  SW parsing offloads", a->sw_parsing_caps.sw_parsing_offloads);
-  _gverbs_append_int_row (out, 22, "  supported QP types", a->sw_parsing_caps.supported_qpts);
-  g_string_append (out, "Striding RQ caps:\n");
-  _gverbs_append_int_row (out, 0, "  min single stride log num of bytes",
-                          a->striding_rq_caps.min_single_stride_log_num_of_bytes);
-  _gverbs_append_int_row (out, 0, "  max single stride log num of bytes",
-                          a->striding_rq_caps.max_single_stride_log_num_of_bytes);
-  _gverbs_append_int_row (out, 0, "  min single wqe log num of strides",
-                          a->striding_rq_caps.min_single_wqe_log_num_of_strides);
-  _gverbs_append_int_row (out, 0, "  max single wqe log num of strides",
-                          a->striding_rq_caps.max_single_wqe_log_num_of_strides);
-  _gverbs_append_int_row (out, 22, "  supported QP types", a->striding_rq_caps.supported_qpts);
-  _gverbs_append_int_row (out, 20, "Tunnel offloads caps", a->tunnel_offloads_caps);
-  _gverbs_append_int_row (out, 0, "Max dynamic BF registers", a->max_dynamic_bfregs);
-  _gverbs_append_int_row (out, 0, "Max clock info update [nsec]",
-                          (gint64) a->max_clock_info_update_nsec);
-  _gverbs_append_int_row (out, 20, "Flow action flags", a->flow_action_flags);
-  return g_string_free (out, FALSE);
+  return _gverbs_print_to_string (rows, G_N_ELEMENTS (rows), &self->attr);
 }
 
 /* ---- Mlx5DVPortAttr (mlx5dv_query_port) ----------------------------------- */
@@ -867,17 +844,23 @@ struct _GVerbsMlx5DVPortAttr
  * Since: 0.1
  */
 #define N(name, field) GVERBS_FIELD_NAMED (struct mlx5dv_port, field, name, GVERBS_FIELD_UINT, NULL)
+/* a field that to_string() prints too, with pyverbs' label */
+#define P(name, field, label) \
+  GVERBS_FIELD_NAMED_PRINTED (struct mlx5dv_port, field, name, GVERBS_FIELD_UINT, NULL, label, \
+                              GVERBS_PRINT_UINT)
 static const GVerbsField port_fields[] = {
-  N ("flags", flags),
-  N ("vport", vport),
-  N ("vport_vhca_id", vport_vhca_id),
-  N ("esw_owner_vhca_id", esw_owner_vhca_id),
+  GVERBS_FIELD_NAMED_PRINTED (struct mlx5dv_port, flags, "flags", GVERBS_FIELD_UINT,
+                              gverbs_mlx5_dv_query_port_flags_get_type, "Flags", GVERBS_PRINT_FLAGS),
+  P ("vport", vport, "vport"),
+  P ("vport_vhca_id", vport_vhca_id, "vport vhca id"),
+  P ("esw_owner_vhca_id", esw_owner_vhca_id, "e-switch vhca id"),
   N ("vport_steering_icm_rx", vport_steering_icm_rx),
   N ("vport_steering_icm_tx", vport_steering_icm_tx),
-  N ("reg_c0_value", reg_c0.value),
-  N ("reg_c0_mask", reg_c0.mask),
+  P ("reg_c0_value", reg_c0.value, "reg c0 value"),
+  P ("reg_c0_mask", reg_c0.mask, "reg c0 mask"),
 };
 #undef N
+#undef P
 
 GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struct mlx5dv_port, attr, port_fields,
                            _gverbs_mlx5_dv_port_attr_new)
@@ -896,17 +879,10 @@ GVERBS_DEFINE_FIELDS_TYPE (GVerbsMlx5DVPortAttr, gverbs_mlx5_dv_port_attr, struc
 char *
 gverbs_mlx5_dv_port_attr_to_string (GVerbsMlx5DVPortAttr *self)
 {
-  const struct mlx5dv_port *a;
   GString *out;
 
   g_return_val_if_fail (GVERBS_IS_MLX5_DV_PORT_ATTR (self), NULL);
-  a = &self->attr;
   out = g_string_new (NULL);
-  append_flags_row (out, "Flags", GVERBS_TYPE_MLX5_DV_QUERY_PORT_FLAGS, (guint) a->flags);
-  _gverbs_append_int_row (out, 20, "vport", a->vport);
-  _gverbs_append_int_row (out, 20, "vport vhca id", a->vport_vhca_id);
-  _gverbs_append_int_row (out, 20, "e-switch vhca id", a->esw_owner_vhca_id);
-  _gverbs_append_int_row (out, 20, "reg c0 value", a->reg_c0.value);
-  _gverbs_append_int_row (out, 20, "reg c0 mask", a->reg_c0.mask);
+  _gverbs_fields_print (out, 20, port_fields, G_N_ELEMENTS (port_fields), &self->attr);
   return g_string_free (out, FALSE);
 }

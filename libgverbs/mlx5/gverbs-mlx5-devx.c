@@ -452,44 +452,14 @@ gverbs_mlx5_pp_release (GVerbsResource  *resource,
   return TRUE;
 }
 
-static void
-gverbs_mlx5_pp_finalize (GObject *object)
-{
-  g_clear_pointer (&GVERBS_MLX5_PP (object)->pp_context, g_bytes_unref);
-  G_OBJECT_CLASS (gverbs_mlx5_pp_parent_class)->finalize (object);
-}
-
-enum {
-  PP_PROP_0,
-  PP_PROP_PP_CONTEXT,
-  PP_N_PROPS
-};
-
-static void
-gverbs_mlx5_pp_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  if (prop_id == PP_PROP_PP_CONTEXT)
-    g_value_set_boxed (value, GVERBS_MLX5_PP (object)->pp_context);
-  else
-    _gverbs_properties_get (object, prop_id, value, pspec);
-}
-
-static void
-gverbs_mlx5_pp_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  if (prop_id == PP_PROP_PP_CONTEXT)
-    GVERBS_MLX5_PP (object)->pp_context = g_value_dup_boxed (value);
-  else
-    _gverbs_properties_set (object, prop_id, value, pspec);
-}
-
 static const GVerbsField pp_fields[] = {
+  /**
+   * GVerbsMlx5PP:pp-context:
+   *
+   * The packet pacing context: the device's set_pp_rate_limit_context in
+   * its big-endian layout (its first 4 bytes: the rate limit).
+   */
+  GVERBS_PROP_BOXED (GVerbsMlx5PP, pp_context, "pp-context", g_bytes_get_type, GVERBS_PROP_CONSTRUCT_ONLY),
   /**
    * GVerbsMlx5PP:context:
    *
@@ -514,25 +484,12 @@ static const GVerbsField pp_fields[] = {
 static void
 gverbs_mlx5_pp_class_init (GVerbsMlx5PPClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_mlx5_pp_open;
   resource_class->release = gverbs_mlx5_pp_release;
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-  object_class->finalize = gverbs_mlx5_pp_finalize;
-  object_class->get_property = gverbs_mlx5_pp_get_property;
-  object_class->set_property = gverbs_mlx5_pp_set_property;
-  /**
-   * GVerbsMlx5PP:pp-context:
-   *
-   * The packet pacing context: the device's set_pp_rate_limit_context in
-   * its big-endian layout (its first 4 bytes: the rate limit).
-   */
-  g_object_class_install_property (object_class, PP_PROP_PP_CONTEXT,
-    g_param_spec_boxed ("pp-context", NULL, NULL, G_TYPE_BYTES,
-                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  _gverbs_resource_class_install_properties (resource_class, PP_N_PROPS, pp_fields,
+  _gverbs_resource_class_install_properties (resource_class, 1, pp_fields,
                                              G_N_ELEMENTS (pp_fields), NULL);
 }
 
@@ -656,44 +613,17 @@ gverbs_mlx5_devx_obj_open (GVerbsResource  *resource,
 static void
 gverbs_mlx5_devx_obj_finalize (GObject *object)
 {
-  GVerbsMlx5DevxObj *self = GVERBS_MLX5_DEVX_OBJ (object);
-
-  g_clear_pointer (&self->in, g_bytes_unref);
-  g_clear_pointer (&self->out, g_bytes_unref);
+  g_clear_pointer (&GVERBS_MLX5_DEVX_OBJ (object)->out, g_bytes_unref);
   G_OBJECT_CLASS (gverbs_mlx5_devx_obj_parent_class)->finalize (object);
 }
 
-enum {
-  DEVX_PROP_0,
-  DEVX_PROP_IN,
-  DEVX_N_PROPS
-};
-
-static void
-gverbs_mlx5_devx_obj_get_property (GObject    *object,
-                                   guint       prop_id,
-                                   GValue     *value,
-                                   GParamSpec *pspec)
-{
-  if (prop_id == DEVX_PROP_IN)
-    g_value_set_boxed (value, GVERBS_MLX5_DEVX_OBJ (object)->in);
-  else
-    _gverbs_properties_get (object, prop_id, value, pspec);
-}
-
-static void
-gverbs_mlx5_devx_obj_set_property (GObject      *object,
-                                   guint         prop_id,
-                                   const GValue *value,
-                                   GParamSpec   *pspec)
-{
-  if (prop_id == DEVX_PROP_IN)
-    GVERBS_MLX5_DEVX_OBJ (object)->in = g_value_dup_boxed (value);
-  else
-    _gverbs_properties_set (object, prop_id, value, pspec);
-}
-
 static const GVerbsField devx_fields[] = {
+  /**
+   * GVerbsMlx5DevxObj:in:
+   *
+   * The creation command's input mailbox.
+   */
+  GVERBS_PROP_BOXED (GVerbsMlx5DevxObj, in, "in", g_bytes_get_type, GVERBS_PROP_CONSTRUCT_ONLY),
   /**
    * GVerbsMlx5DevxObj:context:
    *
@@ -719,17 +649,7 @@ gverbs_mlx5_devx_obj_class_init (GVerbsMlx5DevxObjClass *klass)
   GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, mlx5dv_devx_obj_destroy, GVerbsMlx5DevxObj, ibv);
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
   object_class->finalize = gverbs_mlx5_devx_obj_finalize;
-  object_class->get_property = gverbs_mlx5_devx_obj_get_property;
-  object_class->set_property = gverbs_mlx5_devx_obj_set_property;
-  /**
-   * GVerbsMlx5DevxObj:in:
-   *
-   * The creation command's input mailbox.
-   */
-  g_object_class_install_property (object_class, DEVX_PROP_IN,
-    g_param_spec_boxed ("in", NULL, NULL, G_TYPE_BYTES,
-                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  _gverbs_resource_class_install_properties (resource_class, DEVX_N_PROPS, devx_fields,
+  _gverbs_resource_class_install_properties (resource_class, 1, devx_fields,
                                              G_N_ELEMENTS (devx_fields), NULL);
 }
 
