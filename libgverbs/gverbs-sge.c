@@ -4,9 +4,13 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <glib/gi18n-lib.h>
 #include <infiniband/verbs.h>
 
 #include "gverbs-sge.h"
+#include "gverbs-error.h"
+#include "gverbs-post-private.h"
+#include "gverbs-resource-private.h"
 
 /* The data path passes arrays of GVerbsSGE to rdma-core as they are. */
 G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
@@ -70,4 +74,18 @@ void
 gverbs_sge_free (GVerbsSGE *sge)
 {
   g_free (sge);
+}
+
+/* A work request with more buffers than any conversion holds: the error of
+ * every post path (@owner, the queue's resource, names it). Returns FALSE. */
+gboolean
+_gverbs_set_too_many_sges_error (gpointer   owner,
+                                 guint      index,
+                                 guint32    num_sge,
+                                 GError   **error)
+{
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+               _("Work request %u for %s: num_sge %u > %u"), index, _gverbs_resource_describe (owner),
+               num_sge, GVERBS_MAX_SGE);
+  return FALSE;
 }
