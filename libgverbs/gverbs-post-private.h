@@ -59,6 +59,23 @@ gboolean _gverbs_set_too_many_sges_error (gpointer   owner,
                                           guint32    num_sge,
                                           GError   **error);
 
+/* The buffers of a work request (GVerbsSendWR, GVerbsRecvWR): its sg_list
+ * and num_sge, shared by both kinds' accessors (gverbs-sge.c). */
+gboolean   _gverbs_sg_list_check_count (guint             n_sge,
+                                        GError          **error);
+void       _gverbs_sg_list_set_all     (GVerbsSGE        *sg_list,
+                                        guint32          *num_sge,
+                                        const GVerbsSGE  *sges,
+                                        guint             n_sge);
+gboolean   _gverbs_sg_list_set         (GVerbsSGE        *sg_list,
+                                        guint32          *num_sge,
+                                        guint             index,
+                                        const GVerbsSGE  *sge,
+                                        GError          **error);
+GVerbsSGE *_gverbs_sg_list_dup         (const GVerbsSGE  *sg_list,
+                                        guint32           num_sge,
+                                        guint             index);
+
 /* Posts @n_wrs requests, from an array (@wrs) or a list of pointers
  * (@ptrs, the binding-friendly form), converted by @ops in chunks of
  * GVERBS_POST_BATCH into @batch (the caller's stack array of that many of
