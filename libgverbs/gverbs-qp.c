@@ -1468,13 +1468,14 @@ post_chunks (GVerbsQP              *self,
 
 /* gverbs_qp_post_send() and gverbs_qp_post_recv() (@send says which) for
  * what they cannot post unconverted: converted on the stack in chunks, one
- * request or many. */
+ * request or many. @send comes last so that the callers' own arguments
+ * stay in their registers: the fast path moves none to branch here. */
 static G_GNUC_NO_INLINE gboolean
 post_converted (GVerbsQP       *self,
-                gboolean        send,
                 gconstpointer   wrs,
                 guint           n_wrs,
-                GError        **error)
+                GError        **error,
+                gboolean        send)
 {
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
@@ -1538,12 +1539,12 @@ gverbs_qp_post_send (GVerbsQP            *self,
   /* One RDMA or send request made by gverbs_send_wr_init() on an open RC or
    * UC queue pair: it is an ibv_send_wr already (see GVerbsSendWR). */
   if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
-    return post_converted (self, TRUE, wrs, n_wrs, error);
+    return post_converted (self, wrs, n_wrs, error, TRUE);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->fast_ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list ||
                   (guint) wrs->opcode > IBV_WR_RDMA_READ || wrs->num_sge > GVERBS_MAX_SGE ||
                   (wrs->send_flags & IBV_SEND_INLINE)))
-    return post_converted (self, TRUE, wrs, n_wrs, error);
+    return post_converted (self, wrs, n_wrs, error, TRUE);
   return post_one (self, qp, TRUE, wrs, error);
 }
 
@@ -1573,10 +1574,10 @@ gverbs_qp_post_recv (GVerbsQP            *self,
 
   /* One request made by gverbs_recv_wr_init(): an ibv_recv_wr already. */
   if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
-    return post_converted (self, FALSE, wrs, n_wrs, error);
+    return post_converted (self, wrs, n_wrs, error, FALSE);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list || wrs->num_sge > GVERBS_MAX_SGE))
-    return post_converted (self, FALSE, wrs, n_wrs, error);
+    return post_converted (self, wrs, n_wrs, error, FALSE);
   return post_one (self, qp, FALSE, wrs, error);
 }
 
