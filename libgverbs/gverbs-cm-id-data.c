@@ -14,6 +14,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-pd-private.h"
 #include "gverbs-mr-private.h"
+#include "gverbs-ah-private.h"
 #include "gverbs-wc-private.h"
 #include "gverbs-error.h"
 
@@ -111,14 +112,14 @@ gverbs_cm_id_reg_write (GVerbsCMID  *self,
   return reg (self, size, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE, error);
 }
 
-gboolean
-_gverbs_cm_id_buffer_range (GVerbsCMID     *self,
-                            GVerbsMR       *buffer,
-                            gsize           offset,
-                            gsize           length,
-                            void          **addr,
-                            struct ibv_mr **mr,
-                            GError        **error)
+static gboolean
+buffer_range (GVerbsCMID     *self,
+              GVerbsMR       *buffer,
+              gsize           offset,
+              gsize           length,
+              void          **addr,
+              struct ibv_mr **mr,
+              GError        **error)
 {
   struct ibv_mr *ibv;
 
@@ -141,6 +142,103 @@ _gverbs_cm_id_buffer_range (GVerbsCMID     *self,
     }
   *addr = (guint8 *) ibv->addr + offset;
   *mr = ibv;
+  return TRUE;
+}
+
+static gboolean
+check_ah (GVerbsCMID  *self,
+          GVerbsAH    *ah,
+          const char  *call,
+          GError     **error)
+{
+  struct ibv_ah *ibv;
+
+  if (!_gverbs_resource_check_open (ah, error))
+    return FALSE;
+  ibv = _gverbs_ah_get_ibv (ah);
+  if (ibv->pd != _gverbs_cm_id_get_id (self)->pd)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s on %s: the address handle is not on the identifier's protection domain "
+                     "(create it on its pd)"), call, _gverbs_resource_describe (self));
+      return FALSE;
+    }
+  if (_gverbs_cm_id_get_id (self)->qp->qp_type != IBV_QPT_UD)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s on %s: the identifier's QP is not a UD QP (use RDMA_PS_UDP)"), call,
+                   _gverbs_resource_describe (self));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_gverbs_cm_id_check_post (GVerbsCMID     *self,
+                          const char     *call,
+                          GVerbsAH       *ah,
+                          GVerbsMR       *buffer,
+                          gsize           offset,
+                          gsize           length,
+                          void          **addr,
+                          struct ibv_mr **mr,
+                          GError        **error)
+{
+  return _gverbs_cm_id_check_qp (self, call, error) &&
+         (ah == NULL || check_ah (self, ah, call, error)) &&
+         buffer_range (self, buffer, offset, length, addr, mr, error);
+}
+
+/* The posts of a connected identifier, as librdmacm's rdma_post_*() make them. */
+typedef enum
+{
+  POST_RECV,
+  POST_SEND,
+  POST_READ,
+  POST_WRITE,
+} PostOp;
+
+static const char *const post_calls[] = {
+  "rdma_post_recv", "rdma_post_send", "rdma_post_read", "rdma_post_write",
+};
+
+static gboolean
+post (GVerbsCMID       *self,
+      PostOp            op,
+      GVerbsMR         *buffer,
+      gsize             offset,
+      gsize             length,
+      GVerbsSendFlags   flags,
+      guint64           remote_addr,
+      guint32           rkey,
+      guint64           wr_id,
+      GError          **error)
+{
+  void *context = (void *) (guintptr) wr_id;
+  struct ibv_mr *mr;
+  void *addr;
+  int rc;
+
+  if (!_gverbs_cm_id_check_post (self, post_calls[op], NULL, buffer, offset, length, &addr, &mr, error))
+    return FALSE;
+  errno = 0;
+  switch (op)
+    {
+    case POST_RECV:
+      rc = rdma_post_recv (self->id, context, addr, length, mr);
+      break;
+    case POST_SEND:
+      rc = rdma_post_send (self->id, context, addr, length, mr, flags);
+      break;
+    case POST_READ:
+      rc = rdma_post_read (self->id, context, addr, length, mr, flags, remote_addr, rkey);
+      break;
+    default:
+      rc = rdma_post_write (self->id, context, addr, length, mr, flags, remote_addr, rkey);
+      break;
+    }
+  if (rc != 0)
+    return _gverbs_cm_id_set_errno_error (self, error, post_calls[op]);
   return TRUE;
 }
 
@@ -167,19 +265,9 @@ gverbs_cm_id_post_recv (GVerbsCMID      *self,
                         guint64          wr_id,
                         GError         **error)
 {
-  struct ibv_mr *mr;
-  void *addr;
-
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
-
-  if (!_gverbs_cm_id_check_qp (self, "rdma_post_recv", error) ||
-      !_gverbs_cm_id_buffer_range (self, buffer, offset, length, &addr, &mr, error))
-    return FALSE;
-  errno = 0;
-  if (rdma_post_recv (self->id, (void *) (guintptr) wr_id, addr, length, mr) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_post_recv");
-  return TRUE;
+  return post (self, POST_RECV, buffer, offset, length, 0, 0, 0, wr_id, error);
 }
 
 /**
@@ -207,19 +295,9 @@ gverbs_cm_id_post_send (GVerbsCMID       *self,
                         guint64           wr_id,
                         GError          **error)
 {
-  struct ibv_mr *mr;
-  void *addr;
-
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
-
-  if (!_gverbs_cm_id_check_qp (self, "rdma_post_send", error) ||
-      !_gverbs_cm_id_buffer_range (self, buffer, offset, length, &addr, &mr, error))
-    return FALSE;
-  errno = 0;
-  if (rdma_post_send (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_post_send");
-  return TRUE;
+  return post (self, POST_SEND, buffer, offset, length, flags, 0, 0, wr_id, error);
 }
 
 /**
@@ -251,20 +329,9 @@ gverbs_cm_id_post_read (GVerbsCMID       *self,
                         guint64           wr_id,
                         GError          **error)
 {
-  struct ibv_mr *mr;
-  void *addr;
-
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
-
-  if (!_gverbs_cm_id_check_qp (self, "rdma_post_read", error) ||
-      !_gverbs_cm_id_buffer_range (self, buffer, offset, length, &addr, &mr, error))
-    return FALSE;
-  errno = 0;
-  if (rdma_post_read (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags,
-                      remote_addr, rkey) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_post_read");
-  return TRUE;
+  return post (self, POST_READ, buffer, offset, length, flags, remote_addr, rkey, wr_id, error);
 }
 
 /**
@@ -296,20 +363,9 @@ gverbs_cm_id_post_write (GVerbsCMID       *self,
                          guint64           wr_id,
                          GError          **error)
 {
-  struct ibv_mr *mr;
-  void *addr;
-
   g_return_val_if_fail (GVERBS_IS_CM_ID (self), FALSE);
   g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
-
-  if (!_gverbs_cm_id_check_qp (self, "rdma_post_write", error) ||
-      !_gverbs_cm_id_buffer_range (self, buffer, offset, length, &addr, &mr, error))
-    return FALSE;
-  errno = 0;
-  if (rdma_post_write (self->id, (void *) (guintptr) wr_id, addr, length, mr, flags,
-                       remote_addr, rkey) != 0)
-    return _gverbs_cm_id_set_errno_error (self, error, "rdma_post_write");
-  return TRUE;
+  return post (self, POST_WRITE, buffer, offset, length, flags, remote_addr, rkey, wr_id, error);
 }
 
 static GVerbsWC *

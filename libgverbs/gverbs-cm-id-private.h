@@ -141,8 +141,12 @@ gboolean    _gverbs_cm_id_start_conn    (GVerbsCMID          *self,
                                          GBytes              *private_data);
 
 /* gverbs-cm-id-data.c: the data path */
-/* @buffer is on the identifier's PD and [@offset, @offset + @length) fits. */
-gboolean    _gverbs_cm_id_buffer_range  (GVerbsCMID          *self,
+/* What a post checks first: the identifier is open with a QP (named @call
+ * in errors), @ah (unless NULL) is a UD destination on its PD, @buffer is
+ * on its PD and [@offset, @offset + @length) fits: its address is @addr. */
+gboolean    _gverbs_cm_id_check_post    (GVerbsCMID          *self,
+                                         const char          *call,
+                                         GVerbsAH            *ah,
                                          GVerbsMR            *buffer,
                                          gsize                offset,
                                          gsize                length,

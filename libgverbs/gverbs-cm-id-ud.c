@@ -19,34 +19,6 @@
 
 /* Unreliable datagrams on a GVerbsCMID (RDMA_PS_UDP). */
 
-static gboolean
-check_ah (GVerbsCMID  *self,
-          GVerbsAH    *ah,
-          const char  *call,
-          GError     **error)
-{
-  struct ibv_ah *ibv;
-
-  if (!_gverbs_resource_check_open (ah, error))
-    return FALSE;
-  ibv = _gverbs_ah_get_ibv (ah);
-  if (ibv->pd != _gverbs_cm_id_get_id (self)->pd)
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("%s on %s: the address handle is not on the identifier's protection domain "
-                     "(create it on its pd)"), call, _gverbs_resource_describe (self));
-      return FALSE;
-    }
-  if (_gverbs_cm_id_get_id (self)->qp->qp_type != IBV_QPT_UD)
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("%s on %s: the identifier's QP is not a UD QP (use RDMA_PS_UDP)"), call,
-                   _gverbs_resource_describe (self));
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /**
  * gverbs_cm_id_post_ud_send:
  * @self: a #GVerbsCMID with a UD QP
@@ -87,18 +59,12 @@ gverbs_cm_id_post_ud_send (GVerbsCMID       *self,
   g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
   g_return_val_if_fail (GVERBS_IS_AH (ah), FALSE);
 
-  if (!_gverbs_cm_id_check_qp (self, "rdma_post_ud_send", error) ||
-      !check_ah (self, ah, "rdma_post_ud_send", error) ||
-      !_gverbs_cm_id_buffer_range (self, buffer, offset, length, &addr, &mr, error))
+  if (!_gverbs_cm_id_check_post (self, "rdma_post_ud_send", ah, buffer, offset, length, &addr, &mr, error))
     return FALSE;
   errno = 0;
   if (rdma_post_ud_send (_gverbs_cm_id_get_id (self), (void *) (guintptr) wr_id, addr, length,
                          mr, flags, _gverbs_ah_get_ibv (ah), remote_qpn) != 0)
-    {
-      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "rdma_post_ud_send",
-                               _gverbs_resource_describe (self), NULL);
-      return FALSE;
-    }
+    return _gverbs_cm_id_set_errno_error (self, error, "rdma_post_ud_send");
   return TRUE;
 }
 
@@ -148,9 +114,7 @@ gverbs_cm_id_post_ud_send_with_imm (GVerbsCMID       *self,
   g_return_val_if_fail (GVERBS_IS_MR (buffer), FALSE);
   g_return_val_if_fail (GVERBS_IS_AH (ah), FALSE);
 
-  if (!_gverbs_cm_id_check_qp (self, "ibv_post_send", error) ||
-      !check_ah (self, ah, "ibv_post_send", error) ||
-      !_gverbs_cm_id_buffer_range (self, buffer, offset, length, &addr, &mr, error))
+  if (!_gverbs_cm_id_check_post (self, "ibv_post_send", ah, buffer, offset, length, &addr, &mr, error))
     return FALSE;
   memset (&wr, 0, sizeof wr);
   sge.addr = (guintptr) addr;
@@ -210,9 +174,8 @@ gverbs_cm_id_create_ah_from_wc (GVerbsCMID      *self,
   g_return_val_if_fail (wc != NULL, NULL);
   g_return_val_if_fail (GVERBS_IS_MR (grh_buffer), NULL);
 
-  if (!_gverbs_cm_id_check_qp (self, "ibv_init_ah_from_wc", error) ||
-      !_gverbs_cm_id_buffer_range (self, grh_buffer, offset, sizeof (struct ibv_grh), &grh, &mr,
-                                   error))
+  if (!_gverbs_cm_id_check_post (self, "ibv_init_ah_from_wc", NULL, grh_buffer, offset,
+                                 sizeof (struct ibv_grh), &grh, &mr, error))
     return NULL;
   if (wc->status != GVERBS_WC_SUCCESS || wc->opcode != GVERBS_WC_RECV ||
       !(wc->wc_flags & GVERBS_WC_GRH))

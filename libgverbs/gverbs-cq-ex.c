@@ -371,6 +371,25 @@ poll_result (GVerbsCQEX  *self,
   return FALSE;
 }
 
+/* The CQ is open and a polling batch is open (@open) or not: otherwise
+ * @call fails with @why. */
+static inline gboolean
+check_batch (GVerbsCQEX  *self,
+             gboolean     open,
+             const char  *call,
+             const char  *why,
+             GError     **error)
+{
+  if (!_gverbs_resource_check_open (self, error))
+    return FALSE;
+  if (!P (self)->polling != !open)
+    {
+      _gverbs_set_error_errno (error, EINVAL, call, device_name (self), "%s", why);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * gverbs_cq_ex_start_poll:
  * @self: a #GVerbsCQEX
@@ -404,14 +423,9 @@ gverbs_cq_ex_start_poll (GVerbsCQEX  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error))
+  if (!check_batch (self, FALSE, "ibv_start_poll", _("a polling batch is already open; call end_poll first"),
+                    error))
     return FALSE;
-  if (P (self)->polling)
-    {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_start_poll", device_name (self),
-                               _("a polling batch is already open; call end_poll first"));
-      return FALSE;
-    }
   rc = ibv_start_poll (P (self)->ibv, &attr);
   if (rc == 0)
     {
@@ -444,14 +458,8 @@ gverbs_cq_ex_next_poll (GVerbsCQEX  *self,
 
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error))
+  if (!check_batch (self, TRUE, "ibv_next_poll", _("no polling batch is open; call start_poll first"), error))
     return FALSE;
-  if (!P (self)->polling)
-    {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_next_poll", device_name (self),
-                               _("no polling batch is open; call start_poll first"));
-      return FALSE;
-    }
   if (!P (self)->at_wc)
     return FALSE;
   ibv_end_poll (P (self)->ibv);
@@ -478,14 +486,8 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
 {
   g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
 
-  if (!_gverbs_resource_check_open (self, error))
+  if (!check_batch (self, TRUE, "ibv_end_poll", _("no polling batch is open"), error))
     return FALSE;
-  if (!P (self)->polling)
-    {
-      _gverbs_set_error_errno (error, EINVAL, "ibv_end_poll", device_name (self),
-                               _("no polling batch is open"));
-      return FALSE;
-    }
   if (P (self)->at_wc)
     ibv_end_poll (P (self)->ibv);
   P (self)->at_wc = FALSE;

@@ -28,6 +28,7 @@
 #include "gverbs-ah-private.h"
 #include "gverbs-srq-private.h"
 #include "gverbs-async-event.h"
+#include "gverbs-post-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
@@ -96,7 +97,7 @@ typedef struct
 } GVerbsQPPrivate;
 
 /* Work requests go to rdma-core in chunks of this many, converted on the stack. */
-#define POST_BATCH 32
+#define POST_BATCH GVERBS_POST_BATCH
 
 G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQP, gverbs_qp, GVERBS_TYPE_RESOURCE)
 
@@ -1121,20 +1122,6 @@ gverbs_qp_to_rts (GVerbsQP      *self,
 G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
 G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSGE, lkey) == G_STRUCT_OFFSET (struct ibv_sge, lkey));
 
-static gboolean
-too_many_sges (GVerbsQP  *self,
-               guint      index,
-               guint32    num_sge,
-               GError   **error)
-{
-  if (G_LIKELY (num_sge <= GVERBS_MAX_SGE))
-    return FALSE;
-  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-               _("Work request %u for %s: num_sge %u > %u"), index, _gverbs_resource_describe (self),
-               num_sge, GVERBS_MAX_SGE);
-  return TRUE;
-}
-
 /* Why the device refused the request at @bad (rdma-core's struct: a
  * struct ibv_send_wr when @send, else a struct ibv_recv_wr; NULL if it did
  * not say), in the terms of the limit it hit: a full queue (ENOMEM, which
@@ -1270,8 +1257,8 @@ convert_send_wr_rest (GVerbsQP            *self,
                       guint                index,
                       GError             **error)
 {
-  if (too_many_sges (self, index, w->num_sge, error))
-    return FALSE;
+  if (w->num_sge > GVERBS_MAX_SGE)
+    return _gverbs_set_too_many_sges_error (self, index, w->num_sge, error);
   if ((w->send_flags & IBV_SEND_INLINE) && !check_inline_sges (self, priv, w, index, error))
     return FALSE;
   switch ((int) w->opcode)
@@ -1368,64 +1355,140 @@ post_closed_error (GVerbsQP  *self,
   return _gverbs_resource_check_open (self, error);
 }
 
-/* More than one work request, from an array (@wrs) or a list of pointers
- * (@ptrs, the binding-friendly form): converted in chunks into a stack array. */
-static G_GNUC_NO_INLINE gboolean
-post_send_chunks (GVerbsQP            *self,
-                  GVerbsQPPrivate     *priv,
-                  const GVerbsSendWR  *wrs,
-                  GVerbsSendWR *const *ptrs,
-                  guint                n_wrs,
-                  GError             **error)
+/* The QP as a post target (see GVerbsPostOps): its send and receive
+ * queues. */
+static gpointer
+qp_queue (gpointer self)
 {
-  struct ibv_send_wr batch[POST_BATCH];
-
-  for (guint start = 0; start < n_wrs; start += POST_BATCH)
-    {
-      guint count = MIN (POST_BATCH, n_wrs - start);
-      struct ibv_send_wr *bad = NULL;
-      int rc;
-
-      for (guint i = 0; i < count; i++)
-        {
-          const GVerbsSendWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
-
-          if (!convert_send_wr (self, priv, w, &batch[i], start + i, error))
-            return FALSE;
-          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
-        }
-      rc = ibv_post_send (priv->ibv, batch, &bad);
-      if (G_UNLIKELY (rc != 0))
-        {
-          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
-
-          set_post_error (self, error, rc, "ibv_post_send", at, n_wrs,
-                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id, TRUE, bad);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->ibv;
 }
 
-/* gverbs_qp_post_send() for what it cannot post unconverted: converted on
- * the stack in chunks, one request or many. */
-static G_GNUC_NO_INLINE gboolean
-post_send_converted (GVerbsQP            *self,
-                     const GVerbsSendWR  *wrs,
-                     guint                n_wrs,
-                     GError             **error)
+static gboolean
+qp_convert_send_wr (gpointer       self,
+                    gconstpointer  w,
+                    void          *d,
+                    void          *next,
+                    guint          index,
+                    GError       **error)
 {
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
+  ((struct ibv_send_wr *) d)->next = next;
+  return convert_send_wr (self, gverbs_qp_get_instance_private (self), w, d, index, error);
+}
 
+static int
+qp_ibv_post_send (gpointer   qp,
+                  void      *chain,
+                  void     **bad)
+{
+  return ibv_post_send (qp, chain, (struct ibv_send_wr **) bad);
+}
+
+static int
+qp_ibv_post_recv (gpointer   qp,
+                  void      *chain,
+                  void     **bad)
+{
+  return ibv_post_recv (qp, chain, (struct ibv_recv_wr **) bad);
+}
+
+static void
+qp_send_refused (gpointer      self,
+                 GError      **error,
+                 int           rc,
+                 guint         index,
+                 guint         n_wrs,
+                 guint64       wr_id,
+                 const void   *bad)
+{
+  set_post_error (self, error, rc, "ibv_post_send", index, n_wrs, wr_id, TRUE, bad);
+}
+
+static void
+qp_recv_refused (gpointer      self,
+                 GError      **error,
+                 int           rc,
+                 guint         index,
+                 guint         n_wrs,
+                 guint64       wr_id,
+                 const void   *bad)
+{
+  set_post_error (self, error, rc, "ibv_post_recv", index, n_wrs, wr_id, FALSE, bad);
+}
+
+static const GVerbsPostOps qp_send_ops = {
+  sizeof (GVerbsSendWR), sizeof (struct ibv_send_wr), qp_queue,
+  qp_convert_send_wr, qp_ibv_post_send, qp_send_refused,
+};
+
+static const GVerbsPostOps qp_recv_ops = {
+  sizeof (GVerbsRecvWR), sizeof (struct ibv_recv_wr), qp_queue,
+  _gverbs_post_convert_recv_wr, qp_ibv_post_recv, qp_recv_refused,
+};
+
+/* Posts requests from an array (@wrs) or a list of pointers (@ptrs, the
+ * binding-friendly form) to the send queue if @send, else to the receive
+ * queue, converted in chunks into a stack array, within the QP's usage
+ * guard. Inlined into each caller with @send constant. */
+static G_ALWAYS_INLINE inline gboolean
+post_chunks (GVerbsQP              *self,
+             gboolean               send,
+             gconstpointer          wrs,
+             gconstpointer const   *ptrs,
+             guint                  n_wrs,
+             GError               **error)
+{
+  if (send)
+    {
+      struct ibv_send_wr batch[POST_BATCH];
+
+      return _gverbs_post_chunks (&qp_send_ops, self, batch, wrs, ptrs, n_wrs, error);
+    }
+  else
+    {
+      struct ibv_recv_wr batch[POST_BATCH];
+
+      return _gverbs_post_chunks (&qp_recv_ops, self, batch, wrs, ptrs, n_wrs, error);
+    }
+}
+
+/* gverbs_qp_post_send() and gverbs_qp_post_recv() (@send says which) for
+ * what they cannot post unconverted: converted on the stack in chunks, one
+ * request or many. @send comes last so that the callers' own arguments
+ * stay in their registers: the fast path moves none to branch here. */
+static G_GNUC_NO_INLINE gboolean
+post_converted (GVerbsQP       *self,
+                gconstpointer   wrs,
+                guint           n_wrs,
+                GError        **error,
+                gboolean        send)
+{
   g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  gboolean ok;
+  return post_chunks (self, send, wrs, NULL, n_wrs, error);
+}
 
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
-  ok = post_send_chunks (self, priv, wrs, NULL, n_wrs, error);
-  _gverbs_resource_leave (self);
-  return ok;
+/* The one request of a fast post path (@wr, rdma-core's struct already) to
+ * @qp's send queue if @send, else to its receive queue. Inlined with @send
+ * constant. */
+static G_ALWAYS_INLINE inline gboolean
+post_one (GVerbsQP       *self,
+          struct ibv_qp  *qp,
+          gboolean        send,
+          gconstpointer   wr,
+          GError        **error)
+{
+  PostFrame f;
+  int rc;
+
+  f.self = self;
+  f.error = error;
+  if (send)
+    rc = ibv_post_send (qp, (struct ibv_send_wr *) wr, (struct ibv_send_wr **) &f.bad);
+  else
+    rc = ibv_post_recv (qp, (struct ibv_recv_wr *) wr, (struct ibv_recv_wr **) &f.bad);
+  if (G_LIKELY (rc == 0))
+    return TRUE;
+  return post_refused (&f, rc, send ? "ibv_post_send" : "ibv_post_recv", send);
 }
 
 /**
@@ -1457,87 +1520,17 @@ gverbs_qp_post_send (GVerbsQP            *self,
                      GError             **error)
 {
   struct ibv_qp *qp;
-  PostFrame f;
-  int rc;
 
   /* One RDMA or send request made by gverbs_send_wr_init() on an open RC or
    * UC queue pair: it is an ibv_send_wr already (see GVerbsSendWR). */
   if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
-    return post_send_converted (self, wrs, n_wrs, error);
+    return post_converted (self, wrs, n_wrs, error, TRUE);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->fast_ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list ||
                   (guint) wrs->opcode > IBV_WR_RDMA_READ || wrs->num_sge > GVERBS_MAX_SGE ||
                   (wrs->send_flags & IBV_SEND_INLINE)))
-    return post_send_converted (self, wrs, n_wrs, error);
-  f.self = self;
-  f.error = error;
-  rc = ibv_post_send (qp, (struct ibv_send_wr *) wrs, (struct ibv_send_wr **) &f.bad);
-  if (G_LIKELY (rc == 0))
-    return TRUE;
-  return post_refused (&f, rc, "ibv_post_send", TRUE);
-}
-
-/* More than one receive work request, from an array or a list of pointers:
- * converted in chunks into a stack array. */
-static G_GNUC_NO_INLINE gboolean
-post_recv_chunks (GVerbsQP            *self,
-                  GVerbsQPPrivate     *priv,
-                  const GVerbsRecvWR  *wrs,
-                  GVerbsRecvWR *const *ptrs,
-                  guint                n_wrs,
-                  GError             **error)
-{
-  struct ibv_recv_wr batch[POST_BATCH];
-
-  for (guint start = 0; start < n_wrs; start += POST_BATCH)
-    {
-      guint count = MIN (POST_BATCH, n_wrs - start);
-      struct ibv_recv_wr *bad = NULL;
-      int rc;
-
-      for (guint i = 0; i < count; i++)
-        {
-          const GVerbsRecvWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
-
-          if (G_UNLIKELY (w->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, start + i, w->num_sge, error))
-            return FALSE;
-          batch[i].wr_id = w->wr_id;
-          batch[i].sg_list = (struct ibv_sge *) w->sg_list;
-          batch[i].num_sge = (int) w->num_sge;
-          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
-        }
-      rc = ibv_post_recv (priv->ibv, batch, &bad);
-      if (G_UNLIKELY (rc != 0))
-        {
-          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
-
-          set_post_error (self, error, rc, "ibv_post_recv", at, n_wrs,
-                          ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id, FALSE, bad);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-/* gverbs_qp_post_recv() for what it cannot post unconverted: converted on
- * the stack in chunks, one request or many. */
-static G_GNUC_NO_INLINE gboolean
-post_recv_converted (GVerbsQP            *self,
-                     const GVerbsRecvWR  *wrs,
-                     guint                n_wrs,
-                     GError             **error)
-{
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  gboolean ok;
-
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
-  ok = post_recv_chunks (self, priv, wrs, NULL, n_wrs, error);
-  _gverbs_resource_leave (self);
-  return ok;
+    return post_converted (self, wrs, n_wrs, error, TRUE);
+  return post_one (self, qp, TRUE, wrs, error);
 }
 
 /**
@@ -1563,21 +1556,14 @@ gverbs_qp_post_recv (GVerbsQP            *self,
                      GError             **error)
 {
   struct ibv_qp *qp;
-  PostFrame f;
-  int rc;
 
   /* One request made by gverbs_recv_wr_init(): an ibv_recv_wr already. */
   if (G_UNLIKELY (!IS_QP_EXACT (self) || n_wrs != 1 || wrs == NULL))
-    return post_recv_converted (self, wrs, n_wrs, error);
+    return post_converted (self, wrs, n_wrs, error, FALSE);
   qp = ((GVerbsQPPrivate *) gverbs_qp_get_instance_private (self))->ibv;
   if (G_UNLIKELY (qp == NULL || wrs->ibv_sg_list != (guintptr) wrs->sg_list || wrs->num_sge > GVERBS_MAX_SGE))
-    return post_recv_converted (self, wrs, n_wrs, error);
-  f.self = self;
-  f.error = error;
-  rc = ibv_post_recv (qp, (struct ibv_recv_wr *) wrs, (struct ibv_recv_wr **) &f.bad);
-  if (G_LIKELY (rc == 0))
-    return TRUE;
-  return post_refused (&f, rc, "ibv_post_recv", FALSE);
+    return post_converted (self, wrs, n_wrs, error, FALSE);
+  return post_one (self, qp, FALSE, wrs, error);
 }
 
 /**
@@ -1598,17 +1584,9 @@ gverbs_qp_post_send_list (GVerbsQP   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
   g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  gboolean ok;
-
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
-  ok = post_send_chunks (self, priv, NULL, (GVerbsSendWR *const *) wrs->pdata, wrs->len, error);
-  _gverbs_resource_leave (self);
-  return ok;
+  return post_chunks (self, TRUE, NULL, (gconstpointer const *) wrs->pdata, wrs->len, error);
 }
 
 /**
@@ -1628,17 +1606,9 @@ gverbs_qp_post_recv_list (GVerbsQP   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
   g_return_val_if_fail (IS_QP_FAST (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  gboolean ok;
-
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
-  ok = post_recv_chunks (self, priv, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
-  _gverbs_resource_leave (self);
-  return ok;
+  return post_chunks (self, FALSE, NULL, (gconstpointer const *) wrs->pdata, wrs->len, error);
 }
 
 /* What convert_send_wr() fills for an RDMA or send request on an RC/UC QP:
@@ -1820,8 +1790,8 @@ post_recv_repeat_entered (GVerbsQP            *self,
     return TRUE;
   if (G_UNLIKELY (count > priv->cap.max_recv_wr))
     return repeat_count_error (self, "post_recv_repeat", count, "max_recv_wr", priv->cap.max_recv_wr, error);
-  if (G_UNLIKELY (wr->num_sge > GVERBS_MAX_SGE) && too_many_sges (self, 0, wr->num_sge, error))
-    return FALSE;
+  if (G_UNLIKELY (wr->num_sge > GVERBS_MAX_SGE))
+    return _gverbs_set_too_many_sges_error (self, 0, wr->num_sge, error);
   fill = MIN (count, POST_BATCH);
   for (guint i = 0; i < fill; i++)
     batch[i] = (struct ibv_recv_wr) { .wr_id = wr->wr_id, .next = &batch[i + 1],

@@ -3,11 +3,11 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
 #include <infiniband/verbs.h>
 
 #include "gverbs-recv-wr.h"
 #include "gverbs-error.h"
+#include "gverbs-post-private.h"
 #include "gverbs-fields-private.h"
 
 G_DEFINE_BOXED_TYPE (GVerbsRecvWR, gverbs_recv_wr, gverbs_recv_wr_copy, gverbs_recv_wr_free)
@@ -85,16 +85,10 @@ gverbs_recv_wr_new_with_sg (guint64           wr_id,
   GVerbsRecvWR *wr;
 
   g_return_val_if_fail (sg_list != NULL || n_sge == 0, NULL);
-  if (n_sge > GVERBS_MAX_SGE)
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("%u SGEs: a work request holds at most %u"), n_sge, GVERBS_MAX_SGE);
-      return NULL;
-    }
+  if (!_gverbs_sg_list_check_count (n_sge, error))
+    return NULL;
   wr = gverbs_recv_wr_new (wr_id);
-  if (n_sge > 0)
-    memcpy (wr->sg_list, sg_list, n_sge * sizeof *sg_list);
-  wr->num_sge = n_sge;
+  _gverbs_sg_list_set_all (wr->sg_list, &wr->num_sge, sg_list, n_sge);
   return wr;
 }
 
@@ -156,17 +150,7 @@ gverbs_recv_wr_set_sge (GVerbsRecvWR     *wr,
 {
   g_return_val_if_fail (wr != NULL, FALSE);
   g_return_val_if_fail (sge != NULL, FALSE);
-  if (index >= GVERBS_MAX_SGE)
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("SGE index %u out of range: a work request holds at most %u"),
-                   index, GVERBS_MAX_SGE);
-      return FALSE;
-    }
-  wr->sg_list[index] = *sge;
-  if (wr->num_sge <= index)
-    wr->num_sge = index + 1;
-  return TRUE;
+  return _gverbs_sg_list_set (wr->sg_list, &wr->num_sge, index, sge, error);
 }
 
 /**
@@ -186,9 +170,7 @@ gverbs_recv_wr_dup_sge (const GVerbsRecvWR *wr,
                         guint               index)
 {
   g_return_val_if_fail (wr != NULL, NULL);
-  if (index >= wr->num_sge || index >= GVERBS_MAX_SGE)
-    return NULL;
-  return gverbs_sge_copy (&wr->sg_list[index]);
+  return _gverbs_sg_list_dup (wr->sg_list, wr->num_sge, index);
 }
 
 /**

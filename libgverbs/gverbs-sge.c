@@ -4,9 +4,14 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
 #include <infiniband/verbs.h>
 
 #include "gverbs-sge.h"
+#include "gverbs-error.h"
+#include "gverbs-post-private.h"
+#include "gverbs-resource-private.h"
 
 /* The data path passes arrays of GVerbsSGE to rdma-core as they are. */
 G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
@@ -70,4 +75,74 @@ void
 gverbs_sge_free (GVerbsSGE *sge)
 {
   g_free (sge);
+}
+
+/* A work request with more buffers than any conversion holds: the error of
+ * every post path (@owner, the queue's resource, names it). Returns FALSE. */
+gboolean
+_gverbs_set_too_many_sges_error (gpointer   owner,
+                                 guint      index,
+                                 guint32    num_sge,
+                                 GError   **error)
+{
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+               _("Work request %u for %s: num_sge %u > %u"), index, _gverbs_resource_describe (owner),
+               num_sge, GVERBS_MAX_SGE);
+  return FALSE;
+}
+
+/* @n_sge buffers fit in a work request. */
+gboolean
+_gverbs_sg_list_check_count (guint     n_sge,
+                             GError  **error)
+{
+  if (n_sge <= GVERBS_MAX_SGE)
+    return TRUE;
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+               _("%u SGEs: a work request holds at most %u"), n_sge, GVERBS_MAX_SGE);
+  return FALSE;
+}
+
+/* Sets a request's buffers to @sges (@n_sge of them, checked). */
+void
+_gverbs_sg_list_set_all (GVerbsSGE        *sg_list,
+                         guint32          *num_sge,
+                         const GVerbsSGE  *sges,
+                         guint             n_sge)
+{
+  if (n_sge > 0)
+    memcpy (sg_list, sges, n_sge * sizeof *sges);
+  *num_sge = n_sge;
+}
+
+/* Sets buffer @index of a request; @num_sge grows to cover it. */
+gboolean
+_gverbs_sg_list_set (GVerbsSGE        *sg_list,
+                     guint32          *num_sge,
+                     guint             index,
+                     const GVerbsSGE  *sge,
+                     GError          **error)
+{
+  if (index >= GVERBS_MAX_SGE)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("SGE index %u out of range: a work request holds at most %u"),
+                   index, GVERBS_MAX_SGE);
+      return FALSE;
+    }
+  sg_list[index] = *sge;
+  if (*num_sge <= index)
+    *num_sge = index + 1;
+  return TRUE;
+}
+
+/* A copy of buffer @index of a request, or NULL past @num_sge. */
+GVerbsSGE *
+_gverbs_sg_list_dup (const GVerbsSGE  *sg_list,
+                     guint32           num_sge,
+                     guint             index)
+{
+  if (index >= num_sge || index >= GVERBS_MAX_SGE)
+    return NULL;
+  return gverbs_sge_copy (&sg_list[index]);
 }

@@ -18,6 +18,7 @@
 #include "gverbs-xrcd-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-async-event.h"
+#include "gverbs-post-private.h"
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
@@ -558,9 +559,6 @@ gverbs_srq_arm (GVerbsSRQ  *self,
   return gverbs_srq_modify (self, &attr, GVERBS_SRQ_LIMIT, error);
 }
 
-/* Work requests go to rdma-core in chunks of this many, converted on the stack. */
-#define POST_BATCH 32
-
 /* The device refused a receive: a full SRQ (ENOMEM) says so with its
  * size, not the locked-memory hint of other ENOMEMs. */
 static G_GNUC_NO_INLINE void
@@ -585,8 +583,40 @@ set_srq_post_error (GVerbsSRQ   *self,
   _gverbs_set_post_error (error, rc, "ibv_post_srq_recv", _gverbs_resource_describe (self), index, n_wrs, wr_id);
 }
 
+/* The SRQ as a post target (see GVerbsPostOps). */
+static gpointer
+srq_queue (gpointer self)
+{
+  return ((GVerbsSRQ *) self)->ibv;
+}
+
+static int
+srq_ibv_post (gpointer   srq,
+              void      *chain,
+              void     **bad)
+{
+  return ibv_post_srq_recv (srq, chain, (struct ibv_recv_wr **) bad);
+}
+
+static void
+srq_refused (gpointer      self,
+             GError      **error,
+             int           rc,
+             guint         index,
+             guint         n_wrs,
+             guint64       wr_id,
+             const void   *bad)
+{
+  set_srq_post_error (self, error, rc, index, n_wrs, wr_id);
+}
+
+static const GVerbsPostOps srq_post_ops = {
+  sizeof (GVerbsRecvWR), sizeof (struct ibv_recv_wr), srq_queue,
+  _gverbs_post_convert_recv_wr, srq_ibv_post, srq_refused,
+};
+
 /* Posts from an array (@wrs) or a list of pointers (@ptrs), converted in
- * chunks into a stack array. */
+ * chunks into a stack array, within the SRQ's usage guard. */
 static gboolean
 post_chunks (GVerbsSRQ           *self,
              const GVerbsRecvWR  *wrs,
@@ -594,41 +624,9 @@ post_chunks (GVerbsSRQ           *self,
              guint                n_wrs,
              GError             **error)
 {
-  struct ibv_recv_wr batch[POST_BATCH];
+  struct ibv_recv_wr batch[GVERBS_POST_BATCH];
 
-  for (guint start = 0; start < n_wrs; start += POST_BATCH)
-    {
-      guint count = MIN (POST_BATCH, n_wrs - start);
-      struct ibv_recv_wr *bad = NULL;
-      int rc;
-
-      for (guint i = 0; i < count; i++)
-        {
-          const GVerbsRecvWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
-
-          if (G_UNLIKELY (w->num_sge > GVERBS_MAX_SGE))
-            {
-              g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                           _("Work request %u for %s: num_sge %u > %u"), start + i,
-                           _gverbs_resource_describe (self), w->num_sge, GVERBS_MAX_SGE);
-              return FALSE;
-            }
-          batch[i].wr_id = w->wr_id;
-          batch[i].sg_list = (struct ibv_sge *) w->sg_list;
-          batch[i].num_sge = (int) w->num_sge;
-          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
-        }
-      rc = ibv_post_srq_recv (self->ibv, batch, &bad);
-      if (G_UNLIKELY (rc != 0))
-        {
-          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
-
-          set_srq_post_error (self, error, rc, at, n_wrs,
-                              ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return _gverbs_post_chunks (&srq_post_ops, self, batch, wrs, (gconstpointer const *) ptrs, n_wrs, error);
 }
 
 static G_GNUC_NO_INLINE gboolean
@@ -639,8 +637,6 @@ post_checked (GVerbsSRQ           *self,
 {
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_check_open (self, error)))
-    return FALSE;
   return post_chunks (self, wrs, NULL, n_wrs, error);
 }
 
@@ -698,15 +694,9 @@ gverbs_srq_post_recv_list (GVerbsSRQ  *self,
                            GPtrArray  *wrs,
                            GError    **error)
 {
-  gboolean ok;
-
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return _gverbs_resource_check_open (self, error);
-  ok = post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
-  _gverbs_resource_leave (self);
-  return ok;
+  return post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
 }
 
 /**

@@ -19,6 +19,7 @@
 #include "gverbs-private.h"
 #include "gverbs-resource-private.h"
 #include "gverbs-fields-private.h"
+#include "gverbs-post-private.h"
 
 /**
  * GVerbsWQ:
@@ -461,9 +462,40 @@ gverbs_wq_modify (GVerbsWQ      *self,
   return TRUE;
 }
 
-/* Work requests go to rdma-core in chunks of this many, converted on the stack. */
-#define POST_BATCH 32
+/* The WQ as a post target (see GVerbsPostOps). */
+static gpointer
+wq_queue (gpointer self)
+{
+  return ((GVerbsWQ *) self)->ibv;
+}
 
+static int
+wq_ibv_post (gpointer   wq,
+             void      *chain,
+             void     **bad)
+{
+  return ibv_post_wq_recv (wq, chain, (struct ibv_recv_wr **) bad);
+}
+
+static void
+wq_refused (gpointer      self,
+            GError      **error,
+            int           rc,
+            guint         index,
+            guint         n_wrs,
+            guint64       wr_id,
+            const void   *bad)
+{
+  _gverbs_set_post_error (error, rc, "ibv_post_wq_recv", _gverbs_resource_describe (self), index, n_wrs, wr_id);
+}
+
+static const GVerbsPostOps wq_post_ops = {
+  sizeof (GVerbsRecvWR), sizeof (struct ibv_recv_wr), wq_queue,
+  _gverbs_post_convert_recv_wr, wq_ibv_post, wq_refused,
+};
+
+/* Posts from an array (@wrs) or a list of pointers (@ptrs), converted in
+ * chunks into a stack array, within the WQ's usage guard. */
 static gboolean
 post_chunks (GVerbsWQ            *self,
              const GVerbsRecvWR  *wrs,
@@ -471,41 +503,9 @@ post_chunks (GVerbsWQ            *self,
              guint                n_wrs,
              GError             **error)
 {
-  struct ibv_recv_wr batch[POST_BATCH];
+  struct ibv_recv_wr batch[GVERBS_POST_BATCH];
 
-  for (guint start = 0; start < n_wrs; start += POST_BATCH)
-    {
-      guint count = MIN (POST_BATCH, n_wrs - start);
-      struct ibv_recv_wr *bad = NULL;
-      int rc;
-
-      for (guint i = 0; i < count; i++)
-        {
-          const GVerbsRecvWR *w = ptrs != NULL ? ptrs[start + i] : &wrs[start + i];
-
-          if (G_UNLIKELY (w->num_sge > GVERBS_MAX_SGE))
-            {
-              g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                           _("Work request %u for %s: num_sge %u > %u"), start + i,
-                           _gverbs_resource_describe (self), w->num_sge, GVERBS_MAX_SGE);
-              return FALSE;
-            }
-          batch[i].wr_id = w->wr_id;
-          batch[i].sg_list = (struct ibv_sge *) w->sg_list;
-          batch[i].num_sge = (int) w->num_sge;
-          batch[i].next = i + 1 < count ? &batch[i + 1] : NULL;
-        }
-      rc = ibv_post_wq_recv (self->ibv, batch, &bad);
-      if (G_UNLIKELY (rc != 0))
-        {
-          guint at = start + (bad != NULL ? (guint) (bad - batch) : 0);
-
-          _gverbs_set_post_error (error, rc, "ibv_post_wq_recv", _gverbs_resource_describe (self),
-                                  at, n_wrs, ptrs != NULL ? ptrs[at]->wr_id : wrs[at].wr_id);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return _gverbs_post_chunks (&wq_post_ops, self, batch, wrs, (gconstpointer const *) ptrs, n_wrs, error);
 }
 
 /**
@@ -529,15 +529,9 @@ gverbs_wq_post_recv (GVerbsWQ            *self,
                      guint                n_wrs,
                      GError             **error)
 {
-  gboolean ok;
-
   g_return_val_if_fail (GVERBS_IS_WQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return _gverbs_resource_check_open (self, error);
-  ok = post_chunks (self, wrs, NULL, n_wrs, error);
-  _gverbs_resource_leave (self);
-  return ok;
+  return post_chunks (self, wrs, NULL, n_wrs, error);
 }
 
 /**
@@ -557,15 +551,9 @@ gverbs_wq_post_recv_list (GVerbsWQ   *self,
                           GPtrArray  *wrs,
                           GError    **error)
 {
-  gboolean ok;
-
   g_return_val_if_fail (GVERBS_IS_WQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return _gverbs_resource_check_open (self, error);
-  ok = post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
-  _gverbs_resource_leave (self);
-  return ok;
+  return post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
 }
 
 /**
