@@ -11,7 +11,7 @@ import socket as _socket
 import sys as _sys
 from gi.module import get_introspection_module
 from gi.overrides import override
-from gi.repository import GLib, GObject
+from gi.repository import Gio, GLib, GObject
 Verbs = get_introspection_module('Verbs')
 __all__ = []
 _REQUIRED = object()
@@ -33,26 +33,38 @@ _PATH_ALIASES = {
     'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
-# GInitable classes whose pyverbs constructor only names construct properties: (argument,
-# property, default[, conversion]) in pyverbs' order; extra keywords are ignored
-_CTORS = {'PD': (('context', 'context', _REQUIRED),),
-          'CompChannel': (('context', 'context', _REQUIRED),),
-          'TD': (('context', 'context', _REQUIRED), ('attr', 'init_attr', None)),
-          'XRCD': (('context', 'context', _REQUIRED), ('init_attr', 'init_attr', _REQUIRED)),
-          'DM': (('context', 'context', _REQUIRED), ('dm_attr', 'attr', _REQUIRED)),
-          'DMMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
-                   ('access', 'access', _REQUIRED), ('dm', 'dm', None), ('offset', 'offset', 0)),
-          'DmaBufMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
-                       ('access', 'access', _REQUIRED),
+# classes whose pyverbs constructor only names properties, in pyverbs' order: 'arg'
+# (required, the property of that name), (arg, default) or (arg, property, default[,
+# conversion]), property None: an argument pyverbs takes that only its conversion checks.
+# A GInitable is then initialized and ignores extra keywords; a carrier's are properties.
+_CTORS = {'PD': ('context',), 'CompChannel': ('context',),
+          'TD': ('context', ('attr', 'init_attr', None)),
+          'TDInitAttr': (('comp_mask', 0),),
+          'XRCD': ('context', ('init_attr', 'init_attr', _REQUIRED)),
+          'DM': ('context', ('dm_attr', 'attr', _REQUIRED)),
+          'DMMR': ('pd', 'length', 'access', ('dm', None), ('offset', 0)),
+          'DmaBufMR': ('pd', 'length', 'access',
                        ('dmabuf', 'fd', -1, lambda v: -1 if v is None else int(getattr(v, 'fd', v))),
-                       ('offset', 'offset', 0)),
-          'EventChannel': (),
-          'DeviceMonitor': (),
-          'PortCounters': (('device_name', 'device_name', _REQUIRED), ('port_num', 'port_num', 1),
-                           ('sysfs_path', 'sysfs_path', None)),
-          'Context': (('name', 'name', None),),
+                       ('offset', 0)),
+          'EventChannel': (), 'DeviceMonitor': (),
+          'PortCounters': ('device_name', ('port_num', 1), ('sysfs_path', None)),
+          'Context': (('name', None),),
+          'ParentDomain': ('context', 'attr'),
+          'MW': ('pd', ('mw_type', 'type', 1, lambda v: _enum_arg(Verbs.MWType, v, 'mw_type'))),
+          'CQEX': ('context', ('init_attr', None)),
+          'CqInitAttrEx': (('cqe', 'cqe', 100, int), ('channel', None),
+                           ('comp_vector', 'comp_vector', 0, int), ('wc_flags', 'wc_flags', 0, int),
+                           ('comp_mask', 'comp_mask', 0, int), ('flags', 'flags', 0, int)),
+          'QPEx': (('creator', 'context', _REQUIRED), 'init_attr', ('qp_attr', None)),
+          'WQ': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
+          'WQInitAttr': (('wq_context', None, None), ('wq_pd', 'pd', None),
+                         ('wq_cq', 'cq', None), ('wq_type', Verbs.WQType.RQ), ('max_wr', 100),
+                         ('max_sge', 1), ('comp_mask', 0), ('create_flags', 0)),
+          'WQAttr': (('attr_mask', 0), ('wq_state', 0), ('curr_wq_state', 0), ('flags', 0),
+                     ('flags_mask', 0)),
+          'RwqIndTable': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
           'CMListener': (('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),),
-          'AddrInfo': (('src', 'src', None), ('dst', 'dst', None),
+          'AddrInfo': (('src', None), ('dst', None),
                        ('src_service', 'src_service', None, lambda v: _service(v)),
                        ('dst_service', 'dst_service', None, lambda v: _service(v)),
                        ('port_space', 'port_space', Verbs.PortSpace.TCP,
@@ -68,11 +80,12 @@ _SPEC_FIELDS = {'EthSpec': ('dst_mac', 'src_mac', 'ether_type', 'vlan_tag'),
                 'TcpUdpSpec': ('dst_port', 'src_port'), 'EspSpec': ('spi', 'seq'),
                 'TunnelSpec': ('tunnel_id',), 'GreSpec': ('c_ks_res0_ver', 'protocol', 'key'),
                 'MplsSpec': ('label',)}
-_CTORS.update({name: (((('spec_type', 'spec_type', _REQUIRED, int),) if name == 'TcpUdpSpec' else ()) +
-                      tuple((arg, arg, None) if arg.split('_mask')[0].endswith(('_mac', '_ip')) else
-                            (arg, arg, None, lambda v: 0 if v is None else v)
-                            for field in fields for arg in (field, field + '_mask')) +
-                      (('is_inner', 'is_inner', False, bool),))
+_CTORS.update({name: ((('spec_type', 'spec_type', _REQUIRED, int),) if name == 'TcpUdpSpec'
+                      else ()) +
+                     tuple((arg, None) if arg.split('_mask')[0].endswith(('_mac', '_ip')) else
+                           (arg, arg, None, lambda v: 0 if v is None else v)
+                           for field in fields for arg in (field, field + '_mask')) +
+                     (('is_inner', 'is_inner', False, bool),)
                for name, fields in _SPEC_FIELDS.items()})
 _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner', False, bool)),
                'ActionDropSpec': (('is_inner', 'is_inner', False, bool),),
@@ -81,9 +94,26 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner
                              lambda v: Verbs.FlowAttrType(int(v))),
                             ('priority', 'priority', 0), ('port', 'port', 1),
                             ('flags', 'flags', 0, lambda v: Verbs.FlowFlags(int(v)))),
-               'Flow': (('qp', 'qp', _REQUIRED), ('flow_attr', 'attr', _REQUIRED))})
+               'Flow': ('qp', ('flow_attr', 'attr', _REQUIRED))})
 # boxed structs whose pyverbs constructor takes their fields: (field, default) in pyverbs' order
-_FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0))}
+# (a boxed struct's or a carrier's; field, default[, field name]); QPAttr: any field by keyword
+_FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
+                'XRCDInitAttr': (('comp_mask', 0), ('oflags', 0), ('fd', -1)),
+                'AllocDmAttr': (('length', 0), ('log_align_req', 0), ('comp_mask', 0)),
+                'QPCap': (('max_send_wr', 1), ('max_recv_wr', 10), ('max_send_sge', 1),
+                          ('max_recv_sge', 1), ('max_inline_data', 0)),
+                'QPAttr': (('qp_state', Verbs.QPState.INIT), ('cur_qp_state', Verbs.QPState.RESET),
+                           ('port_num', 1), ('path_mtu', Verbs.MTU(3))),
+                'SrqAttr': (('max_wr', 100), ('max_sge', 1), ('srq_limit', 0)),
+                'ConnParam': (('resources', 1, 'responder_resources'),
+                              ('depth', 1, 'initiator_depth'), ('flow_control', 0),
+                              ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
+                              ('srq', 0), ('qp_num', 0))}
+# pyverbs' shortcuts to the fields of a boxed property: attr.max_wr for attr.attr.max_wr
+_SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
+_BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_sge',
+                                        'max_recv_sge', 'max_inline_data')),
+                 'SrqInitAttr': _SRQ_FIELDS, 'SrqInitAttrEx': _SRQ_FIELDS}
 # C methods whose trailing arguments pyverbs makes optional: their defaults
 _DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable', None))},
              'CQ': {'req_notify': (('solicited_only', False),)},
@@ -169,7 +199,7 @@ def _set_checked(self, name, value):
 def _init_checked(base, self, **props):
     for key, value in props.items():
         _check_value(base.find_property(key.replace('_', '-')), value, key)
-    base.__init__(self, **props)
+    GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
 _SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
 
@@ -191,19 +221,35 @@ def _props_setattr(self, name, value):
     else:
         GObject.Object.__setattr__(self, name, value)
 
-def _ctor(base, spec):
+def _ctor(cls, spec):
+    base, initable = cls.__mro__[1], issubclass(cls, Gio.Initable)
+    spec = tuple((s, s, _REQUIRED) if isinstance(s, str) else (s[0], s[0], s[1]) if len(s) == 2
+                 else s for s in spec)
+    names = frozenset(s[0] for s in spec)
     def __init__(self, *args, **kwargs):
         if len(args) > len(spec):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
-        props = {}
+        props = {} if initable else {k: v for k, v in kwargs.items() if k not in names}
         for i, (arg, prop, default, *conv) in enumerate(spec):
             value = args[i] if i < len(args) else kwargs.get(arg, default)
             if value is _REQUIRED:
                 raise TypeError('%s() needs %s' % (base.__name__, arg))
-            props[prop] = conv[0](value) if conv else value
+            value = conv[0](value) if conv else value
+            if prop is not None:
+                props[prop] = value
         _init_checked(base, self, **props)
-        self.init(None)
+        if initable:
+            self.init(None)
+    __init__.__doc__ = '%s(%s), as in pyverbs' % (cls.__name__, ', '.join(
+        arg if default is _REQUIRED else '%s=%r' % (arg, default) for arg, _, default, *c in spec))
     return __init__
+
+def _enum_arg(enum, value, what):
+    value = int(value)
+    if value not in enum.__enum_values__:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                           '%s %d is not a %s value' % (what, value, enum.__name__))
+    return enum(value)
 
 def _defaults(method, spec):
     # spec: (argument, default) for each argument of the C method
@@ -214,6 +260,28 @@ def _defaults(method, spec):
         return method(self, *values)
     call.__name__ = method.__name__
     return call
+
+def _fields_init(base, *spec, extra=False):
+    def __init__(self, *args, **kwargs):
+        if len(args) > len(spec):
+            raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
+        base.__init__(self)
+        given = dict(zip((s[0] for s in spec), args))
+        for arg, default, *field in spec:
+            setattr(self, field[0] if field else arg,
+                    given[arg] if arg in given else kwargs.pop(arg, default))
+        if kwargs and not extra:
+            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+    return __init__
+
+def _boxed_field(holder, name):
+    def put(self, value):
+        box = self.get_property(holder)
+        setattr(box, name, value)
+        self.set_property(holder, box)
+    return property(lambda self: getattr(self.get_property(holder), name), put)
 
 def _to_string(self): return self.to_string()
 
@@ -235,9 +303,11 @@ def _apply_rules(cls):
                 for p in cls.list_properties()):
             cls.__setattr__ = _props_setattr
         if name in _CTORS and '__init__' not in own:
-            cls.__init__ = _ctor(cls.__mro__[1], _CTORS[name])
+            cls.__init__ = _ctor(cls, _CTORS[name])
     if name in _FIELD_CTORS and '__init__' not in own:
-        cls.__init__ = _fields_init(cls.__mro__[1], *_FIELD_CTORS[name])
+        cls.__init__ = _fields_init(cls.__mro__[1], *_FIELD_CTORS[name], extra=name == 'QPAttr')
+    for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
+        setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
     if '__str__' not in own:
         if hasattr(cls, 'to_string'):
             cls.__str__ = _to_string
@@ -422,14 +492,6 @@ _wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
 
 
-@_verbs
-class TDInitAttr(Verbs.TDInitAttr):
-    """TDInitAttr(comp_mask=0): ibv_td_init_attr."""
-
-    def __init__(self, comp_mask=0, **kwargs):
-        _init_checked(Verbs.TDInitAttr, self, comp_mask=comp_mask)
-
-
 _PD_CONTEXT_BITS = 3   # IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS | _PD_CONTEXT
 ALLOCATOR_USE_DEFAULT = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT, rdma-core's (void *) -1
 __all__.append('ALLOCATOR_USE_DEFAULT')
@@ -490,15 +552,6 @@ class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
     comp_mask = property(lambda self: int(self.get_comp_mask()))
 
 
-@_verbs
-class ParentDomain(Verbs.ParentDomain):  # derives from the PD override
-    """ParentDomain(context, attr) as in pyverbs: a PD."""
-
-    def __init__(self, context, attr=None, **kwargs):
-        if attr is None:
-            raise TypeError('ParentDomain() needs attr')
-        GObject.Object.__init__(self, context=context, attr=attr)
-        self.init(None)
 
 _sge_new = Verbs.SGE.new
 
@@ -564,59 +617,11 @@ class MR(Verbs.MR):
 _wrap_import(MR, 'handle', lambda pd, *a, handle=None, **k: _imported(('MR', 'PD'), pd, handle))
 
 @_verbs
-class MW(Verbs.MW):
-    def __init__(self, pd, mw_type=1, **kwargs):
-        if int(mw_type) not in [int(v) for v in Verbs.MWType.__enum_values__]:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               'memory window type %d is neither IBV_MW_TYPE_1 nor '
-                               'IBV_MW_TYPE_2' % int(mw_type))
-        Verbs.MW.__init__(self, pd=pd, type=Verbs.MWType(int(mw_type)))
-        self.init(None)
-
-@_verbs
 class DM(Verbs.DM):
     def copy_to_dm(self, dm_offset, data, length=None):
         Verbs.DM.copy_to_dm(self, dm_offset, bytes(data)[:length])
     def copy_from_dm(self, dm_offset, length):
         return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
-
-def _kw_init(base, **defaults):
-    # an attribute carrier's pyverbs constructor: keyword defaults, checked
-    names = tuple(defaults)
-    def __init__(self, *args, **kwargs):
-        _init_checked(base, self, **dict(defaults, **dict(zip(names, args)), **kwargs))
-    return __init__
-
-def _fields_init(base, *spec, extra=False):
-    def __init__(self, *args, **kwargs):
-        if len(args) > len(spec):
-            raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
-        base.__init__(self)
-        given = dict(zip((s[0] for s in spec), args))
-        for arg, default, *field in spec:
-            setattr(self, field[0] if field else arg,
-                    given[arg] if arg in given else kwargs.pop(arg, default))
-        if kwargs and not extra:
-            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
-        for name, value in kwargs.items():
-            setattr(self, name, value)
-    return __init__
-
-def _boxed_field(holder, name):
-    def put(self, value):
-        box = self.get_property(holder)
-        setattr(box, name, value)
-        self.set_property(holder, box)
-    return property(lambda self: getattr(self.get_property(holder), name), put)
-
-@_verbs
-class XRCDInitAttr(Verbs.XRCDInitAttr):
-    __init__ = _fields_init(Verbs.XRCDInitAttr, ('comp_mask', 0), ('oflags', 0), ('fd', -1))
-
-@_verbs
-class AllocDmAttr(Verbs.AllocDmAttr):
-    __init__ = _fields_init(Verbs.AllocDmAttr, ('length', 0), ('log_align_req', 0),
-                            ('comp_mask', 0))
 
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
@@ -745,24 +750,12 @@ class CQ(Verbs.CQ):
     def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
 
 @_verbs
-class CqInitAttrEx(Verbs.CqInitAttrEx):
-    def __init__(self, cqe=100, channel=None, comp_vector=0, wc_flags=0, comp_mask=0,
-                 flags=0, **kwargs):
-        Verbs.CqInitAttrEx.__init__(self)
-        self.set_property('channel', channel)
-        for name, value in (('cqe', cqe), ('comp-vector', comp_vector), ('wc-flags', wc_flags),
-                            ('comp-mask', comp_mask), ('flags', flags)):
-            _set_checked(self, name, int(value))
-        if kwargs.get('parent_domain') is not None:   # pyverbs' parent_domain=
-            self.set_property('parent-domain', kwargs['parent_domain'])
+class CqInitAttrEx(Verbs.CqInitAttrEx):   # pyverbs' parent_domain= is a property, as others
     comp_channel = property(lambda self: self.get_property('channel'),
                             lambda self, value: self.set_property('channel', value))
 
 @_verbs
 class CQEX(Verbs.CQEX):  # derives from the CQ override
-    def __init__(self, context, init_attr=None, **kwargs):
-        GObject.Object.__init__(self, context=context, init_attr=init_attr)
-        self.init(None)
     def start_poll(self, attr=None): return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
     def poll_next(self): return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
     def next_poll(self): return self.poll_next()
@@ -777,17 +770,6 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
 
 # --- queue pairs and the data path --------------------------------------------
 @_verbs
-class QPCap(Verbs.QPCap):
-    __init__ = _fields_init(Verbs.QPCap, ('max_send_wr', 1), ('max_recv_wr', 10),
-                            ('max_send_sge', 1), ('max_recv_sge', 1), ('max_inline_data', 0))
-
-@_verbs
-class QPAttr(Verbs.QPAttr):
-    __init__ = _fields_init(Verbs.QPAttr, ('qp_state', Verbs.QPState.INIT),
-                            ('cur_qp_state', Verbs.QPState.RESET), ('port_num', 1),
-                            ('path_mtu', Verbs.MTU(3)), extra=True)
-
-@_verbs
 class QPInitAttr(Verbs.QPInitAttr):
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
@@ -797,10 +779,6 @@ class QPInitAttr(Verbs.QPInitAttr):
                 self.set_property(prop, value)
         self.cap = cap if cap is not None else QPCap()
         self.__dict__['qp_context'] = qp_context
-    # pyverbs' shortcuts to the capacities
-    max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data = (
-        _boxed_field('cap', f) for f in ('max_send_wr', 'max_recv_wr', 'max_send_sge',
-                                         'max_recv_sge', 'max_inline_data'))
 
 def _sg_items(sg, num_sge):
     if sg is None:
@@ -936,9 +914,6 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
 
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
-    def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
-        GObject.Object.__init__(self, context=creator, init_attr=init_attr, qp_attr=qp_attr)
-        self.init(None)
     def wr_send_imm(self, data): Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
     def wr_rdma_write_imm(self, rkey, remote_addr, data):
         Verbs.QPEx.wr_rdma_write_imm(self, rkey, remote_addr, _socket.htonl(data))
@@ -962,11 +937,6 @@ CMEventChannel = _export(_verbs(type('EventChannel', (Verbs.EventChannel,), {}))
 
 @_verbs
 class ConnParam(Verbs.ConnParam):
-    def __new__(cls, *args, **kwargs): return Verbs.ConnParam.__new__(cls)
-    __init__ = _fields_init(Verbs.ConnParam, ('resources', 1, 'responder_resources'),
-                            ('depth', 1, 'initiator_depth'), ('flow_control', 0),
-                            ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
-                            ('srq', 0), ('qp_num', 0))
     qpn = property(lambda self: self.qp_num)
 
 def _cm_qp_init_attr(attr):
@@ -1070,25 +1040,17 @@ for _value in Verbs.CMEventType.__enum_values__.values():
 
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
 @_verbs
-class SrqAttr(Verbs.SrqAttr):
-    __init__ = _fields_init(Verbs.SrqAttr, ('max_wr', 100), ('max_sge', 1), ('srq_limit', 0))
-
-_SRQ_FIELDS = ('max_wr', 'max_sge', 'srq_limit')
-
-@_verbs
 class SrqInitAttr(Verbs.SrqInitAttr):
     def __init__(self, attr=None):
         Verbs.SrqInitAttr.__init__(self)
         if attr is not None:
             self.props.attr = attr
-    max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
 
 @_verbs
 class SrqInitAttrEx(Verbs.SrqInitAttrEx):
     def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
         Verbs.SrqInitAttrEx.__init__(self)
         self.props.attr = SrqAttr(max_wr, max_sge, srq_limit)
-    max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
 
 @_verbs
 class SRQ(Verbs.SRQ):
@@ -1111,33 +1073,10 @@ class SRQ(Verbs.SRQ):
 # --- work queues, RWQ indirection tables, RSS (pyverbs.wq) ---------------------
 
 @_verbs
-class WQInitAttr(Verbs.WQInitAttr):
-    """pyverbs' WQInitAttr(wq_context=None, wq_pd=None, wq_cq=None, wq_type=IBV_WQT_RQ,
-    max_wr=100, max_sge=1, comp_mask=0, create_flags=0); wq_context is not kept."""
-
-    def __init__(self, wq_context=None, wq_pd=None, wq_cq=None, wq_type=Verbs.WQType.RQ,
-                 max_wr=100, max_sge=1, comp_mask=0, create_flags=0):
-        _init_checked(Verbs.WQInitAttr, self, pd=wq_pd, cq=wq_cq, wq_type=wq_type,
-                      max_wr=max_wr, max_sge=max_sge, comp_mask=comp_mask,
-                      create_flags=create_flags)
-
-
-@_verbs
-class WQAttr(Verbs.WQAttr):
-    """pyverbs' WQAttr(attr_mask=0, wq_state=0, curr_wq_state=0, flags=0, flags_mask=0)."""
-    __init__ = _kw_init(Verbs.WQAttr, attr_mask=0, wq_state=0, curr_wq_state=0, flags=0,
-                        flags_mask=0)
-
-
-@_verbs
 class WQ(Verbs.WQ):
     """pyverbs' WQ(ctx, WQInitAttr): ibv_create_wq. modify(WQAttr), post_recv(wr),
     wqn; closing its PD, CQ or context closes it, and closing it closes the
     RwqIndTables listing it."""
-
-    def __init__(self, ctx, attr):
-        _init_checked(Verbs.WQ, self, context=ctx, init_attr=attr)
-        self.init(None)
 
     def post_recv(self, wr, bad_wr=None):
         """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_wq_recv)."""
@@ -1169,10 +1108,6 @@ class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
 class RwqIndTable(Verbs.RwqIndTable):
     """pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr): ibv_create_rwq_ind_table;
     wqs lists its work queues."""
-
-    def __init__(self, ctx, attr):
-        _init_checked(Verbs.RwqIndTable, self, context=ctx, init_attr=attr)
-        self.init(None)
 
     @property
     def wqs(self):
@@ -1376,15 +1311,38 @@ if hasattr(Verbs, 'Mlx5Context'):
         """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
         return Verbs.mlx5_is_supported(_name_of(device))
 
-    @_verbs
-    class Mlx5DVContextAttr(Verbs.Mlx5DVContextAttr):
-        """Mlx5DVContextAttr(flags=0, comp_mask=0), as in pyverbs."""
-        __init__ = _kw_init(Verbs.Mlx5DVContextAttr, flags=0, comp_mask=0)
+    def _outlen(value): return _check_uint('outlen', value, 32)
 
-    @_verbs
-    class Mlx5DVDCInitAttr(Verbs.Mlx5DVDCInitAttr):
-        """Mlx5DVDCInitAttr(dc_type=0, dct_access_key=0), as in pyverbs."""
-        __init__ = _kw_init(Verbs.Mlx5DVDCInitAttr, dc_type=0, dct_access_key=0)
+    def _umem_addr(addr):
+        if addr is not None:
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                               'Mlx5UMEM: the library allocates the buffer; addr must be None')
+
+    _CTORS.update({
+        'Mlx5DVContextAttr': (('flags', 0), ('comp_mask', 0)),
+        'Mlx5DVDCInitAttr': (('dc_type', 0), ('dct_access_key', 0)),
+        'Mlx5DVCQInitAttr': (('comp_mask', 0), ('cqe_comp_res_format', 0), ('flags', 0),
+                             ('cqe_size', 0)),
+        # Mlx5Context(attr=Mlx5DVContextAttr(), name='mlx5_0'): mlx5dv_open_device; a device
+        # that is not an mlx5 one gives NOT_SUPPORTED naming the call and the device
+        'Mlx5Context': (('attr', None), ('name', 'name', None,
+                                         lambda v: _name_of(v) if v else None)),
+        'Mlx5QP': (('ctx', 'context', _REQUIRED), 'init_attr', ('qp_attr', None),
+                   ('dv_init_attr', None)),   # mlx5dv_create_qp: DCI, DCT, mlx5 flags
+        'Mlx5CQ': (('ctx', 'context', _REQUIRED), ('init_attr', None), ('dv_init_attr', None)),
+        'Mlx5VAR': (('ctx', 'context', _REQUIRED), ('flags', 0)),
+        'Mlx5UAR': (('ctx', 'context', _REQUIRED), ('flags', 'flags', 0, lambda v: _enum_arg(
+            Verbs.Mlx5DVUARAllocType, v, 'flags'))),
+        'Mlx5PP': (('ctx', 'context', _REQUIRED), ('pp_context', 'pp_context', _REQUIRED,
+                                                   _to_bytes), ('flags', 0)),
+        'Mlx5DevxObj': (('ctx', 'context', _REQUIRED), ('in_', 'in', _REQUIRED, _to_bytes),
+                        ('outlen', 'outlen', _REQUIRED, _outlen)),
+        # the library allocates the buffer (umem.addr) and registers it
+        'Mlx5UMEM': (('ctx', 'context', _REQUIRED), ('size', 'size', _REQUIRED,
+                                                     lambda v: _check_uint('size', v)),
+                     ('addr', None, None, _umem_addr),
+                     ('alignment', 'alignment', 0, lambda v: _check_uint('alignment', v)),
+                     ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
 
     @_verbs
     class Mlx5DVQPInitAttr(Verbs.Mlx5DVQPInitAttr):
@@ -1401,21 +1359,7 @@ if hasattr(Verbs, 'Mlx5Context'):
             _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
 
     @_verbs
-    class Mlx5DVCQInitAttr(Verbs.Mlx5DVCQInitAttr):
-        """Mlx5DVCQInitAttr(comp_mask=0, cqe_comp_res_format=0, flags=0, cqe_size=0)."""
-        __init__ = _kw_init(Verbs.Mlx5DVCQInitAttr, comp_mask=0, cqe_comp_res_format=0,
-                            flags=0, cqe_size=0)
-
-    @_verbs
     class Mlx5Context(Verbs.Mlx5Context):  # derives from the Context override
-        """pyverbs' Mlx5Context(attr=Mlx5DVContextAttr(), name='mlx5_0'): a Context
-        opened with mlx5dv_open_device. A device that is not an mlx5 one gives
-        GLib.Error NOT_SUPPORTED naming mlx5dv_open_device and the device."""
-
-        def __init__(self, attr=None, name=None, **kwargs):
-            GObject.Object.__init__(self, name=_name_of(name) if name else None, attr=attr)
-            self.init(None)
-
         def query_mlx5_device(self, comp_mask=-1):
             """The device's mlx5 attributes (mlx5dv_query_device); comp_mask -1: all."""
             mask = (1 << 64) - 1 if comp_mask == -1 else _check_uint('comp_mask', comp_mask)
@@ -1423,72 +1367,13 @@ if hasattr(Verbs, 'Mlx5Context'):
 
         def devx_general_cmd(self, in_, outlen):
             """Runs a DevX general command; returns the output mailbox as bytes."""
-            out = Verbs.Mlx5Context.devx_general_cmd(self, _to_bytes(in_),
-                                                     _check_uint('outlen', outlen, 32))
+            out = Verbs.Mlx5Context.devx_general_cmd(self, _to_bytes(in_), _outlen(outlen))
             return bytes(out.get_data())
-
-    @_verbs
-    class Mlx5QP(Verbs.Mlx5QP):  # derives from the QPEx override
-        """pyverbs' Mlx5QP(ctx, init_attr, qp_attr=None, dv_init_attr=None): created
-        with mlx5dv_create_qp (DCI, DCT, mlx5 creation flags)."""
-
-        def __init__(self, ctx, init_attr, qp_attr=None, dv_init_attr=None, **kwargs):
-            GObject.Object.__init__(self, context=ctx, init_attr=init_attr, qp_attr=qp_attr,
-                                    dv_init_attr=dv_init_attr)
-            self.init(None)
-
-    @_verbs
-    class Mlx5CQ(Verbs.Mlx5CQ):  # derives from the CQEX override
-        """pyverbs' Mlx5CQ(ctx, init_attr, dv_init_attr=None): created with mlx5dv_create_cq."""
-
-        def __init__(self, ctx, init_attr=None, dv_init_attr=None, **kwargs):
-            GObject.Object.__init__(self, context=ctx, init_attr=init_attr,
-                                    dv_init_attr=dv_init_attr)
-            self.init(None)
-
-    @_verbs
-    class Mlx5VAR(Verbs.Mlx5VAR):
-        """pyverbs' Mlx5VAR(ctx, flags=0): var.page_id, var.length, var.mmap_off."""
-
-        def __init__(self, ctx, flags=0):
-            _init_checked(Verbs.Mlx5VAR, self, context=ctx, flags=flags)
-            self.init(None)
-
-    def _check_enum_value(enum, value, what):
-        value = int(value)
-        if value not in enum.__enum_values__:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               '%s %d is not a %s value' % (what, value, enum.__name__))
-        return value
-
-    @_verbs
-    class Mlx5UAR(Verbs.Mlx5UAR):
-        """pyverbs' Mlx5UAR(ctx, flags=MLX5DV_UAR_ALLOC_TYPE_BF): uar.page_id,
-        uar.mmap_off, uar.reg_addr, uar.base_addr."""
-
-        def __init__(self, ctx, flags=0):
-            _init_checked(Verbs.Mlx5UAR, self, context=ctx, flags=Verbs.Mlx5DVUARAllocType(
-                _check_enum_value(Verbs.Mlx5DVUARAllocType, flags, 'flags')))
-            self.init(None)
-
-    @_verbs
-    class Mlx5PP(Verbs.Mlx5PP):
-        """pyverbs' Mlx5PP(ctx, pp_context, flags=0): a packet pacing entry; pp.index."""
-
-        def __init__(self, ctx, pp_context, flags=0):
-            _init_checked(Verbs.Mlx5PP, self, context=ctx, pp_context=_to_bytes(pp_context),
-                          flags=flags)
-            self.init(None)
 
     @_verbs
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
         """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
         command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
-
-        def __init__(self, ctx, in_, outlen):
-            GObject.Object.__init__(self, **{'context': ctx, 'in': _to_bytes(in_),
-                                             'outlen': _check_uint('outlen', outlen, 32)})
-            self.init(None)
 
         @property
         def out_view(self):
@@ -1496,26 +1381,11 @@ if hasattr(Verbs, 'Mlx5Context'):
             return memoryview(bytes(out.get_data()) if out is not None else b'')
 
         def query(self, in_, outlen):
-            return bytes(Verbs.Mlx5DevxObj.query(self, _to_bytes(in_),
-                                                 _check_uint('outlen', outlen, 32)).get_data())
+            return bytes(Verbs.Mlx5DevxObj.query(self, _to_bytes(in_), _outlen(outlen)).get_data())
 
         def modify(self, in_, outlen):
             return bytes(Verbs.Mlx5DevxObj.modify(self, _to_bytes(in_),
-                                                  _check_uint('outlen', outlen, 32)).get_data())
-
-    @_verbs
-    class Mlx5UMEM(Verbs.Mlx5UMEM):
-        """pyverbs' Mlx5UMEM(ctx, size, addr=None, alignment=0, access=0): the library
-        allocates the buffer (umem.addr) and registers it; umem.umem_id."""
-
-        def __init__(self, ctx, size, addr=None, alignment=0, access=0, **kwargs):
-            if addr is not None:
-                raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                                   'Mlx5UMEM: the library allocates the buffer; addr must be None')
-            _init_checked(Verbs.Mlx5UMEM, self, context=ctx, size=_check_uint('size', size),
-                          alignment=_check_uint('alignment', alignment),
-                          access=_check_uint('access', access, 32))
-            self.init(None)
+                                                  _outlen(outlen)).get_data())
 
 
 # --- the namespace loop: every other class gets the generic rules, every
