@@ -491,11 +491,9 @@ _wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
              _imported(('PD', 'Context'), context, handle))
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
 
-
 _PD_CONTEXT_BITS = 3   # IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS | _PD_CONTEXT
 ALLOCATOR_USE_DEFAULT = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT, rdma-core's (void *) -1
 __all__.append('ALLOCATOR_USE_DEFAULT')
-
 
 def _allocator(func, make_args, is_alloc):
     # The C trampoline calls this on the thread creating (or destroying) the
@@ -517,7 +515,6 @@ def _allocator(func, make_args, is_alloc):
             return 0 if is_alloc else None
     return call
 
-
 @_verbs
 class ParentDomainContext(Verbs.ParentDomainContext):
     """ParentDomainContext(pd, alloc_func, free_func, user_data=None) as in
@@ -526,7 +523,6 @@ class ParentDomainContext(Verbs.ParentDomainContext):
     pd_context, ptr, resource_type). They run on the thread that creates or
     destroys the QP/CQ/SRQ; an exception they raise fails the allocation and
     the creating call raises GLib.Error with its text."""
-
     def __init__(self, pd, alloc_func, free_func, user_data=None, **kwargs):
         Verbs.ParentDomainContext.__init__(self, pd=pd)
         self.user_data = user_data
@@ -534,12 +530,10 @@ class ParentDomainContext(Verbs.ParentDomainContext):
             _allocator(alloc_func, lambda ctx, a: (ctx.get_pd(), ctx) + tuple(a[:3]), True), (),
             _allocator(free_func, lambda ctx, a: (ctx.get_pd(), ctx) + tuple(a[:2]), False), ())
 
-
 @_verbs
 class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
     """ParentDomainInitAttr(pd, pd_context=None, comp_mask=0) as in pyverbs
     (plus td=None); a pd_context adds the ALLOCATORS and PD_CONTEXT bits."""
-
     def __init__(self, pd=None, pd_context=None, comp_mask=0, td=None, **kwargs):
         if pd is None:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'ParentDomainInitAttr needs a pd')
@@ -548,7 +542,6 @@ class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
                                'comp_mask bits ALLOCATORS/PD_CONTEXT require pd_context')
         _init_checked(Verbs.ParentDomainInitAttr, self, pd=pd, pd_context=pd_context, td=td,
                       comp_mask=Verbs.ParentDomainInitAttrMask(int(comp_mask)))
-
     comp_mask = property(lambda self: int(self.get_comp_mask()))
 
 
@@ -1077,19 +1070,15 @@ class WQ(Verbs.WQ):
     """pyverbs' WQ(ctx, WQInitAttr): ibv_create_wq. modify(WQAttr), post_recv(wr),
     wqn; closing its PD, CQ or context closes it, and closing it closes the
     RwqIndTables listing it."""
-
     def post_recv(self, wr, bad_wr=None):
         """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_wq_recv)."""
         Verbs.WQ.post_recv(self, _wr_list(wr))
-
     wqn = property(lambda self: self.get_wq_num())
-
 
 @_verbs
 class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
     """pyverbs' RwqIndTableInitAttr(log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
     exactly 2**log_ind_tbl_size WQs (one may be listed several times)."""
-
     def __new__(cls, log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
         if comp_mask:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
@@ -1097,30 +1086,24 @@ class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
                                'field for it' % comp_mask)
         return Verbs.RwqIndTableInitAttr.new(_check_uint('log_ind_tbl_size', log_ind_tbl_size, 32),
                                              list(wqs_list or []))
-
     def __init__(self, *args, **kwargs):
         pass
-
     wqs_list = property(lambda self: list(self.get_wqs()))
-
 
 @_verbs
 class RwqIndTable(Verbs.RwqIndTable):
     """pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr): ibv_create_rwq_ind_table;
     wqs lists its work queues."""
-
     @property
     def wqs(self):
         wqs = self.get_wqs()
         return list(wqs) if wqs is not None else []
-
 
 @_verbs
 class RxHashConf(Verbs.RxHashConf):
     """pyverbs' RxHashConf(rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
     rx_hash_fields_mask=0): rx_hash_key is bytes or a list of byte values, and
     rx_hash_key_len must be its length when both are given."""
-
     def __new__(cls, rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
                 rx_hash_fields_mask=0):
         key = None
@@ -1136,25 +1119,20 @@ class RxHashConf(Verbs.RxHashConf):
         return Verbs.RxHashConf.new(Verbs.RxHashFunctionFlags(int(rx_hash_function)),
                                     _to_bytes(key),
                                     Verbs.RxHashFields(int(rx_hash_fields_mask)))
-
     def __init__(self, *args, **kwargs):
         pass
-
     rx_hash_fields_mask = property(
         lambda self: self.get_property('rx-hash-fields-mask'),
         lambda self, value: self.set_rx_hash_fields_mask(Verbs.RxHashFields(
             _check_value(Verbs.RxHashConf.find_property('rx-hash-fields-mask'), int(value),
                          'rx_hash_fields_mask'))))
-
     @property
     def rx_hash_key(self):
         key = self.get_rx_hash_key()
         return key.get_data() if key is not None else None
-
     @rx_hash_key.setter
     def rx_hash_key(self, value):
         self.set_rx_hash_key(_to_bytes(None if value is None else bytes(value)))
-
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
 def _to_gid(value):
@@ -1305,19 +1283,15 @@ if hasattr(Verbs, 'Mlx5Context'):
             if value is not None:
                 return value.decode() if isinstance(value, bytes) else str(value)
         raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
-
     @_export
     def is_mlx5dv_supported(device):
         """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
         return Verbs.mlx5_is_supported(_name_of(device))
-
     def _outlen(value): return _check_uint('outlen', value, 32)
-
     def _umem_addr(addr):
         if addr is not None:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
                                'Mlx5UMEM: the library allocates the buffer; addr must be None')
-
     _CTORS.update({
         'Mlx5DVContextAttr': (('flags', 0), ('comp_mask', 0)),
         'Mlx5DVDCInitAttr': (('dc_type', 0), ('dct_access_key', 0)),
@@ -1343,13 +1317,11 @@ if hasattr(Verbs, 'Mlx5Context'):
                      ('addr', None, None, _umem_addr),
                      ('alignment', 'alignment', 0, lambda v: _check_uint('alignment', v)),
                      ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
-
     @_verbs
     class Mlx5DVQPInitAttr(Verbs.Mlx5DVQPInitAttr):
         """Mlx5DVQPInitAttr(comp_mask=0, create_flags=0, dc_init_attr=None,
         send_ops_flags=0), as in pyverbs; attr.dc_type and attr.dct_access_key
         are settable too."""
-
         def __init__(self, comp_mask=0, create_flags=0, dc_init_attr=None, send_ops_flags=0):
             props = dict(comp_mask=comp_mask, create_flags=create_flags,
                          send_ops_flags=send_ops_flags)
@@ -1357,36 +1329,29 @@ if hasattr(Verbs, 'Mlx5Context'):
                 props.update(dc_type=dc_init_attr.dc_type,
                              dct_access_key=dc_init_attr.dct_access_key)
             _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
-
     @_verbs
     class Mlx5Context(Verbs.Mlx5Context):  # derives from the Context override
         def query_mlx5_device(self, comp_mask=-1):
             """The device's mlx5 attributes (mlx5dv_query_device); comp_mask -1: all."""
             mask = (1 << 64) - 1 if comp_mask == -1 else _check_uint('comp_mask', comp_mask)
             return Verbs.Mlx5Context.query_mlx5_device(self, mask)
-
         def devx_general_cmd(self, in_, outlen):
             """Runs a DevX general command; returns the output mailbox as bytes."""
             out = Verbs.Mlx5Context.devx_general_cmd(self, _to_bytes(in_), _outlen(outlen))
             return bytes(out.get_data())
-
     @_verbs
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
         """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
         command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
-
         @property
         def out_view(self):
             out = self.get_out()
             return memoryview(bytes(out.get_data()) if out is not None else b'')
-
         def query(self, in_, outlen):
             return bytes(Verbs.Mlx5DevxObj.query(self, _to_bytes(in_), _outlen(outlen)).get_data())
-
         def modify(self, in_, outlen):
             return bytes(Verbs.Mlx5DevxObj.modify(self, _to_bytes(in_),
                                                   _outlen(outlen)).get_data())
-
 
 # --- the namespace loop: every other class gets the generic rules, every
 # enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
