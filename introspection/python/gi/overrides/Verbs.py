@@ -1021,15 +1021,7 @@ class CMListener(Verbs.CMListener):
     def add_address(self, address, port=0, backlog=0):
         return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
 
-# The flat rdma-core names of librdmacm's constants (pyverbs.cm_enums).
-for _enum, _prefix, _names in ((Verbs.PortSpace, 'RDMA_PS_', 'TCP UDP IB IPOIB'),
-                               (Verbs.AddrInfoFlags, 'RAI_', 'PASSIVE NUMERICHOST NOROUTE FAMILY'),
-                               (Verbs.CMOption, 'RDMA_OPTION_ID_', 'TOS REUSEADDR AFONLY ACK_TIMEOUT')):
-    for _name in _names.split():
-        _export(getattr(_enum, _name), _prefix + _name)
-_export(0, 'RDMA_OPTION_ID')
-for _value in Verbs.CMEventType.__enum_values__.values():
-    _export(_value, _value.value_name[len('GVERBS_'):])
+_export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
 
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
 @_verbs
@@ -1356,17 +1348,17 @@ if hasattr(Verbs, 'Mlx5Context'):
 # --- the namespace loop: every other class gets the generic rules, every
 # enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
 
+# the C names of the members, by prefix (first match) -> pyverbs' names (libibverbs_enums,
+# cm_enums, mlx5_enums); None: no flat name. libgverbs renamed a few to start with a letter.
+_FLAT_PREFIXES = (('GVERBS_ERROR_', None), ('GVERBS_RAI_NONE', None), ('GVERBS_RDMA_', 'RDMA_'),
+                  ('GVERBS_RAI_', 'RAI_'), ('GVERBS_MLX5DV_', 'MLX5DV_'),
+                  ('GVERBS_MTU_BYTES_', 'IBV_MTU_'), ('GVERBS_', 'IBV_'))
+
 def _flat_name(c_name):
-    # librdmacm's are exported as RDMA_*/RAI_* above
-    if not c_name or c_name.startswith(('GVERBS_ERROR_', 'GVERBS_RDMA_', 'GVERBS_RAI_')) or \
-            not c_name.startswith('GVERBS_'):
+    prefix, flat = next((p for p in _FLAT_PREFIXES if c_name.startswith(p[0])), ('', None))
+    if flat is None:
         return None
-    if c_name.startswith('GVERBS_MLX5DV_'):
-        return c_name[len('GVERBS_'):]   # pyverbs' mlx5_enums names: MLX5DV_*
-    flat = 'IBV_' + c_name[len('GVERBS_'):]
-    # rdma-core's names of the members libgverbs renamed to start with a letter
-    flat = _re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
-    flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
+    flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat + c_name[len(prefix):])
     return flat if _re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals() else None
 
 for _name in dir(Verbs):
