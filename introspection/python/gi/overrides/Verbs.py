@@ -32,6 +32,7 @@ _PATH_ALIASES = {
     'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
     'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
+            'QPInitAttrEx': {'ind_table': 'rwq_ind_tbl', 'hash_conf': 'rx_hash_conf'},
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
 # classes whose pyverbs constructor only names properties, in pyverbs' order: 'arg'
 # (required, the property of that name), (arg, default) or (arg, property, default[,
@@ -171,16 +172,24 @@ def _value_check(pspec):
                      vtype.pytype.__name__)
         elif vtype in _RANGED_TYPES:
             check = ('range', pspec.minimum, pspec.maximum)
+        elif GObject.type_is_a(vtype, GObject.TYPE_OBJECT) and vtype.pytype is not None:
+            check = ('object', vtype.pytype)
         _CHECKS[key] = check
     return _CHECKS[key]
 
 def _check_value(pspec, value, label=None):
     # refuses what GObject's validation would drop with only a warning: an integer out of
-    # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names
-    if pspec is None or isinstance(value, bool) or not isinstance(value, int):
+    # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names, an
+    # object of another class (TypeError)
+    if pspec is None or isinstance(value, bool):
         return value
     check = _value_check(pspec)
     kind, label = check[0], label or pspec.name.replace('-', '_')
+    if kind == 'object' and value is not None and not isinstance(value, check[1]):
+        raise TypeError('%s must be a %s or None, not %s'
+                        % (label, check[1].__name__, type(value).__name__))
+    if not isinstance(value, int):
+        return value
     if kind == 'range' and not check[1] <= value <= check[2]:
         raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
                            (label, value, check[1], check[2]))
@@ -212,7 +221,7 @@ def _props_setattr(self, name, value):
     except KeyError:
         pspec = None
         if not name.startswith('_') and not isinstance(getattr(cls, name, None), property):
-            pspec = cls.find_property(name.replace('_', '-'))
+            pspec = cls.find_property(cls._verbs_aliases.get(name, name).replace('_', '-'))
             if pspec is not None and not pspec.flags & GObject.ParamFlags.WRITABLE:
                 pspec = None
         _SETTABLE[cls, name] = pspec
@@ -893,17 +902,7 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
                             ('create_flags', int(create_flags)), ('max_tso_header', max_tso_header),
                             ('source_qpn', source_qpn), ('send_ops_flags', int(send_ops_flags)),
                             ('rx_hash_conf', hash_conf), ('rwq_ind_tbl', ind_table)):
-            setattr(self, name, value)
-    def _rss_field(prop, kind):
-        def put(self, value):
-            if value is not None and not isinstance(value, kind):
-                raise TypeError('QPInitAttrEx.%s must be a %s or None, not %s'
-                                % (prop.replace('-', '_'), kind.__name__, type(value).__name__))
-            self.set_property(prop, value)
-        return property(lambda self: self.get_property(prop), put)
-    ind_table = rwq_ind_tbl = _rss_field('rwq-ind-tbl', Verbs.RwqIndTable)
-    hash_conf = rx_hash_conf = _rss_field('rx-hash-conf', Verbs.RxHashConf)
-    del _rss_field
+            setattr(self, name, value)   # a RwqIndTable/RxHashConf or None, as any object
 
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
