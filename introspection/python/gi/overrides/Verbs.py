@@ -45,7 +45,8 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'DM': ('context', ('dm_attr', 'attr', _REQUIRED)),
           'DMMR': ('pd', 'length', 'access', ('dm', None), ('offset', 0)),
           'DmaBufMR': ('pd', 'length', 'access',
-                       ('dmabuf', 'fd', -1, lambda v: -1 if v is None else int(getattr(v, 'fd', v))),
+                       ('dmabuf', 'fd', -1,
+                        lambda v: -1 if v is None else int(getattr(v, 'fd', v))),
                        ('offset', 0)),
           'EventChannel': (), 'DeviceMonitor': (),
           'PortCounters': ('device_name', ('port_num', 1), ('sysfs_path', None)),
@@ -115,11 +116,37 @@ _SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
 _BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_sge',
                                         'max_recv_sge', 'max_inline_data')),
                  'SrqInitAttr': _SRQ_FIELDS, 'SrqInitAttrEx': _SRQ_FIELDS}
-# C methods whose trailing arguments pyverbs makes optional: their defaults
-_DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable', None))},
+# C methods whose arguments pyverbs makes optional or passes in other types: (argument,
+# default[, conversion; _DROP: an argument C has not]) in pyverbs' order, then optionally
+# the conversion of the result
+_DROP = object()
+def _no_flags(flags):
+    if flags:
+        raise ValueError('flags must be 0 (rdma-core defines none)')
+    return _DROP
+def _gid_type(value): return Verbs.GidType.ROCE_V2 if value is None else value
+def _family(value): return Gio.SocketFamily.INVALID if value is None else value
+def _data(gbytes): return gbytes.get_data()
+_DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable', None)),
+                             query_gid_ex=('port_num', 'gid_index', ('flags', 0, _no_flags)),
+                             query_gid_table=(('max_entries', -1), ('flags', 0, _no_flags), list),
+                             query_device_ex=(('ex_input', None, lambda v: _DROP),),
+                             find_gid=(('port_num', 1), ('gid_type', None, _gid_type),
+                                       ('family', None, _family)),
+                             find_gid_by_netdev=('port_num', 'netdev',
+                                                 ('gid_type', None, _gid_type),
+                                                 ('family', None, _family))),
              'CQ': {'req_notify': (('solicited_only', False),)},
              'CMID': dict(listen=(('backlog', 0),), reg_read=(('size', 0),),
-                          reg_write=(('size', 0),), reg_msgs=(('size', 0),)),
+                          reg_write=(('size', 0),), reg_msgs=(('size', 0),),
+                          accept=(('param', None), ('private_data', None, lambda v: _to_bytes(v))),
+                          reject=(('private_data', None, lambda v: _to_bytes(v)),),
+                          create_qp=(('qp_init', _REQUIRED, lambda v: _cm_qp_init_attr(v)),),
+                          query_qp=(('attr_mask', _REQUIRED, int), tuple),
+                          init_qp_attr=(('qp_state', _REQUIRED, int),
+                                        lambda r: (r[0], int(r[1])))),
+             'CMListener': {'add_address': ('address', ('port', 0, int), ('backlog', 0, int))},
+             'DM': {'copy_from_dm': ('dm_offset', 'length', _data)},
              'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
              'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
                                           ('compare_add', _REQUIRED), ('swap', 0))}}
@@ -261,12 +288,15 @@ def _enum_arg(enum, value, what):
     return enum(value)
 
 def _defaults(method, spec):
-    # spec: (argument, default) for each argument of the C method
+    result = spec[-1] if callable(spec[-1]) else None
+    spec = tuple((s, _REQUIRED) if isinstance(s, str) else s for s in spec if not callable(s))
     def call(self, *args, **kwargs):
-        values = list(args) + [kwargs.pop(arg, default) for arg, default in spec[len(args):]]
+        values = list(args) + [kwargs.pop(s[0], s[1]) for s in spec[len(args):]]
         if kwargs or len(values) > len(spec) or any(v is _REQUIRED for v in values):
-            raise TypeError('%s(%s)' % (method.__name__, ', '.join(arg for arg, _ in spec)))
-        return method(self, *values)
+            raise TypeError('%s(%s)' % (method.__name__, ', '.join(s[0] for s in spec)))
+        values = [s[2](v) if len(s) > 2 else v for s, v in zip(spec, values)]
+        out = method(self, *[v for v in values if v is not _DROP])
+        return result(out) if result else out
     call.__name__ = method.__name__
     return call
 
@@ -406,31 +436,12 @@ _export(get_device_list)
 class DeviceAttr(Verbs.DeviceAttr):
     atomic_caps = property(lambda self: int(self.props.atomic_cap))
 
-def _gid_type_family(gid_type, family):
-    from gi.repository import Gio
-    return (Verbs.GidType.ROCE_V2 if gid_type is None else gid_type,
-            Gio.SocketFamily.INVALID if family is None else family)
-
 @_verbs
 class Context(Verbs.Context):
     def pd(self): return PD(self)
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return CQ(self, nelems, None, comp_chan, comp_vector)
     def comp_channel(self): return CompChannel(self)
-    def query_gid_ex(self, port_num, gid_index, flags=0):
-        if flags:
-            raise ValueError('query_gid_ex: flags must be 0 (rdma-core defines none)')
-        return Verbs.Context.query_gid_ex(self, port_num, gid_index)
-    def query_gid_table(self, max_entries=-1, flags=0):
-        if flags:
-            raise ValueError('query_gid_table: flags must be 0 (rdma-core defines none)')
-        return list(Verbs.Context.query_gid_table(self, max_entries))
-    def query_device_ex(self, ex_input=None): return Verbs.Context.query_device_ex(self)
-    def find_gid(self, port_num=1, gid_type=None, family=None):
-        return Verbs.Context.find_gid(self, port_num, *_gid_type_family(gid_type, family))
-    def find_gid_by_netdev(self, port_num, netdev, gid_type=None, family=None):
-        return Verbs.Context.find_gid_by_netdev(self, port_num, netdev,
-                                                *_gid_type_family(gid_type, family))
 
 def _import_context(name=None, cmd_fd=None, **kwargs):
     import os
@@ -622,8 +633,6 @@ _wrap_import(MR, 'handle', lambda pd, *a, handle=None, **k: _imported(('MR', 'PD
 class DM(Verbs.DM):
     def copy_to_dm(self, dm_offset, data, length=None):
         Verbs.DM.copy_to_dm(self, dm_offset, bytes(data)[:length])
-    def copy_from_dm(self, dm_offset, length):
-        return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
 
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
@@ -976,10 +985,6 @@ class CMID(Verbs.CMID):
         if args:
             return GObject.Object.disconnect(self, *args)
         self.shutdown()
-    def accept(self, param=None, private_data=None):
-        Verbs.CMID.accept(self, param, _to_bytes(private_data))
-    def reject(self, private_data=None): Verbs.CMID.reject(self, _to_bytes(private_data))
-    def create_qp(self, qp_init): Verbs.CMID.create_qp(self, _cm_qp_init_attr(qp_init))
     # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are keyword-only, so a call
     # in the C order (mr, offset, length, ...) is an error, not a post of other bytes than meant
     def post_recv(self, mr, length=None, *c_order, offset=0, wr_id=0):
@@ -999,11 +1004,6 @@ class CMID(Verbs.CMID):
         Verbs.CMID.post_ud_send(self, mr, offset,
                                 _cm_length('post_ud_send', mr, length, offset, c_order),
                                 ah, int(rqpn), Verbs.SendFlags(int(flags)), wr_id)
-    def query_qp(self, attr_mask):
-        return tuple(Verbs.CMID.query_qp(self, Verbs.QPAttrMask(int(attr_mask))))
-    def init_qp_attr(self, qp_state):
-        attr, mask = Verbs.CMID.init_qp_attr(self, Verbs.QPState(int(qp_state)))
-        return attr, int(mask)
     def set_option(self, level, optname, optval, optlen=None):
         if int(level) != 0:
             raise ValueError('only the RDMA_OPTION_ID level is supported')
@@ -1014,11 +1014,6 @@ class CMID(Verbs.CMID):
         Verbs.CMID.join_multicast(self, addr)
     qpn = property(lambda self: self.get_qp_num() if self.has_qp() else None)
     dev_name = property(lambda self: self.get_device_name())
-
-@_verbs
-class CMListener(Verbs.CMListener):
-    def add_address(self, address, port=0, backlog=0):
-        return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
 
 _export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
 
