@@ -315,6 +315,9 @@ def _fields_init(base, *spec, extra=False):
             setattr(self, name, value)
     return __init__
 
+def _boxed_new(base):
+    return lambda cls, *args, **kwargs: base.__new__(cls)   # the fields are set by __init__
+
 def _boxed_field(holder, name):
     def put(self, value):
         box = self.get_property(holder)
@@ -345,6 +348,8 @@ def _apply_rules(cls):
             cls.__init__ = _ctor(cls, _CTORS[name])
     if name in _FIELD_CTORS and '__init__' not in own:
         cls.__init__ = _fields_init(cls.__mro__[1], *_FIELD_CTORS[name], extra=name == 'QPAttr')
+        if not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
+            cls.__new__ = _boxed_new(cls.__mro__[1])
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
     if '__str__' not in own:
