@@ -142,7 +142,9 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
                           accept=(('param', None), ('private_data', None, lambda v: _to_bytes(v))),
                           reject=(('private_data', None, lambda v: _to_bytes(v)),),
                           create_qp=(('qp_init', _REQUIRED, lambda v: _cm_qp_init_attr(v)),),
-                          query_qp=(('attr_mask', _REQUIRED, int), tuple),
+                          # PyGObject takes an int for an enum argument, not for flags
+                          query_qp=(('attr_mask', _REQUIRED, lambda v: Verbs.QPAttrMask(int(v))),
+                                    tuple),
                           init_qp_attr=(('qp_state', _REQUIRED, int),
                                         lambda r: (r[0], int(r[1])))),
              'CMListener': {'add_address': ('address', ('port', 0, int), ('backlog', 0, int))},
