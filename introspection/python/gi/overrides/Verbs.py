@@ -786,6 +786,9 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
     status = property(lambda self: self.read_status())
     wr_id = property(lambda self: self.read_wr_id())
 
+# made by the rules alone (_FIELD_CTORS), named here for the code that uses them
+QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap', 'SrqAttr'))
+
 # --- queue pairs and the data path --------------------------------------------
 @_verbs
 class QPInitAttr(Verbs.QPInitAttr):
