@@ -106,3 +106,54 @@ def test_one_call_constructors_keep_pyverbs_semantics():
         Verbs.RecvWR(0, 0, [sge] * 40)
     with pytest.raises(GLib.Error):
         Verbs.SGE(-1, 1, 1)
+
+
+def test_missing_override_does_not_fall_back_silently():
+    # a process whose gi.overrides path lacks Verbs.py (the override not
+    # installed): PyGObject hands out the bare typelib module, whose first
+    # call on an object the override would have initialized says so
+    code = ('import gi, gi.overrides, os\n'     # every gi/overrides directory but Verbs'
+            'gi.overrides.__path__[:] = [p for p in gi.overrides.__path__\n'
+            '    if not os.path.exists(os.path.join(p, "Verbs.py"))]\n'
+            'gi.require_version("Verbs", "1.0")\n'
+            'from gi.repository import GLib, Verbs\n'
+            'print(Verbs.Context.__module__, hasattr(Verbs, "IBV_ACCESS_LOCAL_WRITE"))\n'
+            'try:\n'
+            '    Verbs.Context(name="no-such-device").query_device()\n'
+            'except GLib.Error as e:\n'
+            '    print(e.code == int(Verbs.Error.NOT_INITIALIZED), e.message)\n')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, check=True,
+                         text=True).stdout.splitlines()
+    assert out[0] == 'gi.repository.Verbs False'      # really without the override
+    assert out[1].startswith('True ') and 'gi/overrides/Verbs.py' in out[1]
+
+
+def test_object_properties_refuse_another_class():
+    # GObject only warns and drops an object of the wrong class; the override
+    # refuses it, in constructors and attribute setters alike
+    cap = Verbs.QPCap()
+    with pytest.raises(TypeError, match='pd must be a PD or None, not QPInitAttr'):
+        Verbs.WQInitAttr(wq_pd=Verbs.QPInitAttr())
+    attr = Verbs.QPInitAttrEx()
+    with pytest.raises(TypeError, match='ind_table must be a RwqIndTable'):
+        attr.ind_table = attr
+    with pytest.raises(TypeError):
+        attr.hash_conf = cap
+    assert attr.ind_table is None and attr.hash_conf is None
+
+
+def test_table_constructors_say_their_signature():
+    # the constructors built from the _CTORS table: pyverbs' positional order,
+    # defaults and conversions, and the signature in __doc__
+    assert Verbs.WQInitAttr.__init__.__doc__.startswith('WQInitAttr(wq_context=None, wq_pd=None')
+    attr = Verbs.WQInitAttr(None, None, None, Verbs.IBV_WQT_RQ, 16, 2)
+    assert (attr.max_wr, attr.max_sge, attr.comp_mask) == (16, 2, 0)
+    cq_attr = Verbs.CqInitAttrEx(64, None, 0, Verbs.IBV_WC_EX_WITH_BYTE_LEN)
+    assert (cq_attr.cqe, int(cq_attr.wc_flags), cq_attr.comp_channel) == (64, 1, None)
+    with pytest.raises(TypeError, match='WQ\\(\\) needs ctx'):
+        Verbs.WQ()
+    with pytest.raises(GLib.Error) as e:
+        Verbs.WQAttr(attr_mask=1 << 20)
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
+    param = Verbs.ConnParam(3, 4, retry=6)
+    assert (param.responder_resources, param.initiator_depth, param.retry_count) == (3, 4, 6)

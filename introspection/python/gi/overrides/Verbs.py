@@ -11,7 +11,7 @@ import socket as _socket
 import sys as _sys
 from gi.module import get_introspection_module
 from gi.overrides import override
-from gi.repository import GLib, GObject
+from gi.repository import Gio, GLib, GObject
 Verbs = get_introspection_module('Verbs')
 __all__ = []
 _REQUIRED = object()
@@ -32,27 +32,41 @@ _PATH_ALIASES = {
     'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
     'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
+            'QPInitAttrEx': {'ind_table': 'rwq_ind_tbl', 'hash_conf': 'rx_hash_conf'},
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
-# GInitable classes whose pyverbs constructor only names construct properties: (argument,
-# property, default[, conversion]) in pyverbs' order; extra keywords are ignored
-_CTORS = {'PD': (('context', 'context', _REQUIRED),),
-          'CompChannel': (('context', 'context', _REQUIRED),),
-          'TD': (('context', 'context', _REQUIRED), ('attr', 'init_attr', None)),
-          'XRCD': (('context', 'context', _REQUIRED), ('init_attr', 'init_attr', _REQUIRED)),
-          'DM': (('context', 'context', _REQUIRED), ('dm_attr', 'attr', _REQUIRED)),
-          'DMMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
-                   ('access', 'access', _REQUIRED), ('dm', 'dm', None), ('offset', 'offset', 0)),
-          'DmaBufMR': (('pd', 'pd', _REQUIRED), ('length', 'length', _REQUIRED),
-                       ('access', 'access', _REQUIRED),
-                       ('dmabuf', 'fd', -1, lambda v: -1 if v is None else int(getattr(v, 'fd', v))),
-                       ('offset', 'offset', 0)),
-          'EventChannel': (),
-          'DeviceMonitor': (),
-          'PortCounters': (('device_name', 'device_name', _REQUIRED), ('port_num', 'port_num', 1),
-                           ('sysfs_path', 'sysfs_path', None)),
-          'Context': (('name', 'name', None),),
+# classes whose pyverbs constructor only names properties, in pyverbs' order: 'arg'
+# (required, the property of that name), (arg, default) or (arg, property, default[,
+# conversion]), property None: an argument pyverbs takes that only its conversion checks.
+# A GInitable is then initialized and ignores extra keywords; a carrier's are properties.
+_CTORS = {'PD': ('context',), 'CompChannel': ('context',),
+          'TD': ('context', ('attr', 'init_attr', None)),
+          'TDInitAttr': (('comp_mask', 0),),
+          'XRCD': ('context', ('init_attr', 'init_attr', _REQUIRED)),
+          'DM': ('context', ('dm_attr', 'attr', _REQUIRED)),
+          'DMMR': ('pd', 'length', 'access', ('dm', None), ('offset', 0)),
+          'DmaBufMR': ('pd', 'length', 'access',
+                       ('dmabuf', 'fd', -1,
+                        lambda v: -1 if v is None else int(getattr(v, 'fd', v))),
+                       ('offset', 0)),
+          'EventChannel': (), 'DeviceMonitor': (),
+          'PortCounters': ('device_name', ('port_num', 1), ('sysfs_path', None)),
+          'Context': (('name', None),),
+          'ParentDomain': ('context', 'attr'),
+          'MW': ('pd', ('mw_type', 'type', 1, lambda v: _enum_arg(Verbs.MWType, v, 'mw_type'))),
+          'CQEX': ('context', ('init_attr', None)),
+          'CqInitAttrEx': (('cqe', 'cqe', 100, int), ('channel', None),
+                           ('comp_vector', 'comp_vector', 0, int), ('wc_flags', 'wc_flags', 0, int),
+                           ('comp_mask', 'comp_mask', 0, int), ('flags', 'flags', 0, int)),
+          'QPEx': (('creator', 'context', _REQUIRED), 'init_attr', ('qp_attr', None)),
+          'WQ': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
+          'WQInitAttr': (('wq_context', None, None), ('wq_pd', 'pd', None),
+                         ('wq_cq', 'cq', None), ('wq_type', Verbs.WQType.RQ), ('max_wr', 100),
+                         ('max_sge', 1), ('comp_mask', 0), ('create_flags', 0)),
+          'WQAttr': (('attr_mask', 0), ('wq_state', 0), ('curr_wq_state', 0), ('flags', 0),
+                     ('flags_mask', 0)),
+          'RwqIndTable': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
           'CMListener': (('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),),
-          'AddrInfo': (('src', 'src', None), ('dst', 'dst', None),
+          'AddrInfo': (('src', None), ('dst', None),
                        ('src_service', 'src_service', None, lambda v: _service(v)),
                        ('dst_service', 'dst_service', None, lambda v: _service(v)),
                        ('port_space', 'port_space', Verbs.PortSpace.TCP,
@@ -68,11 +82,12 @@ _SPEC_FIELDS = {'EthSpec': ('dst_mac', 'src_mac', 'ether_type', 'vlan_tag'),
                 'TcpUdpSpec': ('dst_port', 'src_port'), 'EspSpec': ('spi', 'seq'),
                 'TunnelSpec': ('tunnel_id',), 'GreSpec': ('c_ks_res0_ver', 'protocol', 'key'),
                 'MplsSpec': ('label',)}
-_CTORS.update({name: (((('spec_type', 'spec_type', _REQUIRED, int),) if name == 'TcpUdpSpec' else ()) +
-                      tuple((arg, arg, None) if arg.split('_mask')[0].endswith(('_mac', '_ip')) else
-                            (arg, arg, None, lambda v: 0 if v is None else v)
-                            for field in fields for arg in (field, field + '_mask')) +
-                      (('is_inner', 'is_inner', False, bool),))
+_CTORS.update({name: ((('spec_type', 'spec_type', _REQUIRED, int),) if name == 'TcpUdpSpec'
+                      else ()) +
+                     tuple((arg, None) if arg.split('_mask')[0].endswith(('_mac', '_ip')) else
+                           (arg, arg, None, lambda v: 0 if v is None else v)
+                           for field in fields for arg in (field, field + '_mask')) +
+                     (('is_inner', 'is_inner', False, bool),)
                for name, fields in _SPEC_FIELDS.items()})
 _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner', False, bool)),
                'ActionDropSpec': (('is_inner', 'is_inner', False, bool),),
@@ -81,14 +96,59 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner
                              lambda v: Verbs.FlowAttrType(int(v))),
                             ('priority', 'priority', 0), ('port', 'port', 1),
                             ('flags', 'flags', 0, lambda v: Verbs.FlowFlags(int(v)))),
-               'Flow': (('qp', 'qp', _REQUIRED), ('flow_attr', 'attr', _REQUIRED))})
+               'Flow': ('qp', ('flow_attr', 'attr', _REQUIRED))})
 # boxed structs whose pyverbs constructor takes their fields: (field, default) in pyverbs' order
-_FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0))}
-# C methods whose trailing arguments pyverbs makes optional: their defaults
-_DEFAULTS = {'Context': {'get_async_event': (('timeout_ms', -1), ('cancellable', None))},
+# (a boxed struct's or a carrier's; field, default[, field name]); QPAttr: any field by keyword
+_FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
+                'XRCDInitAttr': (('comp_mask', 0), ('oflags', 0), ('fd', -1)),
+                'AllocDmAttr': (('length', 0), ('log_align_req', 0), ('comp_mask', 0)),
+                'QPCap': (('max_send_wr', 1), ('max_recv_wr', 10), ('max_send_sge', 1),
+                          ('max_recv_sge', 1), ('max_inline_data', 0)),
+                'QPAttr': (('qp_state', Verbs.QPState.INIT), ('cur_qp_state', Verbs.QPState.RESET),
+                           ('port_num', 1), ('path_mtu', Verbs.MTU(3))),
+                'SrqAttr': (('max_wr', 100), ('max_sge', 1), ('srq_limit', 0)),
+                'ConnParam': (('resources', 1, 'responder_resources'),
+                              ('depth', 1, 'initiator_depth'), ('flow_control', 0),
+                              ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
+                              ('srq', 0), ('qp_num', 0))}
+# pyverbs' shortcuts to the fields of a boxed property: attr.max_wr for attr.attr.max_wr
+_SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
+_BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_sge',
+                                        'max_recv_sge', 'max_inline_data')),
+                 'SrqInitAttr': _SRQ_FIELDS, 'SrqInitAttrEx': _SRQ_FIELDS}
+# C methods whose arguments pyverbs makes optional or passes in other types: (argument,
+# default[, conversion; _DROP: an argument C has not]) in pyverbs' order, then optionally
+# the conversion of the result
+_DROP = object()
+def _no_flags(flags):
+    if flags:
+        raise ValueError('flags must be 0 (rdma-core defines none)')
+    return _DROP
+def _gid_type(value): return Verbs.GidType.ROCE_V2 if value is None else value
+def _family(value): return Gio.SocketFamily.INVALID if value is None else value
+def _data(gbytes): return gbytes.get_data()
+_DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable', None)),
+                             query_gid_ex=('port_num', 'gid_index', ('flags', 0, _no_flags)),
+                             query_gid_table=(('max_entries', -1), ('flags', 0, _no_flags), list),
+                             query_device_ex=(('ex_input', None, lambda v: _DROP),),
+                             find_gid=(('port_num', 1), ('gid_type', None, _gid_type),
+                                       ('family', None, _family)),
+                             find_gid_by_netdev=('port_num', 'netdev',
+                                                 ('gid_type', None, _gid_type),
+                                                 ('family', None, _family))),
              'CQ': {'req_notify': (('solicited_only', False),)},
              'CMID': dict(listen=(('backlog', 0),), reg_read=(('size', 0),),
-                          reg_write=(('size', 0),), reg_msgs=(('size', 0),)),
+                          reg_write=(('size', 0),), reg_msgs=(('size', 0),),
+                          accept=(('param', None), ('private_data', None, lambda v: _to_bytes(v))),
+                          reject=(('private_data', None, lambda v: _to_bytes(v)),),
+                          create_qp=(('qp_init', _REQUIRED, lambda v: _cm_qp_init_attr(v)),),
+                          # PyGObject takes an int for an enum argument, not for flags
+                          query_qp=(('attr_mask', _REQUIRED, lambda v: Verbs.QPAttrMask(int(v))),
+                                    tuple),
+                          init_qp_attr=(('qp_state', _REQUIRED, int),
+                                        lambda r: (r[0], int(r[1])))),
+             'CMListener': {'add_address': ('address', ('port', 0, int), ('backlog', 0, int))},
+             'DM': {'copy_from_dm': ('dm_offset', 'length', _data)},
              'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
              'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
                                           ('compare_add', _REQUIRED), ('swap', 0))}}
@@ -141,16 +201,24 @@ def _value_check(pspec):
                      vtype.pytype.__name__)
         elif vtype in _RANGED_TYPES:
             check = ('range', pspec.minimum, pspec.maximum)
+        elif GObject.type_is_a(vtype, GObject.TYPE_OBJECT) and vtype.pytype is not None:
+            check = ('object', vtype.pytype)
         _CHECKS[key] = check
     return _CHECKS[key]
 
 def _check_value(pspec, value, label=None):
     # refuses what GObject's validation would drop with only a warning: an integer out of
-    # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names
-    if pspec is None or isinstance(value, bool) or not isinstance(value, int):
+    # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names, an
+    # object of another class (TypeError)
+    if pspec is None or isinstance(value, bool):
         return value
     check = _value_check(pspec)
     kind, label = check[0], label or pspec.name.replace('-', '_')
+    if kind == 'object' and value is not None and not isinstance(value, check[1]):
+        raise TypeError('%s must be a %s or None, not %s'
+                        % (label, check[1].__name__, type(value).__name__))
+    if not isinstance(value, int):
+        return value
     if kind == 'range' and not check[1] <= value <= check[2]:
         raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
                            (label, value, check[1], check[2]))
@@ -169,7 +237,7 @@ def _set_checked(self, name, value):
 def _init_checked(base, self, **props):
     for key, value in props.items():
         _check_value(base.find_property(key.replace('_', '-')), value, key)
-    base.__init__(self, **props)
+    GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
 _SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
 
@@ -182,7 +250,7 @@ def _props_setattr(self, name, value):
     except KeyError:
         pspec = None
         if not name.startswith('_') and not isinstance(getattr(cls, name, None), property):
-            pspec = cls.find_property(name.replace('_', '-'))
+            pspec = cls.find_property(cls._verbs_aliases.get(name, name).replace('_', '-'))
             if pspec is not None and not pspec.flags & GObject.ParamFlags.WRITABLE:
                 pspec = None
         _SETTABLE[cls, name] = pspec
@@ -191,29 +259,73 @@ def _props_setattr(self, name, value):
     else:
         GObject.Object.__setattr__(self, name, value)
 
-def _ctor(base, spec):
+def _ctor(cls, spec):
+    base, initable = cls.__mro__[1], issubclass(cls, Gio.Initable)
+    spec = tuple((s, s, _REQUIRED) if isinstance(s, str) else (s[0], s[0], s[1]) if len(s) == 2
+                 else s for s in spec)
+    names = frozenset(s[0] for s in spec)
     def __init__(self, *args, **kwargs):
         if len(args) > len(spec):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
-        props = {}
+        props = {} if initable else {k: v for k, v in kwargs.items() if k not in names}
         for i, (arg, prop, default, *conv) in enumerate(spec):
             value = args[i] if i < len(args) else kwargs.get(arg, default)
             if value is _REQUIRED:
                 raise TypeError('%s() needs %s' % (base.__name__, arg))
-            props[prop] = conv[0](value) if conv else value
+            value = conv[0](value) if conv else value
+            if prop is not None:
+                props[prop] = value
         _init_checked(base, self, **props)
-        self.init(None)
+        if initable:
+            self.init(None)
+    __init__.__doc__ = '%s(%s), as in pyverbs' % (cls.__name__, ', '.join(
+        arg if default is _REQUIRED else '%s=%r' % (arg, default) for arg, _, default, *c in spec))
     return __init__
 
+def _enum_arg(enum, value, what):
+    value = int(value)
+    if value not in enum.__enum_values__:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                           '%s %d is not a %s value' % (what, value, enum.__name__))
+    return enum(value)
+
 def _defaults(method, spec):
-    # spec: (argument, default) for each argument of the C method
+    result = spec[-1] if callable(spec[-1]) else None
+    spec = tuple((s, _REQUIRED) if isinstance(s, str) else s for s in spec if not callable(s))
     def call(self, *args, **kwargs):
-        values = list(args) + [kwargs.pop(arg, default) for arg, default in spec[len(args):]]
+        values = list(args) + [kwargs.pop(s[0], s[1]) for s in spec[len(args):]]
         if kwargs or len(values) > len(spec) or any(v is _REQUIRED for v in values):
-            raise TypeError('%s(%s)' % (method.__name__, ', '.join(arg for arg, _ in spec)))
-        return method(self, *values)
+            raise TypeError('%s(%s)' % (method.__name__, ', '.join(s[0] for s in spec)))
+        values = [s[2](v) if len(s) > 2 else v for s, v in zip(spec, values)]
+        out = method(self, *[v for v in values if v is not _DROP])
+        return result(out) if result else out
     call.__name__ = method.__name__
     return call
+
+def _fields_init(base, *spec, extra=False):
+    def __init__(self, *args, **kwargs):
+        if len(args) > len(spec):
+            raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
+        base.__init__(self)
+        given = dict(zip((s[0] for s in spec), args))
+        for arg, default, *field in spec:
+            setattr(self, field[0] if field else arg,
+                    given[arg] if arg in given else kwargs.pop(arg, default))
+        if kwargs and not extra:
+            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+    return __init__
+
+def _boxed_new(base):
+    return lambda cls, *args, **kwargs: base.__new__(cls)   # the fields are set by __init__
+
+def _boxed_field(holder, name):
+    def put(self, value):
+        box = self.get_property(holder)
+        setattr(box, name, value)
+        self.set_property(holder, box)
+    return property(lambda self: getattr(self.get_property(holder), name), put)
 
 def _to_string(self): return self.to_string()
 
@@ -235,9 +347,13 @@ def _apply_rules(cls):
                 for p in cls.list_properties()):
             cls.__setattr__ = _props_setattr
         if name in _CTORS and '__init__' not in own:
-            cls.__init__ = _ctor(cls.__mro__[1], _CTORS[name])
+            cls.__init__ = _ctor(cls, _CTORS[name])
     if name in _FIELD_CTORS and '__init__' not in own:
-        cls.__init__ = _fields_init(cls.__mro__[1], *_FIELD_CTORS[name])
+        cls.__init__ = _fields_init(cls.__mro__[1], *_FIELD_CTORS[name], extra=name == 'QPAttr')
+        if not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
+            cls.__new__ = _boxed_new(cls.__mro__[1])
+    for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
+        setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
     if '__str__' not in own:
         if hasattr(cls, 'to_string'):
             cls.__str__ = _to_string
@@ -327,31 +443,12 @@ _export(get_device_list)
 class DeviceAttr(Verbs.DeviceAttr):
     atomic_caps = property(lambda self: int(self.props.atomic_cap))
 
-def _gid_type_family(gid_type, family):
-    from gi.repository import Gio
-    return (Verbs.GidType.ROCE_V2 if gid_type is None else gid_type,
-            Gio.SocketFamily.INVALID if family is None else family)
-
 @_verbs
 class Context(Verbs.Context):
     def pd(self): return PD(self)
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return CQ(self, nelems, None, comp_chan, comp_vector)
     def comp_channel(self): return CompChannel(self)
-    def query_gid_ex(self, port_num, gid_index, flags=0):
-        if flags:
-            raise ValueError('query_gid_ex: flags must be 0 (rdma-core defines none)')
-        return Verbs.Context.query_gid_ex(self, port_num, gid_index)
-    def query_gid_table(self, max_entries=-1, flags=0):
-        if flags:
-            raise ValueError('query_gid_table: flags must be 0 (rdma-core defines none)')
-        return list(Verbs.Context.query_gid_table(self, max_entries))
-    def query_device_ex(self, ex_input=None): return Verbs.Context.query_device_ex(self)
-    def find_gid(self, port_num=1, gid_type=None, family=None):
-        return Verbs.Context.find_gid(self, port_num, *_gid_type_family(gid_type, family))
-    def find_gid_by_netdev(self, port_num, netdev, gid_type=None, family=None):
-        return Verbs.Context.find_gid_by_netdev(self, port_num, netdev,
-                                                *_gid_type_family(gid_type, family))
 
 def _import_context(name=None, cmd_fd=None, **kwargs):
     import os
@@ -421,19 +518,9 @@ _wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
              _imported(('PD', 'Context'), context, handle))
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
 
-
-@_verbs
-class TDInitAttr(Verbs.TDInitAttr):
-    """TDInitAttr(comp_mask=0): ibv_td_init_attr."""
-
-    def __init__(self, comp_mask=0, **kwargs):
-        _init_checked(Verbs.TDInitAttr, self, comp_mask=comp_mask)
-
-
 _PD_CONTEXT_BITS = 3   # IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS | _PD_CONTEXT
 ALLOCATOR_USE_DEFAULT = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT, rdma-core's (void *) -1
 __all__.append('ALLOCATOR_USE_DEFAULT')
-
 
 def _allocator(func, make_args, is_alloc):
     # The C trampoline calls this on the thread creating (or destroying) the
@@ -455,7 +542,6 @@ def _allocator(func, make_args, is_alloc):
             return 0 if is_alloc else None
     return call
 
-
 @_verbs
 class ParentDomainContext(Verbs.ParentDomainContext):
     """ParentDomainContext(pd, alloc_func, free_func, user_data=None) as in
@@ -464,7 +550,6 @@ class ParentDomainContext(Verbs.ParentDomainContext):
     pd_context, ptr, resource_type). They run on the thread that creates or
     destroys the QP/CQ/SRQ; an exception they raise fails the allocation and
     the creating call raises GLib.Error with its text."""
-
     def __init__(self, pd, alloc_func, free_func, user_data=None, **kwargs):
         Verbs.ParentDomainContext.__init__(self, pd=pd)
         self.user_data = user_data
@@ -472,12 +557,10 @@ class ParentDomainContext(Verbs.ParentDomainContext):
             _allocator(alloc_func, lambda ctx, a: (ctx.get_pd(), ctx) + tuple(a[:3]), True), (),
             _allocator(free_func, lambda ctx, a: (ctx.get_pd(), ctx) + tuple(a[:2]), False), ())
 
-
 @_verbs
 class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
     """ParentDomainInitAttr(pd, pd_context=None, comp_mask=0) as in pyverbs
     (plus td=None); a pd_context adds the ALLOCATORS and PD_CONTEXT bits."""
-
     def __init__(self, pd=None, pd_context=None, comp_mask=0, td=None, **kwargs):
         if pd is None:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'ParentDomainInitAttr needs a pd')
@@ -486,19 +569,9 @@ class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
                                'comp_mask bits ALLOCATORS/PD_CONTEXT require pd_context')
         _init_checked(Verbs.ParentDomainInitAttr, self, pd=pd, pd_context=pd_context, td=td,
                       comp_mask=Verbs.ParentDomainInitAttrMask(int(comp_mask)))
-
     comp_mask = property(lambda self: int(self.get_comp_mask()))
 
 
-@_verbs
-class ParentDomain(Verbs.ParentDomain):  # derives from the PD override
-    """ParentDomain(context, attr) as in pyverbs: a PD."""
-
-    def __init__(self, context, attr=None, **kwargs):
-        if attr is None:
-            raise TypeError('ParentDomain() needs attr')
-        GObject.Object.__init__(self, context=context, attr=attr)
-        self.init(None)
 
 _sge_new = Verbs.SGE.new
 
@@ -564,59 +637,9 @@ class MR(Verbs.MR):
 _wrap_import(MR, 'handle', lambda pd, *a, handle=None, **k: _imported(('MR', 'PD'), pd, handle))
 
 @_verbs
-class MW(Verbs.MW):
-    def __init__(self, pd, mw_type=1, **kwargs):
-        if int(mw_type) not in [int(v) for v in Verbs.MWType.__enum_values__]:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               'memory window type %d is neither IBV_MW_TYPE_1 nor '
-                               'IBV_MW_TYPE_2' % int(mw_type))
-        Verbs.MW.__init__(self, pd=pd, type=Verbs.MWType(int(mw_type)))
-        self.init(None)
-
-@_verbs
 class DM(Verbs.DM):
     def copy_to_dm(self, dm_offset, data, length=None):
         Verbs.DM.copy_to_dm(self, dm_offset, bytes(data)[:length])
-    def copy_from_dm(self, dm_offset, length):
-        return Verbs.DM.copy_from_dm(self, dm_offset, length).get_data()
-
-def _kw_init(base, **defaults):
-    # an attribute carrier's pyverbs constructor: keyword defaults, checked
-    names = tuple(defaults)
-    def __init__(self, *args, **kwargs):
-        _init_checked(base, self, **dict(defaults, **dict(zip(names, args)), **kwargs))
-    return __init__
-
-def _fields_init(base, *spec, extra=False):
-    def __init__(self, *args, **kwargs):
-        if len(args) > len(spec):
-            raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
-        base.__init__(self)
-        given = dict(zip((s[0] for s in spec), args))
-        for arg, default, *field in spec:
-            setattr(self, field[0] if field else arg,
-                    given[arg] if arg in given else kwargs.pop(arg, default))
-        if kwargs and not extra:
-            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
-        for name, value in kwargs.items():
-            setattr(self, name, value)
-    return __init__
-
-def _boxed_field(holder, name):
-    def put(self, value):
-        box = self.get_property(holder)
-        setattr(box, name, value)
-        self.set_property(holder, box)
-    return property(lambda self: getattr(self.get_property(holder), name), put)
-
-@_verbs
-class XRCDInitAttr(Verbs.XRCDInitAttr):
-    __init__ = _fields_init(Verbs.XRCDInitAttr, ('comp_mask', 0), ('oflags', 0), ('fd', -1))
-
-@_verbs
-class AllocDmAttr(Verbs.AllocDmAttr):
-    __init__ = _fields_init(Verbs.AllocDmAttr, ('length', 0), ('log_align_req', 0),
-                            ('comp_mask', 0))
 
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
@@ -745,24 +768,12 @@ class CQ(Verbs.CQ):
     def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
 
 @_verbs
-class CqInitAttrEx(Verbs.CqInitAttrEx):
-    def __init__(self, cqe=100, channel=None, comp_vector=0, wc_flags=0, comp_mask=0,
-                 flags=0, **kwargs):
-        Verbs.CqInitAttrEx.__init__(self)
-        self.set_property('channel', channel)
-        for name, value in (('cqe', cqe), ('comp-vector', comp_vector), ('wc-flags', wc_flags),
-                            ('comp-mask', comp_mask), ('flags', flags)):
-            _set_checked(self, name, int(value))
-        if kwargs.get('parent_domain') is not None:   # pyverbs' parent_domain=
-            self.set_property('parent-domain', kwargs['parent_domain'])
+class CqInitAttrEx(Verbs.CqInitAttrEx):   # pyverbs' parent_domain= is a property, as others
     comp_channel = property(lambda self: self.get_property('channel'),
                             lambda self, value: self.set_property('channel', value))
 
 @_verbs
 class CQEX(Verbs.CQEX):  # derives from the CQ override
-    def __init__(self, context, init_attr=None, **kwargs):
-        GObject.Object.__init__(self, context=context, init_attr=init_attr)
-        self.init(None)
     def start_poll(self, attr=None): return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
     def poll_next(self): return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
     def next_poll(self): return self.poll_next()
@@ -775,18 +786,10 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
     status = property(lambda self: self.read_status())
     wr_id = property(lambda self: self.read_wr_id())
 
+# made by the rules alone (_FIELD_CTORS), named here for the code that uses them
+QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap', 'SrqAttr'))
+
 # --- queue pairs and the data path --------------------------------------------
-@_verbs
-class QPCap(Verbs.QPCap):
-    __init__ = _fields_init(Verbs.QPCap, ('max_send_wr', 1), ('max_recv_wr', 10),
-                            ('max_send_sge', 1), ('max_recv_sge', 1), ('max_inline_data', 0))
-
-@_verbs
-class QPAttr(Verbs.QPAttr):
-    __init__ = _fields_init(Verbs.QPAttr, ('qp_state', Verbs.QPState.INIT),
-                            ('cur_qp_state', Verbs.QPState.RESET), ('port_num', 1),
-                            ('path_mtu', Verbs.MTU(3)), extra=True)
-
 @_verbs
 class QPInitAttr(Verbs.QPInitAttr):
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
@@ -797,10 +800,6 @@ class QPInitAttr(Verbs.QPInitAttr):
                 self.set_property(prop, value)
         self.cap = cap if cap is not None else QPCap()
         self.__dict__['qp_context'] = qp_context
-    # pyverbs' shortcuts to the capacities
-    max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data = (
-        _boxed_field('cap', f) for f in ('max_send_wr', 'max_recv_wr', 'max_send_sge',
-                                         'max_recv_sge', 'max_inline_data'))
 
 def _sg_items(sg, num_sge):
     if sg is None:
@@ -922,23 +921,10 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
                             ('create_flags', int(create_flags)), ('max_tso_header', max_tso_header),
                             ('source_qpn', source_qpn), ('send_ops_flags', int(send_ops_flags)),
                             ('rx_hash_conf', hash_conf), ('rwq_ind_tbl', ind_table)):
-            setattr(self, name, value)
-    def _rss_field(prop, kind):
-        def put(self, value):
-            if value is not None and not isinstance(value, kind):
-                raise TypeError('QPInitAttrEx.%s must be a %s or None, not %s'
-                                % (prop.replace('-', '_'), kind.__name__, type(value).__name__))
-            self.set_property(prop, value)
-        return property(lambda self: self.get_property(prop), put)
-    ind_table = rwq_ind_tbl = _rss_field('rwq-ind-tbl', Verbs.RwqIndTable)
-    hash_conf = rx_hash_conf = _rss_field('rx-hash-conf', Verbs.RxHashConf)
-    del _rss_field
+            setattr(self, name, value)   # a RwqIndTable/RxHashConf or None, as any object
 
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
-    def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
-        GObject.Object.__init__(self, context=creator, init_attr=init_attr, qp_attr=qp_attr)
-        self.init(None)
     def wr_send_imm(self, data): Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
     def wr_rdma_write_imm(self, rkey, remote_addr, data):
         Verbs.QPEx.wr_rdma_write_imm(self, rkey, remote_addr, _socket.htonl(data))
@@ -962,11 +948,6 @@ CMEventChannel = _export(_verbs(type('EventChannel', (Verbs.EventChannel,), {}))
 
 @_verbs
 class ConnParam(Verbs.ConnParam):
-    def __new__(cls, *args, **kwargs): return Verbs.ConnParam.__new__(cls)
-    __init__ = _fields_init(Verbs.ConnParam, ('resources', 1, 'responder_resources'),
-                            ('depth', 1, 'initiator_depth'), ('flow_control', 0),
-                            ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
-                            ('srq', 0), ('qp_num', 0))
     qpn = property(lambda self: self.qp_num)
 
 def _cm_qp_init_attr(attr):
@@ -1014,10 +995,6 @@ class CMID(Verbs.CMID):
         if args:
             return GObject.Object.disconnect(self, *args)
         self.shutdown()
-    def accept(self, param=None, private_data=None):
-        Verbs.CMID.accept(self, param, _to_bytes(private_data))
-    def reject(self, private_data=None): Verbs.CMID.reject(self, _to_bytes(private_data))
-    def create_qp(self, qp_init): Verbs.CMID.create_qp(self, _cm_qp_init_attr(qp_init))
     # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are keyword-only, so a call
     # in the C order (mr, offset, length, ...) is an error, not a post of other bytes than meant
     def post_recv(self, mr, length=None, *c_order, offset=0, wr_id=0):
@@ -1037,11 +1014,6 @@ class CMID(Verbs.CMID):
         Verbs.CMID.post_ud_send(self, mr, offset,
                                 _cm_length('post_ud_send', mr, length, offset, c_order),
                                 ah, int(rqpn), Verbs.SendFlags(int(flags)), wr_id)
-    def query_qp(self, attr_mask):
-        return tuple(Verbs.CMID.query_qp(self, Verbs.QPAttrMask(int(attr_mask))))
-    def init_qp_attr(self, qp_state):
-        attr, mask = Verbs.CMID.init_qp_attr(self, Verbs.QPState(int(qp_state)))
-        return attr, int(mask)
     def set_option(self, level, optname, optval, optlen=None):
         if int(level) != 0:
             raise ValueError('only the RDMA_OPTION_ID level is supported')
@@ -1053,42 +1025,21 @@ class CMID(Verbs.CMID):
     qpn = property(lambda self: self.get_qp_num() if self.has_qp() else None)
     dev_name = property(lambda self: self.get_device_name())
 
-@_verbs
-class CMListener(Verbs.CMListener):
-    def add_address(self, address, port=0, backlog=0):
-        return Verbs.CMListener.add_address(self, address, int(port), int(backlog))
-
-# The flat rdma-core names of librdmacm's constants (pyverbs.cm_enums).
-for _enum, _prefix, _names in ((Verbs.PortSpace, 'RDMA_PS_', 'TCP UDP IB IPOIB'),
-                               (Verbs.AddrInfoFlags, 'RAI_', 'PASSIVE NUMERICHOST NOROUTE FAMILY'),
-                               (Verbs.CMOption, 'RDMA_OPTION_ID_', 'TOS REUSEADDR AFONLY ACK_TIMEOUT')):
-    for _name in _names.split():
-        _export(getattr(_enum, _name), _prefix + _name)
-_export(0, 'RDMA_OPTION_ID')
-for _value in Verbs.CMEventType.__enum_values__.values():
-    _export(_value, _value.value_name[len('GVERBS_'):])
+_export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
 
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
-@_verbs
-class SrqAttr(Verbs.SrqAttr):
-    __init__ = _fields_init(Verbs.SrqAttr, ('max_wr', 100), ('max_sge', 1), ('srq_limit', 0))
-
-_SRQ_FIELDS = ('max_wr', 'max_sge', 'srq_limit')
-
 @_verbs
 class SrqInitAttr(Verbs.SrqInitAttr):
     def __init__(self, attr=None):
         Verbs.SrqInitAttr.__init__(self)
         if attr is not None:
             self.props.attr = attr
-    max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
 
 @_verbs
 class SrqInitAttrEx(Verbs.SrqInitAttrEx):
     def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
         Verbs.SrqInitAttrEx.__init__(self)
         self.props.attr = SrqAttr(max_wr, max_sge, srq_limit)
-    max_wr, max_sge, srq_limit = (_boxed_field('attr', f) for f in _SRQ_FIELDS)
 
 @_verbs
 class SRQ(Verbs.SRQ):
@@ -1111,46 +1062,19 @@ class SRQ(Verbs.SRQ):
 # --- work queues, RWQ indirection tables, RSS (pyverbs.wq) ---------------------
 
 @_verbs
-class WQInitAttr(Verbs.WQInitAttr):
-    """pyverbs' WQInitAttr(wq_context=None, wq_pd=None, wq_cq=None, wq_type=IBV_WQT_RQ,
-    max_wr=100, max_sge=1, comp_mask=0, create_flags=0); wq_context is not kept."""
-
-    def __init__(self, wq_context=None, wq_pd=None, wq_cq=None, wq_type=Verbs.WQType.RQ,
-                 max_wr=100, max_sge=1, comp_mask=0, create_flags=0):
-        _init_checked(Verbs.WQInitAttr, self, pd=wq_pd, cq=wq_cq, wq_type=wq_type,
-                      max_wr=max_wr, max_sge=max_sge, comp_mask=comp_mask,
-                      create_flags=create_flags)
-
-
-@_verbs
-class WQAttr(Verbs.WQAttr):
-    """pyverbs' WQAttr(attr_mask=0, wq_state=0, curr_wq_state=0, flags=0, flags_mask=0)."""
-    __init__ = _kw_init(Verbs.WQAttr, attr_mask=0, wq_state=0, curr_wq_state=0, flags=0,
-                        flags_mask=0)
-
-
-@_verbs
 class WQ(Verbs.WQ):
     """pyverbs' WQ(ctx, WQInitAttr): ibv_create_wq. modify(WQAttr), post_recv(wr),
     wqn; closing its PD, CQ or context closes it, and closing it closes the
     RwqIndTables listing it."""
-
-    def __init__(self, ctx, attr):
-        _init_checked(Verbs.WQ, self, context=ctx, init_attr=attr)
-        self.init(None)
-
     def post_recv(self, wr, bad_wr=None):
         """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_wq_recv)."""
         Verbs.WQ.post_recv(self, _wr_list(wr))
-
     wqn = property(lambda self: self.get_wq_num())
-
 
 @_verbs
 class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
     """pyverbs' RwqIndTableInitAttr(log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
     exactly 2**log_ind_tbl_size WQs (one may be listed several times)."""
-
     def __new__(cls, log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
         if comp_mask:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
@@ -1158,34 +1082,24 @@ class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
                                'field for it' % comp_mask)
         return Verbs.RwqIndTableInitAttr.new(_check_uint('log_ind_tbl_size', log_ind_tbl_size, 32),
                                              list(wqs_list or []))
-
     def __init__(self, *args, **kwargs):
         pass
-
     wqs_list = property(lambda self: list(self.get_wqs()))
-
 
 @_verbs
 class RwqIndTable(Verbs.RwqIndTable):
     """pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr): ibv_create_rwq_ind_table;
     wqs lists its work queues."""
-
-    def __init__(self, ctx, attr):
-        _init_checked(Verbs.RwqIndTable, self, context=ctx, init_attr=attr)
-        self.init(None)
-
     @property
     def wqs(self):
         wqs = self.get_wqs()
         return list(wqs) if wqs is not None else []
-
 
 @_verbs
 class RxHashConf(Verbs.RxHashConf):
     """pyverbs' RxHashConf(rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
     rx_hash_fields_mask=0): rx_hash_key is bytes or a list of byte values, and
     rx_hash_key_len must be its length when both are given."""
-
     def __new__(cls, rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
                 rx_hash_fields_mask=0):
         key = None
@@ -1201,25 +1115,20 @@ class RxHashConf(Verbs.RxHashConf):
         return Verbs.RxHashConf.new(Verbs.RxHashFunctionFlags(int(rx_hash_function)),
                                     _to_bytes(key),
                                     Verbs.RxHashFields(int(rx_hash_fields_mask)))
-
     def __init__(self, *args, **kwargs):
         pass
-
     rx_hash_fields_mask = property(
         lambda self: self.get_property('rx-hash-fields-mask'),
         lambda self, value: self.set_rx_hash_fields_mask(Verbs.RxHashFields(
             _check_value(Verbs.RxHashConf.find_property('rx-hash-fields-mask'), int(value),
                          'rx_hash_fields_mask'))))
-
     @property
     def rx_hash_key(self):
         key = self.get_rx_hash_key()
         return key.get_data() if key is not None else None
-
     @rx_hash_key.setter
     def rx_hash_key(self, value):
         self.set_rx_hash_key(_to_bytes(None if value is None else bytes(value)))
-
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
 def _to_gid(value):
@@ -1370,28 +1279,45 @@ if hasattr(Verbs, 'Mlx5Context'):
             if value is not None:
                 return value.decode() if isinstance(value, bytes) else str(value)
         raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
-
     @_export
     def is_mlx5dv_supported(device):
         """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
         return Verbs.mlx5_is_supported(_name_of(device))
-
-    @_verbs
-    class Mlx5DVContextAttr(Verbs.Mlx5DVContextAttr):
-        """Mlx5DVContextAttr(flags=0, comp_mask=0), as in pyverbs."""
-        __init__ = _kw_init(Verbs.Mlx5DVContextAttr, flags=0, comp_mask=0)
-
-    @_verbs
-    class Mlx5DVDCInitAttr(Verbs.Mlx5DVDCInitAttr):
-        """Mlx5DVDCInitAttr(dc_type=0, dct_access_key=0), as in pyverbs."""
-        __init__ = _kw_init(Verbs.Mlx5DVDCInitAttr, dc_type=0, dct_access_key=0)
-
+    def _outlen(value): return _check_uint('outlen', value, 32)
+    def _umem_addr(addr):
+        if addr is not None:
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                               'Mlx5UMEM: the library allocates the buffer; addr must be None')
+    _CTORS.update({
+        'Mlx5DVContextAttr': (('flags', 0), ('comp_mask', 0)),
+        'Mlx5DVDCInitAttr': (('dc_type', 0), ('dct_access_key', 0)),
+        'Mlx5DVCQInitAttr': (('comp_mask', 0), ('cqe_comp_res_format', 0), ('flags', 0),
+                             ('cqe_size', 0)),
+        # Mlx5Context(attr=Mlx5DVContextAttr(), name='mlx5_0'): mlx5dv_open_device; a device
+        # that is not an mlx5 one gives NOT_SUPPORTED naming the call and the device
+        'Mlx5Context': (('attr', None), ('name', 'name', None,
+                                         lambda v: _name_of(v) if v else None)),
+        'Mlx5QP': (('ctx', 'context', _REQUIRED), 'init_attr', ('qp_attr', None),
+                   ('dv_init_attr', None)),   # mlx5dv_create_qp: DCI, DCT, mlx5 flags
+        'Mlx5CQ': (('ctx', 'context', _REQUIRED), ('init_attr', None), ('dv_init_attr', None)),
+        'Mlx5VAR': (('ctx', 'context', _REQUIRED), ('flags', 0)),
+        'Mlx5UAR': (('ctx', 'context', _REQUIRED), ('flags', 'flags', 0, lambda v: _enum_arg(
+            Verbs.Mlx5DVUARAllocType, v, 'flags'))),
+        'Mlx5PP': (('ctx', 'context', _REQUIRED), ('pp_context', 'pp_context', _REQUIRED,
+                                                   _to_bytes), ('flags', 0)),
+        'Mlx5DevxObj': (('ctx', 'context', _REQUIRED), ('in_', 'in', _REQUIRED, _to_bytes),
+                        ('outlen', 'outlen', _REQUIRED, _outlen)),
+        # the library allocates the buffer (umem.addr) and registers it
+        'Mlx5UMEM': (('ctx', 'context', _REQUIRED), ('size', 'size', _REQUIRED,
+                                                     lambda v: _check_uint('size', v)),
+                     ('addr', None, None, _umem_addr),
+                     ('alignment', 'alignment', 0, lambda v: _check_uint('alignment', v)),
+                     ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
     @_verbs
     class Mlx5DVQPInitAttr(Verbs.Mlx5DVQPInitAttr):
         """Mlx5DVQPInitAttr(comp_mask=0, create_flags=0, dc_init_attr=None,
         send_ops_flags=0), as in pyverbs; attr.dc_type and attr.dct_access_key
         are settable too."""
-
         def __init__(self, comp_mask=0, create_flags=0, dc_init_attr=None, send_ops_flags=0):
             props = dict(comp_mask=comp_mask, create_flags=create_flags,
                          send_ops_flags=send_ops_flags)
@@ -1399,139 +1325,44 @@ if hasattr(Verbs, 'Mlx5Context'):
                 props.update(dc_type=dc_init_attr.dc_type,
                              dct_access_key=dc_init_attr.dct_access_key)
             _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
-
-    @_verbs
-    class Mlx5DVCQInitAttr(Verbs.Mlx5DVCQInitAttr):
-        """Mlx5DVCQInitAttr(comp_mask=0, cqe_comp_res_format=0, flags=0, cqe_size=0)."""
-        __init__ = _kw_init(Verbs.Mlx5DVCQInitAttr, comp_mask=0, cqe_comp_res_format=0,
-                            flags=0, cqe_size=0)
-
     @_verbs
     class Mlx5Context(Verbs.Mlx5Context):  # derives from the Context override
-        """pyverbs' Mlx5Context(attr=Mlx5DVContextAttr(), name='mlx5_0'): a Context
-        opened with mlx5dv_open_device. A device that is not an mlx5 one gives
-        GLib.Error NOT_SUPPORTED naming mlx5dv_open_device and the device."""
-
-        def __init__(self, attr=None, name=None, **kwargs):
-            GObject.Object.__init__(self, name=_name_of(name) if name else None, attr=attr)
-            self.init(None)
-
         def query_mlx5_device(self, comp_mask=-1):
             """The device's mlx5 attributes (mlx5dv_query_device); comp_mask -1: all."""
             mask = (1 << 64) - 1 if comp_mask == -1 else _check_uint('comp_mask', comp_mask)
             return Verbs.Mlx5Context.query_mlx5_device(self, mask)
-
         def devx_general_cmd(self, in_, outlen):
             """Runs a DevX general command; returns the output mailbox as bytes."""
-            out = Verbs.Mlx5Context.devx_general_cmd(self, _to_bytes(in_),
-                                                     _check_uint('outlen', outlen, 32))
+            out = Verbs.Mlx5Context.devx_general_cmd(self, _to_bytes(in_), _outlen(outlen))
             return bytes(out.get_data())
-
-    @_verbs
-    class Mlx5QP(Verbs.Mlx5QP):  # derives from the QPEx override
-        """pyverbs' Mlx5QP(ctx, init_attr, qp_attr=None, dv_init_attr=None): created
-        with mlx5dv_create_qp (DCI, DCT, mlx5 creation flags)."""
-
-        def __init__(self, ctx, init_attr, qp_attr=None, dv_init_attr=None, **kwargs):
-            GObject.Object.__init__(self, context=ctx, init_attr=init_attr, qp_attr=qp_attr,
-                                    dv_init_attr=dv_init_attr)
-            self.init(None)
-
-    @_verbs
-    class Mlx5CQ(Verbs.Mlx5CQ):  # derives from the CQEX override
-        """pyverbs' Mlx5CQ(ctx, init_attr, dv_init_attr=None): created with mlx5dv_create_cq."""
-
-        def __init__(self, ctx, init_attr=None, dv_init_attr=None, **kwargs):
-            GObject.Object.__init__(self, context=ctx, init_attr=init_attr,
-                                    dv_init_attr=dv_init_attr)
-            self.init(None)
-
-    @_verbs
-    class Mlx5VAR(Verbs.Mlx5VAR):
-        """pyverbs' Mlx5VAR(ctx, flags=0): var.page_id, var.length, var.mmap_off."""
-
-        def __init__(self, ctx, flags=0):
-            _init_checked(Verbs.Mlx5VAR, self, context=ctx, flags=flags)
-            self.init(None)
-
-    def _check_enum_value(enum, value, what):
-        value = int(value)
-        if value not in enum.__enum_values__:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               '%s %d is not a %s value' % (what, value, enum.__name__))
-        return value
-
-    @_verbs
-    class Mlx5UAR(Verbs.Mlx5UAR):
-        """pyverbs' Mlx5UAR(ctx, flags=MLX5DV_UAR_ALLOC_TYPE_BF): uar.page_id,
-        uar.mmap_off, uar.reg_addr, uar.base_addr."""
-
-        def __init__(self, ctx, flags=0):
-            _init_checked(Verbs.Mlx5UAR, self, context=ctx, flags=Verbs.Mlx5DVUARAllocType(
-                _check_enum_value(Verbs.Mlx5DVUARAllocType, flags, 'flags')))
-            self.init(None)
-
-    @_verbs
-    class Mlx5PP(Verbs.Mlx5PP):
-        """pyverbs' Mlx5PP(ctx, pp_context, flags=0): a packet pacing entry; pp.index."""
-
-        def __init__(self, ctx, pp_context, flags=0):
-            _init_checked(Verbs.Mlx5PP, self, context=ctx, pp_context=_to_bytes(pp_context),
-                          flags=flags)
-            self.init(None)
-
     @_verbs
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
         """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
         command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
-
-        def __init__(self, ctx, in_, outlen):
-            GObject.Object.__init__(self, **{'context': ctx, 'in': _to_bytes(in_),
-                                             'outlen': _check_uint('outlen', outlen, 32)})
-            self.init(None)
-
         @property
         def out_view(self):
             out = self.get_out()
             return memoryview(bytes(out.get_data()) if out is not None else b'')
-
         def query(self, in_, outlen):
-            return bytes(Verbs.Mlx5DevxObj.query(self, _to_bytes(in_),
-                                                 _check_uint('outlen', outlen, 32)).get_data())
-
+            return bytes(Verbs.Mlx5DevxObj.query(self, _to_bytes(in_), _outlen(outlen)).get_data())
         def modify(self, in_, outlen):
             return bytes(Verbs.Mlx5DevxObj.modify(self, _to_bytes(in_),
-                                                  _check_uint('outlen', outlen, 32)).get_data())
-
-    @_verbs
-    class Mlx5UMEM(Verbs.Mlx5UMEM):
-        """pyverbs' Mlx5UMEM(ctx, size, addr=None, alignment=0, access=0): the library
-        allocates the buffer (umem.addr) and registers it; umem.umem_id."""
-
-        def __init__(self, ctx, size, addr=None, alignment=0, access=0, **kwargs):
-            if addr is not None:
-                raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                                   'Mlx5UMEM: the library allocates the buffer; addr must be None')
-            _init_checked(Verbs.Mlx5UMEM, self, context=ctx, size=_check_uint('size', size),
-                          alignment=_check_uint('alignment', alignment),
-                          access=_check_uint('access', access, 32))
-            self.init(None)
-
+                                                  _outlen(outlen)).get_data())
 
 # --- the namespace loop: every other class gets the generic rules, every
 # enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
 
+# the C names of the members, by prefix (first match) -> pyverbs' names (libibverbs_enums,
+# cm_enums, mlx5_enums); None: no flat name. libgverbs renamed a few to start with a letter.
+_FLAT_PREFIXES = (('GVERBS_ERROR_', None), ('GVERBS_RAI_NONE', None), ('GVERBS_RDMA_', 'RDMA_'),
+                  ('GVERBS_RAI_', 'RAI_'), ('GVERBS_MLX5DV_', 'MLX5DV_'),
+                  ('GVERBS_MTU_BYTES_', 'IBV_MTU_'), ('GVERBS_', 'IBV_'))
+
 def _flat_name(c_name):
-    # librdmacm's are exported as RDMA_*/RAI_* above
-    if not c_name or c_name.startswith(('GVERBS_ERROR_', 'GVERBS_RDMA_', 'GVERBS_RAI_')) or \
-            not c_name.startswith('GVERBS_'):
+    prefix, flat = next((p for p in _FLAT_PREFIXES if c_name.startswith(p[0])), ('', None))
+    if flat is None:
         return None
-    if c_name.startswith('GVERBS_MLX5DV_'):
-        return c_name[len('GVERBS_'):]   # pyverbs' mlx5_enums names: MLX5DV_*
-    flat = 'IBV_' + c_name[len('GVERBS_'):]
-    # rdma-core's names of the members libgverbs renamed to start with a letter
-    flat = _re.sub(r'^IBV_MTU_BYTES_', 'IBV_MTU_', flat)
-    flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat)
+    flat = _re.sub(r'^IBV_RATE_GBPS_(.*)$', r'IBV_RATE_\1_GBPS', flat + c_name[len(prefix):])
     return flat if _re.match(r'^[A-Z_0-9]+$', flat) and flat not in globals() else None
 
 for _name in dir(Verbs):
