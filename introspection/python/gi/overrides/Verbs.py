@@ -206,13 +206,13 @@ def _value_check(pspec):
         _CHECKS[key] = check
     return _CHECKS[key]
 
-def _check_value(pspec, value, label=None):
+def _check_value(pspec, value, label=None, check=None):
     # refuses what GObject's validation would drop with only a warning: an integer out of
     # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names, an
     # object of another class (TypeError)
     if pspec is None or isinstance(value, bool):
         return value
-    check = _value_check(pspec)
+    check = check or _value_check(pspec)
     kind, label = check[0], label or pspec.name.replace('-', '_')
     if kind == 'object' and value is not None and not isinstance(value, check[1]):
         raise TypeError('%s must be a %s or None, not %s'
@@ -234,9 +234,16 @@ def _check_value(pspec, value, label=None):
 def _set_checked(self, name, value):
     self.set_property(name, _check_value(type(self).find_property(name), value))
 
+_INIT_CHECKS = {}   # (class, keyword) -> (pspec, its check): looked up once, not per object
+
 def _init_checked(base, self, **props):
     for key, value in props.items():
-        _check_value(base.find_property(key.replace('_', '-')), value, key)
+        try:
+            pspec, check = _INIT_CHECKS[base, key]
+        except KeyError:
+            pspec = base.find_property(key.replace('_', '-'))
+            pspec, check = _INIT_CHECKS[base, key] = pspec, pspec and _value_check(pspec)
+        _check_value(pspec, value, key, check)
     GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
 _SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
