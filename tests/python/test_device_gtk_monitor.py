@@ -82,6 +82,11 @@ def test_gtk_monitor(tmp_path):
         sh('rdma link add %s type rxe netdev %s' % (EXTRA, NETDEV))
         s = wait_status(status_file, lambda s: EXTRA in s['devices'], 'the link back in the list')
         assert s['events'] >= 5    # watching, added, port events, removed, added
+        # the monitor saves the window every 2 s once it is drawn; on a loaded host
+        # Xvfb may map it only after the steps above are done
+        deadline = time.monotonic() + 90
+        while not os.path.exists(SCREENSHOT) and time.monotonic() < deadline:
+            time.sleep(0.5)
     finally:
         # the monitor, not Xvfb: it writes its screenshot at SIGTERM
         try:
