@@ -231,18 +231,23 @@ def _check_value(pspec, value, label=None, check=None):
                            '%s %d is not a %s value' % (label, value, check[2]))
     return value
 
-def _set_checked(self, name, value):
-    self.set_property(name, _check_value(type(self).find_property(name), value))
+_PSPEC_CHECKS = {}   # (class, name) -> (pspec, its check): looked up once, not per object
 
-_INIT_CHECKS = {}   # (class, keyword) -> (pspec, its check): looked up once, not per object
+def _pspec_check(cls, name):
+    try:
+        return _PSPEC_CHECKS[cls, name]
+    except KeyError:
+        pspec = cls.find_property(name.replace('_', '-'))
+        entry = _PSPEC_CHECKS[cls, name] = pspec, pspec and _value_check(pspec)
+        return entry
+
+def _set_checked(self, name, value):
+    pspec, check = _pspec_check(type(self), name)
+    self.set_property(name, _check_value(pspec, value, None, check))
 
 def _init_checked(base, self, **props):
     for key, value in props.items():
-        try:
-            pspec, check = _INIT_CHECKS[base, key]
-        except KeyError:
-            pspec = base.find_property(key.replace('_', '-'))
-            pspec, check = _INIT_CHECKS[base, key] = pspec, pspec and _value_check(pspec)
+        pspec, check = _pspec_check(base, key)
         _check_value(pspec, value, key, check)
     GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
