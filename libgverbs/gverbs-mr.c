@@ -7,11 +7,11 @@
 
 #include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-mr.h"
 #include "gverbs-mr-private.h"
+#include "gverbs-mr-buffer-private.h"
 #include "gverbs-pd-private.h"
 #include "gverbs-context-private.h"
 #include "gverbs-enum-types.h"
@@ -84,26 +84,6 @@ enum {
 /* the pspecs gverbs_mr_rereg() notifies, by table row */
 static GParamSpec *properties[N_PROPS];
 
-/* An MR's own buffer is always a mapping of its own, never heap memory:
- * once the MR closes, its pages are unmapped, so an inline send that still
- * names the old address is refused as unreadable (check_inline_sges() in
- * gverbs-qp.c) instead of reading memory the allocator has reused. */
-static gpointer
-alloc_buffer (guint64 length)
-{
-  void *p = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-  return p == MAP_FAILED ? NULL : p;
-}
-
-static void
-free_buffer (gpointer buffer,
-             guint64  length)
-{
-  if (buffer != NULL)
-    munmap (buffer, length);
-}
-
 static void
 set_alloc_error (GError     **error,
                  int          err_no,
@@ -173,7 +153,7 @@ register_memory (GVerbsMR  *self,
 
   if (buffer == NULL)
     {
-      buffer = alloc_buffer (self->length);
+      buffer = _gverbs_mr_buffer_alloc (self->length);
       if (buffer == NULL)
         {
           set_alloc_error (error, errno, self->length, _gverbs_resource_describe (self->pd));
@@ -191,7 +171,7 @@ register_memory (GVerbsMR  *self,
                                _("length %" PRIu64 ", access 0x%x"),
                                self->length, (guint) self->access);
       if (self->user_memory == NULL)
-        free_buffer (buffer, self->length);
+        _gverbs_mr_buffer_free (buffer, self->length);
       return FALSE;
     }
   self->buffer = buffer;
@@ -239,7 +219,7 @@ gverbs_mr_release (GVerbsResource  *resource,
     }
   self->ibv = NULL;
   if (self->owns_buffer)
-    free_buffer (self->buffer, self->length);
+    _gverbs_mr_buffer_free (self->buffer, self->length);
   self->buffer = NULL;
   self->owns_buffer = FALSE;
   return TRUE;
@@ -255,7 +235,7 @@ gverbs_mr_finalize (GObject *object)
   if (self->ibv != NULL)
     _gverbs_pd_remove_mr_key (self->pd, self->ibv);
   if (self->owns_buffer)
-    free_buffer (self->buffer, self->length);
+    _gverbs_mr_buffer_free (self->buffer, self->length);
   G_OBJECT_CLASS (gverbs_mr_parent_class)->finalize (object);
 }
 
@@ -732,7 +712,7 @@ gverbs_mr_rereg (GVerbsMR            *self,
                                      "IBV_REREG_MR_CHANGE_TRANSLATION needs library memory"));
           return FALSE;
         }
-      new_buffer = alloc_buffer (self->length);
+      new_buffer = _gverbs_mr_buffer_alloc (self->length);
       if (new_buffer == NULL)
         {
           set_alloc_error (error, errno, self->length, _gverbs_resource_describe (self));
@@ -752,7 +732,7 @@ gverbs_mr_rereg (GVerbsMR            *self,
     {
       int err = errno ? errno : EOPNOTSUPP;
 
-      free_buffer (new_buffer, self->length);
+      _gverbs_mr_buffer_free (new_buffer, self->length);
       _gverbs_set_error_errno (error, err, "ibv_rereg_mr", _gverbs_resource_describe (self),
                                _("flags 0x%x"), (guint) flags);
       return FALSE;
@@ -761,7 +741,7 @@ gverbs_mr_rereg (GVerbsMR            *self,
   g_object_freeze_notify (G_OBJECT (self));
   if (new_buffer != NULL)
     {
-      free_buffer (self->buffer, self->length);
+      _gverbs_mr_buffer_free (self->buffer, self->length);
       self->buffer = new_buffer;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ADDR]);
     }

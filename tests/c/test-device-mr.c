@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later
  * SPDX-FileCopyrightText: 2026 The libgverbs authors */
 
+#define _GNU_SOURCE
+#include <errno.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include "gverbs-test-util.h"
 
@@ -106,6 +109,49 @@ test_write_read (void)
     g_assert_no_error (error);
     g_assert_cmpuint (g_bytes_get_size (empty), ==, 0);
   }
+}
+
+/* A closed region's pages go to the next region of the same size: zeroed,
+ * and unreadable in between (process_vm_readv() gets EFAULT, as an inline
+ * send's check does). */
+static void
+test_buffer_reuse (void)
+{
+  g_autoptr(GVerbsContext) ctx = gverbs_test_open_context ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsPD) pd = NULL;
+  g_autoptr(GVerbsMR) first = NULL;
+  g_autoptr(GVerbsMR) second = NULL;
+  g_autofree guint8 *ones = g_malloc (8192);
+  g_autofree guint8 *zeros = g_malloc0 (8192);
+  guint8 scratch[16];
+  struct iovec local = { scratch, sizeof scratch };
+  struct iovec remote;
+  guint64 addr;
+
+  if (ctx == NULL)
+    return;
+  memset (ones, 0xab, 8192);
+  pd = gverbs_pd_new (ctx, &error);
+  g_assert_no_error (error);
+  first = gverbs_mr_new (pd, 8192, LOCAL_WRITE, &error);
+  g_assert_no_error (error);
+  g_assert_true (gverbs_mr_write (first, ones, 8192, 0, &error));
+  g_assert_no_error (error);
+  assert_byte_for_byte (first, ones, 8192);
+  addr = gverbs_mr_get_addr (first);
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (first), &error));
+  g_assert_no_error (error);
+
+  remote = (struct iovec) { (void *) (guintptr) addr, sizeof scratch };
+  errno = 0;
+  g_assert_cmpint (process_vm_readv (getpid (), &local, 1, &remote, 1, 0), ==, -1);
+  g_assert_cmpint (errno, ==, EFAULT);
+
+  second = gverbs_mr_new (pd, 8192, LOCAL_WRITE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (gverbs_mr_get_addr (second), ==, addr);
+  assert_byte_for_byte (second, zeros, 8192);
 }
 
 static void
@@ -652,6 +698,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mr/write-read", test_write_read);
   g_test_add_func ("/mr/out-of-range", test_out_of_range);
+  g_test_add_func ("/mr/buffer-reuse-zeroed-and-unreadable", test_buffer_reuse);
   g_test_add_func ("/mr/kernel-view", test_kernel_view);
   g_test_add_func ("/mr/closed", test_closed_mr);
   g_test_add_func ("/mr/pd-close-closes-mrs-and-mws", test_pd_close_closes_mrs_and_mws);

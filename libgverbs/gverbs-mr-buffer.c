@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "gverbs-mr-buffer-private.h"
+
+/* A fresh mapping for every small region costs more than registering it:
+ * ibv_reg_mr() faults each page in to pin it and munmap() flushes the TLB
+ * (mmap + reg + dereg + munmap of one page: 220 µs in the test VM, against
+ * 63 µs when the pages are kept). So the pages of a closed small region are
+ * kept, made inaccessible (PROT_NONE, still unreadable to an inline send),
+ * and handed to the next region of the same size, zeroed. At most
+ * POOL_SLOTS mappings of up to POOL_MAX_LENGTH bytes each are kept. */
+#define POOL_SLOTS      16
+#define POOL_MAX_LENGTH (64 * 1024)
+
+typedef struct
+{
+  gpointer pages;
+  gsize    size;
+} PooledMapping;
+
+static GMutex        pool_lock;
+static PooledMapping pool[POOL_SLOTS];
+static guint         pool_used;
+
+static gsize
+mapping_size (guint64 length)
+{
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+
+  return (gsize) ((length + page - 1) / page * page);
+}
+
+static gpointer
+take_pooled (gsize size)
+{
+  gpointer pages = NULL;
+
+  g_mutex_lock (&pool_lock);
+  for (guint i = 0; i < pool_used; i++)
+    if (pool[i].size == size)
+      {
+        pages = pool[i].pages;
+        pool[i] = pool[--pool_used];
+        break;
+      }
+  g_mutex_unlock (&pool_lock);
+  return pages;
+}
+
+static gboolean
+give_pooled (gpointer pages,
+             gsize    size)
+{
+  gboolean kept = FALSE;
+
+  g_mutex_lock (&pool_lock);
+  if (pool_used < POOL_SLOTS)
+    {
+      pool[pool_used++] = (PooledMapping) { pages, size };
+      kept = TRUE;
+    }
+  g_mutex_unlock (&pool_lock);
+  return kept;
+}
+
+gpointer
+_gverbs_mr_buffer_alloc (guint64 length)
+{
+  gsize size = mapping_size (length);
+  gpointer pages;
+
+  if (size <= POOL_MAX_LENGTH && (pages = take_pooled (size)) != NULL)
+    {
+      if (mprotect (pages, size, PROT_READ | PROT_WRITE) == 0)
+        {
+          memset (pages, 0, size);
+          return pages;
+        }
+      munmap (pages, size);
+    }
+  pages = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return pages == MAP_FAILED ? NULL : pages;
+}
+
+void
+_gverbs_mr_buffer_free (gpointer buffer,
+                        guint64  length)
+{
+  gsize size = mapping_size (length);
+
+  if (buffer == NULL)
+    return;
+  if (size <= POOL_MAX_LENGTH && mprotect (buffer, size, PROT_NONE) == 0 &&
+      give_pooled (buffer, size))
+    return;
+  munmap (buffer, length);
+}
