@@ -154,6 +154,13 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
                                           ('compare_add', _REQUIRED), ('swap', 0))}}
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
+class _Prop:
+    # put on the class by the first read: later reads skip the failed lookup and
+    # __getattr__; it only reads, as __getattr__ did (the instance's __dict__ comes first)
+    __slots__ = ('pname',)
+    def __init__(self, pname): self.pname = pname
+    def __get__(self, obj, cls=None): return self if obj is None else obj.get_property(self.pname)
+
 def _props_getattr(self, name):
     # when normal lookup fails: attr.max_qp as attr.props.max_qp; cached names are kept
     cls = type(self)
@@ -164,6 +171,8 @@ def _props_getattr(self, name):
         if pspec is None:
             raise AttributeError('%r object has no attribute %r' % (cls.__name__, name))
         pname = _PROP_NAMES[cls, name] = pspec.name
+        if name not in cls._verbs_cached:
+            type.__setattr__(cls, name, _Prop(pname))
     value = self.get_property(pname)
     if name in cls._verbs_cached:
         _cache(self, name, value)
@@ -213,7 +222,12 @@ def _check_value(pspec, value, label=None, check=None):
     if pspec is None or isinstance(value, bool):
         return value
     check = check or _value_check(pspec)
-    kind, label = check[0], label or pspec.name.replace('-', '_')
+    kind = check[0]
+    if kind == 'any' or (kind == 'range' and type(value) is int and
+                         check[1] <= value <= check[2]) or (
+                             kind == 'enum' and isinstance(value, int) and value in check[1]):
+        return value   # the common cases, without building the label
+    label = label or pspec.name.replace('-', '_')
     if kind == 'object' and value is not None and not isinstance(value, check[1]):
         raise TypeError('%s must be a %s or None, not %s'
                         % (label, check[1].__name__, type(value).__name__))
@@ -251,23 +265,23 @@ def _init_checked(base, self, **props):
         _check_value(pspec, value, key, check)
     GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
-_SETTABLE = {}   # (class, attribute) -> writable property's pspec, or None
+_SETTABLE = {}   # (class, attribute) -> writable property's (name, pspec, check), or None
 
 def _props_setattr(self, name, value):
     # pyverbs' attribute carriers have settable fields: attr.port_num = 2;
     # integer fields have rdma-core's widths: what does not fit is refused
     cls = type(self)
     try:
-        pspec = _SETTABLE[cls, name]
+        entry = _SETTABLE[cls, name]
     except KeyError:
-        pspec = None
+        entry = None
         if not name.startswith('_') and not isinstance(getattr(cls, name, None), property):
             pspec = cls.find_property(cls._verbs_aliases.get(name, name).replace('_', '-'))
-            if pspec is not None and not pspec.flags & GObject.ParamFlags.WRITABLE:
-                pspec = None
-        _SETTABLE[cls, name] = pspec
-    if pspec is not None:
-        self.set_property(pspec.name, _check_value(pspec, value, name))
+            if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
+                entry = pspec.name, pspec, _value_check(pspec)
+        _SETTABLE[cls, name] = entry
+    if entry is not None:
+        self.set_property(entry[0], _check_value(entry[1], value, name, entry[2]))
     else:
         GObject.Object.__setattr__(self, name, value)
 
@@ -657,8 +671,9 @@ class DM(Verbs.DM):
 @_verbs
 class GlobalRoute(Verbs.GlobalRoute):
     def __init__(self, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
-        _init_checked(Verbs.GlobalRoute, self, flow_label=flow_label, sgid_index=sgid_index,
-                      hop_limit=hop_limit, traffic_class=traffic_class)
+        _init_checked(Verbs.GlobalRoute, self, **{k: v for k, v, d in (
+            ('flow_label', flow_label, 0), ('sgid_index', sgid_index, 0),
+            ('hop_limit', hop_limit, 1), ('traffic_class', traffic_class, 0)) if v is not d})
         if dgid is not None:
             self.dgid = dgid
     def __setattr__(self, name, value):
@@ -673,9 +688,11 @@ class GlobalRoute(Verbs.GlobalRoute):
 class AHAttr(Verbs.AHAttr):
     def __init__(self, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
                  port_num=1, gr=None, grh=None):
-        _init_checked(Verbs.AHAttr, self, dlid=dlid, sl=sl, src_path_bits=src_path_bits,
-                      static_rate=static_rate, is_global=bool(is_global),
-                      port_num=port_num)
+        # a property left at pyverbs' default is not passed: each costs a conversion
+        _init_checked(Verbs.AHAttr, self, **{k: v for k, v, d in (
+            ('dlid', dlid, 0), ('sl', sl, 0), ('src_path_bits', src_path_bits, 0),
+            ('static_rate', static_rate, 0), ('is_global', bool(is_global), False),
+            ('port_num', port_num, 1)) if v is not d})
         if gr is not None or grh is not None:
             self.set_grh(grh if gr is None else gr)
     gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
@@ -705,10 +722,13 @@ class AH(Verbs.AH):
                                    'not their address')
             return Verbs.AH.new_from_wc(pd, kwargs['wc'], _as_bytes(grh or b''),
                                         kwargs.get('port_num', 1))
+        if cls is AH and isinstance(pd, Verbs.PD) and isinstance(attr, Verbs.AHAttr):
+            return Verbs.AH.new(pd, attr)   # one call into C
         return super().__new__(cls)
     def __init__(self, pd=None, attr=None, **kwargs):
-        if attr is None and 'wc' in kwargs:
-            return  # made by ibv_create_ah_from_wc in __new__
+        if (attr is None and 'wc' in kwargs) or (
+                type(self) is AH and isinstance(pd, Verbs.PD) and isinstance(attr, Verbs.AHAttr)):
+            return  # made in __new__
         Verbs.AH.__init__(self, pd=pd, attr=attr)
         self.init(None)
 
@@ -806,11 +826,10 @@ QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap'
 class QPInitAttr(Verbs.QPInitAttr):
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
-        _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, sq_sig_all=bool(sq_sig_all))
-        for prop, value in (('srq', srq), ('send-cq', scq), ('recv-cq', rcq)):
-            if value is not None:   # a CQ or a CQEX (which is a CQ), as pyverbs takes either
-                self.set_property(prop, value)
-        self.cap = cap if cap is not None else QPCap()
+        # one construction with what differs from the defaults, which are pyverbs'
+        _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, **{k: v for k, v in (
+            ('sq_sig_all', False if not sq_sig_all else None), ('srq', srq),
+            ('send_cq', scq), ('recv_cq', rcq), ('cap', cap)) if v is not None})
         self.__dict__['qp_context'] = qp_context
 
 def _sg_items(sg, num_sge):
@@ -902,9 +921,17 @@ def _poster(one, many, wr_type):
             many(self, _wr_list(wr))
     return post
 
+def _qp_from_c(creator, init_attr, qp_attr):
+    return (isinstance(creator, Verbs.PD) and isinstance(init_attr, Verbs.QPInitAttr) and
+            (qp_attr is None or isinstance(qp_attr, Verbs.QPAttr)))
+
 @_verbs
 class QP(Verbs.QP):
     _verbs_cached = frozenset(('qp_num', 'qp_type', 'handle'))
+    def __new__(cls, creator=None, init_attr=None, qp_attr=None, **kwargs):
+        if cls is QP and _qp_from_c(creator, init_attr, qp_attr):
+            return Verbs.QP.new(creator, init_attr, qp_attr)   # one call into C
+        return super().__new__(cls)
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
         if isinstance(creator, Verbs.Context) and isinstance(init_attr, Verbs.QPInitAttrEx):
             # pyverbs: from a Context, ibv_create_qp_ex with init_attr.pd
@@ -912,6 +939,8 @@ class QP(Verbs.QP):
                 raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                    'QP: the QPInitAttrEx pd belongs to another context')
             Verbs.QP.__init__(self, init_attr=init_attr, qp_attr=qp_attr)
+        elif type(self) is QP and _qp_from_c(creator, init_attr, qp_attr):
+            return   # made in __new__
         elif isinstance(creator, Verbs.PD):
             Verbs.QP.__init__(self, pd=creator, init_attr=init_attr, qp_attr=qp_attr)
         else:
