@@ -601,8 +601,7 @@ class SGE(Verbs.SGE):
         Verbs.SGE.__init__(sge)
         sge.addr, sge.length, sge.lkey = addr, length, lkey
         return sge
-    def __init__(self, addr=0, length=0, lkey=0):
-        pass   # made by __new__
+    __init__ = object.__init__   # made by __new__; C's object_init, no Python frame
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
     def __str__(self):
@@ -846,12 +845,11 @@ _SEND = Verbs.WROpcode.SEND
 _WROpcode = Verbs.WROpcode
 _send_wr_new = Verbs.SendWR.new_with_sg
 _recv_wr_new = Verbs.RecvWR.new_with_sg
-_WR_COMMON = dict(next_wr=None, __init__=lambda self, *args, **kwargs: None,  # made by __new__
+_WR_COMMON = dict(next_wr=None, __init__=object.__init__,  # made by __new__
                   sg_list=property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)]))
 
 @_verbs
 class SendWR(Verbs.SendWR):
-    _ah = None
     def __new__(cls, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
                 send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
         # pyverbs' usual call (a list of num_sge SGEs, a WROpcode, SendFlags) in one C call
@@ -866,9 +864,13 @@ class SendWR(Verbs.SendWR):
         if known is None:
             wr.opcode = opcode
         return _made(cls, wr, items, sg, num_sge, next_wr)
-    def set_wr_ud(self, ah, rqpn, rqkey):
-        self._ah = ah
-        Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
+    def __init_subclass__(cls, **kwargs):
+        # a subclass's WR is PyGObject's copy, which does not hold the AH: keep it here
+        super().__init_subclass__(**kwargs)
+        def set_wr_ud(self, ah, rqpn, rqkey):
+            self._ah = ah
+            Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
+        cls.set_wr_ud = set_wr_ud
     rdma_remote_addr = property(lambda self: self.remote_addr)
     rdma_rkey = property(lambda self: self.rkey)
 
