@@ -757,8 +757,7 @@ class CompChannel(Verbs.CompChannel):
         return cq
     channel = property(lambda self: self)
 
-_poll_one = Verbs.CQ.poll_one
-_poll_list = Verbs.CQ.poll_list
+_poll_wcs = Verbs.CQ.poll_wcs
 
 @_verbs
 class CQ(Verbs.CQ):
@@ -770,10 +769,7 @@ class CQ(Verbs.CQ):
     # cq.watched = True: set_watched(), which raises what the property could not
     watched = property(lambda self: self.get_watched(), lambda self, on: self.set_watched(on))
     def poll(self, num_entries=1):
-        if num_entries == 1:
-            n, wc = _poll_one(self)
-            return (1, [wc]) if n else (0, [])
-        wcs = _poll_list(self, num_entries)
+        wcs = _poll_wcs(self, num_entries)   # each WC made once, not copied again
         return len(wcs), wcs
     # python-rdma's name
     def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
