@@ -730,6 +730,11 @@ class WC(Verbs.WC):
 # a field read through its C getter costs half of PyGObject's generic struct field read
 for _name in WC._FIELDS:
     setattr(WC, _name, property(getattr(Verbs.WC, 'get_' + _name), Verbs.WC.__dict__[_name].fset))
+# and status, an enum member, as an integer mapped here: a third less again
+def _wc_status(wc, _get=Verbs.WC.get_status_value, _members=Verbs.WCStatus.__enum_values__):
+    value = _get(wc)
+    return _members[value] if value in _members else Verbs.WC.get_status(wc)
+WC.status = property(_wc_status, Verbs.WC.__dict__['status'].fset)
 
 class WCError(GLib.Error):
     def __init__(self, wc, qp=None, msg=None):
