@@ -978,6 +978,7 @@ def _cm_qp_init_attr(attr):
     return out
 
 _SIGNALED = Verbs.SendFlags.SIGNALED
+def _flags(flags): return flags if type(flags) is _SendFlags else _SendFlags(int(flags))
 
 def _cm_length(method, mr, length, offset, c_order):
     # the length to post; None or 0: the MR from offset (for post_read/write, offset None: as given)
@@ -1017,18 +1018,18 @@ class CMID(Verbs.CMID):
                              wr_id)
     def post_send(self, mr, flags=_SIGNALED, length=None, *c_order, offset=0, wr_id=0):
         Verbs.CMID.post_send(self, mr, offset, _cm_length('post_send', mr, length, offset, c_order),
-                             Verbs.SendFlags(int(flags)), wr_id)
+                             _flags(flags), wr_id)
     def post_read(self, mr, length, remote_addr, rkey, flags=0, *c_order, offset=0, wr_id=0):
         Verbs.CMID.post_read(self, mr, offset, _cm_length('post_read', mr, length, None, c_order),
-                             remote_addr, rkey, Verbs.SendFlags(int(flags)), wr_id)
+                             remote_addr, rkey, _flags(flags), wr_id)
     def post_write(self, mr, length, remote_addr, rkey, flags=0, *c_order, offset=0, wr_id=0):
         Verbs.CMID.post_write(self, mr, offset, _cm_length('post_write', mr, length, None, c_order),
-                              remote_addr, rkey, Verbs.SendFlags(int(flags)), wr_id)
+                              remote_addr, rkey, _flags(flags), wr_id)
     def post_ud_send(self, mr, ah, rqpn=0, flags=_SIGNALED, length=None, *c_order, offset=0,
                      wr_id=0):
         Verbs.CMID.post_ud_send(self, mr, offset,
                                 _cm_length('post_ud_send', mr, length, offset, c_order),
-                                ah, int(rqpn), Verbs.SendFlags(int(flags)), wr_id)
+                                ah, int(rqpn), _flags(flags), wr_id)
     def set_option(self, level, optname, optval, optlen=None):
         if int(level) != 0:
             raise ValueError('only the RDMA_OPTION_ID level is supported')
