@@ -587,6 +587,15 @@ class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
 
 _sge_new = Verbs.SGE.new
 
+class _SubclassInit:   # made by __new__, so a subclass's super().__init__(args) is ignored
+    def __init__(self, *args, **kwargs): pass
+
+def _made_by_new(cls, **kwargs):
+    # SGE/SendWR/RecvWR's own __init__ is C's object_init (no frame, any arguments),
+    # which refuses them from a subclass's __init__: such a subclass gets this base first
+    if '__init__' in cls.__dict__ and _SubclassInit not in cls.__mro__:
+        cls.__bases__ = (_SubclassInit,) + cls.__bases__
+
 @_verbs
 class SGE(Verbs.SGE):
     def __new__(cls, addr=0, length=0, lkey=0):
@@ -602,6 +611,7 @@ class SGE(Verbs.SGE):
         sge.addr, sge.length, sge.lkey = addr, length, lkey
         return sge
     __init__ = object.__init__   # made by __new__; C's object_init, no Python frame
+    __init_subclass__ = classmethod(_made_by_new)
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
     def __str__(self):
@@ -867,7 +877,7 @@ class SendWR(Verbs.SendWR):
         return _made(cls, wr, items, sg, num_sge, next_wr)
     def __init_subclass__(cls, **kwargs):
         # a subclass's WR is PyGObject's copy, which does not hold the AH: keep it here
-        super().__init_subclass__(**kwargs)
+        _made_by_new(cls)
         def set_wr_ud(self, ah, rqpn, rqkey):
             self._ah = ah
             Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
@@ -877,6 +887,7 @@ class SendWR(Verbs.SendWR):
 
 @_verbs
 class RecvWR(Verbs.RecvWR):
+    __init_subclass__ = classmethod(_made_by_new)
     def __new__(cls, wr_id=0, num_sge=0, sg=None, next_wr=None):
         if cls is RecvWR and next_wr is None and type(sg) is list and len(sg) == num_sge:
             return _recv_wr_new(wr_id, sg)
