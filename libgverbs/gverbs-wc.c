@@ -112,6 +112,26 @@ gverbs_wc_get_status (const GVerbsWC *wc)
 }
 
 /**
+ * gverbs_wc_get_status_value:
+ * @wc: a #GVerbsWC
+ *
+ * Gets the completion status as a plain integer (a #GVerbsWCStatus value):
+ * for bindings, which return an integer at a fraction of an enum member's
+ * cost and map it to the member themselves. C code uses
+ * gverbs_wc_get_status().
+ *
+ * Returns: the completion status
+ *
+ * Since: 0.1
+ */
+guint
+gverbs_wc_get_status_value (const GVerbsWC *wc)
+{
+  g_return_val_if_fail (wc != NULL, GVERBS_WC_GENERAL_ERR);
+  return (guint) wc->status;
+}
+
+/**
  * gverbs_wc_get_opcode:
  * @wc: a #GVerbsWC
  *

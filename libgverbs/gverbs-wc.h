@@ -94,6 +94,8 @@ guint64         gverbs_wc_get_wr_id      (const GVerbsWC *wc);
 GVERBS_AVAILABLE_IN_0_1
 GVerbsWCStatus  gverbs_wc_get_status     (const GVerbsWC *wc);
 GVERBS_AVAILABLE_IN_0_1
+guint           gverbs_wc_get_status_value (const GVerbsWC *wc);
+GVERBS_AVAILABLE_IN_0_1
 GVerbsWCOpcode  gverbs_wc_get_opcode     (const GVerbsWC *wc);
 GVERBS_AVAILABLE_IN_0_1
 guint32         gverbs_wc_get_vendor_err (const GVerbsWC *wc);

@@ -479,6 +479,71 @@ test_poll_wr_ids (void)
   qp_pair_clear (&p);
 }
 
+/* poll_wcs: every completion in its own WC, in order, the writes' bytes
+ * landed; an empty CQ gives NULL and 0 without an error; a closed CQ fails. */
+static void
+test_poll_wcs (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, GVERBS_ACCESS_LOCAL_WRITE | GVERBS_ACCESS_REMOTE_WRITE,
+                      FALSE, 64 };
+  GVerbsSendWR swr[5];
+  guint got = 0;
+  gint64 deadline;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  fill_pattern (p.mr[0], 0, 40, 0x31);
+  for (guint i = 0; i < 5; i++)
+    {
+      gverbs_send_wr_init (&swr[i], 200 + i, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+      swr[i].sg_list[0] = mr_sge (p.mr[0], 8 * i, 8);
+      swr[i].num_sge = 1;
+      gverbs_send_wr_set_wr_rdma (&swr[i], gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]) + 8 * i);
+    }
+  g_assert_true (gverbs_qp_post_send (p.qp[0], swr, 5, NULL));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (got < 5 && g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(GError) error = NULL;
+      guint n = 99;
+      GVerbsWC **wcs = gverbs_cq_poll_wcs (p.cq[0], 3, &n, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (n, <=, 3);
+      g_assert_true ((wcs == NULL) == (n == 0));
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpuint (wcs[i]->wr_id, ==, 200 + got);
+          g_assert_cmpint (wcs[i]->status, ==, GVERBS_WC_SUCCESS);
+          g_assert_cmpint (wcs[i]->opcode, ==, GVERBS_WC_RDMA_WRITE);
+          got++;
+          gverbs_wc_free (wcs[i]);
+        }
+      g_free (wcs);
+    }
+  g_assert_cmpuint (got, ==, 5);
+  assert_pattern (p.mr[1], 0, 40, 0x31);
+  {
+    g_autoptr(GError) error = NULL;
+    guint n = 99;
+
+    g_assert_null (gverbs_cq_poll_wcs (p.cq[0], 8, &n, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (n, ==, 0);
+  }
+  gverbs_resource_close (GVERBS_RESOURCE (p.cq[1]), NULL);
+  {
+    g_autoptr(GError) error = NULL;
+    guint n = 99;
+
+    g_assert_null (gverbs_cq_poll_wcs (p.cq[1], 8, &n, &error));
+    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+    g_assert_cmpuint (n, ==, 0);
+  }
+  qp_pair_clear (&p);
+}
+
 /* Bad input and a closed QP give errors and post nothing; more copies than
  * the receive queue holds: refused with the limit named. */
 static void
@@ -554,5 +619,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/qp-repeat/two-threads", test_repeat_two_threads);
   g_test_add_func ("/qp-repeat/errors", test_repeat_errors);
   g_test_add_func ("/qp-repeat/poll-wr-ids", test_poll_wr_ids);
+  g_test_add_func ("/qp-repeat/poll-wcs", test_poll_wcs);
   return g_test_run ();
 }

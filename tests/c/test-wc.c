@@ -29,6 +29,10 @@ test_wc_fields (void)
   g_assert_cmpmem (copy, sizeof *copy, &wc, sizeof wc);
   g_assert_cmpuint (gverbs_wc_get_wr_id (copy), ==, G_GUINT64_CONSTANT (0x1122334455667788));
   g_assert_cmpint (gverbs_wc_get_status (copy), ==, GVERBS_WC_SUCCESS);
+  g_assert_cmpuint (gverbs_wc_get_status_value (copy), ==, GVERBS_WC_SUCCESS);
+  copy->status = GVERBS_WC_REM_ACCESS_ERR;
+  g_assert_cmpuint (gverbs_wc_get_status_value (copy), ==, GVERBS_WC_REM_ACCESS_ERR);
+  copy->status = GVERBS_WC_SUCCESS;
   g_assert_cmpint (gverbs_wc_get_opcode (copy), ==, GVERBS_WC_RECV);
   g_assert_cmpuint (gverbs_wc_get_byte_len (copy), ==, 4096);
   g_assert_cmpuint (gverbs_wc_get_imm_data (copy), ==, 0x78563412);

@@ -157,3 +157,26 @@ def test_table_constructors_say_their_signature():
     assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
     param = Verbs.ConnParam(3, 4, retry=6)
     assert (param.responder_resources, param.initiator_depth, param.retry_count) == (3, 4, 6)
+
+
+def test_subclass_init_may_pass_pyverbs_arguments_on():
+    # pyverbs code subclasses SGE/SendWR/RecvWR and forwards its arguments to
+    # super().__init__(); the object is made by __new__, which sets the fields
+    class Tagged(Verbs.SendWR):
+        def __init__(self, *args, tag=None, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.tag = tag
+
+    class Recv(Verbs.RecvWR):
+        def __init__(self, wr_id=0, num_sge=0, sg=None):
+            super().__init__(wr_id, num_sge, sg)
+
+    class Sge(Verbs.SGE):
+        def __init__(self, addr=0, length=0, lkey=0):
+            super().__init__(addr, length, lkey)
+
+    sge = Sge(0x1000, 64, 7)
+    wr = Tagged(wr_id=5, opcode=Verbs.IBV_WR_SEND, num_sge=1, sg=[sge])
+    assert (type(wr), wr.wr_id, wr.num_sge, wr.tag) == (Tagged, 5, 1, None)
+    assert (sge.addr, sge.length, sge.lkey) == (0x1000, 64, 7)
+    assert Recv(6, 1, [sge]).wr_id == 6

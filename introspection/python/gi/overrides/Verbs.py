@@ -601,6 +601,15 @@ class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
 
 _sge_new = Verbs.SGE.new
 
+class _SubclassInit:   # made by __new__, so a subclass's super().__init__(args) is ignored
+    def __init__(self, *args, **kwargs): pass
+
+def _made_by_new(cls, **kwargs):
+    # SGE/SendWR/RecvWR's own __init__ is C's object_init (no frame, any arguments),
+    # which refuses them from a subclass's __init__: such a subclass gets this base first
+    if '__init__' in cls.__dict__ and _SubclassInit not in cls.__mro__:
+        cls.__bases__ = (_SubclassInit,) + cls.__bases__
+
 @_verbs
 class SGE(Verbs.SGE):
     def __new__(cls, addr=0, length=0, lkey=0):
@@ -615,8 +624,8 @@ class SGE(Verbs.SGE):
         Verbs.SGE.__init__(sge)
         sge.addr, sge.length, sge.lkey = addr, length, lkey
         return sge
-    def __init__(self, addr=0, length=0, lkey=0):
-        pass   # made by __new__
+    __init__ = object.__init__   # made by __new__; C's object_init, no Python frame
+    __init_subclass__ = classmethod(_made_by_new)
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
     def __str__(self):
@@ -751,6 +760,11 @@ class WC(Verbs.WC):
 # a field read through its C getter costs half of PyGObject's generic struct field read
 for _name in WC._FIELDS:
     setattr(WC, _name, property(getattr(Verbs.WC, 'get_' + _name), Verbs.WC.__dict__[_name].fset))
+# and status, an enum member, as an integer mapped here: a third less again
+def _wc_status(wc, _get=Verbs.WC.get_status_value, _members=Verbs.WCStatus.__enum_values__):
+    value = _get(wc)
+    return _members[value] if value in _members else Verbs.WC.get_status(wc)
+WC.status = property(_wc_status, Verbs.WC.__dict__['status'].fset)
 
 class WCError(GLib.Error):
     def __init__(self, wc, qp=None, msg=None):
@@ -778,8 +792,7 @@ class CompChannel(Verbs.CompChannel):
         return cq
     channel = property(lambda self: self)
 
-_poll_one = Verbs.CQ.poll_one
-_poll_list = Verbs.CQ.poll_list
+_poll_wcs = Verbs.CQ.poll_wcs
 
 @_verbs
 class CQ(Verbs.CQ):
@@ -791,10 +804,7 @@ class CQ(Verbs.CQ):
     # cq.watched = True: set_watched(), which raises what the property could not
     watched = property(lambda self: self.get_watched(), lambda self, on: self.set_watched(on))
     def poll(self, num_entries=1):
-        if num_entries == 1:
-            n, wc = _poll_one(self)
-            return (1, [wc]) if n else (0, [])
-        wcs = _poll_list(self, num_entries)
+        wcs = _poll_wcs(self, num_entries)   # each WC made once, not copied again
         return len(wcs), wcs
     # python-rdma's name
     def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
@@ -865,12 +875,11 @@ _SEND = Verbs.WROpcode.SEND
 _WROpcode = Verbs.WROpcode
 _send_wr_new = Verbs.SendWR.new_with_sg
 _recv_wr_new = Verbs.RecvWR.new_with_sg
-_WR_COMMON = dict(next_wr=None, __init__=lambda self, *args, **kwargs: None,  # made by __new__
+_WR_COMMON = dict(next_wr=None, __init__=object.__init__,  # made by __new__
                   sg_list=property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)]))
 
 @_verbs
 class SendWR(Verbs.SendWR):
-    _ah = None
     def __new__(cls, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
                 send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
         # pyverbs' usual call (a list of num_sge SGEs, a WROpcode, SendFlags) in one C call
@@ -885,14 +894,19 @@ class SendWR(Verbs.SendWR):
         if known is None:
             wr.opcode = opcode
         return _made(cls, wr, items, sg, num_sge, next_wr)
-    def set_wr_ud(self, ah, rqpn, rqkey):
-        self._ah = ah
-        Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
+    def __init_subclass__(cls, **kwargs):
+        # a subclass's WR is PyGObject's copy, which does not hold the AH: keep it here
+        _made_by_new(cls)
+        def set_wr_ud(self, ah, rqpn, rqkey):
+            self._ah = ah
+            Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
+        cls.set_wr_ud = set_wr_ud
     rdma_remote_addr = property(lambda self: self.remote_addr)
     rdma_rkey = property(lambda self: self.rkey)
 
 @_verbs
 class RecvWR(Verbs.RecvWR):
+    __init_subclass__ = classmethod(_made_by_new)
     def __new__(cls, wr_id=0, num_sge=0, sg=None, next_wr=None):
         if cls is RecvWR and next_wr is None and type(sg) is list and len(sg) == num_sge:
             return _recv_wr_new(wr_id, sg)
@@ -1004,6 +1018,7 @@ def _cm_qp_init_attr(attr):
     return out
 
 _SIGNALED = Verbs.SendFlags.SIGNALED
+def _flags(flags): return flags if type(flags) is _SendFlags else _SendFlags(int(flags))
 
 def _cm_length(method, mr, length, offset, c_order):
     # the length to post; None or 0: the MR from offset (for post_read/write, offset None: as given)
@@ -1043,18 +1058,18 @@ class CMID(Verbs.CMID):
                              wr_id)
     def post_send(self, mr, flags=_SIGNALED, length=None, *c_order, offset=0, wr_id=0):
         Verbs.CMID.post_send(self, mr, offset, _cm_length('post_send', mr, length, offset, c_order),
-                             Verbs.SendFlags(int(flags)), wr_id)
+                             _flags(flags), wr_id)
     def post_read(self, mr, length, remote_addr, rkey, flags=0, *c_order, offset=0, wr_id=0):
         Verbs.CMID.post_read(self, mr, offset, _cm_length('post_read', mr, length, None, c_order),
-                             remote_addr, rkey, Verbs.SendFlags(int(flags)), wr_id)
+                             remote_addr, rkey, _flags(flags), wr_id)
     def post_write(self, mr, length, remote_addr, rkey, flags=0, *c_order, offset=0, wr_id=0):
         Verbs.CMID.post_write(self, mr, offset, _cm_length('post_write', mr, length, None, c_order),
-                              remote_addr, rkey, Verbs.SendFlags(int(flags)), wr_id)
+                              remote_addr, rkey, _flags(flags), wr_id)
     def post_ud_send(self, mr, ah, rqpn=0, flags=_SIGNALED, length=None, *c_order, offset=0,
                      wr_id=0):
         Verbs.CMID.post_ud_send(self, mr, offset,
                                 _cm_length('post_ud_send', mr, length, offset, c_order),
-                                ah, int(rqpn), Verbs.SendFlags(int(flags)), wr_id)
+                                ah, int(rqpn), _flags(flags), wr_id)
     def set_option(self, level, optname, optval, optlen=None):
         if int(level) != 0:
             raise ValueError('only the RDMA_OPTION_ID level is supported')
