@@ -33,7 +33,12 @@ _PATH_ALIASES = {
     'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'QPInitAttrEx': {'ind_table': 'rwq_ind_tbl', 'hash_conf': 'rx_hash_conf'},
-            'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
+            'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'},
+            'CqInitAttrEx': {'comp_channel': 'channel'}}
+# pyverbs' read-only attributes that C gives by a method: attribute -> method
+_GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'},
+            'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
+            'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'}}
 # classes whose pyverbs constructor only names properties, in pyverbs' order: 'arg'
 # (required, the property of that name), (arg, default) or (arg, property, default[,
 # conversion]), property None: an argument pyverbs takes that only its conversion checks.
@@ -341,6 +346,9 @@ def _boxed_field(holder, name):
 
 def _to_string(self): return self.to_string()
 
+def _made_by_new(self, *args, **kwargs):
+    pass   # a class whose __new__ returns the object made in C: nothing left to set
+
 def _caps_str(self):
     return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
                    for p in self.list_properties())
@@ -366,6 +374,10 @@ def _apply_rules(cls):
             cls.__new__ = _boxed_new(cls.__mro__[1])
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
+    for attr, getter in _GETTERS.get(name, {}).items():
+        setattr(cls, attr, property(getattr(cls, getter)))
+    if '__new__' in own and '__init__' not in own:
+        cls.__init__ = _made_by_new
     if '__str__' not in own:
         if hasattr(cls, 'to_string'):
             cls.__str__ = _to_string
@@ -780,11 +792,6 @@ class CQ(Verbs.CQ):
     def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
 
 @_verbs
-class CqInitAttrEx(Verbs.CqInitAttrEx):   # pyverbs' parent_domain= is a property, as others
-    comp_channel = property(lambda self: self.get_property('channel'),
-                            lambda self, value: self.set_property('channel', value))
-
-@_verbs
 class CQEX(Verbs.CQEX):  # derives from the CQ override
     def start_poll(self, attr=None): return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
     def poll_next(self): return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
@@ -795,8 +802,6 @@ class CQEX(Verbs.CQEX):  # derives from the CQ override
         for name in WC._FIELDS + ('invalidated_rkey',):
             setattr(wc, name, getattr(native, name))
         return wc
-    status = property(lambda self: self.read_status())
-    wr_id = property(lambda self: self.read_wr_id())
 
 # made by the rules alone (_FIELD_CTORS), named here for the code that uses them
 QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap', 'SrqAttr'))
@@ -1035,7 +1040,6 @@ class CMID(Verbs.CMID):
             raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
         Verbs.CMID.join_multicast(self, addr)
     qpn = property(lambda self: self.get_qp_num() if self.has_qp() else None)
-    dev_name = property(lambda self: self.get_device_name())
 
 _export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
 
@@ -1081,7 +1085,6 @@ class WQ(Verbs.WQ):
     def post_recv(self, wr, bad_wr=None):
         """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_wq_recv)."""
         Verbs.WQ.post_recv(self, _wr_list(wr))
-    wqn = property(lambda self: self.get_wq_num())
 
 @_verbs
 class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
@@ -1094,9 +1097,6 @@ class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
                                'field for it' % comp_mask)
         return Verbs.RwqIndTableInitAttr.new(_check_uint('log_ind_tbl_size', log_ind_tbl_size, 32),
                                              list(wqs_list or []))
-    def __init__(self, *args, **kwargs):
-        pass
-    wqs_list = property(lambda self: list(self.get_wqs()))
 
 @_verbs
 class RwqIndTable(Verbs.RwqIndTable):
@@ -1127,8 +1127,7 @@ class RxHashConf(Verbs.RxHashConf):
         return Verbs.RxHashConf.new(Verbs.RxHashFunctionFlags(int(rx_hash_function)),
                                     _to_bytes(key),
                                     Verbs.RxHashFields(int(rx_hash_fields_mask)))
-    def __init__(self, *args, **kwargs):
-        pass
+    # set_property() takes no flags value with bit 31 (IBV_RX_HASH_INNER): the C setter does
     rx_hash_fields_mask = property(
         lambda self: self.get_property('rx-hash-fields-mask'),
         lambda self, value: self.set_rx_hash_fields_mask(Verbs.RxHashFields(
@@ -1164,7 +1163,6 @@ class Path(Verbs.Path):
             self.set_property(name, Verbs.MTU(int(value)) if name == 'mtu' else _to_gid(value))
         else:
             _props_setattr(self, name, value)
-    has_grh = property(lambda self: self.get_has_grh())
     def reverse(self, for_reply=True):
         Verbs.Path.reverse(self)
         return self
@@ -1232,7 +1230,6 @@ def _as_wc_error(call, args, failed):
 class BufferPool(Verbs.BufferPool):
     def __new__(cls, pd, count, size, access=0):
         return Verbs.BufferPool.new(pd, count, size, access)
-    def __init__(self, pd, count, size, access=0): pass
     def copy_to(self, buf, idx, offset=0):
         Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
     def copy_from(self, idx, offset=0, length=None):
