@@ -9,6 +9,7 @@ import errno as _errno
 import re as _re
 import socket as _socket
 import sys as _sys
+import time as _time
 from gi.module import get_introspection_module
 from gi.overrides import override
 from gi.repository import Gio, GLib, GObject
@@ -70,6 +71,7 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'WQAttr': (('attr_mask', 0), ('wq_state', 0), ('curr_wq_state', 0), ('flags', 0),
                      ('flags_mask', 0)),
           'RwqIndTable': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
+          'CQPoller': ('cq', ('cc', 'channel', None), ('async_events', None)),
           'CMListener': (('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),),
           'AddrInfo': (('src', None), ('dst', None),
                        ('src_service', 'src_service', None, lambda v: _service(v)),
@@ -112,6 +114,7 @@ _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                 'QPAttr': (('qp_state', Verbs.QPState.INIT), ('cur_qp_state', Verbs.QPState.RESET),
                            ('port_num', 1), ('path_mtu', Verbs.MTU(3))),
                 'SrqAttr': (('max_wr', 100), ('max_sge', 1), ('srq_limit', 0)),
+                'SrqInitAttrEx': (('max_wr', 100), ('max_sge', 1), ('srq_limit', 0)),
                 'ConnParam': (('resources', 1, 'responder_resources'),
                               ('depth', 1, 'initiator_depth'), ('flow_control', 0),
                               ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
@@ -131,17 +134,31 @@ def _no_flags(flags):
     return _DROP
 def _gid_type(value): return Verbs.GidType.ROCE_V2 if value is None else value
 def _family(value): return Gio.SocketFamily.INVALID if value is None else value
+def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
+def _to_bytes(data):
+    return data if data is None or isinstance(data, GLib.Bytes) else GLib.Bytes.new(_as_bytes(data))
 def _data(gbytes): return gbytes.get_data()
+def _drop(value): return _DROP
+def _enoent(found): return 0 if found else _errno.ENOENT   # pyverbs' CQEX polls
+def _option_level(level):
+    if int(level) != 0:
+        raise ValueError('only the RDMA_OPTION_ID level is supported')
+    return _DROP
+def _mc_addr(addr):
+    if addr is None:
+        raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
+    return addr
 _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable', None)),
                              query_gid_ex=('port_num', 'gid_index', ('flags', 0, _no_flags)),
                              query_gid_table=(('max_entries', -1), ('flags', 0, _no_flags), list),
-                             query_device_ex=(('ex_input', None, lambda v: _DROP),),
+                             query_device_ex=(('ex_input', None, _drop),),
                              find_gid=(('port_num', 1), ('gid_type', None, _gid_type),
                                        ('family', None, _family)),
                              find_gid_by_netdev=('port_num', 'netdev',
                                                  ('gid_type', None, _gid_type),
                                                  ('family', None, _family))),
              'CQ': {'req_notify': (('solicited_only', False),)},
+             'CQEX': dict(start_poll=(('attr', None, _drop), _enoent), next_poll=(_enoent,)),
              'CMID': dict(listen=(('backlog', 0),), reg_read=(('size', 0),),
                           reg_write=(('size', 0),), reg_msgs=(('size', 0),),
                           accept=(('param', None), ('private_data', None, lambda v: _to_bytes(v))),
@@ -151,10 +168,22 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
                           query_qp=(('attr_mask', _REQUIRED, lambda v: Verbs.QPAttrMask(int(v))),
                                     tuple),
                           init_qp_attr=(('qp_state', _REQUIRED, int),
-                                        lambda r: (r[0], int(r[1])))),
+                                        lambda r: (r[0], int(r[1]))),
+                          set_option=(('level', _REQUIRED, _option_level),
+                                      ('optname', _REQUIRED, lambda v: Verbs.CMOption(int(v))),
+                                      ('optval', _REQUIRED, int), ('optlen', None, _drop)),
+                          join_multicast=(('addr', None, _mc_addr), ('mc_attr', None, _drop),
+                                          ('context', None, _drop))),
              'CMListener': {'add_address': ('address', ('port', 0, int), ('backlog', 0, int))},
              'DM': {'copy_from_dm': ('dm_offset', 'length', _data)},
              'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
+             # pyverbs takes the immediate data in host order, C in network order
+             'QPEx': dict(wr_send_imm=(('data', _REQUIRED, _socket.htonl),),
+                          wr_rdma_write_imm=('rkey', 'remote_addr',
+                                             ('data', _REQUIRED, _socket.htonl)),
+                          wr_atomic_write=('rkey', 'remote_addr',
+                                           ('atomic_wr', _REQUIRED, _as_bytes))),
+             'BufferPool': dict(copy_to=(('buf', _REQUIRED, _as_bytes), 'idx', ('offset', 0))),
              'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
                                           ('compare_add', _REQUIRED), ('swap', 0))}}
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
@@ -403,11 +432,6 @@ def _check_uint(name, value, bits=64):
         raise _verbs_error(Verbs.Error.OUT_OF_RANGE,
                            '%s %d does not fit in %d bits' % (name, value, bits))
     return value
-
-def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
-
-def _to_bytes(data):
-    return data if data is None or isinstance(data, GLib.Bytes) else GLib.Bytes.new(_as_bytes(data))
 
 def _disconnect_on_close(obj, pspec):
     # a closed object emits no more signals: its Python handlers go, breaking the cycles
@@ -793,9 +817,7 @@ class CQ(Verbs.CQ):
 
 @_verbs
 class CQEX(Verbs.CQEX):  # derives from the CQ override
-    def start_poll(self, attr=None): return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
-    def poll_next(self): return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
-    def next_poll(self): return self.poll_next()
+    def poll_next(self): return self.next_poll()   # pyverbs' name
     def read_wc(self):
         wc = WC()
         native = Verbs.CQEX.read_wc(self)
@@ -942,16 +964,11 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
 
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
-    def wr_send_imm(self, data): Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
-    def wr_rdma_write_imm(self, rkey, remote_addr, data):
-        Verbs.QPEx.wr_rdma_write_imm(self, rkey, remote_addr, _socket.htonl(data))
     def wr_set_sge(self, sge): Verbs.QPEx.wr_set_sge(self, sge.lkey, sge.addr, sge.length)
     def wr_set_sge_list(self, num_sge, sg_list):
         Verbs.QPEx.wr_set_sge_list(self, list(sg_list)[:num_sge])
     def wr_set_inline_data(self, data, length=None):
         Verbs.QPEx.wr_set_inline_data(self, _as_bytes(data)[:length])
-    def wr_atomic_write(self, rkey, remote_addr, atomic_wr):
-        Verbs.QPEx.wr_atomic_write(self, rkey, remote_addr, _as_bytes(atomic_wr))
     @property
     def ind_table(self):
         init_attr = self.get_property('init-attr')
@@ -1031,14 +1048,6 @@ class CMID(Verbs.CMID):
         Verbs.CMID.post_ud_send(self, mr, offset,
                                 _cm_length('post_ud_send', mr, length, offset, c_order),
                                 ah, int(rqpn), Verbs.SendFlags(int(flags)), wr_id)
-    def set_option(self, level, optname, optval, optlen=None):
-        if int(level) != 0:
-            raise ValueError('only the RDMA_OPTION_ID level is supported')
-        Verbs.CMID.set_option(self, Verbs.CMOption(int(optname)), int(optval))
-    def join_multicast(self, addr=None, mc_attr=None, context=None):
-        if addr is None:
-            raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
-        Verbs.CMID.join_multicast(self, addr)
     qpn = property(lambda self: self.get_qp_num() if self.has_qp() else None)
 
 _export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
@@ -1050,12 +1059,6 @@ class SrqInitAttr(Verbs.SrqInitAttr):
         Verbs.SrqInitAttr.__init__(self)
         if attr is not None:
             self.props.attr = attr
-
-@_verbs
-class SrqInitAttrEx(Verbs.SrqInitAttrEx):
-    def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
-        Verbs.SrqInitAttrEx.__init__(self)
-        self.props.attr = SrqAttr(max_wr, max_sge, srq_limit)
 
 @_verbs
 class SRQ(Verbs.SRQ):
@@ -1230,20 +1233,16 @@ def _as_wc_error(call, args, failed):
 class BufferPool(Verbs.BufferPool):
     def __new__(cls, pd, count, size, access=0):
         return Verbs.BufferPool.new(pd, count, size, access)
-    def copy_to(self, buf, idx, offset=0):
-        Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
     def copy_from(self, idx, offset=0, length=None):
         length = self.size - offset if length is None else length
         return Verbs.BufferPool.copy_from(self, idx, offset, length).get_data()
     def make_sge(self, idx, length=None):
         return Verbs.BufferPool.make_sge(self, idx, self.size if length is None else length)
     def make_send_wr(self, idx, length, ah=None, remote_qpn=0, remote_qkey=0):
-        native = Verbs.BufferPool.make_send_wr(self, idx, length)
-        return send_wr(native.wr_id, native.opcode, native.send_flags, native.dup_sge(0),
-                       ah=ah, remote_qpn=remote_qpn, remote_qkey=remote_qkey)
-    def make_recv_wr(self, idx):
-        native = Verbs.BufferPool.make_recv_wr(self, idx)
-        return RecvWR(native.wr_id, 1, native.dup_sge(0))
+        wr = Verbs.BufferPool.make_send_wr(self, idx, length)
+        if ah is not None:
+            wr.set_wr_ud(ah, remote_qpn, remote_qkey)
+        return wr
     def finish_wcs(self, qp, wcs):
         wcs = [wc for wc in (wcs if isinstance(wcs, (list, tuple)) else [wcs]) if wc is not None]
         _as_wc_error(Verbs.BufferPool.finish_wcs, (self, qp, wcs),
@@ -1251,20 +1250,18 @@ class BufferPool(Verbs.BufferPool):
 
 @_verbs
 class CQPoller(Verbs.CQPoller):
-    def __new__(cls, cq, cc=None, async_events=None): return Verbs.CQPoller.new(cq, cc)
-    def __init__(self, cq, cc=None, async_events=None): self.timedout = False
+    timedout = False
     def next_wc(self, timeout=None):
         ms = -1 if timeout is None else max(0, int(timeout * 1000))
         return _as_wc_error(Verbs.CQPoller.next, (self, ms),
                             lambda: (Verbs.CQPoller.get_last_wc(self),))
     def iterwc(self, count=None, timeout=None):
-        import time
         self.timedout = False
-        deadline = None if timeout is None else time.monotonic() + timeout
+        deadline = None if timeout is None else _time.monotonic() + timeout
         while count is None or count > 0:
             try:
                 yield self.next_wc(None if deadline is None else
-                                   max(0.0, deadline - time.monotonic()))
+                                   max(0.0, deadline - _time.monotonic()))
             except GLib.Error as e:
                 if e.domain == 'gverbs-error-quark' and e.code == int(Verbs.Error.TIMED_OUT):
                     self.timedout = True
@@ -1293,6 +1290,12 @@ if hasattr(Verbs, 'Mlx5Context'):
         """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
         return Verbs.mlx5_is_supported(_name_of(device))
     def _outlen(value): return _check_uint('outlen', value, 32)
+    def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
+    # DevX commands: the input mailbox as bytes, the output's length; return the output
+    _DEVX = (('in_', _REQUIRED, _to_bytes), ('outlen', _REQUIRED, _outlen), _data)
+    _DEFAULTS.update({'Mlx5Context': dict(query_mlx5_device=(('comp_mask', -1, _all_bits),),
+                                          devx_general_cmd=_DEVX),
+                      'Mlx5DevxObj': dict(query=_DEVX, modify=_DEVX)})
     def _umem_addr(addr):
         if addr is not None:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
@@ -1335,28 +1338,13 @@ if hasattr(Verbs, 'Mlx5Context'):
                              dct_access_key=dc_init_attr.dct_access_key)
             _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
     @_verbs
-    class Mlx5Context(Verbs.Mlx5Context):  # derives from the Context override
-        def query_mlx5_device(self, comp_mask=-1):
-            """The device's mlx5 attributes (mlx5dv_query_device); comp_mask -1: all."""
-            mask = (1 << 64) - 1 if comp_mask == -1 else _check_uint('comp_mask', comp_mask)
-            return Verbs.Mlx5Context.query_mlx5_device(self, mask)
-        def devx_general_cmd(self, in_, outlen):
-            """Runs a DevX general command; returns the output mailbox as bytes."""
-            out = Verbs.Mlx5Context.devx_general_cmd(self, _to_bytes(in_), _outlen(outlen))
-            return bytes(out.get_data())
-    @_verbs
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
         """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
         command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
         @property
         def out_view(self):
             out = self.get_out()
-            return memoryview(bytes(out.get_data()) if out is not None else b'')
-        def query(self, in_, outlen):
-            return bytes(Verbs.Mlx5DevxObj.query(self, _to_bytes(in_), _outlen(outlen)).get_data())
-        def modify(self, in_, outlen):
-            return bytes(Verbs.Mlx5DevxObj.modify(self, _to_bytes(in_),
-                                                  _outlen(outlen)).get_data())
+            return memoryview(out.get_data() if out is not None else b'')
 
 # --- the namespace loop: every other class gets the generic rules, every
 # enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
