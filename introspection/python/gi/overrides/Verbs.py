@@ -71,7 +71,7 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'WQAttr': (('attr_mask', 0), ('wq_state', 0), ('curr_wq_state', 0), ('flags', 0),
                      ('flags_mask', 0)),
           'RwqIndTable': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
-          'CQPoller': ('cq', ('cc', 'channel', None), ('async_events', None)),
+          'CQPoller': ('cq', ('cc', 'channel', None), ('async_events', None, None)),
           'CMListener': (('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),),
           'AddrInfo': (('src', None), ('dst', None),
                        ('src_service', 'src_service', None, lambda v: _service(v)),
@@ -137,7 +137,7 @@ def _family(value): return Gio.SocketFamily.INVALID if value is None else value
 def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
 def _to_bytes(data):
     return data if data is None or isinstance(data, GLib.Bytes) else GLib.Bytes.new(_as_bytes(data))
-def _data(gbytes): return gbytes.get_data()
+def _data(gbytes): return None if gbytes is None else gbytes.get_data()
 def _drop(value): return _DROP
 def _enoent(found): return 0 if found else _errno.ENOENT   # pyverbs' CQEX polls
 def _option_level(level):
@@ -177,6 +177,7 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
              'CMListener': {'add_address': ('address', ('port', 0, int), ('backlog', 0, int))},
              'DM': {'copy_from_dm': ('dm_offset', 'length', _data)},
              'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
+             'Path': dict(to_bytes=(_data,), reverse=(('for_reply', True, _drop),)),
              # pyverbs takes the immediate data in host order, C in network order
              'QPEx': dict(wr_send_imm=(('data', _REQUIRED, _socket.htonl),),
                           wr_rdma_write_imm=('rkey', 'remote_addr',
@@ -1102,13 +1103,8 @@ class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
                                              list(wqs_list or []))
 
 @_verbs
-class RwqIndTable(Verbs.RwqIndTable):
-    """pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr): ibv_create_rwq_ind_table;
-    wqs lists its work queues."""
-    @property
-    def wqs(self):
-        wqs = self.get_wqs()
-        return list(wqs) if wqs is not None else []
+class RwqIndTable(Verbs.RwqIndTable):   # pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr)
+    wqs = property(lambda self: self.get_wqs() or [])   # None until the table is created
 
 @_verbs
 class RxHashConf(Verbs.RxHashConf):
@@ -1124,9 +1120,6 @@ class RxHashConf(Verbs.RxHashConf):
                 raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                    'RxHashConf: rx_hash_key_len %d is not the key\'s length %d'
                                    % (rx_hash_key_len, len(key)))
-        for value, name in ((rx_hash_function, 'rx-hash-function'),
-                            (rx_hash_fields_mask, 'rx-hash-fields-mask')):
-            _check_value(Verbs.RxHashConf.find_property(name), int(value), name.replace('-', '_'))
         return Verbs.RxHashConf.new(Verbs.RxHashFunctionFlags(int(rx_hash_function)),
                                     _to_bytes(key),
                                     Verbs.RxHashFields(int(rx_hash_fields_mask)))
@@ -1136,13 +1129,8 @@ class RxHashConf(Verbs.RxHashConf):
         lambda self, value: self.set_rx_hash_fields_mask(Verbs.RxHashFields(
             _check_value(Verbs.RxHashConf.find_property('rx-hash-fields-mask'), int(value),
                          'rx_hash_fields_mask'))))
-    @property
-    def rx_hash_key(self):
-        key = self.get_rx_hash_key()
-        return key.get_data() if key is not None else None
-    @rx_hash_key.setter
-    def rx_hash_key(self, value):
-        self.set_rx_hash_key(_to_bytes(None if value is None else bytes(value)))
+    rx_hash_key = property(lambda self: _data(self.get_rx_hash_key()),
+                           lambda self, key: self.set_rx_hash_key(_to_bytes(key)))
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
 def _to_gid(value):
@@ -1166,23 +1154,18 @@ class Path(Verbs.Path):
             self.set_property(name, Verbs.MTU(int(value)) if name == 'mtu' else _to_gid(value))
         else:
             _props_setattr(self, name, value)
-    def reverse(self, for_reply=True):
-        Verbs.Path.reverse(self)
-        return self
     def fill_from_qp(self, qp):
         Verbs.Path.fill_from_qp(self, qp)
         return self
-    def to_bytes(self): return self.to_variant().get_data_as_bytes().get_data()
     @classmethod
     def from_variant(cls, variant): return cls._wrap(Verbs.Path.new_from_variant(variant))
     @classmethod
     def from_bytes(cls, data):
-        if len(data) > Verbs.PATH_WIRE_MAX_SIZE:
+        if len(data) > Verbs.PATH_WIRE_MAX_SIZE:   # refused before it is copied into a GBytes
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                'Path variant is %d bytes long, more than the %d a path may have'
                                % (len(data), Verbs.PATH_WIRE_MAX_SIZE))
-        return cls.from_variant(GLib.Variant.new_from_bytes(
-            GLib.VariantType.new('a{sv}'), GLib.Bytes.new(bytes(data)), False))
+        return cls._wrap(Verbs.Path.new_from_bytes(_to_bytes(data)))
     @classmethod
     def _wrap(cls, native):
         path = cls.__new__(cls)
@@ -1274,17 +1257,12 @@ class CQPoller(Verbs.CQPoller):
 if hasattr(Verbs, 'Mlx5Context'):
     def _name_of(device):
         """A device name from pyverbs' ways to name one: text, bytes, a Device
-        from get_device_list() or an open Context."""
-        if isinstance(device, bytes):
-            return device.decode()
-        if isinstance(device, str):
-            return device
-        for attr in ('get_name', 'name'):
-            value = getattr(device, attr, None)
-            value = value() if callable(value) else value
-            if value is not None:
-                return value.decode() if isinstance(value, bytes) else str(value)
-        raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
+        from get_device_list() or an open Context (their get_name())."""
+        name = device if isinstance(device, (str, bytes)) else getattr(device, 'get_name', None)
+        name = name() if callable(name) else name
+        if name is None:
+            raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
+        return name.decode() if isinstance(name, bytes) else str(name)
     @_export
     def is_mlx5dv_supported(device):
         """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
@@ -1341,10 +1319,7 @@ if hasattr(Verbs, 'Mlx5Context'):
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
         """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
         command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
-        @property
-        def out_view(self):
-            out = self.get_out()
-            return memoryview(out.get_data() if out is not None else b'')
+        out_view = property(lambda self: memoryview(_data(self.get_out()) or b''))
 
 # --- the namespace loop: every other class gets the generic rules, every
 # enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
