@@ -485,8 +485,7 @@ def _imported(kind, owner, handle):
     return getattr(Verbs, kind[0]).import_(owner, handle)  # 'import' is a keyword
 
 # --- devices, contexts, queries ------------------------------------------------
-def get_device_list(): return list(Verbs.get_devices())
-_export(get_device_list)
+_export(Verbs.get_devices, 'get_device_list')   # a new list of Device objects each call
 
 @_verbs
 class DeviceAttr(Verbs.DeviceAttr):
@@ -970,10 +969,7 @@ class QPEx(Verbs.QPEx):  # derives from the QP override
         Verbs.QPEx.wr_set_sge_list(self, list(sg_list)[:num_sge])
     def wr_set_inline_data(self, data, length=None):
         Verbs.QPEx.wr_set_inline_data(self, _as_bytes(data)[:length])
-    @property
-    def ind_table(self):
-        init_attr = self.get_property('init-attr')
-        return init_attr.get_property('rwq-ind-tbl') if init_attr is not None else None
+    ind_table = property(lambda self: getattr(self.get_property('init-attr'), 'rwq_ind_tbl', None))
 
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
 def _service(value): return None if value is None else str(value)
