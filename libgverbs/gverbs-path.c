@@ -749,6 +749,28 @@ gverbs_path_to_variant (GVerbsPath *self)
   return g_variant_ref_sink (g_variant_builder_end (&b));
 }
 
+/**
+ * gverbs_path_to_bytes:
+ * @self: a #GVerbsPath
+ *
+ * The path's wire form (gverbs_path_to_variant()) serialised, ready to
+ * send over a side channel; gverbs_path_new_from_bytes() reads it back.
+ *
+ * Returns: (transfer full): the bytes of the path's `a{sv}` variant
+ *
+ * Since: 0.1
+ */
+GBytes *
+gverbs_path_to_bytes (GVerbsPath *self)
+{
+  g_autoptr(GVariant) variant = NULL;
+
+  g_return_val_if_fail (GVERBS_IS_PATH (self), NULL);
+
+  variant = gverbs_path_to_variant (self);
+  return g_variant_get_data_as_bytes (variant);
+}
+
 static gboolean
 take_gid (const char *key,
           GVariant   *v,
@@ -828,6 +850,34 @@ take_field (GVerbsPath *path,
     }
   path->values[index] = value;
   return TRUE;
+}
+
+/**
+ * gverbs_path_new_from_bytes:
+ * @bytes: a path's wire form as gverbs_path_to_bytes() gives it, as
+ *   received from a peer
+ * @error: return location for a #GError
+ *
+ * Rebuilds a path from the bytes of its wire form, with the checks of
+ * gverbs_path_new_from_variant(): @bytes is untrusted input, and bytes that
+ * are not a valid `a{sv}` path give %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: (transfer full): a new #GVerbsPath, or %NULL on error
+ *
+ * Since: 0.1
+ */
+GVerbsPath *
+gverbs_path_new_from_bytes (GBytes  *bytes,
+                            GError **error)
+{
+  g_autoptr(GVariant) variant = NULL;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* Not trusted: the variant is checked as it is read, and its size first. */
+  variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE_VARDICT, bytes, FALSE));
+  return gverbs_path_new_from_variant (variant, error);
 }
 
 /**

@@ -50,6 +50,11 @@ GVerbsPath *gverbs_path_new_from_variant (GVariant     *variant,
 GVERBS_AVAILABLE_IN_0_1
 GVariant   *gverbs_path_to_variant       (GVerbsPath   *self);
 GVERBS_AVAILABLE_IN_0_1
+GVerbsPath *gverbs_path_new_from_bytes   (GBytes       *bytes,
+                                          GError      **error);
+GVERBS_AVAILABLE_IN_0_1
+GBytes     *gverbs_path_to_bytes         (GVerbsPath   *self);
+GVERBS_AVAILABLE_IN_0_1
 GVerbsPath *gverbs_path_copy             (GVerbsPath   *self);
 GVERBS_AVAILABLE_IN_0_1
 GVerbsPath *gverbs_path_reverse          (GVerbsPath   *self);

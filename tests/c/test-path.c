@@ -70,6 +70,36 @@ test_round_trip (void)
 }
 
 static void
+test_bytes_round_trip (void)
+{
+  g_autoptr(GVerbsPath) path = sample_path ();
+  g_autoptr(GVerbsPath) back = NULL;
+  g_autoptr(GVariant) v = gverbs_path_to_variant (path);
+  g_autoptr(GBytes) bytes = gverbs_path_to_bytes (path);
+  g_autoptr(GBytes) big = g_bytes_new_take (g_malloc0 (GVERBS_PATH_WIRE_MAX_SIZE + 1),
+                                            GVERBS_PATH_WIRE_MAX_SIZE + 1);
+  g_autoptr(GBytes) garbage = g_bytes_new_static ("LID:QPN:PSN:GID garbage", 23);
+  g_autoptr(GError) error = NULL;
+
+  /* the bytes are the variant's serialisation, and read back to the same path */
+  g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                   g_variant_get_data (v), g_variant_get_size (v));
+  back = gverbs_path_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  assert_paths_equal (path, back);
+  g_clear_object (&back);
+
+  back = gverbs_path_new_from_bytes (big, &error);
+  g_assert_null (back);
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "more than the 4096"));
+  g_clear_error (&error);
+  back = gverbs_path_new_from_bytes (garbage, &error);
+  g_assert_null (back);
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+}
+
+static void
 test_reverse (void)
 {
   g_autoptr(GVerbsPath) path = sample_path ();
@@ -259,6 +289,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/path/defaults", test_defaults);
   g_test_add_func ("/path/variant-round-trip", test_round_trip);
+  g_test_add_func ("/path/bytes-round-trip", test_bytes_round_trip);
   g_test_add_func ("/path/reverse", test_reverse);
   g_test_add_func ("/path/variant-malformed", test_malformed);
   g_test_add_func ("/path/variant-hostile-blob", test_hostile_blob);

@@ -9,6 +9,7 @@ import errno as _errno
 import re as _re
 import socket as _socket
 import sys as _sys
+import time as _time
 from gi.module import get_introspection_module
 from gi.overrides import override
 from gi.repository import Gio, GLib, GObject
@@ -33,7 +34,12 @@ _PATH_ALIASES = {
     'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'QPInitAttrEx': {'ind_table': 'rwq_ind_tbl', 'hash_conf': 'rx_hash_conf'},
-            'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'}}
+            'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'},
+            'CqInitAttrEx': {'comp_channel': 'channel'}}
+# pyverbs' read-only attributes that C gives by a method: attribute -> method
+_GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'},
+            'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
+            'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'}}
 # classes whose pyverbs constructor only names properties, in pyverbs' order: 'arg'
 # (required, the property of that name), (arg, default) or (arg, property, default[,
 # conversion]), property None: an argument pyverbs takes that only its conversion checks.
@@ -65,6 +71,7 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'WQAttr': (('attr_mask', 0), ('wq_state', 0), ('curr_wq_state', 0), ('flags', 0),
                      ('flags_mask', 0)),
           'RwqIndTable': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
+          'CQPoller': ('cq', ('cc', 'channel', None), ('async_events', None, None)),
           'CMListener': (('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),),
           'AddrInfo': (('src', None), ('dst', None),
                        ('src_service', 'src_service', None, lambda v: _service(v)),
@@ -107,6 +114,7 @@ _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                 'QPAttr': (('qp_state', Verbs.QPState.INIT), ('cur_qp_state', Verbs.QPState.RESET),
                            ('port_num', 1), ('path_mtu', Verbs.MTU(3))),
                 'SrqAttr': (('max_wr', 100), ('max_sge', 1), ('srq_limit', 0)),
+                'SrqInitAttrEx': (('max_wr', 100), ('max_sge', 1), ('srq_limit', 0)),
                 'ConnParam': (('resources', 1, 'responder_resources'),
                               ('depth', 1, 'initiator_depth'), ('flow_control', 0),
                               ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
@@ -126,17 +134,31 @@ def _no_flags(flags):
     return _DROP
 def _gid_type(value): return Verbs.GidType.ROCE_V2 if value is None else value
 def _family(value): return Gio.SocketFamily.INVALID if value is None else value
-def _data(gbytes): return gbytes.get_data()
+def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
+def _to_bytes(data):
+    return data if data is None or isinstance(data, GLib.Bytes) else GLib.Bytes.new(_as_bytes(data))
+def _data(gbytes): return None if gbytes is None else gbytes.get_data()
+def _drop(value): return _DROP
+def _enoent(found): return 0 if found else _errno.ENOENT   # pyverbs' CQEX polls
+def _option_level(level):
+    if int(level) != 0:
+        raise ValueError('only the RDMA_OPTION_ID level is supported')
+    return _DROP
+def _mc_addr(addr):
+    if addr is None:
+        raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
+    return addr
 _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable', None)),
                              query_gid_ex=('port_num', 'gid_index', ('flags', 0, _no_flags)),
                              query_gid_table=(('max_entries', -1), ('flags', 0, _no_flags), list),
-                             query_device_ex=(('ex_input', None, lambda v: _DROP),),
+                             query_device_ex=(('ex_input', None, _drop),),
                              find_gid=(('port_num', 1), ('gid_type', None, _gid_type),
                                        ('family', None, _family)),
                              find_gid_by_netdev=('port_num', 'netdev',
                                                  ('gid_type', None, _gid_type),
                                                  ('family', None, _family))),
              'CQ': {'req_notify': (('solicited_only', False),)},
+             'CQEX': dict(start_poll=(('attr', None, _drop), _enoent), next_poll=(_enoent,)),
              'CMID': dict(listen=(('backlog', 0),), reg_read=(('size', 0),),
                           reg_write=(('size', 0),), reg_msgs=(('size', 0),),
                           accept=(('param', None), ('private_data', None, lambda v: _to_bytes(v))),
@@ -146,10 +168,23 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
                           query_qp=(('attr_mask', _REQUIRED, lambda v: Verbs.QPAttrMask(int(v))),
                                     tuple),
                           init_qp_attr=(('qp_state', _REQUIRED, int),
-                                        lambda r: (r[0], int(r[1])))),
+                                        lambda r: (r[0], int(r[1]))),
+                          set_option=(('level', _REQUIRED, _option_level),
+                                      ('optname', _REQUIRED, lambda v: Verbs.CMOption(int(v))),
+                                      ('optval', _REQUIRED, int), ('optlen', None, _drop)),
+                          join_multicast=(('addr', None, _mc_addr), ('mc_attr', None, _drop),
+                                          ('context', None, _drop))),
              'CMListener': {'add_address': ('address', ('port', 0, int), ('backlog', 0, int))},
              'DM': {'copy_from_dm': ('dm_offset', 'length', _data)},
              'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
+             'Path': dict(to_bytes=(_data,), reverse=(('for_reply', True, _drop),)),
+             # pyverbs takes the immediate data in host order, C in network order
+             'QPEx': dict(wr_send_imm=(('data', _REQUIRED, _socket.htonl),),
+                          wr_rdma_write_imm=('rkey', 'remote_addr',
+                                             ('data', _REQUIRED, _socket.htonl)),
+                          wr_atomic_write=('rkey', 'remote_addr',
+                                           ('atomic_wr', _REQUIRED, _as_bytes))),
+             'BufferPool': dict(copy_to=(('buf', _REQUIRED, _as_bytes), 'idx', ('offset', 0))),
              'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
                                           ('compare_add', _REQUIRED), ('swap', 0))}}
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
@@ -355,6 +390,9 @@ def _boxed_field(holder, name):
 
 def _to_string(self): return self.to_string()
 
+def _init_done_by_new(self, *args, **kwargs):
+    pass   # a class whose __new__ returns the object made in C: nothing left to set
+
 def _caps_str(self):
     return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
                    for p in self.list_properties())
@@ -380,6 +418,10 @@ def _apply_rules(cls):
             cls.__new__ = _boxed_new(cls.__mro__[1])
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
+    for attr, getter in _GETTERS.get(name, {}).items():
+        setattr(cls, attr, property(getattr(cls, getter)))
+    if '__new__' in own and '__init__' not in own:
+        cls.__init__ = _init_done_by_new
     if '__str__' not in own:
         if hasattr(cls, 'to_string'):
             cls.__str__ = _to_string
@@ -405,11 +447,6 @@ def _check_uint(name, value, bits=64):
         raise _verbs_error(Verbs.Error.OUT_OF_RANGE,
                            '%s %d does not fit in %d bits' % (name, value, bits))
     return value
-
-def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
-
-def _to_bytes(data):
-    return data if data is None or isinstance(data, GLib.Bytes) else GLib.Bytes.new(_as_bytes(data))
 
 def _disconnect_on_close(obj, pspec):
     # a closed object emits no more signals: its Python handlers go, breaking the cycles
@@ -462,8 +499,7 @@ def _imported(kind, owner, handle):
     return getattr(Verbs, kind[0]).import_(owner, handle)  # 'import' is a keyword
 
 # --- devices, contexts, queries ------------------------------------------------
-def get_device_list(): return list(Verbs.get_devices())
-_export(get_device_list)
+_export(Verbs.get_devices, 'get_device_list')   # a new list of Device objects each call
 
 @_verbs
 class DeviceAttr(Verbs.DeviceAttr):
@@ -810,23 +846,14 @@ class CQ(Verbs.CQ):
     def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
 
 @_verbs
-class CqInitAttrEx(Verbs.CqInitAttrEx):   # pyverbs' parent_domain= is a property, as others
-    comp_channel = property(lambda self: self.get_property('channel'),
-                            lambda self, value: self.set_property('channel', value))
-
-@_verbs
 class CQEX(Verbs.CQEX):  # derives from the CQ override
-    def start_poll(self, attr=None): return 0 if Verbs.CQEX.start_poll(self) else _errno.ENOENT
-    def poll_next(self): return 0 if Verbs.CQEX.next_poll(self) else _errno.ENOENT
-    def next_poll(self): return self.poll_next()
+    def poll_next(self): return self.next_poll()   # pyverbs' name
     def read_wc(self):
         wc = WC()
         native = Verbs.CQEX.read_wc(self)
         for name in WC._FIELDS + ('invalidated_rkey',):
             setattr(wc, name, getattr(native, name))
         return wc
-    status = property(lambda self: self.read_status())
-    wr_id = property(lambda self: self.read_wr_id())
 
 # made by the rules alone (_FIELD_CTORS), named here for the code that uses them
 QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap', 'SrqAttr'))
@@ -980,20 +1007,12 @@ class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
 
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
-    def wr_send_imm(self, data): Verbs.QPEx.wr_send_imm(self, _socket.htonl(data))
-    def wr_rdma_write_imm(self, rkey, remote_addr, data):
-        Verbs.QPEx.wr_rdma_write_imm(self, rkey, remote_addr, _socket.htonl(data))
     def wr_set_sge(self, sge): Verbs.QPEx.wr_set_sge(self, sge.lkey, sge.addr, sge.length)
     def wr_set_sge_list(self, num_sge, sg_list):
         Verbs.QPEx.wr_set_sge_list(self, list(sg_list)[:num_sge])
     def wr_set_inline_data(self, data, length=None):
         Verbs.QPEx.wr_set_inline_data(self, _as_bytes(data)[:length])
-    def wr_atomic_write(self, rkey, remote_addr, atomic_wr):
-        Verbs.QPEx.wr_atomic_write(self, rkey, remote_addr, _as_bytes(atomic_wr))
-    @property
-    def ind_table(self):
-        init_attr = self.get_property('init-attr')
-        return init_attr.get_property('rwq-ind-tbl') if init_attr is not None else None
+    ind_table = property(lambda self: getattr(self.get_property('init-attr'), 'rwq_ind_tbl', None))
 
 # --- rdma_cm: AddrInfo, CMEventChannel, CMID (pyverbs.cmid) -------------------
 def _service(value): return None if value is None else str(value)
@@ -1070,16 +1089,7 @@ class CMID(Verbs.CMID):
         Verbs.CMID.post_ud_send(self, mr, offset,
                                 _cm_length('post_ud_send', mr, length, offset, c_order),
                                 ah, int(rqpn), _flags(flags), wr_id)
-    def set_option(self, level, optname, optval, optlen=None):
-        if int(level) != 0:
-            raise ValueError('only the RDMA_OPTION_ID level is supported')
-        Verbs.CMID.set_option(self, Verbs.CMOption(int(optname)), int(optval))
-    def join_multicast(self, addr=None, mc_attr=None, context=None):
-        if addr is None:
-            raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
-        Verbs.CMID.join_multicast(self, addr)
     qpn = property(lambda self: self.get_qp_num() if self.has_qp() else None)
-    dev_name = property(lambda self: self.get_device_name())
 
 _export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
 
@@ -1090,12 +1100,6 @@ class SrqInitAttr(Verbs.SrqInitAttr):
         Verbs.SrqInitAttr.__init__(self)
         if attr is not None:
             self.props.attr = attr
-
-@_verbs
-class SrqInitAttrEx(Verbs.SrqInitAttrEx):
-    def __init__(self, max_wr=100, max_sge=1, srq_limit=0):
-        Verbs.SrqInitAttrEx.__init__(self)
-        self.props.attr = SrqAttr(max_wr, max_sge, srq_limit)
 
 @_verbs
 class SRQ(Verbs.SRQ):
@@ -1125,7 +1129,6 @@ class WQ(Verbs.WQ):
     def post_recv(self, wr, bad_wr=None):
         """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_wq_recv)."""
         Verbs.WQ.post_recv(self, _wr_list(wr))
-    wqn = property(lambda self: self.get_wq_num())
 
 @_verbs
 class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
@@ -1138,18 +1141,10 @@ class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
                                'field for it' % comp_mask)
         return Verbs.RwqIndTableInitAttr.new(_check_uint('log_ind_tbl_size', log_ind_tbl_size, 32),
                                              list(wqs_list or []))
-    def __init__(self, *args, **kwargs):
-        pass
-    wqs_list = property(lambda self: list(self.get_wqs()))
 
 @_verbs
-class RwqIndTable(Verbs.RwqIndTable):
-    """pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr): ibv_create_rwq_ind_table;
-    wqs lists its work queues."""
-    @property
-    def wqs(self):
-        wqs = self.get_wqs()
-        return list(wqs) if wqs is not None else []
+class RwqIndTable(Verbs.RwqIndTable):   # pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr)
+    wqs = property(lambda self: self.get_wqs() or [])   # None until the table is created
 
 @_verbs
 class RxHashConf(Verbs.RxHashConf):
@@ -1165,26 +1160,17 @@ class RxHashConf(Verbs.RxHashConf):
                 raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                    'RxHashConf: rx_hash_key_len %d is not the key\'s length %d'
                                    % (rx_hash_key_len, len(key)))
-        for value, name in ((rx_hash_function, 'rx-hash-function'),
-                            (rx_hash_fields_mask, 'rx-hash-fields-mask')):
-            _check_value(Verbs.RxHashConf.find_property(name), int(value), name.replace('-', '_'))
         return Verbs.RxHashConf.new(Verbs.RxHashFunctionFlags(int(rx_hash_function)),
                                     _to_bytes(key),
                                     Verbs.RxHashFields(int(rx_hash_fields_mask)))
-    def __init__(self, *args, **kwargs):
-        pass
+    # set_property() takes no flags value with bit 31 (IBV_RX_HASH_INNER): the C setter does
     rx_hash_fields_mask = property(
         lambda self: self.get_property('rx-hash-fields-mask'),
         lambda self, value: self.set_rx_hash_fields_mask(Verbs.RxHashFields(
             _check_value(Verbs.RxHashConf.find_property('rx-hash-fields-mask'), int(value),
                          'rx_hash_fields_mask'))))
-    @property
-    def rx_hash_key(self):
-        key = self.get_rx_hash_key()
-        return key.get_data() if key is not None else None
-    @rx_hash_key.setter
-    def rx_hash_key(self, value):
-        self.set_rx_hash_key(_to_bytes(None if value is None else bytes(value)))
+    rx_hash_key = property(lambda self: _data(self.get_rx_hash_key()),
+                           lambda self, key: self.set_rx_hash_key(_to_bytes(key)))
 
 # --- python-rdma connection helpers: IBPath, modify_to_*, BufferPool, CQPoller
 def _to_gid(value):
@@ -1208,24 +1194,18 @@ class Path(Verbs.Path):
             self.set_property(name, Verbs.MTU(int(value)) if name == 'mtu' else _to_gid(value))
         else:
             _props_setattr(self, name, value)
-    has_grh = property(lambda self: self.get_has_grh())
-    def reverse(self, for_reply=True):
-        Verbs.Path.reverse(self)
-        return self
     def fill_from_qp(self, qp):
         Verbs.Path.fill_from_qp(self, qp)
         return self
-    def to_bytes(self): return self.to_variant().get_data_as_bytes().get_data()
     @classmethod
     def from_variant(cls, variant): return cls._wrap(Verbs.Path.new_from_variant(variant))
     @classmethod
     def from_bytes(cls, data):
-        if len(data) > Verbs.PATH_WIRE_MAX_SIZE:
+        if len(data) > Verbs.PATH_WIRE_MAX_SIZE:   # refused before it is copied into a GBytes
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                'Path variant is %d bytes long, more than the %d a path may have'
                                % (len(data), Verbs.PATH_WIRE_MAX_SIZE))
-        return cls.from_variant(GLib.Variant.new_from_bytes(
-            GLib.VariantType.new('a{sv}'), GLib.Bytes.new(bytes(data)), False))
+        return cls._wrap(Verbs.Path.new_from_bytes(_to_bytes(data)))
     @classmethod
     def _wrap(cls, native):
         path = cls.__new__(cls)
@@ -1276,21 +1256,16 @@ def _as_wc_error(call, args, failed):
 class BufferPool(Verbs.BufferPool):
     def __new__(cls, pd, count, size, access=0):
         return Verbs.BufferPool.new(pd, count, size, access)
-    def __init__(self, pd, count, size, access=0): pass
-    def copy_to(self, buf, idx, offset=0):
-        Verbs.BufferPool.copy_to(self, _as_bytes(buf), idx, offset)
     def copy_from(self, idx, offset=0, length=None):
         length = self.size - offset if length is None else length
         return Verbs.BufferPool.copy_from(self, idx, offset, length).get_data()
     def make_sge(self, idx, length=None):
         return Verbs.BufferPool.make_sge(self, idx, self.size if length is None else length)
     def make_send_wr(self, idx, length, ah=None, remote_qpn=0, remote_qkey=0):
-        native = Verbs.BufferPool.make_send_wr(self, idx, length)
-        return send_wr(native.wr_id, native.opcode, native.send_flags, native.dup_sge(0),
-                       ah=ah, remote_qpn=remote_qpn, remote_qkey=remote_qkey)
-    def make_recv_wr(self, idx):
-        native = Verbs.BufferPool.make_recv_wr(self, idx)
-        return RecvWR(native.wr_id, 1, native.dup_sge(0))
+        wr = Verbs.BufferPool.make_send_wr(self, idx, length)
+        if ah is not None:
+            wr.set_wr_ud(ah, remote_qpn, remote_qkey)
+        return wr
     def finish_wcs(self, qp, wcs):
         wcs = [wc for wc in (wcs if isinstance(wcs, (list, tuple)) else [wcs]) if wc is not None]
         _as_wc_error(Verbs.BufferPool.finish_wcs, (self, qp, wcs),
@@ -1298,20 +1273,18 @@ class BufferPool(Verbs.BufferPool):
 
 @_verbs
 class CQPoller(Verbs.CQPoller):
-    def __new__(cls, cq, cc=None, async_events=None): return Verbs.CQPoller.new(cq, cc)
-    def __init__(self, cq, cc=None, async_events=None): self.timedout = False
+    timedout = False
     def next_wc(self, timeout=None):
         ms = -1 if timeout is None else max(0, int(timeout * 1000))
         return _as_wc_error(Verbs.CQPoller.next, (self, ms),
                             lambda: (Verbs.CQPoller.get_last_wc(self),))
     def iterwc(self, count=None, timeout=None):
-        import time
         self.timedout = False
-        deadline = None if timeout is None else time.monotonic() + timeout
+        deadline = None if timeout is None else _time.monotonic() + timeout
         while count is None or count > 0:
             try:
                 yield self.next_wc(None if deadline is None else
-                                   max(0.0, deadline - time.monotonic()))
+                                   max(0.0, deadline - _time.monotonic()))
             except GLib.Error as e:
                 if e.domain == 'gverbs-error-quark' and e.code == int(Verbs.Error.TIMED_OUT):
                     self.timedout = True
@@ -1324,22 +1297,23 @@ class CQPoller(Verbs.CQPoller):
 if hasattr(Verbs, 'Mlx5Context'):
     def _name_of(device):
         """A device name from pyverbs' ways to name one: text, bytes, a Device
-        from get_device_list() or an open Context."""
-        if isinstance(device, bytes):
-            return device.decode()
-        if isinstance(device, str):
-            return device
-        for attr in ('get_name', 'name'):
-            value = getattr(device, attr, None)
-            value = value() if callable(value) else value
-            if value is not None:
-                return value.decode() if isinstance(value, bytes) else str(value)
-        raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
+        from get_device_list() or an open Context (their get_name())."""
+        name = device if isinstance(device, (str, bytes)) else getattr(device, 'get_name', None)
+        name = name() if callable(name) else name
+        if name is None:
+            raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
+        return name.decode() if isinstance(name, bytes) else str(name)
     @_export
     def is_mlx5dv_supported(device):
         """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
         return Verbs.mlx5_is_supported(_name_of(device))
     def _outlen(value): return _check_uint('outlen', value, 32)
+    def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
+    # DevX commands: the input mailbox as bytes, the output's length; return the output
+    _DEVX = (('in_', _REQUIRED, _to_bytes), ('outlen', _REQUIRED, _outlen), _data)
+    _DEFAULTS.update({'Mlx5Context': dict(query_mlx5_device=(('comp_mask', -1, _all_bits),),
+                                          devx_general_cmd=_DEVX),
+                      'Mlx5DevxObj': dict(query=_DEVX, modify=_DEVX)})
     def _umem_addr(addr):
         if addr is not None:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
@@ -1382,28 +1356,10 @@ if hasattr(Verbs, 'Mlx5Context'):
                              dct_access_key=dc_init_attr.dct_access_key)
             _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
     @_verbs
-    class Mlx5Context(Verbs.Mlx5Context):  # derives from the Context override
-        def query_mlx5_device(self, comp_mask=-1):
-            """The device's mlx5 attributes (mlx5dv_query_device); comp_mask -1: all."""
-            mask = (1 << 64) - 1 if comp_mask == -1 else _check_uint('comp_mask', comp_mask)
-            return Verbs.Mlx5Context.query_mlx5_device(self, mask)
-        def devx_general_cmd(self, in_, outlen):
-            """Runs a DevX general command; returns the output mailbox as bytes."""
-            out = Verbs.Mlx5Context.devx_general_cmd(self, _to_bytes(in_), _outlen(outlen))
-            return bytes(out.get_data())
-    @_verbs
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
         """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
         command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
-        @property
-        def out_view(self):
-            out = self.get_out()
-            return memoryview(bytes(out.get_data()) if out is not None else b'')
-        def query(self, in_, outlen):
-            return bytes(Verbs.Mlx5DevxObj.query(self, _to_bytes(in_), _outlen(outlen)).get_data())
-        def modify(self, in_, outlen):
-            return bytes(Verbs.Mlx5DevxObj.modify(self, _to_bytes(in_),
-                                                  _outlen(outlen)).get_data())
+        out_view = property(lambda self: memoryview(_data(self.get_out()) or b''))
 
 # --- the namespace loop: every other class gets the generic rules, every
 # enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
