@@ -180,3 +180,18 @@ def test_subclass_init_may_pass_pyverbs_arguments_on():
     assert (type(wr), wr.wr_id, wr.num_sge, wr.tag) == (Tagged, 5, 1, None)
     assert (sge.addr, sge.length, sge.lkey) == (0x1000, 64, 7)
     assert Recv(6, 1, [sge]).wr_id == 6
+
+
+def test_module_reads_need_no_python_hook():
+    # every name of gi.repository.Verbs is read without a Python-level __getattr__ on
+    # its class; a name the override does not export is looked up once, then kept
+    assert '__getattr__' not in vars(type(Verbs))
+    assert Verbs.IBV_QPT_RC is Verbs.QPType.RC
+    Verbs.__dict__.pop('get_devices', None)
+    assert Verbs.get_devices is get_introspection_module('Verbs').get_devices
+    assert 'get_devices' in Verbs.__dict__
+    assert 'QPType' in dir(Verbs) and 'IBV_QPT_RC' in dir(Verbs)
+    with pytest.raises(AttributeError):
+        Verbs.no_such_name
+    with pytest.raises(AttributeError):
+        Verbs.__no_such_dunder__

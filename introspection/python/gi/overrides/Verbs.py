@@ -9,6 +9,7 @@ import errno as _errno
 import re as _re
 import socket as _socket
 import sys as _sys
+import types as _types
 import time as _time
 from gi.module import get_introspection_module
 from gi.overrides import override
@@ -364,14 +365,20 @@ def _defaults(method, spec):
     return call
 
 def _fields_init(base, *spec, extra=False):
+    c_defaults = None   # the pyverbs defaults a fresh C object already has, found once
     def __init__(self, *args, **kwargs):
+        nonlocal c_defaults
         if len(args) > len(spec):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
         base.__init__(self)
+        if c_defaults is None:
+            c_defaults = frozenset(s[0] for s in spec if getattr(self, s[2:][0] if s[2:] else s[0])
+                                   == s[1])
         given = dict(zip((s[0] for s in spec), args))
         for arg, default, *field in spec:
-            setattr(self, field[0] if field else arg,
-                    given[arg] if arg in given else kwargs.pop(arg, default))
+            if arg in given or arg in kwargs or arg not in c_defaults:
+                setattr(self, field[0] if field else arg,
+                        given[arg] if arg in given else kwargs.pop(arg, default))
         if kwargs and not extra:
             raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
         for name, value in kwargs.items():
@@ -1393,3 +1400,22 @@ for _name in dir(Verbs):
     elif _name not in globals() and (_gtype.is_a(GObject.TYPE_OBJECT) or
                                      _gtype.is_a(GObject.TYPE_BOXED)):
         _verbs(type(_name, (_cls,), {}))
+
+# PyGObject's proxy module class (gi.repository.Verbs) defines __getattr__ in Python, which
+# sends every attribute read through a Python-level hook (1.2k instructions for an e.IBV_...
+# read in a pyverbs loop, ten times a plain module's): the proxy becomes a plain module whose
+# module-level __getattr__ (PEP 562) serves, and keeps, only the names it does not hold yet.
+class _VerbsModule(_types.ModuleType):
+    def __dir__(self): return sorted(set(self.__dict__) | set(dir(Verbs)))
+    def __repr__(self): return '<VerbsProxyModule %r>' % Verbs
+
+def _module_getattr(name):
+    if name.startswith('__'):
+        raise AttributeError(name)
+    value = getattr(Verbs, name)
+    setattr(_proxy, name, value)
+    return value
+
+_proxy = _sys.modules[__name__.replace('overrides', 'repository')]
+_proxy.__class__ = _VerbsModule
+_proxy.__getattr__ = _module_getattr
