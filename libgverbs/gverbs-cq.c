@@ -784,16 +784,17 @@ gverbs_cq_poll_list (GVerbsCQ  *self,
  * gverbs_cq_poll_wcs:
  * @self: a #GVerbsCQ
  * @max_wcs: the most completions to take
- * @n_wcs: (out): where to store how many completions were taken
  * @error: return location for a #GError
  *
  * Takes up to @max_wcs work completions from the CQ, oldest first, each in
  * its own #GVerbsWC: gverbs_cq_poll_list() in the shape bindings take
  * without copying again (PyGObject copies every element of a
- * `(transfer container)` list). An empty CQ allocates nothing.
+ * `(transfer container)` list). An empty CQ allocates nothing. The array
+ * ends with %NULL; it has no length out-argument, which GJS 1.74 frees
+ * unset when an argument fails to convert.
  *
- * Returns: (array length=n_wcs) (transfer full) (nullable): the completions
- *   (%NULL with @n_wcs 0 when the CQ is empty, or on error); free each with
+ * Returns: (array zero-terminated=1) (transfer full) (nullable): the
+ *   completions, %NULL when the CQ is empty or on error; free each with
  *   gverbs_wc_free() and the array with g_free()
  *
  * Since: 0.1
@@ -801,7 +802,6 @@ gverbs_cq_poll_list (GVerbsCQ  *self,
 GVerbsWC **
 gverbs_cq_poll_wcs (GVerbsCQ  *self,
                     guint      max_wcs,
-                    guint     *n_wcs,
                     GError   **error)
 {
   GVerbsWC chunk[POLL_CHUNK];
@@ -809,9 +809,7 @@ gverbs_cq_poll_wcs (GVerbsCQ  *self,
   guint len = 0;
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
-  g_return_val_if_fail (n_wcs != NULL, NULL);
 
-  *n_wcs = 0;
   if (!_gverbs_resource_check_open (self, error))
     return NULL;
   while (len < max_wcs)
@@ -821,13 +819,13 @@ gverbs_cq_poll_wcs (GVerbsCQ  *self,
 
       if (n <= 0)
         break;
-      out = g_renew (GVerbsWC *, out, len + (guint) n);
+      out = g_renew (GVerbsWC *, out, len + (guint) n + 1);
       for (int i = 0; i < n; i++)
         out[len++] = gverbs_wc_copy (&chunk[i]);
+      out[len] = NULL;
       if ((guint) n < want)
         break;
     }
-  *n_wcs = len;
   return out;
 }
 

@@ -76,7 +76,6 @@ GPtrArray         *gverbs_cq_poll_list       (GVerbsCQ           *self,
 GVERBS_AVAILABLE_IN_0_1
 GVerbsWC         **gverbs_cq_poll_wcs        (GVerbsCQ           *self,
                                               guint               max_wcs,
-                                              guint              *n_wcs,
                                               GError            **error);
 GVERBS_AVAILABLE_IN_0_1
 GArray            *gverbs_cq_poll_wr_ids     (GVerbsCQ           *self,

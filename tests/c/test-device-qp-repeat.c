@@ -480,7 +480,7 @@ test_poll_wr_ids (void)
 }
 
 /* poll_wcs: every completion in its own WC, in order, the writes' bytes
- * landed; an empty CQ gives NULL and 0 without an error; a closed CQ fails. */
+ * landed; an empty CQ gives NULL without an error; a closed CQ fails. */
 static void
 test_poll_wcs (void)
 {
@@ -506,12 +506,12 @@ test_poll_wcs (void)
   while (got < 5 && g_get_monotonic_time () < deadline)
     {
       g_autoptr(GError) error = NULL;
-      guint n = 99;
-      GVerbsWC **wcs = gverbs_cq_poll_wcs (p.cq[0], 3, &n, &error);
+      GVerbsWC **wcs = gverbs_cq_poll_wcs (p.cq[0], 3, &error);
+      guint n = wcs != NULL ? g_strv_length ((char **) wcs) : 0;
 
       g_assert_no_error (error);
       g_assert_cmpuint (n, <=, 3);
-      g_assert_true ((wcs == NULL) == (n == 0));
+      g_assert_true (wcs == NULL || n > 0);
       for (guint i = 0; i < n; i++)
         {
           g_assert_cmpuint (wcs[i]->wr_id, ==, 200 + got);
@@ -526,20 +526,16 @@ test_poll_wcs (void)
   assert_pattern (p.mr[1], 0, 40, 0x31);
   {
     g_autoptr(GError) error = NULL;
-    guint n = 99;
 
-    g_assert_null (gverbs_cq_poll_wcs (p.cq[0], 8, &n, &error));
+    g_assert_null (gverbs_cq_poll_wcs (p.cq[0], 8, &error));
     g_assert_no_error (error);
-    g_assert_cmpuint (n, ==, 0);
   }
   gverbs_resource_close (GVERBS_RESOURCE (p.cq[1]), NULL);
   {
     g_autoptr(GError) error = NULL;
-    guint n = 99;
 
-    g_assert_null (gverbs_cq_poll_wcs (p.cq[1], 8, &n, &error));
+    g_assert_null (gverbs_cq_poll_wcs (p.cq[1], 8, &error));
     g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
-    g_assert_cmpuint (n, ==, 0);
   }
   qp_pair_clear (&p);
 }

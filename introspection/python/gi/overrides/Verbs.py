@@ -847,7 +847,7 @@ class CQ(Verbs.CQ):
     # cq.watched = True: set_watched(), which raises what the property could not
     watched = property(lambda self: self.get_watched(), lambda self, on: self.set_watched(on))
     def poll(self, num_entries=1):
-        wcs = _poll_wcs(self, num_entries)   # each WC made once, not copied again
+        wcs = _poll_wcs(self, num_entries) or []   # each WC made once, not copied again
         return len(wcs), wcs
     # python-rdma's name
     def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
