@@ -74,9 +74,10 @@ def main():
             problems.append('%s: not in suite %s (a stale or wrong test log)' % (name, args.suite))
         if entry['result'] not in ('OK', 'SKIP', 'EXPECTEDFAIL'):
             problems.append('%s: %s' % (name, entry['result']))
-        n = 0
+        n = failed = 0
         for sub, verdict in subtests(entry):
             n += 1
+            failed += verdict == 'fail'
             counts[verdict] += 1
             full = '%s: %s' % (name, sub) if sub else name
             if verdict == 'fail':
@@ -86,6 +87,8 @@ def main():
                     problems.append('skipped and not a listed rxe limitation: ' + full)
         if n == 0:
             problems.append('%s: ran no test' % name)
+        if entry['result'] not in ('OK', 'SKIP', 'EXPECTEDFAIL') and not failed:
+            counts['fail'] += 1   # it died after its last passing subtest (a crash, a timeout)
     for p in problems:
         print('PROBLEM:', p)
     print('%s: %d passed, %d failed, %d skipped' % (args.label, counts['pass'], counts['fail'], counts['skip']))
