@@ -757,27 +757,23 @@ gverbs_cq_poll_list (GVerbsCQ  *self,
                      guint      max_wcs,
                      GError   **error)
 {
-  g_autoptr(GPtrArray) list = NULL;
-  GVerbsWC chunk[POLL_CHUNK];
+  GError *local_error = NULL;
+  GVerbsWC **wcs;
+  GPtrArray *list;
 
   g_return_val_if_fail (GVERBS_IS_CQ (self), NULL);
 
-  if (!_gverbs_resource_check_open (self, error))
-    return NULL;
-  list = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_wc_free);
-  while (list->len < max_wcs)
+  wcs = gverbs_cq_poll_wcs (self, max_wcs, &local_error);
+  if (local_error != NULL)
     {
-      guint want = MIN (max_wcs - list->len, POLL_CHUNK);
-      int n = poll_guarded (self, chunk, want, list->len == 0 ? error : NULL);
-
-      if (n < 0)
-        return list->len == 0 ? NULL : g_steal_pointer (&list);
-      for (int i = 0; i < n; i++)
-        g_ptr_array_add (list, gverbs_wc_copy (&chunk[i]));
-      if ((guint) n < want)
-        break;
+      g_propagate_error (error, local_error);
+      return NULL;
     }
-  return g_steal_pointer (&list);
+  list = g_ptr_array_new_with_free_func ((GDestroyNotify) gverbs_wc_free);
+  for (GVerbsWC **wc = wcs; wc != NULL && *wc != NULL; wc++)
+    g_ptr_array_add (list, *wc);
+  g_free (wcs);
+  return list;
 }
 
 /**

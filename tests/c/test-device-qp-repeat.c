@@ -403,6 +403,24 @@ test_repeat_two_threads (void)
   qp_pair_clear (&p);
 }
 
+/* Five signaled 8-byte RDMA writes from mr[0] to mr[1], wr_ids
+ * @first_wr_id … @first_wr_id + 4, made in @swr and posted in one call. */
+static void
+post_five_writes (QPPair       *p,
+                  GVerbsSendWR  swr[5],
+                  guint64       first_wr_id)
+{
+  for (guint i = 0; i < 5; i++)
+    {
+      gverbs_send_wr_init (&swr[i], first_wr_id + i, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
+      swr[i].sg_list[0] = mr_sge (p->mr[0], 8 * i, 8);
+      swr[i].num_sge = 1;
+      gverbs_send_wr_set_wr_rdma (&swr[i], gverbs_mr_get_rkey (p->mr[1]),
+                                  gverbs_mr_get_addr (p->mr[1]) + 8 * i);
+    }
+  g_assert_true (gverbs_qp_post_send (p->qp[0], swr, 5, NULL));
+}
+
 /* poll_wr_ids: the wr_ids of successful completions, in order; a failed
  * completion fails the call with its GVERBS_WC_ERROR. */
 static void
@@ -416,14 +434,7 @@ test_poll_wr_ids (void)
 
   if (!qp_pair_init (&p, &o))
     return;
-  for (guint i = 0; i < 5; i++)
-    {
-      gverbs_send_wr_init (&swr[i], 100 + i, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
-      swr[i].sg_list[0] = mr_sge (p.mr[0], 8 * i, 8);
-      swr[i].num_sge = 1;
-      gverbs_send_wr_set_wr_rdma (&swr[i], gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]) + 8 * i);
-    }
-  g_assert_true (gverbs_qp_post_send (p.qp[0], swr, 5, NULL));
+  post_five_writes (&p, swr, 100);
   {
     g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (guint64));
 
@@ -494,14 +505,7 @@ test_poll_wcs (void)
   if (!qp_pair_init (&p, &o))
     return;
   fill_pattern (p.mr[0], 0, 40, 0x31);
-  for (guint i = 0; i < 5; i++)
-    {
-      gverbs_send_wr_init (&swr[i], 200 + i, GVERBS_WR_RDMA_WRITE, GVERBS_SEND_SIGNALED);
-      swr[i].sg_list[0] = mr_sge (p.mr[0], 8 * i, 8);
-      swr[i].num_sge = 1;
-      gverbs_send_wr_set_wr_rdma (&swr[i], gverbs_mr_get_rkey (p.mr[1]), gverbs_mr_get_addr (p.mr[1]) + 8 * i);
-    }
-  g_assert_true (gverbs_qp_post_send (p.qp[0], swr, 5, NULL));
+  post_five_writes (&p, swr, 200);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (got < 5 && g_get_monotonic_time () < deadline)
     {
