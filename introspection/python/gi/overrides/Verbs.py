@@ -372,8 +372,8 @@ def _fields_init(base, *spec, extra=False):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
         base.__init__(self)
         if c_defaults is None:
-            c_defaults = frozenset(s[0] for s in spec if getattr(self, s[2:][0] if s[2:] else s[0])
-                                   == s[1])
+            c_defaults = frozenset(s[0] for s in spec
+                                   if getattr(self, s[2] if len(s) > 2 else s[0]) == s[1])
         given = dict(zip((s[0] for s in spec), args))
         for arg, default, *field in spec:
             if arg in given or arg in kwargs or arg not in c_defaults:
@@ -763,6 +763,9 @@ class AHAttr(Verbs.AHAttr):
         'dgid', 'flow_label', 'sgid_index', 'hop_limit', 'traffic_class'))
     del _route_field
 
+def _ah_from_c(pd, attr):
+    return isinstance(pd, Verbs.PD) and isinstance(attr, Verbs.AHAttr)
+
 @_verbs
 class AH(Verbs.AH):
     def __new__(cls, pd=None, attr=None, **kwargs):
@@ -774,12 +777,11 @@ class AH(Verbs.AH):
                                    'not their address')
             return Verbs.AH.new_from_wc(pd, kwargs['wc'], _as_bytes(grh or b''),
                                         kwargs.get('port_num', 1))
-        if cls is AH and isinstance(pd, Verbs.PD) and isinstance(attr, Verbs.AHAttr):
+        if cls is AH and _ah_from_c(pd, attr):
             return Verbs.AH.new(pd, attr)   # one call into C
         return super().__new__(cls)
     def __init__(self, pd=None, attr=None, **kwargs):
-        if (attr is None and 'wc' in kwargs) or (
-                type(self) is AH and isinstance(pd, Verbs.PD) and isinstance(attr, Verbs.AHAttr)):
+        if (attr is None and 'wc' in kwargs) or (type(self) is AH and _ah_from_c(pd, attr)):
             return  # made in __new__
         Verbs.AH.__init__(self, pd=pd, attr=attr)
         self.init(None)
