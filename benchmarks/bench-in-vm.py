@@ -467,7 +467,7 @@ def ported_once(impl, src, extra, n):
         failures.append({'run': 'ported %s %s %s' % (impl, src, ' '.join(extra)),
                          'why': p.stderr[-400:]})
         return None
-    return json.loads(p.stdout.strip().splitlines()[-1])['usec_per_op']
+    return json.loads(p.stdout.strip().splitlines()[-1])
 
 
 def run_ported():
@@ -476,14 +476,21 @@ def run_ported():
         if only and src[:-3] not in only.split(','):
             continue
         n = nq if quick else n
-        g, p = [], []
+        runs = {'gverbs': [], 'pyverbs': []}
         for _ in range(PORTED_REPS):
-            p.append(ported_once('pyverbs', src, extra, n))
-            g.append(ported_once('gverbs', src, extra, n))
+            for impl in ('pyverbs', 'gverbs'):
+                runs[impl].append(ported_once(impl, src, extra, n))
         row = {'loop': label, 'source': src + (' ' + ' '.join(extra) if extra else ''),
-               'iterations': n, 'gverbs': g, 'pyverbs': p,
-               'gverbs_median': median(g), 'pyverbs_median': median(p)}
+               'iterations': n}
+        for impl, rs in runs.items():
+            row[impl] = [r and r['usec_per_op'] for r in rs]
+            row[impl + '_median'] = median(row[impl])
+            for cpu in ('user', 'sys'):
+                row['%s_%s_median' % (impl, cpu)] = median(
+                    [r and r.get(cpu + '_usec_per_op') for r in rs])
         row['ratio'] = ratio(row['gverbs_median'], row['pyverbs_median'])
+        for cpu in ('user', 'sys'):
+            row[cpu + '_ratio'] = ratio(row['gverbs_%s_median' % cpu], row['pyverbs_%s_median' % cpu])
         log('ported %-45s pyverbs %s us, gverbs %s us, ratio %s' % (
             label, fmt(row['pyverbs_median'], '%.1f'), fmt(row['gverbs_median'], '%.1f'),
             fmt(row['ratio'], '%.3f')))
@@ -570,14 +577,19 @@ def write_report():
                  'operation, microseconds; target ratio <= 1.0, aim 0.7):' % PORTED_REPS)
         L.append('')
         L.append('| loop, written the pyverbs way | iterations | pyverbs | libgverbs | ratio | | '
-                 'pyverbs min ... max | libgverbs min ... max |')
-        L.append('|---|---:|---:|---:|---:|---|---|---|')
+                 'pyverbs min ... max | libgverbs min ... max | user CPU ratio | kernel CPU ratio |')
+        L.append('|---|---:|---:|---:|---:|---|---|---|---:|---:|')
         for r in results['ported']:
-            L.append('| %s | %d | %s | %s | %s | %s | %s | %s |' % (
+            L.append('| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |' % (
                 r['loop'], r['iterations'], fmt(r['pyverbs_median'], '%.1f'),
                 fmt(r['gverbs_median'], '%.1f'), fmt(r['ratio'], '%.2f'),
                 verdict(r['ratio'] <= 1.0) if r['ratio'] is not None else '**not measured**',
-                spread(r['pyverbs']), spread(r['gverbs'])))
+                spread(r['pyverbs']), spread(r['gverbs']),
+                fmt(r.get('user_ratio'), '%.2f'), fmt(r.get('sys_ratio'), '%.2f')))
+        L.append('')
+        L.append('The CPU ratios split each side\'s process CPU time over the loop (getrusage(), '
+                 'medians) into user space and kernel; under QEMU TCG they need not follow the '
+                 'instruction counts.')
     if failures:
         L.append('')
         L.append('**Failed attempts** (retried up to %d times; a pair with no successful run is '

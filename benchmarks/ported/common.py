@@ -5,6 +5,7 @@
 RC (or UD) QPs connected over loopback, a timer and the JSON line."""
 import json
 import os
+import resource
 import sys
 import time
 
@@ -41,19 +42,24 @@ class Timer:
             self.profile = cProfile.Profile()
             self.profile.enable()
         mark()
+        self.cpu0 = resource.getrusage(resource.RUSAGE_SELF)
         self.t0 = time.perf_counter()
         return self
 
     def __exit__(self, *exc):
         dt = time.perf_counter() - self.t0
+        cpu = resource.getrusage(resource.RUSAGE_SELF)
         mark()
         if self.profile is not None:
             import pstats
             self.profile.disable()
             pstats.Stats(self.profile, stream=sys.stderr).sort_stats('tottime').print_stats(14)
         if exc[0] is None:
+            # user and kernel CPU apart: under TCG they scale differently from Ir
             print(json.dumps({'loop': self.name, 'iterations': self.n,
-                              'usec_per_op': dt / self.n * 1e6}))
+                              'usec_per_op': dt / self.n * 1e6,
+                              'user_usec_per_op': (cpu.ru_utime - self.cpu0.ru_utime) / self.n * 1e6,
+                              'sys_usec_per_op': (cpu.ru_stime - self.cpu0.ru_stime) / self.n * 1e6}))
         return False
 
 
