@@ -40,6 +40,8 @@ typedef enum {
                              * points to; `default_value` while it is NULL */
   GVERBS_FIELD_OWNED_STRING, /* a char * the instance owns */
   GVERBS_FIELD_BOXED,       /* a pointer to a boxed value of GType `type` the instance owns */
+  GVERBS_FIELD_GID_TEXT,    /* a GVerbsGid shown as text; text set that is not a GID is kept
+                             * in the char * at `member_offset` (the instance owns it) */
 } GVerbsFieldKind;
 
 /* How _gverbs_print_rows() and _gverbs_fields_print() show a member. */
@@ -72,6 +74,7 @@ typedef struct {
   gsize member_offset;
   const char *label;    /* GVERBS_FIELD_PRINTED() rows: the to_string() label */
   GVerbsPrintFormat print;
+  GCallback getter;     /* GVERBS_PROP_GETTER() rows: computes the value from the instance */
 } GVerbsField;
 
 #define GVERBS_FIELD(st, field, kind, type) \
@@ -109,6 +112,23 @@ typedef struct {
   GVERBS_PROP (st, field, name, GVERBS_FIELD_OWNED_STRING, NULL, 0, 0, 0, flags)
 #define GVERBS_PROP_BOXED(st, field, name, type, flags) \
   GVERBS_PROP (st, field, name, GVERBS_FIELD_BOXED, type, 0, 0, 0, flags)
+
+/* A string property holding a GID (the GVerbsGid field @gid of @st) as
+ * `xxxx:…:xxxx`; text set that is not a GID is kept in @bad_text (a char *)
+ * and read back as it was, NULL sets the zero GID. */
+#define GVERBS_PROP_GID_TEXT(st, gid, bad_text, name, flags) \
+  { name, GVERBS_FIELD_GID_TEXT, G_STRUCT_OFFSET (st, gid), sizeof (((st *) 0)->gid), NULL, \
+    flags, 0, 0, 0, G_STRUCT_OFFSET (st, bad_text) }
+
+/* A read-only property of @kind (GVERBS_FIELD_UINT, _INT, _ENUM, _FLAGS,
+ * _BOOLEAN, _OBJECT or _OWNED_STRING) whose value @getter computes from
+ * the instance: `guint getter (Type *self)` and so on, a string one
+ * returning a new string (transfer full), an object one a borrowed
+ * reference. @type, @max, @default_value and @flags (readable ones) make
+ * the pspec as for GVERBS_PROP(). */
+#define GVERBS_PROP_GETTER(name, kind, type, max, default_value, flags, getter) \
+  { name, kind, 0, sizeof (guint), type, flags, 0, max, default_value, 0, \
+    NULL, 0, G_CALLBACK (getter) }
 
 /* A resource's input: an object it is made from, kept until finalize. */
 #define GVERBS_PROP_INPUT(st, field, name, type) \
@@ -173,6 +193,10 @@ void _gverbs_properties_clear   (gpointer           instance,
  * set_property) and an empty init. Place it after the table. The _WITH_INIT
  * form leaves `type_name_init()` to the file. */
 #define GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT(TypeName, type_name, field_table)     \
+  GVERBS_DEFINE_PROPERTIES_TYPE_WITH_PSPECS (TypeName, type_name, field_table, NULL)
+/* The same, keeping the installed pspecs in @pspecs (an array of
+ * G_N_ELEMENTS (@field_table), indexed by row) for g_object_notify_by_pspec(). */
+#define GVERBS_DEFINE_PROPERTIES_TYPE_WITH_PSPECS(TypeName, type_name, field_table, pspecs) \
   G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                           \
   static void                                                                        \
   type_name##_finalize (GObject *object)                                             \
@@ -185,7 +209,7 @@ void _gverbs_properties_clear   (gpointer           instance,
   {                                                                                  \
     G_OBJECT_CLASS (klass)->finalize = type_name##_finalize;                         \
     _gverbs_properties_install (G_OBJECT_CLASS (klass), 1, field_table,              \
-                                G_N_ELEMENTS (field_table), NULL);                   \
+                                G_N_ELEMENTS (field_table), pspecs);                 \
   }
 #define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
   GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (TypeName, type_name, field_table)         \

@@ -4,8 +4,10 @@
 #include "config.h"
 
 #include <endian.h>
+#include <string.h>
 
 #include "gverbs-fields-private.h"
+#include "gverbs-gid.h"
 
 /* The integer of @size bytes at @p; a signed one is sign-extended. */
 guint64
@@ -76,6 +78,9 @@ property_pspec (const GVerbsField *field)
       return g_param_spec_string (field->name, NULL, NULL, NULL, flags);
     case GVERBS_FIELD_BOXED:
       return g_param_spec_boxed (field->name, NULL, NULL, field->type (), flags);
+    case GVERBS_FIELD_GID_TEXT:
+      return g_param_spec_string (field->name, NULL, NULL,
+                                  "0000:0000:0000:0000:0000:0000:0000:0000", flags);
     case GVERBS_FIELD_STRING:
     case GVERBS_FIELD_GUID:
     default:
@@ -218,6 +223,40 @@ property_field (GObject            *object,
   return G_STRUCT_MEMBER_P (object, (*field)->offset);
 }
 
+/* The value of a GVERBS_PROP_GETTER() row, from its getter. */
+static void
+getter_value (GObject           *object,
+              const GVerbsField *field,
+              GValue            *value)
+{
+  switch (field->kind)
+    {
+    case GVERBS_FIELD_UINT:
+      g_value_set_uint (value, ((guint (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_INT:
+      g_value_set_int (value, ((int (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_ENUM:
+      g_value_set_enum (value, ((int (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_FLAGS:
+      g_value_set_flags (value, ((guint (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_BOOLEAN:
+      g_value_set_boolean (value, ((gboolean (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_OBJECT:
+      g_value_set_object (value, ((gpointer (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_OWNED_STRING:
+      g_value_take_string (value, ((char *(*) (GObject *)) field->getter) (object));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 void
 _gverbs_properties_get (GObject    *object,
                         guint       prop_id,
@@ -229,6 +268,11 @@ _gverbs_properties_get (GObject    *object,
 
   if (p == NULL)
     return;
+  if (field->getter != NULL)
+    {
+      getter_value (object, field, value);
+      return;
+    }
   switch (field->kind)
     {
     case GVERBS_FIELD_BOOLEAN:
@@ -262,6 +306,13 @@ _gverbs_properties_get (GObject    *object,
       break;
     case GVERBS_FIELD_BOXED:
       g_value_set_boxed (value, *(gconstpointer const *) p);
+      break;
+    case GVERBS_FIELD_GID_TEXT:
+      {
+        const char *bad = *(const char * const *) G_STRUCT_MEMBER_P (object, field->member_offset);
+
+        g_value_take_string (value, bad ? g_strdup (bad) : gverbs_gid_to_string (p));
+      }
       break;
     default:
       /* the scalar kinds read as a query result's fields do */
@@ -310,6 +361,17 @@ _gverbs_properties_set (GObject      *object,
         g_boxed_free (field->type (), *(gpointer *) p);
       *(gpointer *) p = g_value_dup_boxed (value);
       break;
+    case GVERBS_FIELD_GID_TEXT:
+      {
+        char **bad = G_STRUCT_MEMBER_P (object, field->member_offset);
+
+        g_clear_pointer (bad, g_free);
+        if (g_value_get_string (value) == NULL)
+          memset (p, 0, sizeof (GVerbsGid));
+        else if (!gverbs_gid_parse (p, g_value_get_string (value), NULL))
+          *bad = g_value_dup_string (value);
+      }
+      break;
     case GVERBS_FIELD_STRING:
     case GVERBS_FIELD_GUID:
     case GVERBS_FIELD_HANDLE_UINT:
@@ -336,6 +398,9 @@ _gverbs_properties_clear (gpointer           instance,
           break;
         case GVERBS_FIELD_OWNED_STRING:
           g_clear_pointer (p, g_free);
+          break;
+        case GVERBS_FIELD_GID_TEXT:
+          g_clear_pointer ((char **) G_STRUCT_MEMBER_P (instance, fields[i].member_offset), g_free);
           break;
         case GVERBS_FIELD_BOXED:
           if (*p != NULL)
