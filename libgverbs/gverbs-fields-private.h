@@ -42,6 +42,8 @@ typedef enum {
   GVERBS_FIELD_BOXED,       /* a pointer to a boxed value of GType `type` the instance owns */
   GVERBS_FIELD_GID_TEXT,    /* a GVerbsGid shown as text; text set that is not a GID is kept
                              * in the char * at `member_offset` (the instance owns it) */
+  GVERBS_FIELD_INLINE_BOXED, /* a struct of `size` bytes held by value, as the boxed GType
+                              * `type`; setting NULL copies `default_boxed` (or zeroes) */
 } GVerbsFieldKind;
 
 /* How _gverbs_print_rows() and _gverbs_fields_print() show a member. */
@@ -75,6 +77,7 @@ typedef struct {
   const char *label;    /* GVERBS_FIELD_PRINTED() rows: the to_string() label */
   GVerbsPrintFormat print;
   GCallback getter;     /* GVERBS_PROP_GETTER() rows: computes the value from the instance */
+  gconstpointer default_boxed; /* GVERBS_FIELD_INLINE_BOXED: the value NULL stands for */
 } GVerbsField;
 
 #define GVERBS_FIELD(st, field, kind, type) \
@@ -119,6 +122,12 @@ typedef struct {
 #define GVERBS_PROP_GID_TEXT(st, gid, bad_text, name, flags) \
   { name, GVERBS_FIELD_GID_TEXT, G_STRUCT_OFFSET (st, gid), sizeof (((st *) 0)->gid), NULL, \
     flags, 0, 0, 0, G_STRUCT_OFFSET (st, bad_text) }
+
+/* A boxed property of GType @type held by value in the struct field @field;
+ * setting NULL stores *@default_ptr (zeroes when it is NULL). */
+#define GVERBS_PROP_INLINE_BOXED(st, field, name, type, default_ptr, flags) \
+  { name, GVERBS_FIELD_INLINE_BOXED, G_STRUCT_OFFSET (st, field), sizeof (((st *) 0)->field), \
+    type, flags, 0, 0, 0, 0, NULL, 0, NULL, default_ptr }
 
 /* A read-only property of @kind (GVERBS_FIELD_UINT, _INT, _ENUM, _FLAGS,
  * _BOOLEAN, _OBJECT or _OWNED_STRING) whose value @getter computes from

@@ -77,6 +77,7 @@ property_pspec (const GVerbsField *field)
     case GVERBS_FIELD_OWNED_STRING:
       return g_param_spec_string (field->name, NULL, NULL, NULL, flags);
     case GVERBS_FIELD_BOXED:
+    case GVERBS_FIELD_INLINE_BOXED:
       return g_param_spec_boxed (field->name, NULL, NULL, field->type (), flags);
     case GVERBS_FIELD_GID_TEXT:
       return g_param_spec_string (field->name, NULL, NULL,
@@ -307,6 +308,9 @@ _gverbs_properties_get (GObject    *object,
     case GVERBS_FIELD_BOXED:
       g_value_set_boxed (value, *(gconstpointer const *) p);
       break;
+    case GVERBS_FIELD_INLINE_BOXED:
+      g_value_set_boxed (value, p);
+      break;
     case GVERBS_FIELD_GID_TEXT:
       {
         const char *bad = *(const char * const *) G_STRUCT_MEMBER_P (object, field->member_offset);
@@ -360,6 +364,14 @@ _gverbs_properties_set (GObject      *object,
       if (*(gpointer *) p != NULL)
         g_boxed_free (field->type (), *(gpointer *) p);
       *(gpointer *) p = g_value_dup_boxed (value);
+      break;
+    case GVERBS_FIELD_INLINE_BOXED:
+      if (g_value_get_boxed (value) != NULL)
+        memcpy (p, g_value_get_boxed (value), field->size);
+      else if (field->default_boxed != NULL)
+        memcpy (p, field->default_boxed, field->size);
+      else
+        memset (p, 0, field->size);
       break;
     case GVERBS_FIELD_GID_TEXT:
       {
