@@ -24,6 +24,11 @@ G_BEGIN_DECLS
  * _gverbs_properties_get/set() (usable as the class's get_property and
  * set_property, or as their default case) find the field through the pspec.
  * GObject checks a value against the range before set_property runs.
+ * A derivable class whose fields are in its private struct installs the
+ * table with _gverbs_properties_install_private() and the
+ * `TypeName_private_offset` G_DEFINE_TYPE_WITH_PRIVATE() defines, its
+ * offsets being into that struct; its finalize passes the private struct
+ * to _gverbs_properties_clear().
  */
 typedef enum {
   GVERBS_FIELD_STRING,  /* char array of `size` bytes */
@@ -161,6 +166,12 @@ void _gverbs_properties_install (GObjectClass      *klass,
                                  const GVerbsField *fields,
                                  guint              n_fields,
                                  GParamSpec       **pspecs);
+void _gverbs_properties_install_private (GObjectClass      *klass,
+                                         guint              first_id,
+                                         const GVerbsField *fields,
+                                         guint              n_fields,
+                                         GParamSpec       **pspecs,
+                                         int                private_offset);
 void _gverbs_properties_get     (GObject           *object,
                                  guint              prop_id,
                                  GValue            *value,

@@ -183,12 +183,34 @@ field_quark (void)
   return quark;
 }
 
+/* Where a class's rows are: at their offsets from the instance plus this. */
+static GQuark
+private_offset_quark (void)
+{
+  static GQuark quark;
+
+  if (G_UNLIKELY (quark == 0))
+    quark = g_quark_from_static_string ("gverbs-field-private-offset");
+  return quark;
+}
+
 void
 _gverbs_properties_install (GObjectClass      *klass,
                             guint              first_id,
                             const GVerbsField *fields,
                             guint              n_fields,
                             GParamSpec       **pspecs)
+{
+  _gverbs_properties_install_private (klass, first_id, fields, n_fields, pspecs, 0);
+}
+
+void
+_gverbs_properties_install_private (GObjectClass      *klass,
+                                    guint              first_id,
+                                    const GVerbsField *fields,
+                                    guint              n_fields,
+                                    GParamSpec       **pspecs,
+                                    int                private_offset)
 {
   /* GObject does not inherit these two; a class with properties of its
    * own sets them before and falls back on these in its default case */
@@ -201,6 +223,8 @@ _gverbs_properties_install (GObjectClass      *klass,
       GParamSpec *pspec = property_pspec (&fields[i]);
 
       g_param_spec_set_qdata (pspec, field_quark (), (gpointer) &fields[i]);
+      if (private_offset != 0)
+        g_param_spec_set_qdata (pspec, private_offset_quark (), GINT_TO_POINTER (private_offset));
       g_object_class_install_property (klass, first_id + i, pspec);
       if (pspecs != NULL)
         pspecs[i] = pspec;
@@ -221,7 +245,8 @@ property_field (GObject            *object,
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return NULL;
     }
-  return G_STRUCT_MEMBER_P (object, (*field)->offset);
+  return G_STRUCT_MEMBER_P (object, (*field)->offset + GPOINTER_TO_INT (
+                              g_param_spec_get_qdata (pspec, private_offset_quark ())));
 }
 
 /* The value of a GVERBS_PROP_GETTER() row, from its getter. */
@@ -313,14 +338,15 @@ _gverbs_properties_get (GObject    *object,
       break;
     case GVERBS_FIELD_GID_TEXT:
       {
-        const char *bad = *(const char * const *) G_STRUCT_MEMBER_P (object, field->member_offset);
+        const char *bad = *(const char * const *) ((const guint8 *) p - field->offset
+                                                   + field->member_offset);
 
         g_value_take_string (value, bad ? g_strdup (bad) : gverbs_gid_to_string (p));
       }
       break;
     default:
       /* the scalar kinds read as a query result's fields do */
-      _gverbs_fields_get_value (field, 1, object, 1, value);
+      _gverbs_fields_get_value (field, 1, (const guint8 *) p - field->offset, 1, value);
     }
 }
 
@@ -375,7 +401,7 @@ _gverbs_properties_set (GObject      *object,
       break;
     case GVERBS_FIELD_GID_TEXT:
       {
-        char **bad = G_STRUCT_MEMBER_P (object, field->member_offset);
+        char **bad = (char **) ((guint8 *) p - field->offset + field->member_offset);
 
         g_clear_pointer (bad, g_free);
         if (g_value_get_string (value) == NULL)
