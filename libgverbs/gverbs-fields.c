@@ -429,6 +429,8 @@ _gverbs_properties_clear (gpointer           instance,
     {
       gpointer *p = G_STRUCT_MEMBER_P (instance, fields[i].offset);
 
+      if (fields[i].getter != NULL)
+        continue;   /* computed: nothing stored */
       switch (fields[i].kind)
         {
         case GVERBS_FIELD_OBJECT:

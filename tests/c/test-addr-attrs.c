@@ -268,6 +268,24 @@ test_table_row_kinds (void)
   g_clear_pointer (&got_cap, gverbs_qp_cap_free);
 }
 
+/* AddrInfo's computed properties store nothing: finalizing one must not
+ * free what their rows point at (it freed the instance's class pointer). */
+static void
+test_addr_info_computed_properties (void)
+{
+  GVerbsAddrInfo *ai = g_object_new (GVERBS_TYPE_ADDR_INFO, "src", "127.0.0.1",
+                                     "src-service", "7471", NULL);
+  g_autofree char *src = NULL, *src_address = NULL;
+  guint src_port = 1;
+
+  /* not initialized: nothing resolved yet */
+  g_object_get (ai, "src", &src, "src-address", &src_address, "src-port", &src_port, NULL);
+  g_assert_cmpstr (src, ==, "127.0.0.1");
+  g_assert_null (src_address);
+  g_assert_cmpuint (src_port, ==, 0);
+  g_assert_finalize_object (ai);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -278,5 +296,6 @@ main (int argc, char **argv)
   g_test_add_func ("/addr/ah-attr", test_ah_attr);
   g_test_add_func ("/addr/xrcd-and-dm-attrs", test_xrcd_and_dm_attrs);
   g_test_add_func ("/addr/table-row-kinds", test_table_row_kinds);
+  g_test_add_func ("/addr/addr-info/computed-properties", test_addr_info_computed_properties);
   return g_test_run ();
 }
