@@ -212,11 +212,14 @@ _gverbs_properties_install_private (GObjectClass      *klass,
                                     GParamSpec       **pspecs,
                                     int                private_offset)
 {
-  /* GObject does not inherit these two; a class with properties of its
-   * own sets them before and falls back on these in its default case */
-  if (klass->get_property == NULL)
+  GObjectClass *parent = g_type_class_peek_parent (klass);
+
+  /* unless the class set its own (falling back on these in its default
+   * case), serve the table: a subclass must not keep its parent's, which
+   * know only the parent's properties */
+  if (klass->get_property == NULL || (parent != NULL && klass->get_property == parent->get_property))
     klass->get_property = _gverbs_properties_get;
-  if (klass->set_property == NULL)
+  if (klass->set_property == NULL || (parent != NULL && klass->set_property == parent->set_property))
     klass->set_property = _gverbs_properties_set;
   for (guint i = 0; i < n_fields; i++)
     {
