@@ -101,17 +101,6 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsAddrInfo, gverbs_addr_info, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
                                                       gverbs_addr_info_initable_iface_init))
 
-enum {
-  PROP_0,
-  PROP_SRC_ADDRESS,
-  PROP_DST_ADDRESS,
-  PROP_SRC_PORT,
-  PROP_DST_PORT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 char *
 _gverbs_sockaddr_to_string (const struct sockaddr *sa)
 {
@@ -274,6 +263,34 @@ gverbs_addr_info_initable_iface_init (GInitableIface *iface)
 
 static const GVerbsField fields[] = {
   /**
+   * GVerbsAddrInfo:src-address:
+   *
+   * The resolved source address as text, %NULL if there is none.
+   */
+  GVERBS_PROP_GETTER ("src-address", GVERBS_FIELD_OWNED_STRING, NULL, 0, 0, G_PARAM_READABLE,
+                      gverbs_addr_info_dup_src_address),
+  /**
+   * GVerbsAddrInfo:dst-address:
+   *
+   * The resolved destination address as text, %NULL if there is none.
+   */
+  GVERBS_PROP_GETTER ("dst-address", GVERBS_FIELD_OWNED_STRING, NULL, 0, 0, G_PARAM_READABLE,
+                      gverbs_addr_info_dup_dst_address),
+  /**
+   * GVerbsAddrInfo:src-port:
+   *
+   * The resolved source port, 0 if none.
+   */
+  GVERBS_PROP_GETTER ("src-port", GVERBS_FIELD_UINT, NULL, G_MAXUINT16, 0, G_PARAM_READABLE,
+                      gverbs_addr_info_get_src_port),
+  /**
+   * GVerbsAddrInfo:dst-port:
+   *
+   * The resolved destination port, 0 if none.
+   */
+  GVERBS_PROP_GETTER ("dst-port", GVERBS_FIELD_UINT, NULL, G_MAXUINT16, 0, G_PARAM_READABLE,
+                      gverbs_addr_info_get_dst_port),
+  /**
    * GVerbsAddrInfo:src:
    *
    * The source (local) node: a host name or a numeric IPv4/IPv6 address.
@@ -327,67 +344,12 @@ gverbs_addr_info_finalize (GObject *object)
 }
 
 static void
-gverbs_addr_info_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
-{
-  GVerbsAddrInfo *self = GVERBS_ADDR_INFO (object);
-
-  switch (prop_id)
-    {
-    case PROP_SRC_ADDRESS:
-      g_value_take_string (value, gverbs_addr_info_dup_src_address (self));
-      break;
-    case PROP_DST_ADDRESS:
-      g_value_take_string (value, gverbs_addr_info_dup_dst_address (self));
-      break;
-    case PROP_SRC_PORT:
-      g_value_set_uint (value, gverbs_addr_info_get_src_port (self));
-      break;
-    case PROP_DST_PORT:
-      g_value_set_uint (value, gverbs_addr_info_get_dst_port (self));
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
 gverbs_addr_info_class_init (GVerbsAddrInfoClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = gverbs_addr_info_finalize;
-  object_class->get_property = gverbs_addr_info_get_property;
-
-  /**
-   * GVerbsAddrInfo:src-address:
-   *
-   * The resolved source address as text, %NULL if there is none.
-   */
-  properties[PROP_SRC_ADDRESS] = g_param_spec_string ("src-address", NULL, NULL, NULL, readable);
-  /**
-   * GVerbsAddrInfo:dst-address:
-   *
-   * The resolved destination address as text, %NULL if there is none.
-   */
-  properties[PROP_DST_ADDRESS] = g_param_spec_string ("dst-address", NULL, NULL, NULL, readable);
-  /**
-   * GVerbsAddrInfo:src-port:
-   *
-   * The resolved source port, 0 if none.
-   */
-  properties[PROP_SRC_PORT] = g_param_spec_uint ("src-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
-  /**
-   * GVerbsAddrInfo:dst-port:
-   *
-   * The resolved destination port, 0 if none.
-   */
-  properties[PROP_DST_PORT] = g_param_spec_uint ("dst-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
 }
 
 static void

@@ -53,62 +53,18 @@ struct _GVerbsAHAttr
   GVerbsGlobalRoute *grh;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsAHAttr, gverbs_ah_attr, G_TYPE_OBJECT)
-
 enum {
-  PROP_0,
   PROP_GRH,
-  N_PROPS
 };
 
-static GParamSpec *properties[N_PROPS];
-
-static void
-gverbs_ah_attr_dispose (GObject *object)
-{
-  GVerbsAHAttr *self = GVERBS_AH_ATTR (object);
-
-  g_clear_object (&self->grh);
-  G_OBJECT_CLASS (gverbs_ah_attr_parent_class)->dispose (object);
-}
-
-static void
-gverbs_ah_attr_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  GVerbsAHAttr *self = GVERBS_AH_ATTR (object);
-
-  switch (prop_id)
-    {
-    case PROP_GRH:
-      g_value_set_object (value, self->grh);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_ah_attr_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  GVerbsAHAttr *self = GVERBS_AH_ATTR (object);
-
-  switch (prop_id)
-    {
-    case PROP_GRH:
-      g_set_object (&self->grh, g_value_get_object (value));
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
-}
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsAHAttr:grh:
+   *
+   * The global route, used when #GVerbsAHAttr:is-global is set.
+   */
+  [PROP_GRH] = GVERBS_PROP_OBJECT (GVerbsAHAttr, grh, "grh", gverbs_global_route_get_type,
+                                   G_PARAM_READWRITE),
   /**
    * GVerbsAHAttr:dlid:
    *
@@ -150,26 +106,9 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_UINT (GVerbsAHAttr, port_num, "port-num", G_MAXUINT8, 1, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_ah_attr_class_init (GVerbsAHAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+static GParamSpec *properties[G_N_ELEMENTS (fields)];
 
-  object_class->dispose = gverbs_ah_attr_dispose;
-  object_class->get_property = gverbs_ah_attr_get_property;
-  object_class->set_property = gverbs_ah_attr_set_property;
-
-  /**
-   * GVerbsAHAttr:grh:
-   *
-   * The global route, used when #GVerbsAHAttr:is-global is set.
-   */
-  properties[PROP_GRH] =
-    g_param_spec_object ("grh", NULL, NULL, GVERBS_TYPE_GLOBAL_ROUTE,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_PSPECS (GVerbsAHAttr, gverbs_ah_attr, fields, properties)
 
 static void
 gverbs_ah_attr_init (GVerbsAHAttr *self)

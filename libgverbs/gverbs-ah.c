@@ -14,6 +14,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsAH:
@@ -137,24 +138,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_INPUT (GVerbsAH, attr, "attr", gverbs_ah_attr_get_type),
 };
 
-static void
-gverbs_ah_class_init (GVerbsAHClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_ah_open;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_ah, GVerbsAH, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
-
-
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_ah_init (GVerbsAH *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE (GVerbsAH, gverbs_ah, ibv_destroy_ah, ibv, GVERBS_RANK_QP, fields)
 
 /**
  * gverbs_ah_new:

@@ -89,17 +89,6 @@ G_DEFINE_TYPE_WITH_PRIVATE (GVerbsContext, gverbs_context, GVERBS_TYPE_RESOURCE)
 
 #define P(self) ((GVerbsContextPrivate *) gverbs_context_get_instance_private (self))
 
-enum {
-  PROP_0,
-  PROP_NAME,
-  PROP_NUM_COMP_VECTORS,
-  PROP_CMD_FD,
-  PROP_ASYNC_FD,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static char *
 available_devices (struct ibv_device **list,
                    int                 n)
@@ -335,6 +324,37 @@ gverbs_context_release (GVerbsResource  *resource,
   return TRUE;
 }
 
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsContext:name:
+   *
+   * The name of the device to open, such as `rxe0`; %NULL opens the first
+   * device. After initialization it is the name of the open device.
+   */
+  GVERBS_PROP_STRING (GVerbsContextPrivate, name, "name", GVERBS_PROP_CONSTRUCT_ONLY),
+  /**
+   * GVerbsContext:num-comp-vectors:
+   *
+   * How many completion vectors (interrupt vectors for CQ events) the device has.
+   */
+  GVERBS_PROP_HANDLE_INT (GVerbsContextPrivate, ibv, struct ibv_context, num_comp_vectors,
+                          "num-comp-vectors", 0),
+  /**
+   * GVerbsContext:cmd-fd:
+   *
+   * The command file descriptor of the open device (what ibv_import_device()
+   * takes), or -1 when closed. It stays owned by the context.
+   */
+  GVERBS_PROP_HANDLE_INT (GVerbsContextPrivate, ibv, struct ibv_context, cmd_fd, "cmd-fd", -1),
+  /**
+   * GVerbsContext:async-fd:
+   *
+   * The file descriptor that reports asynchronous device events, or -1 when
+   * closed. It stays owned by the context.
+   */
+  GVERBS_PROP_HANDLE_INT (GVerbsContextPrivate, ibv, struct ibv_context, async_fd, "async-fd", -1),
+};
+
 static void
 gverbs_context_finalize (GObject *object)
 {
@@ -342,53 +362,8 @@ gverbs_context_finalize (GObject *object)
 
   g_clear_pointer (&P (self)->event_objects, g_hash_table_unref);
   g_clear_pointer (&P (self)->main_context, g_main_context_unref);
-  g_free (P (self)->name);
+  _gverbs_properties_clear (P (self), fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_context_parent_class)->finalize (object);
-}
-
-static void
-gverbs_context_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  GVerbsContext *self = GVERBS_CONTEXT (object);
-
-  switch (prop_id)
-    {
-    case PROP_NAME:
-      g_value_set_string (value, P (self)->name);
-      break;
-    case PROP_NUM_COMP_VECTORS:
-      g_value_set_int (value, P (self)->ibv ? P (self)->ibv->num_comp_vectors : 0);
-      break;
-    case PROP_CMD_FD:
-      g_value_set_int (value, P (self)->ibv ? P (self)->ibv->cmd_fd : -1);
-      break;
-    case PROP_ASYNC_FD:
-      g_value_set_int (value, P (self)->ibv ? P (self)->ibv->async_fd : -1);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_context_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  GVerbsContext *self = GVERBS_CONTEXT (object);
-
-  switch (prop_id)
-    {
-    case PROP_NAME:
-      P (self)->name = g_value_dup_string (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
@@ -400,46 +375,8 @@ gverbs_context_class_init (GVerbsContextClass *klass)
   resource_class->open = gverbs_context_open;
   resource_class->release = gverbs_context_release;
   object_class->finalize = gverbs_context_finalize;
-  object_class->get_property = gverbs_context_get_property;
-  object_class->set_property = gverbs_context_set_property;
-
-  /**
-   * GVerbsContext:name:
-   *
-   * The name of the device to open, such as `rxe0`; %NULL opens the first
-   * device. After initialization it is the name of the open device.
-   */
-  properties[PROP_NAME] =
-    g_param_spec_string ("name", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsContext:num-comp-vectors:
-   *
-   * How many completion vectors (interrupt vectors for CQ events) the device has.
-   */
-  properties[PROP_NUM_COMP_VECTORS] =
-    g_param_spec_int ("num-comp-vectors", NULL, NULL, 0, G_MAXINT, 0,
-                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsContext:cmd-fd:
-   *
-   * The command file descriptor of the open device (what ibv_import_device()
-   * takes), or -1 when closed. It stays owned by the context.
-   */
-  properties[PROP_CMD_FD] =
-    g_param_spec_int ("cmd-fd", NULL, NULL, -1, G_MAXINT, -1,
-                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsContext:async-fd:
-   *
-   * The file descriptor that reports asynchronous device events, or -1 when
-   * closed. It stays owned by the context.
-   */
-  properties[PROP_ASYNC_FD] =
-    g_param_spec_int ("async-fd", NULL, NULL, -1, G_MAXINT, -1,
-                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
+  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), NULL,
+                                      GVerbsContext_private_offset);
 }
 
 static void

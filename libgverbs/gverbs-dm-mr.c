@@ -14,6 +14,7 @@
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsDMMR:
@@ -148,24 +149,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_HANDLE_UINT (GVerbsDMMR, ibv, struct ibv_mr, rkey, "rkey"),
 };
 
-static void
-gverbs_dm_mr_class_init (GVerbsDMMRClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_dm_mr_open;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dereg_mr, GVerbsDMMR, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
-
-
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_dm_mr_init (GVerbsDMMR *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE (GVerbsDMMR, gverbs_dm_mr, ibv_dereg_mr, ibv, GVERBS_RANK_SRQ, fields)
 
 /**
  * gverbs_dm_mr_new:

@@ -14,6 +14,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsDM:
@@ -113,24 +114,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_UINT (GVerbsDM, length, "length", G_MAXUINT64, 0, G_PARAM_READABLE),
 };
 
-static void
-gverbs_dm_class_init (GVerbsDMClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_dm_open;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_free_dm, GVerbsDM, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-
-
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_dm_init (GVerbsDM *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE (GVerbsDM, gverbs_dm, ibv_free_dm, ibv, GVERBS_RANK_CQ, fields)
 
 /**
  * gverbs_dm_new:

@@ -13,6 +13,7 @@
 #include "gverbs-error-private.h"
 #include "gverbs-fields-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsDmaBufMR:
@@ -140,17 +141,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_HANDLE_UINT (GVerbsDmaBufMR, ibv, struct ibv_mr, rkey, "rkey"),
 };
 
-static void
-gverbs_dma_buf_mr_class_init (GVerbsDmaBufMRClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_dma_buf_mr_open;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dereg_mr, GVerbsDmaBufMR, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_RESOURCE_CLASS_INIT (GVerbsDmaBufMR, gverbs_dma_buf_mr, ibv_dereg_mr, ibv, GVERBS_RANK_SRQ, fields)
 
 static void
 gverbs_dma_buf_mr_init (GVerbsDmaBufMR *self)

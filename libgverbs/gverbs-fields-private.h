@@ -24,6 +24,11 @@ G_BEGIN_DECLS
  * _gverbs_properties_get/set() (usable as the class's get_property and
  * set_property, or as their default case) find the field through the pspec.
  * GObject checks a value against the range before set_property runs.
+ * A derivable class whose fields are in its private struct installs the
+ * table with _gverbs_properties_install_private() and the
+ * `TypeName_private_offset` G_DEFINE_TYPE_WITH_PRIVATE() defines, its
+ * offsets being into that struct; its finalize passes the private struct
+ * to _gverbs_properties_clear().
  */
 typedef enum {
   GVERBS_FIELD_STRING,  /* char array of `size` bytes */
@@ -40,6 +45,10 @@ typedef enum {
                              * points to; `default_value` while it is NULL */
   GVERBS_FIELD_OWNED_STRING, /* a char * the instance owns */
   GVERBS_FIELD_BOXED,       /* a pointer to a boxed value of GType `type` the instance owns */
+  GVERBS_FIELD_GID_TEXT,    /* a GVerbsGid shown as text; text set that is not a GID is kept
+                             * in the char * at `member_offset` (the instance owns it) */
+  GVERBS_FIELD_INLINE_BOXED, /* a struct of `size` bytes held by value, as the boxed GType
+                              * `type`; setting NULL copies `default_boxed` (or zeroes) */
 } GVerbsFieldKind;
 
 /* How _gverbs_print_rows() and _gverbs_fields_print() show a member. */
@@ -72,6 +81,8 @@ typedef struct {
   gsize member_offset;
   const char *label;    /* GVERBS_FIELD_PRINTED() rows: the to_string() label */
   GVerbsPrintFormat print;
+  GCallback getter;     /* GVERBS_PROP_GETTER() rows: computes the value from the instance */
+  gconstpointer default_boxed; /* GVERBS_FIELD_INLINE_BOXED: the value NULL stands for */
 } GVerbsField;
 
 #define GVERBS_FIELD(st, field, kind, type) \
@@ -110,6 +121,29 @@ typedef struct {
 #define GVERBS_PROP_BOXED(st, field, name, type, flags) \
   GVERBS_PROP (st, field, name, GVERBS_FIELD_BOXED, type, 0, 0, 0, flags)
 
+/* A string property holding a GID (the GVerbsGid field @gid of @st) as
+ * `xxxx:…:xxxx`; text set that is not a GID is kept in @bad_text (a char *)
+ * and read back as it was, NULL sets the zero GID. */
+#define GVERBS_PROP_GID_TEXT(st, gid, bad_text, name, flags) \
+  { name, GVERBS_FIELD_GID_TEXT, G_STRUCT_OFFSET (st, gid), sizeof (((st *) 0)->gid), NULL, \
+    flags, 0, 0, 0, G_STRUCT_OFFSET (st, bad_text) }
+
+/* A boxed property of GType @type held by value in the struct field @field;
+ * setting NULL stores *@default_ptr (zeroes when it is NULL). */
+#define GVERBS_PROP_INLINE_BOXED(st, field, name, type, default_ptr, flags) \
+  { name, GVERBS_FIELD_INLINE_BOXED, G_STRUCT_OFFSET (st, field), sizeof (((st *) 0)->field), \
+    type, flags, 0, 0, 0, 0, NULL, 0, NULL, default_ptr }
+
+/* A read-only property of @kind (GVERBS_FIELD_UINT, _INT, _ENUM, _FLAGS,
+ * _BOOLEAN, _OBJECT or _OWNED_STRING) whose value @getter computes from
+ * the instance: `guint getter (Type *self)` and so on, a string one
+ * returning a new string (transfer full), an object one a borrowed
+ * reference. @type, @max, @default_value and @flags (readable ones) make
+ * the pspec as for GVERBS_PROP(). */
+#define GVERBS_PROP_GETTER(name, kind, type, max, default_value, flags, getter) \
+  { name, kind, 0, sizeof (guint), type, flags, 0, max, default_value, 0, \
+    NULL, 0, G_CALLBACK (getter) }
+
 /* A resource's input: an object it is made from, kept until finalize. */
 #define GVERBS_PROP_INPUT(st, field, name, type) \
   GVERBS_PROP_OBJECT (st, field, name, type, GVERBS_PROP_CONSTRUCT_ONLY)
@@ -132,6 +166,12 @@ void _gverbs_properties_install (GObjectClass      *klass,
                                  const GVerbsField *fields,
                                  guint              n_fields,
                                  GParamSpec       **pspecs);
+void _gverbs_properties_install_private (GObjectClass      *klass,
+                                         guint              first_id,
+                                         const GVerbsField *fields,
+                                         guint              n_fields,
+                                         GParamSpec       **pspecs,
+                                         int                private_offset);
 void _gverbs_properties_get     (GObject           *object,
                                  guint              prop_id,
                                  GValue            *value,
@@ -173,6 +213,10 @@ void _gverbs_properties_clear   (gpointer           instance,
  * set_property) and an empty init. Place it after the table. The _WITH_INIT
  * form leaves `type_name_init()` to the file. */
 #define GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT(TypeName, type_name, field_table)     \
+  GVERBS_DEFINE_PROPERTIES_TYPE_WITH_PSPECS (TypeName, type_name, field_table, NULL)
+/* The same, keeping the installed pspecs in @pspecs (an array of
+ * G_N_ELEMENTS (@field_table), indexed by row) for g_object_notify_by_pspec(). */
+#define GVERBS_DEFINE_PROPERTIES_TYPE_WITH_PSPECS(TypeName, type_name, field_table, pspecs) \
   G_DEFINE_FINAL_TYPE (TypeName, type_name, G_TYPE_OBJECT)                           \
   static void                                                                        \
   type_name##_finalize (GObject *object)                                             \
@@ -185,7 +229,7 @@ void _gverbs_properties_clear   (gpointer           instance,
   {                                                                                  \
     G_OBJECT_CLASS (klass)->finalize = type_name##_finalize;                         \
     _gverbs_properties_install (G_OBJECT_CLASS (klass), 1, field_table,              \
-                                G_N_ELEMENTS (field_table), NULL);                   \
+                                G_N_ELEMENTS (field_table), pspecs);                 \
   }
 #define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
   GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (TypeName, type_name, field_table)         \

@@ -4,8 +4,10 @@
 #include "config.h"
 
 #include <endian.h>
+#include <string.h>
 
 #include "gverbs-fields-private.h"
+#include "gverbs-gid.h"
 
 /* The integer of @size bytes at @p; a signed one is sign-extended. */
 guint64
@@ -75,7 +77,11 @@ property_pspec (const GVerbsField *field)
     case GVERBS_FIELD_OWNED_STRING:
       return g_param_spec_string (field->name, NULL, NULL, NULL, flags);
     case GVERBS_FIELD_BOXED:
+    case GVERBS_FIELD_INLINE_BOXED:
       return g_param_spec_boxed (field->name, NULL, NULL, field->type (), flags);
+    case GVERBS_FIELD_GID_TEXT:
+      return g_param_spec_string (field->name, NULL, NULL,
+                                  "0000:0000:0000:0000:0000:0000:0000:0000", flags);
     case GVERBS_FIELD_STRING:
     case GVERBS_FIELD_GUID:
     default:
@@ -177,6 +183,17 @@ field_quark (void)
   return quark;
 }
 
+/* Where a class's rows are: at their offsets from the instance plus this. */
+static GQuark
+private_offset_quark (void)
+{
+  static GQuark quark;
+
+  if (G_UNLIKELY (quark == 0))
+    quark = g_quark_from_static_string ("gverbs-field-private-offset");
+  return quark;
+}
+
 void
 _gverbs_properties_install (GObjectClass      *klass,
                             guint              first_id,
@@ -184,17 +201,33 @@ _gverbs_properties_install (GObjectClass      *klass,
                             guint              n_fields,
                             GParamSpec       **pspecs)
 {
-  /* GObject does not inherit these two; a class with properties of its
-   * own sets them before and falls back on these in its default case */
-  if (klass->get_property == NULL)
+  _gverbs_properties_install_private (klass, first_id, fields, n_fields, pspecs, 0);
+}
+
+void
+_gverbs_properties_install_private (GObjectClass      *klass,
+                                    guint              first_id,
+                                    const GVerbsField *fields,
+                                    guint              n_fields,
+                                    GParamSpec       **pspecs,
+                                    int                private_offset)
+{
+  GObjectClass *parent = g_type_class_peek_parent (klass);
+
+  /* unless the class set its own (falling back on these in its default
+   * case), serve the table: a subclass must not keep its parent's, which
+   * know only the parent's properties */
+  if (klass->get_property == NULL || (parent != NULL && klass->get_property == parent->get_property))
     klass->get_property = _gverbs_properties_get;
-  if (klass->set_property == NULL)
+  if (klass->set_property == NULL || (parent != NULL && klass->set_property == parent->set_property))
     klass->set_property = _gverbs_properties_set;
   for (guint i = 0; i < n_fields; i++)
     {
       GParamSpec *pspec = property_pspec (&fields[i]);
 
       g_param_spec_set_qdata (pspec, field_quark (), (gpointer) &fields[i]);
+      if (private_offset != 0)
+        g_param_spec_set_qdata (pspec, private_offset_quark (), GINT_TO_POINTER (private_offset));
       g_object_class_install_property (klass, first_id + i, pspec);
       if (pspecs != NULL)
         pspecs[i] = pspec;
@@ -215,7 +248,42 @@ property_field (GObject            *object,
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return NULL;
     }
-  return G_STRUCT_MEMBER_P (object, (*field)->offset);
+  return G_STRUCT_MEMBER_P (object, (*field)->offset + GPOINTER_TO_INT (
+                              g_param_spec_get_qdata (pspec, private_offset_quark ())));
+}
+
+/* The value of a GVERBS_PROP_GETTER() row, from its getter. */
+static void
+getter_value (GObject           *object,
+              const GVerbsField *field,
+              GValue            *value)
+{
+  switch (field->kind)
+    {
+    case GVERBS_FIELD_UINT:
+      g_value_set_uint (value, ((guint (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_INT:
+      g_value_set_int (value, ((int (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_ENUM:
+      g_value_set_enum (value, ((int (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_FLAGS:
+      g_value_set_flags (value, ((guint (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_BOOLEAN:
+      g_value_set_boolean (value, ((gboolean (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_OBJECT:
+      g_value_set_object (value, ((gpointer (*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_OWNED_STRING:
+      g_value_take_string (value, ((char *(*) (GObject *)) field->getter) (object));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
 }
 
 void
@@ -229,6 +297,11 @@ _gverbs_properties_get (GObject    *object,
 
   if (p == NULL)
     return;
+  if (field->getter != NULL)
+    {
+      getter_value (object, field, value);
+      return;
+    }
   switch (field->kind)
     {
     case GVERBS_FIELD_BOOLEAN:
@@ -263,9 +336,20 @@ _gverbs_properties_get (GObject    *object,
     case GVERBS_FIELD_BOXED:
       g_value_set_boxed (value, *(gconstpointer const *) p);
       break;
+    case GVERBS_FIELD_INLINE_BOXED:
+      g_value_set_boxed (value, p);
+      break;
+    case GVERBS_FIELD_GID_TEXT:
+      {
+        const char *bad = *(const char * const *) ((const guint8 *) p - field->offset
+                                                   + field->member_offset);
+
+        g_value_take_string (value, bad ? g_strdup (bad) : gverbs_gid_to_string (p));
+      }
+      break;
     default:
       /* the scalar kinds read as a query result's fields do */
-      _gverbs_fields_get_value (field, 1, object, 1, value);
+      _gverbs_fields_get_value (field, 1, (const guint8 *) p - field->offset, 1, value);
     }
 }
 
@@ -310,6 +394,25 @@ _gverbs_properties_set (GObject      *object,
         g_boxed_free (field->type (), *(gpointer *) p);
       *(gpointer *) p = g_value_dup_boxed (value);
       break;
+    case GVERBS_FIELD_INLINE_BOXED:
+      if (g_value_get_boxed (value) != NULL)
+        memcpy (p, g_value_get_boxed (value), field->size);
+      else if (field->default_boxed != NULL)
+        memcpy (p, field->default_boxed, field->size);
+      else
+        memset (p, 0, field->size);
+      break;
+    case GVERBS_FIELD_GID_TEXT:
+      {
+        char **bad = (char **) ((guint8 *) p - field->offset + field->member_offset);
+
+        g_clear_pointer (bad, g_free);
+        if (g_value_get_string (value) == NULL)
+          memset (p, 0, sizeof (GVerbsGid));
+        else if (!gverbs_gid_parse (p, g_value_get_string (value), NULL))
+          *bad = g_value_dup_string (value);
+      }
+      break;
     case GVERBS_FIELD_STRING:
     case GVERBS_FIELD_GUID:
     case GVERBS_FIELD_HANDLE_UINT:
@@ -329,6 +432,8 @@ _gverbs_properties_clear (gpointer           instance,
     {
       gpointer *p = G_STRUCT_MEMBER_P (instance, fields[i].offset);
 
+      if (fields[i].getter != NULL)
+        continue;   /* computed: nothing stored */
       switch (fields[i].kind)
         {
         case GVERBS_FIELD_OBJECT:
@@ -336,6 +441,9 @@ _gverbs_properties_clear (gpointer           instance,
           break;
         case GVERBS_FIELD_OWNED_STRING:
           g_clear_pointer (p, g_free);
+          break;
+        case GVERBS_FIELD_GID_TEXT:
+          g_clear_pointer ((char **) G_STRUCT_MEMBER_P (instance, fields[i].member_offset), g_free);
           break;
         case GVERBS_FIELD_BOXED:
           if (*p != NULL)

@@ -17,6 +17,7 @@
 #include "gverbs-error.h"
 #include "gverbs-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 #include "gverbs-fields-private.h"
 
 /**
@@ -347,22 +348,7 @@ static const GVerbsField flow_properties[] = {
   GVERBS_PROP_INPUT (GVerbsFlow, attr, "attr", gverbs_flow_attr_get_type),
 };
 
-static void
-gverbs_flow_class_init (GVerbsFlowClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_flow_open;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_flow, GVerbsFlow, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
-  _gverbs_resource_class_install_properties (resource_class, 1, flow_properties,
-                                             G_N_ELEMENTS (flow_properties), NULL);
-}
-
-static void
-gverbs_flow_init (GVerbsFlow *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE (GVerbsFlow, gverbs_flow, ibv_destroy_flow, ibv, GVERBS_RANK_QP, flow_properties)
 
 /**
  * gverbs_flow_new:

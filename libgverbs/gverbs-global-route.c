@@ -53,17 +53,20 @@ struct _GVerbsGlobalRoute
   guint traffic_class;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsGlobalRoute, gverbs_global_route, G_TYPE_OBJECT)
-
 enum {
-  PROP_0,
   PROP_DGID,
-  N_PROPS
 };
 
-static GParamSpec *properties[N_PROPS];
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsGlobalRoute:dgid:
+   *
+   * The destination GID as `xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx`.
+   * Text that is not a GID is kept as it is and makes gverbs_ah_new() fail
+   * with %GVERBS_ERROR_INVALID_ARGUMENT; gverbs_global_route_set_dgid()
+   * refuses it at once instead.
+   */
+  [PROP_DGID] = GVERBS_PROP_GID_TEXT (GVerbsGlobalRoute, dgid, bad_dgid, "dgid", G_PARAM_READWRITE),
   /**
    * GVerbsGlobalRoute:flow-label:
    *
@@ -91,78 +94,9 @@ static const GVerbsField fields[] = {
                     G_PARAM_READWRITE),
 };
 
-static void
-gverbs_global_route_finalize (GObject *object)
-{
-  GVerbsGlobalRoute *self = GVERBS_GLOBAL_ROUTE (object);
+static GParamSpec *properties[G_N_ELEMENTS (fields)];
 
-  g_free (self->bad_dgid);
-  G_OBJECT_CLASS (gverbs_global_route_parent_class)->finalize (object);
-}
-
-static void
-gverbs_global_route_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
-{
-  GVerbsGlobalRoute *self = GVERBS_GLOBAL_ROUTE (object);
-
-  switch (prop_id)
-    {
-    case PROP_DGID:
-      g_value_take_string (value, gverbs_global_route_dup_dgid (self));
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_global_route_set_property (GObject      *object,
-                                  guint         prop_id,
-                                  const GValue *value,
-                                  GParamSpec   *pspec)
-{
-  GVerbsGlobalRoute *self = GVERBS_GLOBAL_ROUTE (object);
-
-  switch (prop_id)
-    {
-    case PROP_DGID:
-      g_clear_pointer (&self->bad_dgid, g_free);
-      if (g_value_get_string (value) == NULL)
-        memset (&self->dgid, 0, sizeof self->dgid);
-      else if (!gverbs_gid_parse (&self->dgid, g_value_get_string (value), NULL))
-        self->bad_dgid = g_value_dup_string (value);
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_global_route_class_init (GVerbsGlobalRouteClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_global_route_finalize;
-  object_class->get_property = gverbs_global_route_get_property;
-  object_class->set_property = gverbs_global_route_set_property;
-
-  /**
-   * GVerbsGlobalRoute:dgid:
-   *
-   * The destination GID as `xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx:xxxx`.
-   * Text that is not a GID is kept as it is and makes gverbs_ah_new() fail
-   * with %GVERBS_ERROR_INVALID_ARGUMENT; gverbs_global_route_set_dgid()
-   * refuses it at once instead.
-   */
-  properties[PROP_DGID] =
-    g_param_spec_string ("dgid", NULL, NULL, "0000:0000:0000:0000:0000:0000:0000:0000",
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_PSPECS (GVerbsGlobalRoute, gverbs_global_route, fields, properties)
 
 static void
 gverbs_global_route_init (GVerbsGlobalRoute *self)

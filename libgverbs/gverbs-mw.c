@@ -12,6 +12,7 @@
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsMW:
@@ -139,23 +140,11 @@ static const GVerbsField fields[] = {
   [PROP_RKEY] = GVERBS_PROP_HANDLE_UINT (GVerbsMW, ibv, struct ibv_mw, rkey, "rkey"),
 };
 
-static void
-gverbs_mw_class_init (GVerbsMWClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_mw_open;
-  resource_class->release = gverbs_mw_release;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dealloc_mw, GVerbsMW, ibv);
-  resource_class->keeps_open_when_release_fails = TRUE;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
-
-  object_class->finalize = gverbs_mw_finalize;
-
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), properties);
-}
+GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsMW, gverbs_mw, ibv_dealloc_mw, ibv, GVERBS_RANK_QP,
+                                             fields, properties,
+                                             resource_class->release = gverbs_mw_release;
+                                             resource_class->keeps_open_when_release_fails = TRUE;
+                                             object_class->finalize = gverbs_mw_finalize)
 
 static void
 gverbs_mw_init (GVerbsMW *self)

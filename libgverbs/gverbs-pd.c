@@ -49,15 +49,6 @@ typedef struct
 
 G_DEFINE_TYPE_WITH_PRIVATE (GVerbsPD, gverbs_pd, GVERBS_TYPE_RESOURCE)
 
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  PROP_HANDLE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 #define PRIV(self) ((GVerbsPDPrivate *) gverbs_pd_get_instance_private (GVERBS_PD (self)))
 
 static gboolean
@@ -101,53 +92,30 @@ gverbs_pd_release (GVerbsResource  *resource,
   return _gverbs_resource_release_result (resource, rc, "ibv_dealloc_pd", error);
 }
 
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsPD:context:
+   *
+   * The device context the protection domain belongs to.
+   */
+  GVERBS_PROP_INPUT (GVerbsPDPrivate, context, "context", gverbs_context_get_type),
+  /**
+   * GVerbsPD:handle:
+   *
+   * The kernel handle of the protection domain (what ibv_import_pd() takes),
+   * 0 when closed.
+   */
+  GVERBS_PROP_HANDLE_UINT (GVerbsPDPrivate, ibv, struct ibv_pd, handle, "handle"),
+};
+
 static void
 gverbs_pd_finalize (GObject *object)
 {
   GVerbsPDPrivate *priv = PRIV (object);
 
   g_clear_pointer (&priv->mr_keys, g_hash_table_unref);
-  g_clear_object (&priv->context);
+  _gverbs_properties_clear (priv, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_pd_parent_class)->finalize (object);
-}
-
-static void
-gverbs_pd_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsPDPrivate *priv = PRIV (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, priv->context);
-      break;
-    case PROP_HANDLE:
-      g_value_set_uint (value, priv->ibv ? priv->ibv->handle : 0);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_pd_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsPDPrivate *priv = PRIV (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_set_object (&priv->context, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
@@ -160,27 +128,8 @@ gverbs_pd_class_init (GVerbsPDClass *klass)
   resource_class->release = gverbs_pd_release;
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
   object_class->finalize = gverbs_pd_finalize;
-  object_class->get_property = gverbs_pd_get_property;
-  object_class->set_property = gverbs_pd_set_property;
-
-  /**
-   * GVerbsPD:context:
-   *
-   * The device context the protection domain belongs to.
-   */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         GVERBS_PROP_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsPD:handle:
-   *
-   * The kernel handle of the protection domain (what ibv_import_pd() takes),
-   * 0 when closed.
-   */
-  properties[PROP_HANDLE] =
-    g_param_spec_uint ("handle", NULL, NULL, 0, G_MAXUINT32, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), NULL,
+                                      GVerbsPD_private_offset);
 }
 
 static void

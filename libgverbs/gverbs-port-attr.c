@@ -365,10 +365,30 @@ width_text (int width)
 char *
 gverbs_port_attr_to_string (GVerbsPortAttr *self)
 {
+  /* between the rows that name values: SM lid … lmc, Max message size …
+   * Init type reply, Flags */
+#define R(member, label, format, type) GVERBS_PRINT_ROW (struct ibv_port_attr, member, label, 24, format, type)
+  static const GVerbsPrintRow rows[] = {
+    R (sm_lid, "SM lid", GVERBS_PRINT_UINT, NULL),
+    R (lid, "Port lid", GVERBS_PRINT_UINT, NULL),
+    R (lmc, "lmc", GVERBS_PRINT_HEX, NULL),
+    R (max_msg_sz, "Max message size", GVERBS_PRINT_HEX, NULL),
+    R (port_cap_flags, "Port cap flags", GVERBS_PRINT_IBV_FLAGS, gverbs_port_cap_flags_get_type),
+    R (port_cap_flags2, "Port cap flags 2", GVERBS_PRINT_IBV_FLAGS, gverbs_port_cap_flags2_get_type),
+    R (max_vl_num, "max VL num", GVERBS_PRINT_UINT, NULL),
+    R (bad_pkey_cntr, "Bad Pkey counter", GVERBS_PRINT_UINT, NULL),
+    R (qkey_viol_cntr, "Qkey violations counter", GVERBS_PRINT_UINT, NULL),
+    R (gid_tbl_len, "GID table len", GVERBS_PRINT_INT, NULL),
+    R (pkey_tbl_len, "Pkey table len", GVERBS_PRINT_UINT, NULL),
+    R (sm_sl, "SM sl", GVERBS_PRINT_UINT, NULL),
+    R (subnet_timeout, "Subnet timeout", GVERBS_PRINT_UINT, NULL),
+    R (init_type_reply, "Init type reply", GVERBS_PRINT_UINT, NULL),
+    R (flags, "Flags", GVERBS_PRINT_UINT, NULL),
+  };
+#undef R
   const struct ibv_port_attr *a;
   GString *out;
-  g_autofree char *state = NULL, *max_mtu = NULL, *active_mtu = NULL, *lmc = NULL;
-  g_autofree char *msg = NULL, *caps = NULL, *caps2 = NULL, *width = NULL;
+  g_autofree char *state = NULL, *max_mtu = NULL, *active_mtu = NULL, *width = NULL;
   g_autofree char *speed = NULL, *phys = NULL, *ll = NULL;
   double lane;
 
@@ -386,14 +406,9 @@ gverbs_port_attr_to_string (GVerbsPortAttr *self)
   active_mtu = coded (NAME_OF (mtu_names, a->active_mtu), a->active_mtu);
   if (active_mtu == NULL)
     active_mtu = g_strdup_printf ("Invalid MTU (%d)", a->active_mtu);
-  lmc = g_strdup_printf ("0x%x", a->lmc);
   ll = g_strdup (NAME_OF (link_layer_names, a->link_layer));
   if (ll == NULL)
     ll = g_strdup_printf ("Invalid link layer (%d)", a->link_layer);
-  msg = g_strdup_printf ("0x%x", a->max_msg_sz);
-  caps = _gverbs_flags_text (GVERBS_TYPE_PORT_CAP_FLAGS, a->port_cap_flags, GVERBS_PRINT_IBV_FLAGS);
-  caps2 = _gverbs_flags_text (GVERBS_TYPE_PORT_CAP_FLAGS2, a->port_cap_flags2,
-                              GVERBS_PRINT_IBV_FLAGS);
   width = coded (width_text (a->active_width), a->active_width);
   if (width == NULL)
     width = g_strdup ("Invalid width");
@@ -407,24 +422,12 @@ gverbs_port_attr_to_string (GVerbsPortAttr *self)
   _gverbs_append_row (out, 24, "Port state", state);
   _gverbs_append_row (out, 24, "Max MTU", max_mtu);
   _gverbs_append_row (out, 24, "Active MTU", active_mtu);
-  _gverbs_append_int_row (out, 24, "SM lid", a->sm_lid);
-  _gverbs_append_int_row (out, 24, "Port lid", a->lid);
-  _gverbs_append_row (out, 24, "lmc", lmc);
+  _gverbs_print_rows (out, rows, 3, a);
   _gverbs_append_row (out, 24, "Link layer", ll);
-  _gverbs_append_row (out, 24, "Max message size", msg);
-  _gverbs_append_row (out, 24, "Port cap flags", caps);
-  _gverbs_append_row (out, 24, "Port cap flags 2", caps2);
-  _gverbs_append_int_row (out, 24, "max VL num", a->max_vl_num);
-  _gverbs_append_int_row (out, 24, "Bad Pkey counter", a->bad_pkey_cntr);
-  _gverbs_append_int_row (out, 24, "Qkey violations counter", a->qkey_viol_cntr);
-  _gverbs_append_int_row (out, 24, "GID table len", a->gid_tbl_len);
-  _gverbs_append_int_row (out, 24, "Pkey table len", a->pkey_tbl_len);
-  _gverbs_append_int_row (out, 24, "SM sl", a->sm_sl);
-  _gverbs_append_int_row (out, 24, "Subnet timeout", a->subnet_timeout);
-  _gverbs_append_int_row (out, 24, "Init type reply", a->init_type_reply);
+  _gverbs_print_rows (out, rows + 3, G_N_ELEMENTS (rows) - 4, a);
   _gverbs_append_row (out, 24, "Active width", width);
   _gverbs_append_row (out, 24, "Active speed", speed);
   _gverbs_append_row (out, 24, "Phys state", phys);
-  _gverbs_append_int_row (out, 24, "Flags", a->flags);
+  _gverbs_print_rows (out, rows + G_N_ELEMENTS (rows) - 1, 1, a);
   return g_string_free (out, FALSE);
 }

@@ -57,6 +57,17 @@ struct _GVerbsPortStatus
 
 G_DEFINE_FINAL_TYPE (GVerbsPortStatus, gverbs_port_status, G_TYPE_OBJECT)
 
+/* the rows' indices, for notify */
+enum {
+  PROP_STATE = 2,
+  PROP_PHYS_STATE,
+  PROP_ACTIVE_MTU,
+  PROP_LID,
+  PROP_GID_GENERATION,
+  PROP_PRESENT,
+  PROP_ATTR,
+};
+
 static const GVerbsField fields[] = {
   /**
    * GVerbsPortStatus:device-name:
@@ -72,108 +83,38 @@ static const GVerbsField fields[] = {
    */
   GVERBS_PROP_UINT (GVerbsPortStatus, port_num, "port-num", G_MAXUINT8, 1,
                     G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
-};
-
-/* after the table's rows */
-enum {
-  PROP_0 = G_N_ELEMENTS (fields),
-  PROP_STATE,
-  PROP_PHYS_STATE,
-  PROP_ACTIVE_MTU,
-  PROP_LID,
-  PROP_GID_GENERATION,
-  PROP_PRESENT,
-  PROP_ATTR,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-gverbs_port_status_finalize (GObject *object)
-{
-  GVerbsPortStatus *self = GVERBS_PORT_STATUS (object);
-
-  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
-  g_clear_object (&self->attr_object);
-  g_clear_pointer (&self->gids, g_ptr_array_unref);
-  G_OBJECT_CLASS (gverbs_port_status_parent_class)->finalize (object);
-}
-
-static void
-gverbs_port_status_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  GVerbsPortStatus *self = GVERBS_PORT_STATUS (object);
-
-  switch (prop_id)
-    {
-    case PROP_STATE:
-      g_value_set_enum (value, gverbs_port_status_get_state (self));
-      break;
-    case PROP_PHYS_STATE:
-      g_value_set_uint (value, self->attr.phys_state);
-      break;
-    case PROP_ACTIVE_MTU:
-      g_value_set_enum (value, gverbs_port_status_get_active_mtu (self));
-      break;
-    case PROP_LID:
-      g_value_set_uint (value, self->attr.lid);
-      break;
-    case PROP_GID_GENERATION:
-      g_value_set_uint (value, self->gid_generation);
-      break;
-    case PROP_PRESENT:
-      g_value_set_boolean (value, self->present);
-      break;
-    case PROP_ATTR:
-      g_value_set_object (value, self->attr_object);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
-
-  object_class->finalize = gverbs_port_status_finalize;
-  object_class->get_property = gverbs_port_status_get_property;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
   /**
    * GVerbsPortStatus:state:
    *
    * The logical port state (`IBV_PORT_ACTIVE`, `IBV_PORT_DOWN` …);
    * %GVERBS_PORT_DOWN once the device is gone.
    */
-  properties[PROP_STATE] = g_param_spec_enum ("state", NULL, NULL, GVERBS_TYPE_PORT_STATE,
-                                              GVERBS_PORT_NOP, flags);
+  [PROP_STATE] = GVERBS_PROP_ENUM (GVerbsPortStatus, attr.state, "state", gverbs_port_state_get_type,
+                                   GVERBS_PORT_NOP, G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
   /**
    * GVerbsPortStatus:phys-state:
    *
    * The physical port state, as `ibv_port_attr.phys_state` (5 is link up,
    * 3 disabled, 2 polling).
    */
-  properties[PROP_PHYS_STATE] = g_param_spec_uint ("phys-state", NULL, NULL, 0, G_MAXUINT8, 0, flags);
+  [PROP_PHYS_STATE] = GVERBS_PROP_UINT (GVerbsPortStatus, attr.phys_state, "phys-state", G_MAXUINT8, 0,
+                                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
   /**
    * GVerbsPortStatus:active-mtu:
    *
    * The active MTU.
    */
-  properties[PROP_ACTIVE_MTU] = g_param_spec_enum ("active-mtu", NULL, NULL, GVERBS_TYPE_MTU,
-                                                   GVERBS_MTU_BYTES_1024, flags);
+  [PROP_ACTIVE_MTU] = GVERBS_PROP_GETTER ("active-mtu", GVERBS_FIELD_ENUM, gverbs_mtu_get_type, 0,
+                                          GVERBS_MTU_BYTES_1024,
+                                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY,
+                                          gverbs_port_status_get_active_mtu),
   /**
    * GVerbsPortStatus:lid:
    *
    * The port's base LID (0 on RoCE).
    */
-  properties[PROP_LID] = g_param_spec_uint ("lid", NULL, NULL, 0, G_MAXUINT16, 0, flags);
+  [PROP_LID] = GVERBS_PROP_UINT (GVerbsPortStatus, attr.lid, "lid", G_MAXUINT16, 0,
+                                 G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
   /**
    * GVerbsPortStatus:gid-generation:
    *
@@ -181,23 +122,44 @@ gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
    * started: connect to its notify signal to learn of GIDs that came or
    * went, then read gverbs_port_status_get_gids().
    */
-  properties[PROP_GID_GENERATION] = g_param_spec_uint ("gid-generation", NULL, NULL, 0, G_MAXUINT, 0,
-                                                       flags);
+  [PROP_GID_GENERATION] = GVERBS_PROP_UINT (GVerbsPortStatus, gid_generation, "gid-generation",
+                                            G_MAXUINT, 0, G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
   /**
    * GVerbsPortStatus:present:
    *
    * Whether the device still exists; %FALSE once it was removed.
    */
-  properties[PROP_PRESENT] = g_param_spec_boolean ("present", NULL, NULL, TRUE, flags);
+  [PROP_PRESENT] = GVERBS_PROP_BOOLEAN (GVerbsPortStatus, present, "present", TRUE,
+                                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
   /**
    * GVerbsPortStatus:attr:
    *
    * All the port's attributes as last queried; a new object after every
    * change (notified), %NULL if the port could never be queried.
    */
-  properties[PROP_ATTR] = g_param_spec_object ("attr", NULL, NULL, GVERBS_TYPE_PORT_ATTR, flags);
-  for (guint i = PROP_STATE; i < N_PROPS; i++)
-    g_object_class_install_property (object_class, i, properties[i]);
+  [PROP_ATTR] = GVERBS_PROP_OBJECT (GVerbsPortStatus, attr_object, "attr", gverbs_port_attr_get_type,
+                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY),
+};
+
+static GParamSpec *properties[G_N_ELEMENTS (fields)];
+
+static void
+gverbs_port_status_finalize (GObject *object)
+{
+  GVerbsPortStatus *self = GVERBS_PORT_STATUS (object);
+
+  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
+  g_clear_pointer (&self->gids, g_ptr_array_unref);
+  G_OBJECT_CLASS (gverbs_port_status_parent_class)->finalize (object);
+}
+
+static void
+gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gverbs_port_status_finalize;
+  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), properties);
 }
 
 static void

@@ -54,162 +54,68 @@ typedef struct
 
 G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQPInitAttr, gverbs_qp_init_attr, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_QP_TYPE,
-  PROP_SEND_CQ,
-  PROP_RECV_CQ,
-  PROP_CAP,
-  PROP_SQ_SIG_ALL,
-  PROP_SRQ,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-gverbs_qp_init_attr_dispose (GObject *object)
-{
-  GVerbsQPInitAttrPrivate *priv =
-    gverbs_qp_init_attr_get_instance_private (GVERBS_QP_INIT_ATTR (object));
-
-  g_clear_object (&priv->send_cq);
-  g_clear_object (&priv->recv_cq);
-  g_clear_object (&priv->srq);
-  G_OBJECT_CLASS (gverbs_qp_init_attr_parent_class)->dispose (object);
-}
-
-static void
-gverbs_qp_init_attr_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
-{
-  GVerbsQPInitAttrPrivate *priv =
-    gverbs_qp_init_attr_get_instance_private (GVERBS_QP_INIT_ATTR (object));
-
-  switch (prop_id)
-    {
-    case PROP_QP_TYPE:
-      g_value_set_enum (value, priv->qp_type);
-      break;
-    case PROP_SEND_CQ:
-      g_value_set_object (value, priv->send_cq);
-      break;
-    case PROP_RECV_CQ:
-      g_value_set_object (value, priv->recv_cq);
-      break;
-    case PROP_CAP:
-      g_value_set_boxed (value, &priv->cap);
-      break;
-    case PROP_SQ_SIG_ALL:
-      g_value_set_boolean (value, priv->sq_sig_all);
-      break;
-    case PROP_SRQ:
-      g_value_set_object (value, priv->srq);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_qp_init_attr_set_property (GObject      *object,
-                                  guint         prop_id,
-                                  const GValue *value,
-                                  GParamSpec   *pspec)
-{
-  GVerbsQPInitAttrPrivate *priv =
-    gverbs_qp_init_attr_get_instance_private (GVERBS_QP_INIT_ATTR (object));
-  const GVerbsQPCap *cap;
-
-  switch (prop_id)
-    {
-    case PROP_QP_TYPE:
-      priv->qp_type = g_value_get_enum (value);
-      break;
-    case PROP_SEND_CQ:
-      g_clear_object (&priv->send_cq);
-      priv->send_cq = g_value_dup_object (value);
-      break;
-    case PROP_RECV_CQ:
-      g_clear_object (&priv->recv_cq);
-      priv->recv_cq = g_value_dup_object (value);
-      break;
-    case PROP_CAP:
-      cap = g_value_get_boxed (value);
-      if (cap != NULL)
-        priv->cap = *cap;
-      else
-        memset (&priv->cap, 0, sizeof priv->cap);
-      break;
-    case PROP_SQ_SIG_ALL:
-      priv->sq_sig_all = g_value_get_boolean (value);
-      break;
-    case PROP_SRQ:
-      g_set_object (&priv->srq, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_qp_init_attr_class_init (GVerbsQPInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
-
-  object_class->dispose = gverbs_qp_init_attr_dispose;
-  object_class->get_property = gverbs_qp_init_attr_get_property;
-  object_class->set_property = gverbs_qp_init_attr_set_property;
-
+static const GVerbsField fields[] = {
   /**
    * GVerbsQPInitAttr:qp-type:
    *
    * The transport of the queue pair (pyverbs' default: UD).
    */
-  properties[PROP_QP_TYPE] =
-    g_param_spec_enum ("qp-type", NULL, NULL, GVERBS_TYPE_QP_TYPE, GVERBS_QPT_UD, rw);
+  GVERBS_PROP_ENUM (GVerbsQPInitAttrPrivate, qp_type, "qp-type", gverbs_qp_type_get_type, GVERBS_QPT_UD,
+                    G_PARAM_READWRITE),
   /**
    * GVerbsQPInitAttr:send-cq:
    *
    * The completion queue of the send queue: a #GVerbsCQ or a #GVerbsCQEX.
    */
-  properties[PROP_SEND_CQ] =
-    g_param_spec_object ("send-cq", NULL, NULL, GVERBS_TYPE_CQ, rw);
+  GVERBS_PROP_OBJECT (GVerbsQPInitAttrPrivate, send_cq, "send-cq", gverbs_cq_get_type,
+                      G_PARAM_READWRITE),
   /**
    * GVerbsQPInitAttr:recv-cq:
    *
    * The completion queue of the receive queue: a #GVerbsCQ or a
    * #GVerbsCQEX.
    */
-  properties[PROP_RECV_CQ] =
-    g_param_spec_object ("recv-cq", NULL, NULL, GVERBS_TYPE_CQ, rw);
+  GVERBS_PROP_OBJECT (GVerbsQPInitAttrPrivate, recv_cq, "recv-cq", gverbs_cq_get_type,
+                      G_PARAM_READWRITE),
   /**
    * GVerbsQPInitAttr:cap:
    *
    * The capacities asked for.
    */
-  properties[PROP_CAP] =
-    g_param_spec_boxed ("cap", NULL, NULL, GVERBS_TYPE_QP_CAP, rw);
+  GVERBS_PROP_INLINE_BOXED (GVerbsQPInitAttrPrivate, cap, "cap", gverbs_qp_cap_get_type, NULL,
+                            G_PARAM_READWRITE),
   /**
    * GVerbsQPInitAttr:sq-sig-all:
    *
    * Whether every send work request generates a completion, whatever its
    * %GVERBS_SEND_SIGNALED flag says.
    */
-  properties[PROP_SQ_SIG_ALL] =
-    g_param_spec_boolean ("sq-sig-all", NULL, NULL, TRUE, rw);
+  GVERBS_PROP_BOOLEAN (GVerbsQPInitAttrPrivate, sq_sig_all, "sq-sig-all", TRUE, G_PARAM_READWRITE),
   /**
    * GVerbsQPInitAttr:srq:
    *
    * The shared receive queue the queue pair takes its receives from, or
    * %NULL for a receive queue of its own.
    */
-  properties[PROP_SRQ] =
-    g_param_spec_object ("srq", NULL, NULL, GVERBS_TYPE_SRQ, rw);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  GVERBS_PROP_OBJECT (GVerbsQPInitAttrPrivate, srq, "srq", gverbs_srq_get_type, G_PARAM_READWRITE),
+};
+
+static void
+gverbs_qp_init_attr_dispose (GObject *object)
+{
+  _gverbs_properties_clear (gverbs_qp_init_attr_get_instance_private (GVERBS_QP_INIT_ATTR (object)),
+                            fields, G_N_ELEMENTS (fields));
+  G_OBJECT_CLASS (gverbs_qp_init_attr_parent_class)->dispose (object);
+}
+
+static void
+gverbs_qp_init_attr_class_init (GVerbsQPInitAttrClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_qp_init_attr_dispose;
+  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), NULL,
+                                      GVerbsQPInitAttr_private_offset);
 }
 
 static void

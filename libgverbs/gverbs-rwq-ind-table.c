@@ -13,6 +13,7 @@
 #include "gverbs-error.h"
 #include "gverbs-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 #include "gverbs-fields-private.h"
 
 /**
@@ -185,22 +186,12 @@ static const GVerbsField fields[] = {
                            "ind-tbl-num"),
 };
 
-static void
-gverbs_rwq_ind_table_class_init (GVerbsRwqIndTableClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_rwq_ind_table_open;
-  resource_class->release = gverbs_rwq_ind_table_release;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_rwq_ind_table, GVerbsRwqIndTable, ibv);
-  /* after the queue pairs using it, before the work queues it lists */
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
-
-  object_class->finalize = gverbs_rwq_ind_table_finalize;
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
-}
+/* closed after the queue pairs using it, before the work queues it lists */
+GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsRwqIndTable, gverbs_rwq_ind_table,
+                                             ibv_destroy_rwq_ind_table, ibv, GVERBS_RANK_SRQ,
+                                             fields, NULL,
+                                             resource_class->release = gverbs_rwq_ind_table_release;
+                                             object_class->finalize = gverbs_rwq_ind_table_finalize)
 
 static void
 gverbs_rwq_ind_table_init (GVerbsRwqIndTable *self)

@@ -45,18 +45,28 @@ struct _GVerbsRxHashConf
   GBytes *rx_hash_key;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsRxHashConf, gverbs_rx_hash_conf, G_TYPE_OBJECT)
-
 enum {
-  PROP_0,
   PROP_RX_HASH_KEY,
   PROP_RX_HASH_KEY_LEN,
-  N_PROPS
 };
 
-static GParamSpec *properties[N_PROPS];
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsRxHashConf:rx-hash-key:
+   *
+   * The hash key (at most %GVERBS_RX_HASH_KEY_MAX_LENGTH bytes; Toeplitz
+   * on mlx5 takes 40), set with gverbs_rx_hash_conf_set_rx_hash_key().
+   */
+  [PROP_RX_HASH_KEY] = GVERBS_PROP_BOXED (GVerbsRxHashConf, rx_hash_key, "rx-hash-key",
+                                          g_bytes_get_type, G_PARAM_READABLE),
+  /**
+   * GVerbsRxHashConf:rx-hash-key-len:
+   *
+   * The length of the key in bytes.
+   */
+  [PROP_RX_HASH_KEY_LEN] = GVERBS_PROP_GETTER ("rx-hash-key-len", GVERBS_FIELD_UINT, NULL,
+                                               GVERBS_RX_HASH_KEY_MAX_LENGTH, 0, G_PARAM_READABLE,
+                                               gverbs_rx_hash_conf_get_rx_hash_key_len),
   /**
    * GVerbsRxHashConf:rx-hash-function:
    *
@@ -73,63 +83,9 @@ static const GVerbsField fields[] = {
                      gverbs_rx_hash_fields_get_type, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_rx_hash_conf_finalize (GObject *object)
-{
-  GVerbsRxHashConf *self = GVERBS_RX_HASH_CONF (object);
+static GParamSpec *properties[G_N_ELEMENTS (fields)];
 
-  g_clear_pointer (&self->rx_hash_key, g_bytes_unref);
-  G_OBJECT_CLASS (gverbs_rx_hash_conf_parent_class)->finalize (object);
-}
-
-static void
-gverbs_rx_hash_conf_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
-{
-  GVerbsRxHashConf *self = GVERBS_RX_HASH_CONF (object);
-
-  switch (prop_id)
-    {
-    case PROP_RX_HASH_KEY:
-      g_value_set_boxed (value, self->rx_hash_key);
-      break;
-    case PROP_RX_HASH_KEY_LEN:
-      g_value_set_uint (value, gverbs_rx_hash_conf_get_rx_hash_key_len (self));
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_rx_hash_conf_class_init (GVerbsRxHashConfClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-
-  object_class->finalize = gverbs_rx_hash_conf_finalize;
-  object_class->get_property = gverbs_rx_hash_conf_get_property;
-  object_class->set_property = _gverbs_properties_set;
-
-  /**
-   * GVerbsRxHashConf:rx-hash-key:
-   *
-   * The hash key (at most %GVERBS_RX_HASH_KEY_MAX_LENGTH bytes; Toeplitz
-   * on mlx5 takes 40), set with gverbs_rx_hash_conf_set_rx_hash_key().
-   */
-  properties[PROP_RX_HASH_KEY] = g_param_spec_boxed ("rx-hash-key", NULL, NULL, G_TYPE_BYTES, ro);
-  /**
-   * GVerbsRxHashConf:rx-hash-key-len:
-   *
-   * The length of the key in bytes.
-   */
-  properties[PROP_RX_HASH_KEY_LEN] =
-    g_param_spec_uint ("rx-hash-key-len", NULL, NULL, 0, GVERBS_RX_HASH_KEY_MAX_LENGTH, 0, ro);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_PSPECS (GVerbsRxHashConf, gverbs_rx_hash_conf, fields, properties)
 
 static void
 gverbs_rx_hash_conf_init (GVerbsRxHashConf *self)

@@ -111,73 +111,18 @@ struct _GVerbsSrqInitAttr
   GVerbsSrqAttr attr;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsSrqInitAttr, gverbs_srq_init_attr, G_TYPE_OBJECT)
-
-enum {
-  INIT_PROP_0,
-  INIT_PROP_ATTR,
-  N_INIT_PROPS
-};
-
-static GParamSpec *init_properties[N_INIT_PROPS];
-
-static void
-gverbs_srq_init_attr_get_property (GObject    *object,
-                                   guint       prop_id,
-                                   GValue     *value,
-                                   GParamSpec *pspec)
-{
-  GVerbsSrqInitAttr *self = GVERBS_SRQ_INIT_ATTR (object);
-
-  switch (prop_id)
-    {
-    case INIT_PROP_ATTR:
-      g_value_set_boxed (value, &self->attr);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_srq_init_attr_set_property (GObject      *object,
-                                   guint         prop_id,
-                                   const GValue *value,
-                                   GParamSpec   *pspec)
-{
-  GVerbsSrqInitAttr *self = GVERBS_SRQ_INIT_ATTR (object);
-  const GVerbsSrqAttr *attr;
-
-  switch (prop_id)
-    {
-    case INIT_PROP_ATTR:
-      attr = g_value_get_boxed (value);
-      self->attr = attr ? *attr : default_attr;
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_srq_init_attr_class_init (GVerbsSrqInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = gverbs_srq_init_attr_get_property;
-  object_class->set_property = gverbs_srq_init_attr_set_property;
-
+static const GVerbsField init_fields[] = {
   /**
    * GVerbsSrqInitAttr:attr:
    *
    * The requested sizes and limit (pyverbs' default: 100 work requests of
    * one element, no limit).
    */
-  init_properties[INIT_PROP_ATTR] =
-    g_param_spec_boxed ("attr", NULL, NULL, GVERBS_TYPE_SRQ_ATTR,
-                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_INIT_PROPS, init_properties);
-}
+  GVERBS_PROP_INLINE_BOXED (GVerbsSrqInitAttr, attr, "attr", gverbs_srq_attr_get_type, &default_attr,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY),
+};
+
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (GVerbsSrqInitAttr, gverbs_srq_init_attr, init_fields)
 
 static void
 gverbs_srq_init_attr_init (GVerbsSrqInitAttr *self)
@@ -260,17 +205,14 @@ struct _GVerbsSrqInitAttrEx
   guint32 tm_max_ops;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsSrqInitAttrEx, gverbs_srq_init_attr_ex, G_TYPE_OBJECT)
-
-enum {
-  EX_PROP_0,
-  EX_PROP_ATTR,
-  N_EX_PROPS
-};
-
-static GParamSpec *ex_properties[N_EX_PROPS];
-
 static const GVerbsField ex_fields[] = {
+  /**
+   * GVerbsSrqInitAttrEx:attr:
+   *
+   * The requested sizes and limit.
+   */
+  GVERBS_PROP_INLINE_BOXED (GVerbsSrqInitAttrEx, attr, "attr", gverbs_srq_attr_get_type, &default_attr,
+                            G_PARAM_READWRITE),
   /**
    * GVerbsSrqInitAttrEx:srq-type:
    *
@@ -318,71 +260,7 @@ static const GVerbsField ex_fields[] = {
   GVERBS_PROP_UINT (GVerbsSrqInitAttrEx, tm_max_ops, "tm-max-ops", G_MAXUINT32, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_srq_init_attr_ex_dispose (GObject *object)
-{
-  _gverbs_properties_clear (object, ex_fields, G_N_ELEMENTS (ex_fields));
-  G_OBJECT_CLASS (gverbs_srq_init_attr_ex_parent_class)->dispose (object);
-}
-
-static void
-gverbs_srq_init_attr_ex_get_property (GObject    *object,
-                                      guint       prop_id,
-                                      GValue     *value,
-                                      GParamSpec *pspec)
-{
-  GVerbsSrqInitAttrEx *self = GVERBS_SRQ_INIT_ATTR_EX (object);
-
-  switch (prop_id)
-    {
-    case EX_PROP_ATTR:
-      g_value_set_boxed (value, &self->attr);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_srq_init_attr_ex_set_property (GObject      *object,
-                                      guint         prop_id,
-                                      const GValue *value,
-                                      GParamSpec   *pspec)
-{
-  GVerbsSrqInitAttrEx *self = GVERBS_SRQ_INIT_ATTR_EX (object);
-  const GVerbsSrqAttr *attr;
-
-  switch (prop_id)
-    {
-    case EX_PROP_ATTR:
-      attr = g_value_get_boxed (value);
-      self->attr = attr ? *attr : default_attr;
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_srq_init_attr_ex_class_init (GVerbsSrqInitAttrExClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
-
-  object_class->dispose = gverbs_srq_init_attr_ex_dispose;
-  object_class->get_property = gverbs_srq_init_attr_ex_get_property;
-  object_class->set_property = gverbs_srq_init_attr_ex_set_property;
-
-  /**
-   * GVerbsSrqInitAttrEx:attr:
-   *
-   * The requested sizes and limit.
-   */
-  ex_properties[EX_PROP_ATTR] =
-    g_param_spec_boxed ("attr", NULL, NULL, GVERBS_TYPE_SRQ_ATTR, rw);
-  g_object_class_install_properties (object_class, N_EX_PROPS, ex_properties);
-  _gverbs_properties_install (object_class, N_EX_PROPS, ex_fields, G_N_ELEMENTS (ex_fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (GVerbsSrqInitAttrEx, gverbs_srq_init_attr_ex, ex_fields)
 
 static void
 gverbs_srq_init_attr_ex_init (GVerbsSrqInitAttrEx *self)

@@ -11,6 +11,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 #include "gverbs-fields-private.h"
 
 /**
@@ -105,23 +106,7 @@ static const GVerbsField properties[] = {
   GVERBS_PROP_INPUT (GVerbsTD, init_attr, "init-attr", gverbs_td_init_attr_get_type),
 };
 
-static void
-gverbs_td_class_init (GVerbsTDClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_td_open;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_dealloc_td, GVerbsTD, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
-
-  _gverbs_resource_class_install_properties (resource_class, 1, properties,
-                                             G_N_ELEMENTS (properties), NULL);
-}
-
-static void
-gverbs_td_init (GVerbsTD *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE (GVerbsTD, gverbs_td, ibv_dealloc_td, ibv, GVERBS_RANK_CHANNEL, properties)
 
 /**
  * gverbs_td_new:

@@ -46,8 +46,6 @@ struct _GVerbsUDParam
   GVerbsAHAttr *ah_attr;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsUDParam, gverbs_ud_param, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsUDParam:qp-num:
@@ -69,29 +67,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_OBJECT (GVerbsUDParam, ah_attr, "ah-attr", gverbs_ah_attr_get_type, G_PARAM_READABLE),
 };
 
-static void
-gverbs_ud_param_dispose (GObject *object)
-{
-  GVerbsUDParam *self = GVERBS_UD_PARAM (object);
-
-  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_ud_param_parent_class)->dispose (object);
-}
-
-static void
-gverbs_ud_param_class_init (GVerbsUDParamClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = gverbs_ud_param_dispose;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_ud_param_init (GVerbsUDParam *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsUDParam, gverbs_ud_param, fields)
 
 GVerbsUDParam *
 _gverbs_ud_param_new (guint32                   qp_num,

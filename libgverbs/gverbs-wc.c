@@ -415,6 +415,15 @@ static const struct {
 char *
 gverbs_wc_to_string (const GVerbsWC *wc)
 {
+  /* between the rows that name values: WR ID, vendor error … source QP,
+   * pkey index … dlid path bits */
+#define R(member, label) GVERBS_PRINT_ROW (GVerbsWC, member, label, 22, GVERBS_PRINT_UINT, NULL)
+  static const GVerbsPrintRow rows[] = {
+    R (wr_id, "WR ID"), R (vendor_err, "vendor error"), R (byte_len, "byte length"),
+    R (qp_num, "QP num"), R (src_qp, "source QP"), R (pkey_index, "pkey index"),
+    R (slid, "slid"), R (sl, "sl"), R (dlid_path_bits, "dlid path bits"),
+  };
+#undef R
   GString *out;
   GString *flags;
 
@@ -426,18 +435,12 @@ gverbs_wc_to_string (const GVerbsWC *wc)
     if (wc->wc_flags & wc_flag_names[i].flag)
       g_string_append_printf (flags, "%s ", wc_flag_names[i].name);
 
-  _gverbs_append_int_row (out, 22, "WR ID", (gint64) wc->wr_id);
+  _gverbs_print_rows (out, rows, 1, wc);
   _gverbs_append_row (out, 22, "status", gverbs_wc_status_str (wc->status));
   _gverbs_append_row (out, 22, "opcode", gverbs_wc_opcode_str (wc->opcode));
-  _gverbs_append_int_row (out, 22, "vendor error", wc->vendor_err);
-  _gverbs_append_int_row (out, 22, "byte length", wc->byte_len);
-  _gverbs_append_int_row (out, 22, "QP num", wc->qp_num);
-  _gverbs_append_int_row (out, 22, "source QP", wc->src_qp);
+  _gverbs_print_rows (out, rows + 1, 4, wc);
   _gverbs_append_row (out, 22, "WC flags", flags->str);
-  _gverbs_append_int_row (out, 22, "pkey index", wc->pkey_index);
-  _gverbs_append_int_row (out, 22, "slid", wc->slid);
-  _gverbs_append_int_row (out, 22, "sl", wc->sl);
-  _gverbs_append_int_row (out, 22, "dlid path bits", wc->dlid_path_bits);
+  _gverbs_print_rows (out, rows + 5, 4, wc);
   g_string_free (flags, TRUE);
   return g_string_free (out, FALSE);
 }

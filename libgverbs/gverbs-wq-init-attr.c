@@ -45,8 +45,6 @@ struct _GVerbsWQInitAttr
   GVerbsWQFlags create_flags;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsWQInitAttr, gverbs_wq_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsWQInitAttr:pd:
@@ -98,24 +96,7 @@ static const GVerbsField fields[] = {
                      G_PARAM_READWRITE),
 };
 
-static void
-gverbs_wq_init_attr_dispose (GObject *object)
-{
-  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_wq_init_attr_parent_class)->dispose (object);
-}
-
-static void
-gverbs_wq_init_attr_class_init (GVerbsWQInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = gverbs_wq_init_attr_dispose;
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (GVerbsWQInitAttr, gverbs_wq_init_attr, fields)
 
 static void
 gverbs_wq_init_attr_init (GVerbsWQInitAttr *self)

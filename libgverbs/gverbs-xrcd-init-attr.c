@@ -40,8 +40,6 @@ struct _GVerbsXRCDInitAttr
   int oflags;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsXRCDInitAttr, gverbs_xrcd_init_attr, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsXRCDInitAttr:comp-mask:
@@ -68,13 +66,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_INT (GVerbsXRCDInitAttr, oflags, "oflags", G_MININT, G_MAXINT, 0, G_PARAM_READWRITE),
 };
 
-static void
-gverbs_xrcd_init_attr_class_init (GVerbsXRCDInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (GVerbsXRCDInitAttr, gverbs_xrcd_init_attr, fields)
 
 static void
 gverbs_xrcd_init_attr_init (GVerbsXRCDInitAttr *self)

@@ -12,6 +12,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsXRCD:
@@ -96,23 +97,7 @@ static const GVerbsField properties[] = {
   GVERBS_PROP_INPUT (GVerbsXRCD, init_attr, "init-attr", gverbs_xrcd_init_attr_get_type),
 };
 
-static void
-gverbs_xrcd_class_init (GVerbsXRCDClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_xrcd_open;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_close_xrcd, GVerbsXRCD, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-
-  _gverbs_resource_class_install_properties (resource_class, 1, properties,
-                                             G_N_ELEMENTS (properties), NULL);
-}
-
-static void
-gverbs_xrcd_init (GVerbsXRCD *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE (GVerbsXRCD, gverbs_xrcd, ibv_close_xrcd, ibv, GVERBS_RANK_CQ, properties)
 
 /**
  * gverbs_xrcd_new:

@@ -97,13 +97,9 @@ static const GVerbsField fields[] = {
 static void
 gverbs_mlx5_context_class_init (GVerbsMlx5ContextClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
   resource_class->open = gverbs_mlx5_context_open;
-  /* the parent class's own get/set_property are inherited: these serve the table */
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
   _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, fields,
                                              G_N_ELEMENTS (fields), NULL);
 }

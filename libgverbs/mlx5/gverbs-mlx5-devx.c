@@ -23,6 +23,7 @@
 #include "gverbs-error-private.h"
 #include "gverbs-fields-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /* A read-only property read from the rdma-core object a resource holds. */
 #define HANDLE(st, handle, ibv_st, member, name) \
@@ -168,22 +169,7 @@ static const GVerbsField var_fields[] = {
   HANDLE (GVerbsMlx5VAR, ibv, struct mlx5dv_var, comp_mask, "comp-mask"),
 };
 
-static void
-gverbs_mlx5_var_class_init (GVerbsMlx5VARClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_mlx5_var_open;
-  resource_class->release = gverbs_mlx5_var_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-  _gverbs_resource_class_install_properties (resource_class, 1, var_fields,
-                                             G_N_ELEMENTS (var_fields), NULL);
-}
-
-static void
-gverbs_mlx5_var_init (GVerbsMlx5VAR *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE (GVerbsMlx5VAR, gverbs_mlx5_var, GVERBS_RANK_CQ, var_fields)
 
 /**
  * gverbs_mlx5_var_new:
@@ -325,22 +311,7 @@ static const GVerbsField uar_fields[] = {
   HANDLE (GVerbsMlx5UAR, ibv, struct mlx5dv_devx_uar, comp_mask, "comp-mask"),
 };
 
-static void
-gverbs_mlx5_uar_class_init (GVerbsMlx5UARClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_mlx5_uar_open;
-  resource_class->release = gverbs_mlx5_uar_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-  _gverbs_resource_class_install_properties (resource_class, 1, uar_fields,
-                                             G_N_ELEMENTS (uar_fields), NULL);
-}
-
-static void
-gverbs_mlx5_uar_init (GVerbsMlx5UAR *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE (GVerbsMlx5UAR, gverbs_mlx5_uar, GVERBS_RANK_CQ, uar_fields)
 
 /**
  * gverbs_mlx5_uar_new:
@@ -481,22 +452,7 @@ static const GVerbsField pp_fields[] = {
   HANDLE (GVerbsMlx5PP, ibv, struct mlx5dv_pp, index, "index"),
 };
 
-static void
-gverbs_mlx5_pp_class_init (GVerbsMlx5PPClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_mlx5_pp_open;
-  resource_class->release = gverbs_mlx5_pp_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-  _gverbs_resource_class_install_properties (resource_class, 1, pp_fields,
-                                             G_N_ELEMENTS (pp_fields), NULL);
-}
-
-static void
-gverbs_mlx5_pp_init (GVerbsMlx5PP *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE (GVerbsMlx5PP, gverbs_mlx5_pp, GVERBS_RANK_CQ, pp_fields)
 
 /**
  * gverbs_mlx5_pp_new:
@@ -639,19 +595,10 @@ static const GVerbsField devx_fields[] = {
                     GVERBS_PROP_CONSTRUCT_ONLY),
 };
 
-static void
-gverbs_mlx5_devx_obj_class_init (GVerbsMlx5DevxObjClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_mlx5_devx_obj_open;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, mlx5dv_devx_obj_destroy, GVerbsMlx5DevxObj, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
-  object_class->finalize = gverbs_mlx5_devx_obj_finalize;
-  _gverbs_resource_class_install_properties (resource_class, 1, devx_fields,
-                                             G_N_ELEMENTS (devx_fields), NULL);
-}
+GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsMlx5DevxObj, gverbs_mlx5_devx_obj,
+                                             mlx5dv_devx_obj_destroy, ibv, GVERBS_RANK_QP,
+                                             devx_fields, NULL,
+                                             object_class->finalize = gverbs_mlx5_devx_obj_finalize)
 
 static void
 gverbs_mlx5_devx_obj_init (GVerbsMlx5DevxObj *self)
@@ -920,22 +867,7 @@ static const GVerbsField umem_fields[] = {
   HANDLE (GVerbsMlx5UMEM, ibv, struct mlx5dv_devx_umem, umem_id, "umem-id"),
 };
 
-static void
-gverbs_mlx5_umem_class_init (GVerbsMlx5UMEMClass *klass)
-{
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_mlx5_umem_open;
-  resource_class->release = gverbs_mlx5_umem_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
-  _gverbs_resource_class_install_properties (resource_class, 1, umem_fields,
-                                             G_N_ELEMENTS (umem_fields), NULL);
-}
-
-static void
-gverbs_mlx5_umem_init (GVerbsMlx5UMEM *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE (GVerbsMlx5UMEM, gverbs_mlx5_umem, GVERBS_RANK_SRQ, umem_fields)
 
 /**
  * gverbs_mlx5_umem_new:

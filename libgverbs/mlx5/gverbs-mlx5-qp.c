@@ -85,11 +85,6 @@ static const GVerbsField fields[] = {
 static void
 gverbs_mlx5_qp_class_init (GVerbsMlx5QPClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  /* the parent class's own get/set_property are inherited: these serve the table */
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
   _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, fields,
                                              G_N_ELEMENTS (fields), NULL);
 }
@@ -236,11 +231,6 @@ static const GVerbsField cq_fields[] = {
 static void
 gverbs_mlx5_cq_class_init (GVerbsMlx5CQClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  /* the parent class's own get/set_property are inherited: these serve the table */
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
   _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, cq_fields,
                                              G_N_ELEMENTS (cq_fields), NULL);
 }

@@ -199,6 +199,93 @@ test_xrcd_and_dm_attrs (void)
   g_assert_cmpuint (comp, ==, 0);
 }
 
+/* The kinds of property-table rows the attribute classes use: a GID kept
+ * as text, a value computed by a getter, a struct held by value, fields in
+ * a private struct, read through GObject as a binding does. */
+static void
+test_table_row_kinds (void)
+{
+  g_autoptr(GVerbsGlobalRoute) gr = gverbs_global_route_new ();
+  g_autoptr(GBytes) key = g_bytes_new_static ("0123456789", 10);
+  g_autoptr(GVerbsRxHashConf) conf = gverbs_rx_hash_conf_new (0, key, 0, NULL);
+  g_autoptr(GVerbsSrqInitAttrEx) srq = gverbs_srq_init_attr_ex_new (NULL);
+  GVerbsSrqAttr sa = { 5, 2, 1 };
+  GVerbsQPCap cap = { 3, 4, 2, 2, 16 };
+  g_autoptr(GVerbsQPInitAttr) qp = gverbs_qp_init_attr_new (GVERBS_QPT_RC, NULL, NULL, &cap);
+  g_autoptr(GBytes) got_key = NULL;
+  g_autofree char *dgid = NULL;
+  GVerbsSrqAttr *got_sa = NULL;
+  GVerbsQPCap *got_cap = NULL;
+  GVerbsQPType qp_type;
+  gboolean sig_all;
+  guint key_len;
+
+  g_object_get (gr, "dgid", &dgid, NULL);
+  g_assert_cmpstr (dgid, ==, "0000:0000:0000:0000:0000:0000:0000:0000");
+  g_clear_pointer (&dgid, g_free);
+  g_object_set (gr, "dgid", "::1", NULL);
+  g_object_get (gr, "dgid", &dgid, NULL);
+  g_assert_cmpstr (dgid, ==, "0000:0000:0000:0000:0000:0000:0000:0001");
+  g_clear_pointer (&dgid, g_free);
+  g_object_set (gr, "dgid", "nope", NULL);
+  g_object_get (gr, "dgid", &dgid, NULL);
+  g_assert_cmpstr (dgid, ==, "nope");
+  g_clear_pointer (&dgid, g_free);
+  g_object_set (gr, "dgid", NULL, NULL);
+  g_object_get (gr, "dgid", &dgid, NULL);
+  g_assert_cmpstr (dgid, ==, "0000:0000:0000:0000:0000:0000:0000:0000");
+
+  g_assert_nonnull (conf);
+  g_object_get (conf, "rx-hash-key-len", &key_len, "rx-hash-key", &got_key, NULL);
+  g_assert_cmpuint (key_len, ==, 10);
+  g_assert_true (g_bytes_equal (got_key, key));
+
+  g_object_get (srq, "attr", &got_sa, NULL);
+  g_assert_cmpuint (got_sa->max_wr, ==, 100);
+  g_assert_cmpuint (got_sa->max_sge, ==, 1);
+  g_clear_pointer (&got_sa, gverbs_srq_attr_free);
+  g_object_set (srq, "attr", &sa, NULL);
+  g_object_get (srq, "attr", &got_sa, NULL);
+  g_assert_cmpmem (got_sa, sizeof *got_sa, &sa, sizeof sa);
+  g_clear_pointer (&got_sa, gverbs_srq_attr_free);
+  g_object_set (srq, "attr", NULL, NULL);
+  g_object_get (srq, "attr", &got_sa, NULL);
+  g_assert_cmpuint (got_sa->max_wr, ==, 100);
+  g_clear_pointer (&got_sa, gverbs_srq_attr_free);
+
+  g_object_get (qp, "qp-type", &qp_type, "sq-sig-all", &sig_all, "cap", &got_cap, NULL);
+  g_assert_cmpint (qp_type, ==, GVERBS_QPT_RC);
+  g_assert_true (sig_all);
+  g_assert_cmpmem (got_cap, sizeof *got_cap, &cap, sizeof cap);
+  g_clear_pointer (&got_cap, gverbs_qp_cap_free);
+  g_object_set (qp, "qp-type", GVERBS_QPT_UC, "sq-sig-all", FALSE, "cap", NULL, NULL);
+  g_object_get (qp, "qp-type", &qp_type, "sq-sig-all", &sig_all, "cap", &got_cap, NULL);
+  g_assert_cmpint (qp_type, ==, GVERBS_QPT_UC);
+  g_assert_cmpint (gverbs_qp_init_attr_get_qp_type (qp), ==, GVERBS_QPT_UC);
+  g_assert_false (sig_all);
+  g_assert_cmpuint (got_cap->max_send_wr, ==, 0);
+  g_assert_cmpuint (got_cap->max_inline_data, ==, 0);
+  g_clear_pointer (&got_cap, gverbs_qp_cap_free);
+}
+
+/* AddrInfo's computed properties store nothing: finalizing one must not
+ * free what their rows point at (it freed the instance's class pointer). */
+static void
+test_addr_info_computed_properties (void)
+{
+  GVerbsAddrInfo *ai = g_object_new (GVERBS_TYPE_ADDR_INFO, "src", "127.0.0.1",
+                                     "src-service", "7471", NULL);
+  g_autofree char *src = NULL, *src_address = NULL;
+  guint src_port = 1;
+
+  /* not initialized: nothing resolved yet */
+  g_object_get (ai, "src", &src, "src-address", &src_address, "src-port", &src_port, NULL);
+  g_assert_cmpstr (src, ==, "127.0.0.1");
+  g_assert_null (src_address);
+  g_assert_cmpuint (src_port, ==, 0);
+  g_assert_finalize_object (ai);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -208,5 +295,7 @@ main (int argc, char **argv)
   g_test_add_func ("/addr/global-route/to-string", test_global_route_to_string);
   g_test_add_func ("/addr/ah-attr", test_ah_attr);
   g_test_add_func ("/addr/xrcd-and-dm-attrs", test_xrcd_and_dm_attrs);
+  g_test_add_func ("/addr/table-row-kinds", test_table_row_kinds);
+  g_test_add_func ("/addr/addr-info/computed-properties", test_addr_info_computed_properties);
   return g_test_run ();
 }

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ * SPDX-FileCopyrightText: 2026 The libgverbs authors */
+
+#pragma once
+
+#if !defined (GVERBS_COMPILATION)
+# error "This header is private to libgverbs."
+#endif
+
+#include "gverbs-fields-private.h"
+#include "gverbs-resource-private.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The class_init of a resource that wraps one rdma-core object: opens
+ * with `type_name_open()`, releases by calling @destroy on its field
+ * @handle, closes at @rank, and installs the inputs of @field_table (a
+ * GVerbsField table, ids from 1). Place it after the open function and the
+ * table. GVERBS_DEFINE_RESOURCE_TYPE() adds an empty instance init. The
+ * _WITH_CODE form keeps the pspecs in @pspecs (or NULL) and runs the
+ * statements @_C_ before installing, with `object_class` and
+ * `resource_class` in scope (a release vfunc, a finalize …).
+ */
+#define GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE(TypeName, type_name, destroy, handle, rank, \
+                                                    field_table, pspecs, _C_)             \
+  static void                                                                        \
+  type_name##_class_init (TypeName##Class *klass)                                    \
+  {                                                                                  \
+    G_GNUC_UNUSED GObjectClass *object_class = G_OBJECT_CLASS (klass);               \
+    GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);             \
+                                                                                     \
+    resource_class->open = type_name##_open;                                         \
+    GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, destroy, TypeName, handle);   \
+    _gverbs_resource_class_set_rank (resource_class, rank);                          \
+    { _C_; }                                                                         \
+    _gverbs_resource_class_install_properties (resource_class, 1, field_table,       \
+                                               G_N_ELEMENTS (field_table), pspecs);  \
+  }
+#define GVERBS_DEFINE_RESOURCE_CLASS_INIT(TypeName, type_name, destroy, handle, rank, field_table) \
+  GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (TypeName, type_name, destroy, handle, rank,   \
+                                               field_table, NULL, )
+#define GVERBS_DEFINE_RESOURCE_TYPE(TypeName, type_name, destroy, handle, rank, field_table) \
+  GVERBS_DEFINE_RESOURCE_CLASS_INIT (TypeName, type_name, destroy, handle, rank, field_table) \
+  static void type_name##_init (TypeName *self) { }
+
+/* The class_init and empty init of a resource that releases its object
+ * itself, in `type_name_release()`, closes at @rank and installs the inputs
+ * of @field_table. */
+#define GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE(TypeName, type_name, rank, field_table) \
+  static void                                                                        \
+  type_name##_class_init (TypeName##Class *klass)                                    \
+  {                                                                                  \
+    GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);             \
+                                                                                     \
+    resource_class->open = type_name##_open;                                         \
+    resource_class->release = type_name##_release;                                   \
+    _gverbs_resource_class_set_rank (resource_class, rank);                          \
+    _gverbs_resource_class_install_properties (resource_class, 1, field_table,       \
+                                               G_N_ELEMENTS (field_table), NULL);    \
+  }                                                                                  \
+  static void type_name##_init (TypeName *self) { }
+
+G_END_DECLS
