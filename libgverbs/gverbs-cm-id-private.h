@@ -134,8 +134,6 @@ gboolean    _gverbs_cm_id_check_private_data (GVerbsCMID     *self,
                                               const char     *call,
                                               GError        **error);
 
-/* The rdma_cm call of an accept or connect (@msg CM_MSG_ACCEPT or CM_MSG_CONNECT). */
-const char *_gverbs_cm_id_conn_call     (CMMessage            msg);
 /* The checks before an accept or connect: bound, and the private data fits. */
 gboolean    _gverbs_cm_id_check_conn    (GVerbsCMID          *self,
                                          CMMessage            msg,
