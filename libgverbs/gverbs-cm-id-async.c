@@ -33,18 +33,17 @@ check_channel (GVerbsCMID  *self,
   return TRUE;
 }
 
-static void
-on_task_cancelled_close (GVerbsCMID *self,
-                         GTask     **slot)
-{
-  GTask *task = g_steal_pointer (slot);
-
-  if (task == NULL)
-    return;
-  gverbs_resource_close (GVERBS_RESOURCE (self), NULL);
-  g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Operation was cancelled"));
-  g_object_unref (task);
-}
+/* What each asynchronous call is (CMOp): the rdma_cm call that starts it,
+ * named in its errors, and its _async function, the tag of its tasks. */
+static const struct {
+  const char *call;
+  gpointer    source_tag;
+} cm_ops[CM_N_OPS] = {
+  [CM_OP_RESOLVE_ADDR] = { "rdma_resolve_addr", (gpointer) gverbs_cm_id_resolve_addr_async },
+  [CM_OP_RESOLVE_ROUTE] = { "rdma_resolve_route", (gpointer) gverbs_cm_id_resolve_route_async },
+  [CM_OP_CONNECT] = { "rdma_connect", (gpointer) gverbs_cm_id_connect_to_peer_async },
+  [CM_OP_ACCEPT] = { "rdma_accept", (gpointer) gverbs_cm_id_accept_async },
+};
 
 static gboolean
 cancelled_cb (GCancellable *cancellable,
@@ -53,34 +52,43 @@ cancelled_cb (GCancellable *cancellable,
   GTask *task = user_data;
   GVerbsCMID *self = g_task_get_source_object (task);
 
-  if (self->addr_task == task)
-    on_task_cancelled_close (self, &self->addr_task);
-  else if (self->route_task == task)
-    on_task_cancelled_close (self, &self->route_task);
-  else if (self->connect_task == task)
-    on_task_cancelled_close (self, &self->connect_task);
-  else if (self->accept_task == task)
-    on_task_cancelled_close (self, &self->accept_task);
+  for (guint op = 0; op < CM_N_OPS; op++)
+    if (self->tasks[op] == task)
+      {
+        self->tasks[op] = NULL;
+        gverbs_resource_close (GVERBS_RESOURCE (self), NULL);
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Operation was cancelled"));
+        g_object_unref (task);
+        break;
+      }
   return G_SOURCE_REMOVE;
 }
 
-/* Starts @task as the pending operation in @slot; FALSE (task completed) if
- * the identifier cannot start it. */
+/* Starts the asynchronous call @op: a task for @callback that fails with
+ * @error (the caller's checks of its arguments) if set, else is the
+ * operation pending in self->tasks[@op] until its event. Returns FALSE if
+ * the task completed already; else the caller makes the rdma_cm call and
+ * passes its result to started(). */
 static gboolean
-begin_task (GVerbsCMID  *self,
-            GTask       *task,
-            GTask      **slot,
-            const char  *call)
+start_op (GVerbsCMID          *self,
+          CMOp                 op,
+          GError              *error,
+          GCancellable        *cancellable,
+          GAsyncReadyCallback  callback,
+          gpointer             user_data)
 {
-  GError *error = NULL;
-  GCancellable *cancellable = g_task_get_cancellable (task);
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  const char *call = cm_ops[op].call;
 
-  if (!check_channel (self, call, &error))
+  g_task_set_source_tag (task, cm_ops[op].source_tag);
+  if (error == NULL)
+    check_channel (self, call, &error);
+  if (error != NULL)
     {
       g_task_return_error (task, error);
       return FALSE;
     }
-  if (*slot != NULL)
+  if (self->tasks[op] != NULL)
     {
       g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_BUSY,
                                _("%s on %s: the previous call is still pending"), call,
@@ -89,7 +97,7 @@ begin_task (GVerbsCMID  *self,
     }
   if (g_task_return_error_if_cancelled (task))
     return FALSE;
-  *slot = g_object_ref (task);
+  self->tasks[op] = g_object_ref (task);
   if (cancellable != NULL)
     {
       GSource *source = g_cancellable_source_new (cancellable);
@@ -100,73 +108,64 @@ begin_task (GVerbsCMID  *self,
   return TRUE;
 }
 
-/* The call that should have started the operation failed. */
+/* The rdma_cm call that starts @op returned @ok: if it failed (errno says
+ * why), so does the operation. */
 static void
-abort_task (GVerbsCMID  *self,
-            GTask      **slot,
-            const char  *call)
+started (GVerbsCMID *self,
+         CMOp        op,
+         gboolean    ok)
 {
-  GTask *task = g_steal_pointer (slot);
+  GTask *task;
   GError *error = NULL;
 
-  _gverbs_set_error_errno (&error, errno ? errno : EINVAL, call, _gverbs_resource_describe (self),
+  if (ok)
+    return;
+  task = g_steal_pointer (&self->tasks[op]);
+  _gverbs_set_error_errno (&error, errno ? errno : EINVAL, cm_ops[op].call, _gverbs_resource_describe (self),
                            NULL);
   g_task_return_error (task, error);
   g_object_unref (task);
 }
 
-static void
-complete_task (GTask  **slot,
-               GError  *error)
+static gboolean
+finish_op (GVerbsCMID    *self,
+           CMOp           op,
+           GAsyncResult  *result,
+           GError       **error)
 {
-  GTask *task = g_steal_pointer (slot);
-
-  if (task == NULL)
-    {
-      g_clear_error (&error);
-      return;
-    }
-  if (error != NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-  g_object_unref (task);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cm_ops[op].source_tag, FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-static gboolean
-check_timeout (GTask      *task,
-               const char *call,
-               int         timeout_ms)
+/* The timeout of a resolution, which rdma_cm takes as an int. */
+static void
+check_timeout (CMOp     op,
+               int      timeout_ms,
+               GError **error)
 {
-  if (timeout_ms > 0)
-    return TRUE;
-  g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("%s: timeout %d ms is not positive"), call, timeout_ms);
-  return FALSE;
+  if (timeout_ms <= 0)
+    g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                 _("%s: timeout %d ms is not positive"), cm_ops[op].call, timeout_ms);
 }
 
 /* The asynchronous accept and connect: the checks of the synchronous ones,
- * then @task as the operation pending in @slot. */
+ * then the operation. */
 static void
 accept_or_connect (GVerbsCMID             *self,
-                   GTask                  *task,
-                   GTask                 **slot,
-                   CMMessage               msg,
+                   CMOp                    op,
                    const GVerbsConnParam  *param,
-                   GBytes                 *private_data)
+                   GBytes                 *private_data,
+                   GCancellable           *cancellable,
+                   GAsyncReadyCallback     callback,
+                   gpointer                user_data)
 {
-  const char *call = _gverbs_cm_id_conn_call (msg);
+  CMMessage msg = op == CM_OP_ACCEPT ? CM_MSG_ACCEPT : CM_MSG_CONNECT;
   GError *error = NULL;
 
-  if (!_gverbs_cm_id_check_conn (self, msg, private_data, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  if (!begin_task (self, task, slot, call))
-    return;
-  if (!_gverbs_cm_id_start_conn (self, msg, param, private_data))
-    abort_task (self, slot, call);
+  _gverbs_cm_id_check_conn (self, msg, private_data, &error);
+  if (start_op (self, op, error, cancellable, callback, user_data))
+    started (self, op, _gverbs_cm_id_start_conn (self, msg, param, private_data));
 }
 
 /**
@@ -199,28 +198,20 @@ gverbs_cm_id_resolve_addr_async (GVerbsCMID          *self,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
   struct rdma_addrinfo *rai;
   GError *error = NULL;
 
   g_return_if_fail (GVERBS_IS_CM_ID (self));
   g_return_if_fail (GVERBS_IS_ADDR_INFO (addr_info));
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, gverbs_cm_id_resolve_addr_async);
-  if (!_gverbs_addr_info_check (addr_info, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  if (!check_timeout (task, "rdma_resolve_addr", timeout_ms))
-    return;
-  if (!begin_task (self, task, &self->addr_task, "rdma_resolve_addr"))
+  if (_gverbs_addr_info_check (addr_info, &error))
+    check_timeout (CM_OP_RESOLVE_ADDR, timeout_ms, &error);
+  if (!start_op (self, CM_OP_RESOLVE_ADDR, error, cancellable, callback, user_data))
     return;
   rai = _gverbs_addr_info_get_rai (addr_info);
   errno = 0;
-  if (rdma_resolve_addr (self->id, rai->ai_src_addr, rai->ai_dst_addr, timeout_ms) != 0)
-    abort_task (self, &self->addr_task, "rdma_resolve_addr");
+  started (self, CM_OP_RESOLVE_ADDR,
+           rdma_resolve_addr (self->id, rai->ai_src_addr, rai->ai_dst_addr, timeout_ms) == 0);
 }
 
 /**
@@ -241,8 +232,7 @@ gverbs_cm_id_resolve_addr_finish (GVerbsCMID    *self,
                                   GAsyncResult  *result,
                                   GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return finish_op (self, CM_OP_RESOLVE_ADDR, result, error);
 }
 
 /**
@@ -266,27 +256,20 @@ gverbs_cm_id_resolve_route_async (GVerbsCMID          *self,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
 
   g_return_if_fail (GVERBS_IS_CM_ID (self));
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, gverbs_cm_id_resolve_route_async);
-  if (!check_timeout (task, "rdma_resolve_route", timeout_ms))
-    return;
+  check_timeout (CM_OP_RESOLVE_ROUTE, timeout_ms, &error);
   /* librdmacm dereferences the device of an identifier with no address */
-  if (_gverbs_resource_is_open (self) && self->id->verbs == NULL)
-    {
-      g_task_return_new_error (task, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                               _("rdma_resolve_route on %s: no address is resolved yet: "
-                                 "resolve an address first"), _gverbs_resource_describe (self));
-      return;
-    }
-  if (!begin_task (self, task, &self->route_task, "rdma_resolve_route"))
+  if (error == NULL && _gverbs_resource_is_open (self) && self->id->verbs == NULL)
+    g_set_error (&error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                 _("rdma_resolve_route on %s: no address is resolved yet: "
+                   "resolve an address first"), _gverbs_resource_describe (self));
+  if (!start_op (self, CM_OP_RESOLVE_ROUTE, error, cancellable, callback, user_data))
     return;
   errno = 0;
-  if (rdma_resolve_route (self->id, timeout_ms) != 0)
-    abort_task (self, &self->route_task, "rdma_resolve_route");
+  started (self, CM_OP_RESOLVE_ROUTE, rdma_resolve_route (self->id, timeout_ms) == 0);
 }
 
 /**
@@ -306,8 +289,7 @@ gverbs_cm_id_resolve_route_finish (GVerbsCMID    *self,
                                    GAsyncResult  *result,
                                    GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return finish_op (self, CM_OP_RESOLVE_ROUTE, result, error);
 }
 
 /**
@@ -336,13 +318,8 @@ gverbs_cm_id_connect_to_peer_async (GVerbsCMID             *self,
                                     GAsyncReadyCallback     callback,
                                     gpointer                user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (GVERBS_IS_CM_ID (self));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, gverbs_cm_id_connect_to_peer_async);
-  accept_or_connect (self, task, &self->connect_task, CM_MSG_CONNECT, param, private_data);
+  accept_or_connect (self, CM_OP_CONNECT, param, private_data, cancellable, callback, user_data);
 }
 
 /**
@@ -362,8 +339,7 @@ gverbs_cm_id_connect_to_peer_finish (GVerbsCMID    *self,
                                      GAsyncResult  *result,
                                      GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return finish_op (self, CM_OP_CONNECT, result, error);
 }
 
 /**
@@ -388,13 +364,8 @@ gverbs_cm_id_accept_async (GVerbsCMID             *self,
                            GAsyncReadyCallback     callback,
                            gpointer                user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (GVERBS_IS_CM_ID (self));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, gverbs_cm_id_accept_async);
-  accept_or_connect (self, task, &self->accept_task, CM_MSG_ACCEPT, param, private_data);
+  accept_or_connect (self, CM_OP_ACCEPT, param, private_data, cancellable, callback, user_data);
 }
 
 /**
@@ -414,8 +385,7 @@ gverbs_cm_id_accept_finish (GVerbsCMID    *self,
                             GAsyncResult  *result,
                             GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return finish_op (self, CM_OP_ACCEPT, result, error);
 }
 
 static GError *
@@ -453,6 +423,24 @@ event_error (GVerbsCMID          *self,
                                _gverbs_resource_describe (self), NULL);
     }
   return error;
+}
+
+/* Completes the pending @op, if any: successfully, or with the error of
+ * the event @failure. */
+static void
+complete_op (GVerbsCMID          *self,
+             CMOp                 op,
+             const GVerbsCMEvent *failure)
+{
+  GTask *task = g_steal_pointer (&self->tasks[op]);
+
+  if (task == NULL)
+    return;
+  if (failure != NULL)
+    g_task_return_error (task, event_error (self, failure, cm_ops[op].call));
+  else
+    g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
 }
 
 void
@@ -523,35 +511,34 @@ complete:
   switch (event->type)
     {
     case GVERBS_RDMA_CM_EVENT_ADDR_RESOLVED:
-      complete_task (&self->addr_task, NULL);
+      complete_op (self, CM_OP_RESOLVE_ADDR, NULL);
       break;
     case GVERBS_RDMA_CM_EVENT_ADDR_ERROR:
-      complete_task (&self->addr_task, event_error (self, event, "rdma_resolve_addr"));
+      complete_op (self, CM_OP_RESOLVE_ADDR, event);
       break;
     case GVERBS_RDMA_CM_EVENT_ROUTE_RESOLVED:
-      complete_task (&self->route_task, NULL);
+      complete_op (self, CM_OP_RESOLVE_ROUTE, NULL);
       break;
     case GVERBS_RDMA_CM_EVENT_ROUTE_ERROR:
-      complete_task (&self->route_task, event_error (self, event, "rdma_resolve_route"));
+      complete_op (self, CM_OP_RESOLVE_ROUTE, event);
       break;
     case GVERBS_RDMA_CM_EVENT_ESTABLISHED:
     case GVERBS_RDMA_CM_EVENT_CONNECT_RESPONSE:
-      complete_task (&self->connect_task, NULL);
-      complete_task (&self->accept_task, NULL);
+      complete_op (self, CM_OP_CONNECT, NULL);
+      complete_op (self, CM_OP_ACCEPT, NULL);
       break;
     case GVERBS_RDMA_CM_EVENT_REJECTED:
     case GVERBS_RDMA_CM_EVENT_UNREACHABLE:
     case GVERBS_RDMA_CM_EVENT_CONNECT_ERROR:
     case GVERBS_RDMA_CM_EVENT_DISCONNECTED:
     case GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL:
-      if (self->connect_task != NULL)
-        complete_task (&self->connect_task, event_error (self, event, "rdma_connect"));
-      if (self->accept_task != NULL)
-        complete_task (&self->accept_task, event_error (self, event, "rdma_accept"));
-      if (self->addr_task != NULL && event->type == GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL)
-        complete_task (&self->addr_task, event_error (self, event, "rdma_resolve_addr"));
-      if (self->route_task != NULL && event->type == GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL)
-        complete_task (&self->route_task, event_error (self, event, "rdma_resolve_route"));
+      complete_op (self, CM_OP_CONNECT, event);
+      complete_op (self, CM_OP_ACCEPT, event);
+      if (event->type == GVERBS_RDMA_CM_EVENT_DEVICE_REMOVAL)
+        {
+          complete_op (self, CM_OP_RESOLVE_ADDR, event);
+          complete_op (self, CM_OP_RESOLVE_ROUTE, event);
+        }
       break;
     default:
       break;

@@ -114,8 +114,9 @@ take_sync_ud_param (GVerbsCMID *self)
                                                           &ev->param.ud.ah_attr));
 }
 
-const char *
-_gverbs_cm_id_conn_call (CMMessage msg)
+/* The rdma_cm call of an accept or connect (@msg CM_MSG_ACCEPT or CM_MSG_CONNECT). */
+static const char *
+conn_call (CMMessage msg)
 {
   return msg == CM_MSG_ACCEPT ? "rdma_accept" : "rdma_connect";
 }
@@ -126,7 +127,7 @@ _gverbs_cm_id_check_conn (GVerbsCMID  *self,
                           GBytes      *private_data,
                           GError     **error)
 {
-  const char *call = _gverbs_cm_id_conn_call (msg);
+  const char *call = conn_call (msg);
 
   return _gverbs_cm_id_check_bound (self, call, error) &&
          _gverbs_cm_id_check_private_data (self, private_data, msg, call, error);
@@ -158,7 +159,7 @@ accept_or_connect (GVerbsCMID             *self,
   if (!_gverbs_cm_id_check_conn (self, msg, private_data, error))
     return FALSE;
   if (!_gverbs_cm_id_start_conn (self, msg, param, private_data))
-    return _gverbs_cm_id_set_errno_error (self, error, _gverbs_cm_id_conn_call (msg));
+    return _gverbs_cm_id_set_errno_error (self, error, conn_call (msg));
   if (msg == CM_MSG_CONNECT && self->channel == NULL)
     take_sync_ud_param (self);
   _gverbs_cm_id_update_description (self);

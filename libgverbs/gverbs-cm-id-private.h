@@ -15,34 +15,6 @@
 
 G_BEGIN_DECLS
 
-/* The instance, shared by gverbs-cm-id*.c. */
-struct _GVerbsCMID
-{
-  GVerbsResource parent_instance;
-
-  GVerbsAddrInfo *addr_info;
-  GVerbsEventChannel *channel;
-  GVerbsPortSpace port_space;
-  GVerbsCMQPInitAttr *qp_init_attr;
-
-  struct rdma_cm_id *id;
-  gboolean closed;              /* released; rdma_destroy_ep waits for dispatch */
-  guint dispatching;
-  GVerbsContext *context;       /* borrowed wrappers of id->verbs and id->pd */
-  GVerbsPD *pd;
-  GVerbsPD *user_pd;            /* the caller's PD for the QP, or NULL */
-  GVerbsUDParam *ud_param;
-  GVerbsCQEventSource comp_events[2]; /* rdma_cm's completion channels */
-  GVerbsCQWatch comp_watch[2];  /* its send and receive CQs, when watched */
-  GPtrArray *groups;            /* GBytes: the sockaddr of each multicast group joined */
-  gboolean watching;
-
-  GTask *addr_task;
-  GTask *route_task;
-  GTask *connect_task;
-  GTask *accept_task;
-};
-
 /* The class's signals, for _gverbs_cm_id_signal(). */
 typedef enum {
   SIGNAL_EVENT,
@@ -67,6 +39,41 @@ typedef enum {
   CM_MSG_ACCEPT,
   CM_MSG_REJECT,
 } CMMessage;
+
+/* The asynchronous calls (gverbs-cm-id-async.c): at most one of each kind
+ * is pending, in GVerbsCMID.tasks. */
+typedef enum {
+  CM_OP_RESOLVE_ADDR,
+  CM_OP_RESOLVE_ROUTE,
+  CM_OP_CONNECT,
+  CM_OP_ACCEPT,
+  CM_N_OPS
+} CMOp;
+
+/* The instance, shared by gverbs-cm-id*.c. */
+struct _GVerbsCMID
+{
+  GVerbsResource parent_instance;
+
+  GVerbsAddrInfo *addr_info;
+  GVerbsEventChannel *channel;
+  GVerbsPortSpace port_space;
+  GVerbsCMQPInitAttr *qp_init_attr;
+
+  struct rdma_cm_id *id;
+  gboolean closed;              /* released; rdma_destroy_ep waits for dispatch */
+  guint dispatching;
+  GVerbsContext *context;       /* borrowed wrappers of id->verbs and id->pd */
+  GVerbsPD *pd;
+  GVerbsPD *user_pd;            /* the caller's PD for the QP, or NULL */
+  GVerbsUDParam *ud_param;
+  GVerbsCQEventSource comp_events[2]; /* rdma_cm's completion channels */
+  GVerbsCQWatch comp_watch[2];  /* its send and receive CQs, when watched */
+  GPtrArray *groups;            /* GBytes: the sockaddr of each multicast group joined */
+  gboolean watching;
+
+  GTask *tasks[CM_N_OPS];       /* the pending asynchronous call of each kind */
+};
 
 /* An rdma_cm event, copied before rdma_ack_cm_event(). */
 typedef struct {
@@ -127,8 +134,6 @@ gboolean    _gverbs_cm_id_check_private_data (GVerbsCMID     *self,
                                               const char     *call,
                                               GError        **error);
 
-/* The rdma_cm call of an accept or connect (@msg CM_MSG_ACCEPT or CM_MSG_CONNECT). */
-const char *_gverbs_cm_id_conn_call     (CMMessage            msg);
 /* The checks before an accept or connect: bound, and the private data fits. */
 gboolean    _gverbs_cm_id_check_conn    (GVerbsCMID          *self,
                                          CMMessage            msg,

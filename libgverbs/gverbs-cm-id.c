@@ -309,10 +309,8 @@ gverbs_cm_id_release (GVerbsResource  *resource,
   GVerbsCMID *self = GVERBS_CM_ID (resource);
 
   self->closed = TRUE;
-  fail_task (&self->addr_task, self);
-  fail_task (&self->route_task, self);
-  fail_task (&self->connect_task, self);
-  fail_task (&self->accept_task, self);
+  for (guint op = 0; op < CM_N_OPS; op++)
+    fail_task (&self->tasks[op], self);
   _gverbs_cm_id_unwatch_completions (self);
   if (self->pd != NULL)
     gverbs_resource_close (GVERBS_RESOURCE (self->pd), NULL);

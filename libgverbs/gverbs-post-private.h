@@ -150,4 +150,20 @@ _gverbs_post_convert_recv_wr (gpointer       owner,
   return TRUE;
 }
 
+/* Posts receive requests (@wrs or @ptrs, as _gverbs_post_chunks() takes
+ * them) to a receive target through @ops, with the batch of rdma-core's
+ * requests on the stack: the converted path of every receive queue. */
+static G_ALWAYS_INLINE inline gboolean
+_gverbs_post_recv_chunks (const GVerbsPostOps   *ops,
+                          gpointer               owner,
+                          const GVerbsRecvWR    *wrs,
+                          gconstpointer const   *ptrs,
+                          guint                  n_wrs,
+                          GError               **error)
+{
+  struct ibv_recv_wr batch[GVERBS_POST_BATCH];
+
+  return _gverbs_post_chunks (ops, owner, batch, wrs, ptrs, n_wrs, error);
+}
+
 G_END_DECLS

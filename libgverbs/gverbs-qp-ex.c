@@ -703,15 +703,10 @@ gverbs_qp_ex_wr_bind_mw (GVerbsQPEx         *self,
     return FALSE;
   {
     OP_OR_FAIL (IBV_QP_EX_WITH_BIND_MW, "ibv_wr_bind_mw");
-    info.mr = _gverbs_mr_get_ibv (mr);
-    info.addr = addr;
-    info.length = length;
-    info.mw_access_flags = access;
+    _gverbs_qp_fill_bind_info (&info, mr, addr, length, access);
     ibv_wr_bind_mw (qpx, _gverbs_mw_get_ibv (mw), rkey, &info);
   }
-  /* rdma-core leaves tracking a type 2 window's rkey to the caller */
-  _gverbs_mw_get_ibv (mw)->rkey = rkey;
-  _gverbs_mw_bound (mw, mr);
+  _gverbs_qp_bound_type2 (mw, mr, rkey);
   return TRUE;
 }
 

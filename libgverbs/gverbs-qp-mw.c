@@ -44,18 +44,27 @@ _gverbs_qp_check_bind (GVerbsQP     *self,
   return TRUE;
 }
 
-/* The window of a type 1 or type 2 bind: @mr (NULL: unbind), the range and the access. */
-static void
-fill_bind_info (struct ibv_mw_bind_info *info,
-                GVerbsMR                *mr,
-                guint64                  addr,
-                guint64                  length,
-                GVerbsAccessFlags        access)
+void
+_gverbs_qp_fill_bind_info (struct ibv_mw_bind_info *info,
+                           GVerbsMR                *mr,
+                           guint64                  addr,
+                           guint64                  length,
+                           GVerbsAccessFlags        access)
 {
   info->mr = mr != NULL ? _gverbs_mr_get_ibv (mr) : NULL;
   info->addr = addr;
   info->length = length;
   info->mw_access_flags = access;
+}
+
+void
+_gverbs_qp_bound_type2 (GVerbsMW *mw,
+                        GVerbsMR *mr,
+                        guint32   rkey)
+{
+  /* rdma-core leaves tracking a type 2 window's rkey to the caller */
+  _gverbs_mw_get_ibv (mw)->rkey = rkey;
+  _gverbs_mw_bound (mw, mr);
 }
 
 /**
@@ -99,7 +108,7 @@ gverbs_qp_bind_mw (GVerbsQP          *self,
     return FALSE;
   bind.wr_id = wr_id;
   bind.send_flags = send_flags;
-  fill_bind_info (&bind.bind_info, mr, addr, length, access);
+  _gverbs_qp_fill_bind_info (&bind.bind_info, mr, addr, length, access);
   rc = ibv_bind_mw (_gverbs_qp_get_ibv (self), _gverbs_mw_get_ibv (mw), &bind);
   if (rc != 0)
     {
@@ -159,7 +168,7 @@ gverbs_qp_post_bind_mw (GVerbsQP          *self,
   wr.send_flags = send_flags;
   wr.bind_mw.mw = _gverbs_mw_get_ibv (mw);
   wr.bind_mw.rkey = rkey;
-  fill_bind_info (&wr.bind_mw.bind_info, mr, addr, length, access);
+  _gverbs_qp_fill_bind_info (&wr.bind_mw.bind_info, mr, addr, length, access);
   rc = ibv_post_send (_gverbs_qp_get_ibv (self), &wr, &bad);
   if (rc != 0)
     {
@@ -167,8 +176,6 @@ gverbs_qp_post_bind_mw (GVerbsQP          *self,
                                "IBV_WR_BIND_MW of %s", _gverbs_resource_describe (mw));
       return FALSE;
     }
-  /* rdma-core leaves tracking a type 2 window's rkey to the caller */
-  _gverbs_mw_get_ibv (mw)->rkey = rkey;
-  _gverbs_mw_bound (mw, mr);
+  _gverbs_qp_bound_type2 (mw, mr, rkey);
   return TRUE;
 }

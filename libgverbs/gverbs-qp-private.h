@@ -30,6 +30,18 @@ gboolean _gverbs_qp_check_bind (GVerbsQP  *self,
                                 guint64    addr,
                                 guint64    length,
                                 GError   **error);
+/* The window of a type 1 or type 2 bind: @mr (NULL: unbind), the range
+ * and the access. */
+void     _gverbs_qp_fill_bind_info (struct ibv_mw_bind_info *info,
+                                    GVerbsMR                *mr,
+                                    guint64                  addr,
+                                    guint64                  length,
+                                    GVerbsAccessFlags        access);
+/* A type 2 bind was posted: @mw's rkey is @rkey (rdma-core leaves tracking
+ * it to the caller), its window on @mr. */
+void     _gverbs_qp_bound_type2    (GVerbsMW                *mw,
+                                    GVerbsMR                *mr,
+                                    guint32                  rkey);
 
 /* tests/fuzz: the send WR conversion of a post, without a QP or a post. */
 gboolean _gverbs_qp_convert_send_wr_for_test (int                  qp_type,

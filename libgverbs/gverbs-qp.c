@@ -1444,11 +1444,7 @@ post_chunks (GVerbsQP              *self,
       return _gverbs_post_chunks (&qp_send_ops, self, batch, wrs, ptrs, n_wrs, error);
     }
   else
-    {
-      struct ibv_recv_wr batch[POST_BATCH];
-
-      return _gverbs_post_chunks (&qp_recv_ops, self, batch, wrs, ptrs, n_wrs, error);
-    }
+    return _gverbs_post_recv_chunks (&qp_recv_ops, self, wrs, ptrs, n_wrs, error);
 }
 
 /* gverbs_qp_post_send() and gverbs_qp_post_recv() (@send says which) for

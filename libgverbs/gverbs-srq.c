@@ -615,20 +615,6 @@ static const GVerbsPostOps srq_post_ops = {
   _gverbs_post_convert_recv_wr, srq_ibv_post, srq_refused,
 };
 
-/* Posts from an array (@wrs) or a list of pointers (@ptrs), converted in
- * chunks into a stack array, within the SRQ's usage guard. */
-static gboolean
-post_chunks (GVerbsSRQ           *self,
-             const GVerbsRecvWR  *wrs,
-             GVerbsRecvWR *const *ptrs,
-             guint                n_wrs,
-             GError             **error)
-{
-  struct ibv_recv_wr batch[GVERBS_POST_BATCH];
-
-  return _gverbs_post_chunks (&srq_post_ops, self, batch, wrs, (gconstpointer const *) ptrs, n_wrs, error);
-}
-
 static G_GNUC_NO_INLINE gboolean
 post_checked (GVerbsSRQ           *self,
               const GVerbsRecvWR  *wrs,
@@ -637,7 +623,7 @@ post_checked (GVerbsSRQ           *self,
 {
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  return post_chunks (self, wrs, NULL, n_wrs, error);
+  return _gverbs_post_recv_chunks (&srq_post_ops, self, wrs, NULL, n_wrs, error);
 }
 
 /**
@@ -696,7 +682,8 @@ gverbs_srq_post_recv_list (GVerbsSRQ  *self,
 {
   g_return_val_if_fail (GVERBS_IS_SRQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  return post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
+  return _gverbs_post_recv_chunks (&srq_post_ops, self, NULL, (gconstpointer const *) wrs->pdata, wrs->len,
+                                   error);
 }
 
 /**

@@ -494,20 +494,6 @@ static const GVerbsPostOps wq_post_ops = {
   _gverbs_post_convert_recv_wr, wq_ibv_post, wq_refused,
 };
 
-/* Posts from an array (@wrs) or a list of pointers (@ptrs), converted in
- * chunks into a stack array, within the WQ's usage guard. */
-static gboolean
-post_chunks (GVerbsWQ            *self,
-             const GVerbsRecvWR  *wrs,
-             GVerbsRecvWR *const *ptrs,
-             guint                n_wrs,
-             GError             **error)
-{
-  struct ibv_recv_wr batch[GVERBS_POST_BATCH];
-
-  return _gverbs_post_chunks (&wq_post_ops, self, batch, wrs, (gconstpointer const *) ptrs, n_wrs, error);
-}
-
 /**
  * gverbs_wq_post_recv: (skip)
  * @self: an open #GVerbsWQ
@@ -531,7 +517,7 @@ gverbs_wq_post_recv (GVerbsWQ            *self,
 {
   g_return_val_if_fail (GVERBS_IS_WQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL || n_wrs == 0, FALSE);
-  return post_chunks (self, wrs, NULL, n_wrs, error);
+  return _gverbs_post_recv_chunks (&wq_post_ops, self, wrs, NULL, n_wrs, error);
 }
 
 /**
@@ -553,7 +539,8 @@ gverbs_wq_post_recv_list (GVerbsWQ   *self,
 {
   g_return_val_if_fail (GVERBS_IS_WQ (self), FALSE);
   g_return_val_if_fail (wrs != NULL, FALSE);
-  return post_chunks (self, NULL, (GVerbsRecvWR *const *) wrs->pdata, wrs->len, error);
+  return _gverbs_post_recv_chunks (&wq_post_ops, self, NULL, (gconstpointer const *) wrs->pdata, wrs->len,
+                                   error);
 }
 
 /**

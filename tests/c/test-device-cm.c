@@ -540,6 +540,95 @@ test_sync_calls_refused_on_channel (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_CLOSED);
 }
 
+/* The asynchronous calls' own checks, each finished by its _finish: a
+ * timeout that is not positive, a second call while one of the same kind
+ * is pending (the first still completes), a call pending at close. */
+typedef struct {
+  GMainLoop *loop;
+  guint pending;
+  GPtrArray *errors;    /* GError, or an empty slot for a success, in order */
+} AsyncResults;
+
+static void
+free_error (gpointer error)
+{
+  if (error != NULL)
+    g_error_free (error);
+}
+
+static void
+async_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  AsyncResults *r = user_data;
+  GError *error = NULL;
+  gboolean (*finish) (GVerbsCMID *, GAsyncResult *, GError **) =
+    g_task_get_source_tag (G_TASK (result)) == gverbs_cm_id_resolve_addr_async
+      ? gverbs_cm_id_resolve_addr_finish : gverbs_cm_id_resolve_route_finish;
+
+  g_assert_cmpint (finish (GVERBS_CM_ID (source), result, &error), ==, error == NULL);
+  g_ptr_array_add (r->errors, error);
+  if (--r->pending == 0)
+    g_main_loop_quit (r->loop);
+}
+
+static void
+test_async_checks (void)
+{
+  const char *addr = cm_test_addr ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsEventChannel) ch = NULL;
+  g_autoptr(GVerbsCMID) id = NULL;
+  g_autoptr(GVerbsAddrInfo) ai = NULL;
+  AsyncResults r = { 0 };
+  GError *e;
+
+  if (addr == NULL)
+    return;
+  ch = gverbs_event_channel_new (&error);
+  g_assert_no_error (error);
+  id = gverbs_cm_id_new_on_channel (ch, GVERBS_RDMA_PS_TCP, &error);
+  g_assert_no_error (error);
+  ai = gverbs_addr_info_new (NULL, addr, NULL, "7489", GVERBS_RDMA_PS_TCP, 0, &error);
+  g_assert_no_error (error);
+  r.loop = g_main_loop_new (NULL, FALSE);
+  r.errors = g_ptr_array_new_with_free_func (free_error);
+
+  r.pending = 4;
+  gverbs_cm_id_resolve_addr_async (id, ai, 0, NULL, async_done, &r);
+  gverbs_cm_id_resolve_route_async (id, -5, NULL, async_done, &r);
+  gverbs_cm_id_resolve_addr_async (id, ai, 2000, NULL, async_done, &r);
+  gverbs_cm_id_resolve_addr_async (id, ai, 2000, NULL, async_done, &r);
+  g_main_loop_run (r.loop);
+  g_assert_cmpuint (r.errors->len, ==, 4);
+  e = r.errors->pdata[0];
+  g_assert_error (e, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (e->message, ==, "rdma_resolve_addr: timeout 0 ms is not positive");
+  e = r.errors->pdata[1];
+  g_assert_error (e, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (e->message, ==, "rdma_resolve_route: timeout -5 ms is not positive");
+  e = r.errors->pdata[2];
+  g_assert_error (e, GVERBS_ERROR, GVERBS_ERROR_BUSY);
+  g_assert_nonnull (strstr (e->message, "rdma_resolve_addr on "));
+  g_assert_nonnull (strstr (e->message, "the previous call is still pending"));
+  /* the first valid call resolved the address */
+  g_assert_null (r.errors->pdata[3]);
+  g_assert_nonnull (gverbs_cm_id_get_context (id));
+
+  /* a route resolution pending at close fails with CLOSED */
+  g_ptr_array_set_size (r.errors, 0);
+  r.pending = 1;
+  gverbs_cm_id_resolve_route_async (id, 2000, NULL, async_done, &r);
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (id), &error));
+  g_assert_no_error (error);
+  g_main_loop_run (r.loop);
+  g_assert_cmpuint (r.errors->len, ==, 1);
+  g_assert_error ((GError *) r.errors->pdata[0], GVERBS_ERROR, GVERBS_ERROR_CLOSED);
+  g_ptr_array_unref (r.errors);
+  g_main_loop_unref (r.loop);
+}
+
 /* Two identifiers on one device share librdmacm's PD: closing one (and its
  * borrowed PD wrapper) must not deallocate it under the other. */
 static void
@@ -937,6 +1026,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cm/cancel-pending-connect", test_cancel_pending_connect);
   g_test_add_func ("/cm/bad-address", test_bad_address);
   g_test_add_func ("/cm/sync-calls-refused-on-channel", test_sync_calls_refused_on_channel);
+  g_test_add_func ("/cm/async-checks", test_async_checks);
   g_test_add_func ("/cm/borrowed-pd-shared", test_borrowed_pd_shared);
   g_test_add_func ("/cm/multicast-join-leave", test_multicast_join_leave);
   g_test_add_func ("/cm/unbound-connect-accept-refused", test_unbound_connect_accept_refused);
