@@ -388,6 +388,26 @@ def _fields_init(base, *spec, extra=False):
 def _boxed_new(base):
     return lambda cls, *args, **kwargs: base.__new__(cls)   # the fields are set by __init__
 
+def _new_from_fields(cls, base, spec, fields_init):
+    # a C new() that takes every field in pyverbs' order (QPCap, SrqAttr, ECE, ...): one
+    # call into C; a subclass is made as before, by __new__ here since __init__ is C's
+    names, defaults = tuple(s[0] for s in spec), tuple(s[1] for s in spec)
+    new, n = base.new, len(spec)
+    def __new__(klass, *args, **kwargs):
+        if klass is not cls:
+            obj = base.__new__(klass)
+            fields_init(obj, *args, **kwargs)
+            return obj
+        if len(args) > n:
+            raise TypeError('%s() takes at most %d arguments' % (base.__name__, n))
+        if kwargs:
+            args += tuple(kwargs.pop(k, d) for k, d in zip(names[len(args):], defaults[len(args):]))
+            if kwargs:
+                raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
+        return new(*(args + defaults[len(args):]))
+    cls.__new__, cls.__init__ = __new__, object.__init__
+    cls.__init_subclass__ = classmethod(_made_by_new)
+
 def _boxed_field(holder, name):
     def put(self, value):
         box = self.get_property(holder)
@@ -420,9 +440,13 @@ def _apply_rules(cls):
         if name in _CTORS and '__init__' not in own:
             cls.__init__ = _ctor(cls, _CTORS[name])
     if name in _FIELD_CTORS and '__init__' not in own:
-        cls.__init__ = _fields_init(cls.__mro__[1], *_FIELD_CTORS[name], extra=name == 'QPAttr')
-        if not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
-            cls.__new__ = _boxed_new(cls.__mro__[1])
+        base, spec = cls.__mro__[1], _FIELD_CTORS[name]
+        cls.__init__ = _fields_init(base, *spec, extra=name == 'QPAttr')
+        new = base.__dict__.get('new')
+        if new and [a.get_name() for a in new.get_arguments()] == [s[0] for s in spec]:
+            _new_from_fields(cls, base, spec, cls.__init__)
+        elif not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
+            cls.__new__ = _boxed_new(base)
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
     for attr, getter in _GETTERS.get(name, {}).items():
