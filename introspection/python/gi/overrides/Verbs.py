@@ -1,9 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # SPDX-FileCopyrightText: 2026 The libgverbs authors
-# libgverbs' Python override: code written for pyverbs (or python-rdma) ports by changing
-# its imports. Generic behaviour is applied by rule to every class of the namespace
-# (_apply_rules, the tables below and the loop at the end); the classes hold only what
-# differs. docs/python.md describes the rules and every signature that differs from C.
+# libgverbs' Python override: pyverbs code ports by changing its imports. Generic behaviour
+# by rule (the tables, _apply_rules, the namespace loop): see docs/python.md.
 
 import errno as _errno
 import re as _re
@@ -41,10 +39,8 @@ _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
 _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'},
             'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
             'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'}}
-# classes whose pyverbs constructor only names properties, in pyverbs' order: 'arg'
-# (required, the property of that name), (arg, default) or (arg, property, default[,
-# conversion]), property None: an argument pyverbs takes that only its conversion checks.
-# A GInitable is then initialized and ignores extra keywords; a carrier's are properties.
+# pyverbs' constructors naming properties: 'arg' (required), (arg, default) or (arg, property,
+# default[, conversion]); property None: an argument only its conversion checks
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'TD': ('context', ('attr', 'init_attr', None)),
           'TDInitAttr': (('comp_mask', 0),),
@@ -105,8 +101,7 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner
                             ('priority', 'priority', 0), ('port', 'port', 1),
                             ('flags', 'flags', 0, lambda v: Verbs.FlowFlags(int(v)))),
                'Flow': ('qp', ('flow_attr', 'attr', _REQUIRED))})
-# boxed structs whose pyverbs constructor takes their fields: (field, default) in pyverbs' order
-# (a boxed struct's or a carrier's; field, default[, field name]); QPAttr: any field by keyword
+# constructors taking fields: (field, default[, field name]); QPAttr: any field by keyword
 _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                 'XRCDInitAttr': (('comp_mask', 0), ('oflags', 0), ('fd', -1)),
                 'AllocDmAttr': (('length', 0), ('log_align_req', 0), ('comp_mask', 0)),
@@ -125,9 +120,8 @@ _SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
 _BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_sge',
                                         'max_recv_sge', 'max_inline_data')),
                  'SrqInitAttr': _SRQ_FIELDS, 'SrqInitAttrEx': _SRQ_FIELDS}
-# C methods whose arguments pyverbs makes optional or passes in other types: (argument,
-# default[, conversion; _DROP: an argument C has not]) in pyverbs' order, then optionally
-# the conversion of the result
+# C methods' pyverbs arguments: (argument, default[, conversion; _DROP: not C's]), then
+# optionally the result's conversion
 _DROP = object()
 def _no_flags(flags):
     if flags:
@@ -616,9 +610,7 @@ ALLOCATOR_USE_DEFAULT = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT, rdma-cor
 __all__.append('ALLOCATOR_USE_DEFAULT')
 
 def _allocator(func, make_args, is_alloc):
-    # The C trampoline calls this on the thread creating (or destroying) the
-    # resource; an exception must not unwind through rdma-core: it becomes
-    # the allocation's GError (report_error), the allocation fails.
+    # an exception must not unwind through rdma-core: it fails the allocation (report_error)
     def call(ctx, *args):
         try:
             result = func(*make_args(ctx, args))
@@ -637,12 +629,6 @@ def _allocator(func, make_args, is_alloc):
 
 @_verbs
 class ParentDomainContext(Verbs.ParentDomainContext):
-    """ParentDomainContext(pd, alloc_func, free_func, user_data=None) as in
-    pyverbs: alloc_func(pd, pd_context, size, alignment, resource_type)
-    returns an address (or ALLOCATOR_USE_DEFAULT), free_func(pd,
-    pd_context, ptr, resource_type). They run on the thread that creates or
-    destroys the QP/CQ/SRQ; an exception they raise fails the allocation and
-    the creating call raises GLib.Error with its text."""
     def __init__(self, pd, alloc_func, free_func, user_data=None, **kwargs):
         Verbs.ParentDomainContext.__init__(self, pd=pd)
         self.user_data = user_data
@@ -652,8 +638,6 @@ class ParentDomainContext(Verbs.ParentDomainContext):
 
 @_verbs
 class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
-    """ParentDomainInitAttr(pd, pd_context=None, comp_mask=0) as in pyverbs
-    (plus td=None); a pd_context adds the ALLOCATORS and PD_CONTEXT bits."""
     def __init__(self, pd=None, pd_context=None, comp_mask=0, td=None, **kwargs):
         if pd is None:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'ParentDomainInitAttr needs a pd')
@@ -1156,17 +1140,11 @@ class SRQ(Verbs.SRQ):
 
 @_verbs
 class WQ(Verbs.WQ):
-    """pyverbs' WQ(ctx, WQInitAttr): ibv_create_wq. modify(WQAttr), post_recv(wr),
-    wqn; closing its PD, CQ or context closes it, and closing it closes the
-    RwqIndTables listing it."""
     def post_recv(self, wr, bad_wr=None):
-        """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_wq_recv)."""
         Verbs.WQ.post_recv(self, _wr_list(wr))
 
 @_verbs
 class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
-    """pyverbs' RwqIndTableInitAttr(log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
-    exactly 2**log_ind_tbl_size WQs (one may be listed several times)."""
     def __new__(cls, log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
         if comp_mask:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
@@ -1181,9 +1159,6 @@ class RwqIndTable(Verbs.RwqIndTable):   # pyverbs' RwqIndTable(ctx, RwqIndTableI
 
 @_verbs
 class RxHashConf(Verbs.RxHashConf):
-    """pyverbs' RxHashConf(rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
-    rx_hash_fields_mask=0): rx_hash_key is bytes or a list of byte values, and
-    rx_hash_key_len must be its length when both are given."""
     def __new__(cls, rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
                 rx_hash_fields_mask=0):
         key = None
@@ -1328,9 +1303,7 @@ class CQPoller(Verbs.CQPoller):
 # --- mlx5 direct verbs (built with libmlx5: -Dmlx5) --------------------------
 
 if hasattr(Verbs, 'Mlx5Context'):
-    def _name_of(device):
-        """A device name from pyverbs' ways to name one: text, bytes, a Device
-        from get_device_list() or an open Context (their get_name())."""
+    def _name_of(device):   # a name, bytes, a Device or a Context
         name = device if isinstance(device, (str, bytes)) else getattr(device, 'get_name', None)
         name = name() if callable(name) else name
         if name is None:
@@ -1338,7 +1311,6 @@ if hasattr(Verbs, 'Mlx5Context'):
         return name.decode() if isinstance(name, bytes) else str(name)
     @_export
     def is_mlx5dv_supported(device):
-        """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
         return Verbs.mlx5_is_supported(_name_of(device))
     def _outlen(value): return _check_uint('outlen', value, 32)
     def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
@@ -1356,8 +1328,6 @@ if hasattr(Verbs, 'Mlx5Context'):
         'Mlx5DVDCInitAttr': (('dc_type', 0), ('dct_access_key', 0)),
         'Mlx5DVCQInitAttr': (('comp_mask', 0), ('cqe_comp_res_format', 0), ('flags', 0),
                              ('cqe_size', 0)),
-        # Mlx5Context(attr=Mlx5DVContextAttr(), name='mlx5_0'): mlx5dv_open_device; a device
-        # that is not an mlx5 one gives NOT_SUPPORTED naming the call and the device
         'Mlx5Context': (('attr', None), ('name', 'name', None,
                                          lambda v: _name_of(v) if v else None)),
         'Mlx5QP': (('ctx', 'context', _REQUIRED), 'init_attr', ('qp_attr', None),
@@ -1370,7 +1340,6 @@ if hasattr(Verbs, 'Mlx5Context'):
                                                    _to_bytes), ('flags', 0)),
         'Mlx5DevxObj': (('ctx', 'context', _REQUIRED), ('in_', 'in', _REQUIRED, _to_bytes),
                         ('outlen', 'outlen', _REQUIRED, _outlen)),
-        # the library allocates the buffer (umem.addr) and registers it
         'Mlx5UMEM': (('ctx', 'context', _REQUIRED), ('size', 'size', _REQUIRED,
                                                      lambda v: _check_uint('size', v)),
                      ('addr', None, None, _umem_addr),
@@ -1378,9 +1347,6 @@ if hasattr(Verbs, 'Mlx5Context'):
                      ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
     @_verbs
     class Mlx5DVQPInitAttr(Verbs.Mlx5DVQPInitAttr):
-        """Mlx5DVQPInitAttr(comp_mask=0, create_flags=0, dc_init_attr=None,
-        send_ops_flags=0), as in pyverbs; attr.dc_type and attr.dct_access_key
-        are settable too."""
         def __init__(self, comp_mask=0, create_flags=0, dc_init_attr=None, send_ops_flags=0):
             props = dict(comp_mask=comp_mask, create_flags=create_flags,
                          send_ops_flags=send_ops_flags)
@@ -1390,8 +1356,6 @@ if hasattr(Verbs, 'Mlx5Context'):
             _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
     @_verbs
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
-        """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
-        command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
         out_view = property(lambda self: memoryview(_data(self.get_out()) or b''))
 
 # --- the namespace loop: every other class gets the generic rules, every
