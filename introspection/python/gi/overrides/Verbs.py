@@ -728,14 +728,27 @@ class DM(Verbs.DM):
         Verbs.DM.copy_to_dm(self, dm_offset, bytes(data)[:length])
 
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
+def _ints(*values):
+    for v in values:
+        if type(v) is not int:
+            return False
+    return True
+
 @_verbs
 class GlobalRoute(Verbs.GlobalRoute):
-    def __init__(self, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
+    def __new__(cls, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
+        # one call into C (which checks the ranges) for integers and a Gid or None
+        if (dgid is None or isinstance(dgid, Verbs.Gid)) and _ints(
+                flow_label, sgid_index, hop_limit, traffic_class):
+            return _global_route_new(dgid, flow_label, sgid_index, hop_limit, traffic_class)
+        self = Verbs.GlobalRoute.__new__(cls)
         _init_checked(Verbs.GlobalRoute, self, **{k: v for k, v, d in (
             ('flow_label', flow_label, 0), ('sgid_index', sgid_index, 0),
             ('hop_limit', hop_limit, 1), ('traffic_class', traffic_class, 0)) if v is not d})
         if dgid is not None:
             self.dgid = dgid
+        return self
+    __init__ = object.__init__   # made by __new__ (a final type: no subclass)
     def __setattr__(self, name, value):
         if name == 'dgid' and isinstance(value, (bytes, bytearray)):
             self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
@@ -744,17 +757,24 @@ class GlobalRoute(Verbs.GlobalRoute):
         else:
             _props_setattr(self, name, value)
 
+_global_route_new, _ah_attr_new = Verbs.GlobalRoute.new_full, Verbs.AHAttr.new_full
+
 @_verbs
 class AHAttr(Verbs.AHAttr):
-    def __init__(self, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
-                 port_num=1, gr=None, grh=None):
-        # a property left at pyverbs' default is not passed: each costs a conversion
+    def __new__(cls, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
+                port_num=1, gr=None, grh=None):
+        grh = grh if gr is None else gr
+        if _ints(dlid, sl, src_path_bits, static_rate, port_num):
+            return _ah_attr_new(grh, dlid, sl, src_path_bits, static_rate, is_global, port_num)
+        self = Verbs.AHAttr.__new__(cls)
         _init_checked(Verbs.AHAttr, self, **{k: v for k, v, d in (
             ('dlid', dlid, 0), ('sl', sl, 0), ('src_path_bits', src_path_bits, 0),
             ('static_rate', static_rate, 0), ('is_global', bool(is_global), False),
             ('port_num', port_num, 1)) if v is not d})
-        if gr is not None or grh is not None:
-            self.set_grh(grh if gr is None else gr)
+        if grh is not None:
+            self.set_grh(grh)
+        return self
+    __init__ = object.__init__   # made by __new__ (a final type: no subclass)
     gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
     is_global = property(lambda self: int(self.props.is_global),
                          lambda self, v: self.set_property('is-global', bool(v)))
