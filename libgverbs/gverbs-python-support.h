@@ -12,6 +12,7 @@
 #include "gverbs-gid.h"
 #include "gverbs-global-route.h"
 #include "gverbs-ah-attr.h"
+#include "gverbs-qp-attr.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,12 @@ GVerbsAHAttr      *gverbs_ah_attr_new_full      (GVerbsGlobalRoute *grh,
                                                  gint64             static_rate,
                                                  gboolean           is_global,
                                                  gint64             port_num,
+                                                 GError           **error);
+GVERBS_AVAILABLE_IN_0_1
+GVerbsQPAttr      *gverbs_qp_attr_new_full      (gint64             qp_state,
+                                                 gint64             cur_qp_state,
+                                                 gint64             port_num,
+                                                 gint64             path_mtu,
                                                  GError           **error);
 
 G_END_DECLS

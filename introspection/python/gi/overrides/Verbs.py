@@ -382,11 +382,10 @@ def _fields_init(base, *spec, extra=False):
 def _boxed_new(base):
     return lambda cls, *args, **kwargs: base.__new__(cls)   # the fields are set by __init__
 
-def _new_from_fields(cls, base, spec, fields_init):
-    # a C new() that takes every field in pyverbs' order (QPCap, SrqAttr, ECE, ...): one
+def _new_from_fields(cls, base, spec, fields_init, new, extra):
+    # a C new() that takes every field in pyverbs' order (QPCap, SrqAttr, QPAttr, ...): one
     # call into C; a subclass is made as before, by __new__ here since __init__ is C's
-    names, defaults = tuple(s[0] for s in spec), tuple(s[1] for s in spec)
-    new, n = base.new, len(spec)
+    names, defaults, n = tuple(s[0] for s in spec), tuple(s[1] for s in spec), len(spec)
     def __new__(klass, *args, **kwargs):
         if klass is not cls:
             obj = base.__new__(klass)
@@ -394,11 +393,15 @@ def _new_from_fields(cls, base, spec, fields_init):
             return obj
         if len(args) > n:
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, n))
-        if kwargs:
-            args += tuple(kwargs.pop(k, d) for k, d in zip(names[len(args):], defaults[len(args):]))
-            if kwargs:
-                raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
-        return new(*(args + defaults[len(args):]))
+        if not kwargs:
+            return new(*(args + defaults[len(args):]))
+        args += tuple(kwargs.pop(k, d) for k, d in zip(names[len(args):], defaults[len(args):]))
+        if kwargs and not extra:
+            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
+        obj = new(*args)
+        for name, value in kwargs.items():
+            setattr(obj, name, value)
+        return obj
     cls.__new__, cls.__init__ = __new__, object.__init__
     cls.__init_subclass__ = classmethod(_made_by_new)
 
@@ -436,9 +439,10 @@ def _apply_rules(cls):
     if name in _FIELD_CTORS and '__init__' not in own:
         base, spec = cls.__mro__[1], _FIELD_CTORS[name]
         cls.__init__ = _fields_init(base, *spec, extra=name == 'QPAttr')
-        new = base.__dict__.get('new')
-        if new and [a.get_name() for a in new.get_arguments()] == [s[0] for s in spec]:
-            _new_from_fields(cls, base, spec, cls.__init__)
+        new = 'new_full' if 'new_full' in base.__dict__ else 'new'
+        if new in base.__dict__ and [a.get_name() for a in base.__dict__[new].get_arguments()
+                                     ] == [s[0] for s in spec]:
+            _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new), name == 'QPAttr')
         elif not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
             cls.__new__ = _boxed_new(base)
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
@@ -898,13 +902,24 @@ QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap'
 # --- queue pairs and the data path --------------------------------------------
 @_verbs
 class QPInitAttr(Verbs.QPInitAttr):
+    def __new__(cls, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
+                srq=None, cap=None, sq_sig_all=1, **kwargs):
+        if cls is QPInitAttr and type(qp_type) is _QPType and srq is None and sq_sig_all:
+            self = _qp_init_attr_new(qp_type, scq, rcq, cap)   # pyverbs' usual call: one C call
+            self.__dict__['qp_context'] = qp_context
+            return self
+        return super().__new__(cls)
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
+        if 'qp_context' in self.__dict__:
+            return   # made in __new__
         # one construction with what differs from the defaults, which are pyverbs'
         _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, **{k: v for k, v in (
             ('sq_sig_all', False if not sq_sig_all else None), ('srq', srq),
             ('send_cq', scq), ('recv_cq', rcq), ('cap', cap)) if v is not None})
         self.__dict__['qp_context'] = qp_context
+
+_qp_init_attr_new, _QPType = Verbs.QPInitAttr.new, Verbs.QPType
 
 def _sg_items(sg, num_sge):
     if sg is None:
