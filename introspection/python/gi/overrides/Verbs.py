@@ -185,8 +185,7 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
 class _Prop:
-    # put on the class by the first read: later reads skip the failed lookup and
-    # __getattr__; it only reads, as __getattr__ did (the instance's __dict__ comes first)
+    # put on the class by the first read: later reads skip the failed lookup and __getattr__
     __slots__ = ('pname',)
     def __init__(self, pname): self.pname = pname
     def __get__(self, obj, cls=None): return self if obj is None else obj.get_property(self.pname)
@@ -246,9 +245,7 @@ def _value_check(pspec):
     return _CHECKS[key]
 
 def _check_value(pspec, value, label=None, check=None):
-    # refuses what GObject's validation would drop with only a warning: an integer out of
-    # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names, an
-    # object of another class (TypeError)
+    # refuses what GObject would drop with a warning: out of range, unnamed bits, wrong class
     if pspec is None or isinstance(value, bool):
         return value
     check = check or _value_check(pspec)
@@ -298,8 +295,7 @@ def _init_checked(base, self, **props):
 _SETTABLE = {}   # (class, attribute) -> writable property's (name, pspec, check), or None
 
 def _props_setattr(self, name, value):
-    # pyverbs' attribute carriers have settable fields: attr.port_num = 2;
-    # integer fields have rdma-core's widths: what does not fit is refused
+    # pyverbs' carriers have settable fields (attr.port_num = 2), checked as above
     cls = type(self)
     try:
         entry = _SETTABLE[cls, name]
@@ -478,8 +474,7 @@ def _check_uint(name, value, bits=64):
     return value
 
 def _disconnect_on_close(obj, pspec):
-    # a closed object emits no more signals: its Python handlers go, breaking the cycles
-    # through GObject that Python cannot see (docs/python.md, "Signal handlers")
+    # a closed object's Python handlers go (docs/python.md, "Signal handlers")
     if not obj.get_property('closed'):
         return
     for handler_id in obj.__dict__.pop('_verbs_handler_ids', ()):
@@ -508,8 +503,7 @@ class Resource(Verbs.Resource):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
 def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h)):
-    # __new__ returns the imported object, __init__ then leaves it alone
+    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h))
     plain_init = cls.__init__
     def __new__(klass, *args, **kwargs):
         if kwargs.get(keyword) is not None:
@@ -614,7 +608,7 @@ ALLOCATOR_USE_DEFAULT = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT, rdma-cor
 __all__.append('ALLOCATOR_USE_DEFAULT')
 
 def _allocator(func, make_args, is_alloc):
-    # an exception must not unwind through rdma-core: it fails the allocation (report_error)
+    # nothing may unwind through rdma-core: an exception fails the allocation
     def call(ctx, *args):
         try:
             result = func(*make_args(ctx, args))
@@ -660,8 +654,7 @@ class _SubclassInit:   # made by __new__, so a subclass's super().__init__(args)
     def __init__(self, *args, **kwargs): pass
 
 def _made_by_new(cls, **kwargs):
-    # SGE/SendWR/RecvWR's own __init__ is C's object_init (no frame, any arguments),
-    # which refuses them from a subclass's __init__: such a subclass gets this base first
+    # C's object_init (our __init__) refuses a subclass __init__'s arguments: put this first
     if '__init__' in cls.__dict__ and _SubclassInit not in cls.__mro__:
         cls.__bases__ = (_SubclassInit,) + cls.__bases__
 
@@ -834,10 +827,9 @@ class WC(Verbs.WC):
             self.wr_id, getattr(self.status, 'value_nick', self.status),
             getattr(self.opcode, 'value_nick', self.opcode))
 
-# a field read through its C getter costs half of PyGObject's generic struct field read
+# fields read through their C getters (half the cost), status as a mapped integer
 for _name in WC._FIELDS:
     setattr(WC, _name, property(getattr(Verbs.WC, 'get_' + _name), Verbs.WC.__dict__[_name].fset))
-# and status, an enum member, as an integer mapped here: a third less again
 def _wc_status(wc, _get=Verbs.WC.get_status_value, _members=Verbs.WCStatus.__enum_values__):
     value = _get(wc)
     return _members[value] if value in _members else Verbs.WC.get_status(wc)
@@ -928,8 +920,7 @@ def _sg_items(sg, num_sge):
     return items[:num_sge] if num_sge and num_sge < len(items) else items
 
 def _made(cls, wr, items, sg, num_sge, next_wr):
-    # the rest of a WR made by one C call: a num_sge other than the list's, the chain,
-    # and for a subclass of SendWR/RecvWR an instance of it
+    # what one C call did not set: a num_sge other than the list's, the chain, a subclass
     if sg is not None and num_sge and num_sge != len(items):
         wr.num_sge = num_sge
     if next_wr is not None:
@@ -1111,8 +1102,7 @@ class CMID(Verbs.CMID):
         else:
             raise TypeError('CMID needs an AddrInfo or a CMEventChannel, not %r' % (creator,))
         self.init(None)
-    # GObject's connect()/disconnect() stay reachable with a signal name or
-    # handler id; without, they are pyverbs' rdma_connect()/rdma_disconnect().
+    # with a signal name or handler id: GObject's; without: rdma_connect()/rdma_disconnect()
     def connect(self, *args, **kwargs):
         if args and isinstance(args[0], str):
             return Resource.connect(self, *args, **kwargs)
@@ -1122,8 +1112,7 @@ class CMID(Verbs.CMID):
         if args:
             return GObject.Object.disconnect(self, *args)
         self.shutdown()
-    # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are keyword-only, so a call
-    # in the C order (mr, offset, length, ...) is an error, not a post of other bytes than meant
+    # pyverbs' order; offset and wr_id keyword-only, so the C order is an error
     def post_recv(self, mr, length=None, *c_order, offset=0, wr_id=0):
         Verbs.CMID.post_recv(self, mr, offset, _cm_length('post_recv', mr, length, offset, c_order),
                              wr_id)
@@ -1393,11 +1382,8 @@ if hasattr(Verbs, 'Mlx5Context'):
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
         out_view = property(lambda self: memoryview(_data(self.get_out()) or b''))
 
-# --- the namespace loop: every other class gets the generic rules, every
-# enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
-
-# the C names of the members, by prefix (first match) -> pyverbs' names (libibverbs_enums,
-# cm_enums, mlx5_enums); None: no flat name. libgverbs renamed a few to start with a letter.
+# --- the namespace loop: the rules for every other class, flat names for enum members
+# C name prefix (first match) -> pyverbs' (None: no flat name)
 _FLAT_PREFIXES = (('GVERBS_ERROR_', None), ('GVERBS_RAI_NONE', None), ('GVERBS_RDMA_', 'RDMA_'),
                   ('GVERBS_RAI_', 'RAI_'), ('GVERBS_MLX5DV_', 'MLX5DV_'),
                   ('GVERBS_MTU_BYTES_', 'IBV_MTU_'), ('GVERBS_', 'IBV_'))
@@ -1426,10 +1412,8 @@ for _name in dir(Verbs):
                                      _gtype.is_a(GObject.TYPE_BOXED)):
         _verbs(type(_name, (_cls,), {}))
 
-# PyGObject's proxy module class (gi.repository.Verbs) defines __getattr__ in Python, which
-# sends every attribute read through a Python-level hook (1.2k instructions for an e.IBV_...
-# read in a pyverbs loop, ten times a plain module's): the proxy becomes a plain module whose
-# module-level __getattr__ (PEP 562) serves, and keeps, only the names it does not hold yet.
+# PyGObject's proxy module runs a Python __getattr__ on every read (e.IBV_... in a loop):
+# it becomes a plain module whose PEP 562 __getattr__ serves and keeps missing names
 class _VerbsModule(_types.ModuleType):
     def __dir__(self): return sorted(set(self.__dict__) | set(dir(Verbs)))
     def __repr__(self): return '<VerbsProxyModule %r>' % Verbs
