@@ -31,11 +31,23 @@ field_label (const char *name)
   return label;
 }
 
-/* @pspecs caches the properties of @fields (looked up on the first call);
- * a value equal to its property's default is not passed */
+static gint64
+value_as_int (const GValue *value)
+{
+  if (G_VALUE_HOLDS_UINT (value))
+    return g_value_get_uint (value);
+  if (G_VALUE_HOLDS_ENUM (value))
+    return g_value_get_enum (value);
+  return g_value_get_boolean (value);
+}
+
+/* @pspecs caches the properties of @fields and @initial the values a new
+ * object has (its init may set other values than the pspec defaults), both
+ * found on the first call; a value equal to the object's own is not passed */
 static GObject *
 new_checked (GType        type,
              GParamSpec **pspecs,
+             gint64      *initial,
              const Field *fields,
              guint        n_fields,
              GError     **error)
@@ -49,7 +61,15 @@ new_checked (GType        type,
   if (g_once_init_enter (&pspecs[0]))
     {
       GObjectClass *klass = g_type_class_ref (type);   /* kept: the pspecs are cached */
+      g_autoptr(GObject) fresh = g_object_new (type, NULL);
 
+      for (i = 0; i < n_fields; i++)
+        {
+          g_auto(GValue) value = G_VALUE_INIT;
+
+          g_object_get_property (fresh, fields[i].name, &value);
+          initial[i] = value_as_int (&value);
+        }
       for (i = 1; i < n_fields; i++)
         pspecs[i] = g_object_class_find_property (klass, fields[i].name);
       g_once_init_leave (&pspecs[0], g_object_class_find_property (klass, fields[0].name));
@@ -74,7 +94,7 @@ new_checked (GType        type,
                            label, value, range->minimum, range->maximum);
               goto out;
             }
-          if (value == range->default_value)
+          if (value == initial[i])
             continue;
           g_value_init (out, G_TYPE_UINT);
           g_value_set_uint (out, (guint) value);
@@ -96,7 +116,7 @@ new_checked (GType        type,
                            label, value, type_name);
               goto out;
             }
-          if (value == enum_spec->default_value)
+          if (value == initial[i])
             continue;
           g_value_init (out, G_PARAM_SPEC_VALUE_TYPE (pspec));
           g_value_set_enum (out, (int) value);
@@ -104,7 +124,7 @@ new_checked (GType        type,
       else
         {
           g_assert (G_IS_PARAM_SPEC_BOOLEAN (pspec));
-          if ((value != 0) == G_PARAM_SPEC_BOOLEAN (pspec)->default_value)
+          if ((value != 0) == (initial[i] != 0))
             continue;
           g_value_init (out, G_TYPE_BOOLEAN);
           g_value_set_boolean (out, value != 0);
@@ -149,11 +169,12 @@ gverbs_global_route_new_full (const GVerbsGid *dgid,
     { "hop-limit", hop_limit }, { "traffic-class", traffic_class },
   };
   static GParamSpec *pspecs[G_N_ELEMENTS (fields)];
+  static gint64 initial[G_N_ELEMENTS (fields)];
   g_autoptr(GVerbsGlobalRoute) route = NULL;
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  route = (GVerbsGlobalRoute *) new_checked (GVERBS_TYPE_GLOBAL_ROUTE, pspecs, fields,
+  route = (GVerbsGlobalRoute *) new_checked (GVERBS_TYPE_GLOBAL_ROUTE, pspecs, initial, fields,
                                              G_N_ELEMENTS (fields), error);
   if (route != NULL && dgid != NULL)
     {
@@ -200,12 +221,13 @@ gverbs_ah_attr_new_full (GVerbsGlobalRoute *grh,
     { "static-rate", static_rate }, { "is-global", is_global }, { "port-num", port_num },
   };
   static GParamSpec *pspecs[G_N_ELEMENTS (fields)];
+  static gint64 initial[G_N_ELEMENTS (fields)];
   GVerbsAHAttr *attr;
 
   g_return_val_if_fail (grh == NULL || GVERBS_IS_GLOBAL_ROUTE (grh), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  attr = (GVerbsAHAttr *) new_checked (GVERBS_TYPE_AH_ATTR, pspecs, fields,
+  attr = (GVerbsAHAttr *) new_checked (GVERBS_TYPE_AH_ATTR, pspecs, initial, fields,
                                        G_N_ELEMENTS (fields), error);
   if (attr != NULL && grh != NULL)
     gverbs_ah_attr_set_grh (attr, grh);
@@ -242,9 +264,10 @@ gverbs_qp_attr_new_full (gint64   qp_state,
     { "port-num", port_num }, { "path-mtu", path_mtu },
   };
   static GParamSpec *pspecs[G_N_ELEMENTS (fields)];
+  static gint64 initial[G_N_ELEMENTS (fields)];
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return (GVerbsQPAttr *) new_checked (GVERBS_TYPE_QP_ATTR, pspecs, fields,
+  return (GVerbsQPAttr *) new_checked (GVERBS_TYPE_QP_ATTR, pspecs, initial, fields,
                                        G_N_ELEMENTS (fields), error);
 }

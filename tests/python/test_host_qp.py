@@ -105,6 +105,8 @@ def test_qp_attr_and_init_attr_in_one_call():
     attr = V.QPAttr()
     assert (attr.qp_state, attr.cur_qp_state, attr.port_num, attr.path_mtu) == \
         (V.QPState.INIT, V.QPState.RESET, 1, V.MTU.BYTES_1024)
+    # a value equal to the property's default but not to the new object's is kept
+    assert V.QPAttr(qp_state=V.IBV_QPS_RESET).qp_state == V.QPState.RESET
     attr = V.QPAttr(V.QPState.RTR, port_num=2, dest_qp_num=5)
     assert (attr.qp_state, attr.port_num, attr.dest_qp_num) == (V.QPState.RTR, 2, 5)
     for make, code, text in (
