@@ -504,10 +504,13 @@ class Resource(Verbs.Resource):
 
 def _wrap_import(cls, keyword, importer):
     # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h))
-    plain_init = cls.__init__
+    plain_init, plain_new = cls.__init__, cls.__dict__.get('__new__')
     def __new__(klass, *args, **kwargs):
         if kwargs.get(keyword) is not None:
             return importer(*args, **kwargs)
+        if plain_new is not None:
+            kwargs.pop(keyword, None)
+            return plain_new.__func__(klass, *args, **kwargs)
         return super(cls, klass).__new__(klass)
     def __init__(self, *args, **kwargs):
         if kwargs.get(keyword) is None:
@@ -680,9 +683,22 @@ class SGE(Verbs.SGE):
         return ''.join('{:22}: {:<20}\n'.format(*f) for f in (
             ('Address', hex(self.addr)), ('Length', self.length), ('Key', hex(self.lkey))))
 
+_mr_new, _AccessFlags = Verbs.MR.new, Verbs.AccessFlags
+
+def _mr_from_c(cls, pd, length, access, address, implicit):
+    return (cls is MR and type(length) is int and 0 < length <= _U64 and
+            type(access) is _AccessFlags and address is None and not implicit and
+            isinstance(pd, Verbs.PD))
+
 @_verbs
 class MR(Verbs.MR):
+    def __new__(cls, pd=None, length=None, access=0, address=None, implicit=False, **kwargs):
+        if _mr_from_c(cls, pd, length, access, address, implicit):
+            return _mr_new(pd, length, access)   # one call into C, which checks the access bits
+        return super().__new__(cls)
     def __init__(self, pd, length=None, access=0, address=None, implicit=False, **kwargs):
+        if _mr_from_c(type(self), pd, length, access, address, implicit):
+            return   # made in __new__
         if address is not None or implicit:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
                                'MR(address=, implicit=) is not available from Python: '
