@@ -741,18 +741,12 @@ class DM(Verbs.DM):
         Verbs.DM.copy_to_dm(self, dm_offset, bytes(data)[:length])
 
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
-def _ints(*values):
-    for v in values:
-        if type(v) is not int:
-            return False
-    return True
-
 @_verbs
 class GlobalRoute(Verbs.GlobalRoute):
     def __new__(cls, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
         # one call into C (which checks the ranges) for integers and a Gid or None
-        if (dgid is None or isinstance(dgid, Verbs.Gid)) and _ints(
-                flow_label, sgid_index, hop_limit, traffic_class):
+        if (dgid is None or isinstance(dgid, Verbs.Gid)) and (type(flow_label) is type(
+                sgid_index) is type(hop_limit) is type(traffic_class) is int):
             return _global_route_new(dgid, flow_label, sgid_index, hop_limit, traffic_class)
         self = Verbs.GlobalRoute.__new__(cls)
         _init_checked(Verbs.GlobalRoute, self, **{k: v for k, v, d in (
@@ -777,7 +771,8 @@ class AHAttr(Verbs.AHAttr):
     def __new__(cls, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
                 port_num=1, gr=None, grh=None):
         grh = grh if gr is None else gr
-        if _ints(dlid, sl, src_path_bits, static_rate, port_num):
+        if (type(dlid) is type(sl) is type(src_path_bits) is type(static_rate) is
+                type(port_num) is int):
             return _ah_attr_new(grh, dlid, sl, src_path_bits, static_rate, is_global, port_num)
         self = Verbs.AHAttr.__new__(cls)
         _init_checked(Verbs.AHAttr, self, **{k: v for k, v, d in (
