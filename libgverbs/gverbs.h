@@ -46,6 +46,7 @@
 #include "gverbs-cq-ex.h"
 #include "gverbs-global-route.h"
 #include "gverbs-ah-attr.h"
+#include "gverbs-python-support.h"
 #include "gverbs-ah.h"
 #include "gverbs-xrcd-init-attr.h"
 #include "gverbs-xrcd.h"

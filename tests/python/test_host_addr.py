@@ -120,3 +120,36 @@ def test_alloc_dm_attr_like_pyverbs():
     assert attr.length == 1 << 40 and attr.log_align_req == 3
     attr.comp_mask = 7
     assert attr.comp_mask == 7
+
+
+def test_attributes_made_in_one_call_check_like_properties():
+    # GlobalRoute(dgid=Gid, ...) and AHAttr(...) with integers are one C call
+    # (new_full); its range checks give the property setter's errors
+    gid = Verbs.Gid(GID)
+    gr = Verbs.GlobalRoute(dgid=gid, flow_label=0x12345, sgid_index=3, hop_limit=64,
+                           traffic_class=2)
+    assert (gr.dgid, gr.flow_label, gr.sgid_index, gr.hop_limit, gr.traffic_class) == \
+        (GID, 0x12345, 3, 64, 2)
+    assert Verbs.GlobalRoute(dgid=gid).hop_limit == 1   # pyverbs' default, C's too
+    attr = Verbs.AHAttr(gr=gr, is_global=1, port_num=2, sl=5, dlid=7,
+                        static_rate=Verbs.Rate.GBPS_10)
+    assert (attr.is_global, attr.port_num, attr.sl, attr.dlid, attr.sgid_index, attr.dgid) == \
+        (1, 2, 5, 7, 3, GID)
+    assert attr.static_rate == Verbs.Rate.GBPS_10 and attr.gr.hop_limit == 64
+    for make, code, text in (
+            (lambda: Verbs.GlobalRoute(dgid=gid, sgid_index=256), Verbs.Error.OUT_OF_RANGE,
+             'sgid_index 256 is out of range [0, 255]'),
+            (lambda: Verbs.GlobalRoute(flow_label=1 << 20), Verbs.Error.OUT_OF_RANGE,
+             'flow_label 1048576 is out of range [0, 1048575]'),
+            (lambda: Verbs.GlobalRoute(hop_limit=-1), Verbs.Error.OUT_OF_RANGE,
+             'hop_limit -1 is out of range [0, 255]'),
+            (lambda: Verbs.AHAttr(sl=16), Verbs.Error.OUT_OF_RANGE, 'sl 16 is out of range [0, 15]'),
+            (lambda: Verbs.AHAttr(static_rate=999), Verbs.Error.INVALID_ARGUMENT,
+             'static_rate 999 is not a Rate value'),
+            (lambda: Verbs.AHAttr.new_full(None, 0, 0, 0, 0, True, 256), Verbs.Error.OUT_OF_RANGE,
+             'port_num 256 is out of range [0, 255]')):
+        with pytest.raises(GLib.Error) as info:
+            make()
+        assert info.value.matches(Verbs.error_quark(), code) and text in info.value.message
+    with pytest.raises(TypeError):
+        Verbs.AHAttr(gr=5)

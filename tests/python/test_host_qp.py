@@ -98,3 +98,33 @@ def test_transition_masks():
     assert m(V.IBV_QPT_UD, V.IBV_QPS_RTR) == V.IBV_QP_STATE
     assert m(V.IBV_QPT_RC, V.IBV_QPS_RTS) & V.IBV_QP_RNR_RETRY
     assert not m(V.IBV_QPT_UC, V.IBV_QPS_RTS) & V.IBV_QP_RNR_RETRY
+
+
+def test_qp_attr_and_init_attr_in_one_call():
+    # QPAttr() is QPAttr.new_full() with pyverbs' defaults; its checks are the setters'
+    attr = V.QPAttr()
+    assert (attr.qp_state, attr.cur_qp_state, attr.port_num, attr.path_mtu) == \
+        (V.QPState.INIT, V.QPState.RESET, 1, V.MTU.BYTES_1024)
+    # a value equal to the property's default but not to the new object's is kept
+    assert V.QPAttr(qp_state=V.IBV_QPS_RESET).qp_state == V.QPState.RESET
+    attr = V.QPAttr(V.QPState.RTR, port_num=2, dest_qp_num=5)
+    assert (attr.qp_state, attr.port_num, attr.dest_qp_num) == (V.QPState.RTR, 2, 5)
+    for make, code, text in (
+            (lambda: V.QPAttr(qp_state=99), V.Error.INVALID_ARGUMENT,
+             'qp_state 99 is not a QPState value'),
+            (lambda: V.QPAttr.new_full(1, 0, 256, 3), V.Error.OUT_OF_RANGE,
+             'port_num 256 is out of range [0, 255]'),
+            (lambda: V.QPAttr(retry_cnt=8), V.Error.OUT_OF_RANGE,
+             'retry_cnt 8 is out of range [0, 7]')):
+        with pytest.raises(GLib.Error) as info:
+            make()
+        assert info.value.matches(V.error_quark(), code) and text in info.value.message
+    with pytest.raises(TypeError):
+        V.QPAttr(1, 2, 3, 4, 5)
+    # QPInitAttr(qp_type=..., cap=...) is QPInitAttr.new(); qp_context stays Python's
+    init = V.QPInitAttr(qp_type=V.IBV_QPT_RC, cap=V.QPCap(4, 4), qp_context='x')
+    assert (init.qp_type, init.max_send_wr, init.sq_sig_all, init.qp_context) == \
+        (V.QPType.RC, 4, True, 'x')
+    assert V.QPInitAttr(V.IBV_QPT_UC, None, None, None, None, None, 0).sq_sig_all is False
+    with pytest.raises(TypeError):
+        V.QPInitAttr(qp_type=V.IBV_QPT_RC, scq=5)

@@ -1,9 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # SPDX-FileCopyrightText: 2026 The libgverbs authors
-# libgverbs' Python override: code written for pyverbs (or python-rdma) ports by changing
-# its imports. Generic behaviour is applied by rule to every class of the namespace
-# (_apply_rules, the tables below and the loop at the end); the classes hold only what
-# differs. docs/python.md describes the rules and every signature that differs from C.
+# libgverbs' Python override: pyverbs code ports by changing its imports. Generic behaviour
+# by rule (the tables, _apply_rules, the namespace loop): see docs/python.md.
 
 import errno as _errno
 import re as _re
@@ -41,10 +39,8 @@ _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
 _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'},
             'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
             'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'}}
-# classes whose pyverbs constructor only names properties, in pyverbs' order: 'arg'
-# (required, the property of that name), (arg, default) or (arg, property, default[,
-# conversion]), property None: an argument pyverbs takes that only its conversion checks.
-# A GInitable is then initialized and ignores extra keywords; a carrier's are properties.
+# pyverbs' constructors naming properties: 'arg' (required), (arg, default) or (arg, property,
+# default[, conversion]); property None: an argument only its conversion checks
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'TD': ('context', ('attr', 'init_attr', None)),
           'TDInitAttr': (('comp_mask', 0),),
@@ -105,8 +101,7 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner
                             ('priority', 'priority', 0), ('port', 'port', 1),
                             ('flags', 'flags', 0, lambda v: Verbs.FlowFlags(int(v)))),
                'Flow': ('qp', ('flow_attr', 'attr', _REQUIRED))})
-# boxed structs whose pyverbs constructor takes their fields: (field, default) in pyverbs' order
-# (a boxed struct's or a carrier's; field, default[, field name]); QPAttr: any field by keyword
+# constructors taking fields: (field, default[, field name]); QPAttr: any field by keyword
 _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                 'XRCDInitAttr': (('comp_mask', 0), ('oflags', 0), ('fd', -1)),
                 'AllocDmAttr': (('length', 0), ('log_align_req', 0), ('comp_mask', 0)),
@@ -125,9 +120,8 @@ _SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
 _BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_sge',
                                         'max_recv_sge', 'max_inline_data')),
                  'SrqInitAttr': _SRQ_FIELDS, 'SrqInitAttrEx': _SRQ_FIELDS}
-# C methods whose arguments pyverbs makes optional or passes in other types: (argument,
-# default[, conversion; _DROP: an argument C has not]) in pyverbs' order, then optionally
-# the conversion of the result
+# C methods' pyverbs arguments: (argument, default[, conversion; _DROP: not C's]), then
+# optionally the result's conversion
 _DROP = object()
 def _no_flags(flags):
     if flags:
@@ -191,8 +185,7 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
 class _Prop:
-    # put on the class by the first read: later reads skip the failed lookup and
-    # __getattr__; it only reads, as __getattr__ did (the instance's __dict__ comes first)
+    # put on the class by the first read: later reads skip the failed lookup and __getattr__
     __slots__ = ('pname',)
     def __init__(self, pname): self.pname = pname
     def __get__(self, obj, cls=None): return self if obj is None else obj.get_property(self.pname)
@@ -252,9 +245,7 @@ def _value_check(pspec):
     return _CHECKS[key]
 
 def _check_value(pspec, value, label=None, check=None):
-    # refuses what GObject's validation would drop with only a warning: an integer out of
-    # the property's range (OUT_OF_RANGE), a flag bit or enum number no member names, an
-    # object of another class (TypeError)
+    # refuses what GObject would drop with a warning: out of range, unnamed bits, wrong class
     if pspec is None or isinstance(value, bool):
         return value
     check = check or _value_check(pspec)
@@ -304,8 +295,7 @@ def _init_checked(base, self, **props):
 _SETTABLE = {}   # (class, attribute) -> writable property's (name, pspec, check), or None
 
 def _props_setattr(self, name, value):
-    # pyverbs' attribute carriers have settable fields: attr.port_num = 2;
-    # integer fields have rdma-core's widths: what does not fit is refused
+    # pyverbs' carriers have settable fields (attr.port_num = 2), checked as above
     cls = type(self)
     try:
         entry = _SETTABLE[cls, name]
@@ -388,6 +378,29 @@ def _fields_init(base, *spec, extra=False):
 def _boxed_new(base):
     return lambda cls, *args, **kwargs: base.__new__(cls)   # the fields are set by __init__
 
+def _new_from_fields(cls, base, spec, fields_init, new, extra):
+    # a C new() that takes every field in pyverbs' order (QPCap, SrqAttr, QPAttr, ...): one
+    # call into C; a subclass is made as before, by __new__ here since __init__ is C's
+    names, defaults, n = tuple(s[0] for s in spec), tuple(s[1] for s in spec), len(spec)
+    def __new__(klass, *args, **kwargs):
+        if klass is not cls:
+            obj = base.__new__(klass)
+            fields_init(obj, *args, **kwargs)
+            return obj
+        if len(args) > n:
+            raise TypeError('%s() takes at most %d arguments' % (base.__name__, n))
+        if not kwargs:
+            return new(*(args + defaults[len(args):]))
+        args += tuple(kwargs.pop(k, d) for k, d in zip(names[len(args):], defaults[len(args):]))
+        if kwargs and not extra:
+            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
+        obj = new(*args)
+        for name, value in kwargs.items():
+            setattr(obj, name, value)
+        return obj
+    cls.__new__, cls.__init__ = __new__, object.__init__
+    cls.__init_subclass__ = classmethod(_made_by_new)
+
 def _boxed_field(holder, name):
     def put(self, value):
         box = self.get_property(holder)
@@ -420,9 +433,14 @@ def _apply_rules(cls):
         if name in _CTORS and '__init__' not in own:
             cls.__init__ = _ctor(cls, _CTORS[name])
     if name in _FIELD_CTORS and '__init__' not in own:
-        cls.__init__ = _fields_init(cls.__mro__[1], *_FIELD_CTORS[name], extra=name == 'QPAttr')
-        if not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
-            cls.__new__ = _boxed_new(cls.__mro__[1])
+        base, spec = cls.__mro__[1], _FIELD_CTORS[name]
+        cls.__init__ = _fields_init(base, *spec, extra=name == 'QPAttr')
+        new = 'new_full' if 'new_full' in base.__dict__ else 'new'
+        if new in base.__dict__ and [a.get_name() for a in base.__dict__[new].get_arguments()
+                                     ] == [s[0] for s in spec]:
+            _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new), name == 'QPAttr')
+        elif not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
+            cls.__new__ = _boxed_new(base)
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
     for attr, getter in _GETTERS.get(name, {}).items():
@@ -456,8 +474,7 @@ def _check_uint(name, value, bits=64):
     return value
 
 def _disconnect_on_close(obj, pspec):
-    # a closed object emits no more signals: its Python handlers go, breaking the cycles
-    # through GObject that Python cannot see (docs/python.md, "Signal handlers")
+    # a closed object's Python handlers go (docs/python.md, "Signal handlers")
     if not obj.get_property('closed'):
         return
     for handler_id in obj.__dict__.pop('_verbs_handler_ids', ()):
@@ -486,12 +503,14 @@ class Resource(Verbs.Resource):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
 def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h)):
-    # __new__ returns the imported object, __init__ then leaves it alone
-    plain_init = cls.__init__
+    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h))
+    plain_init, plain_new = cls.__init__, cls.__dict__.get('__new__')
     def __new__(klass, *args, **kwargs):
         if kwargs.get(keyword) is not None:
             return importer(*args, **kwargs)
+        if plain_new is not None:
+            kwargs.pop(keyword, None)
+            return plain_new.__func__(klass, *args, **kwargs)
         return super(cls, klass).__new__(klass)
     def __init__(self, *args, **kwargs):
         if kwargs.get(keyword) is None:
@@ -592,9 +611,7 @@ ALLOCATOR_USE_DEFAULT = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT, rdma-cor
 __all__.append('ALLOCATOR_USE_DEFAULT')
 
 def _allocator(func, make_args, is_alloc):
-    # The C trampoline calls this on the thread creating (or destroying) the
-    # resource; an exception must not unwind through rdma-core: it becomes
-    # the allocation's GError (report_error), the allocation fails.
+    # nothing may unwind through rdma-core: an exception fails the allocation
     def call(ctx, *args):
         try:
             result = func(*make_args(ctx, args))
@@ -613,12 +630,6 @@ def _allocator(func, make_args, is_alloc):
 
 @_verbs
 class ParentDomainContext(Verbs.ParentDomainContext):
-    """ParentDomainContext(pd, alloc_func, free_func, user_data=None) as in
-    pyverbs: alloc_func(pd, pd_context, size, alignment, resource_type)
-    returns an address (or ALLOCATOR_USE_DEFAULT), free_func(pd,
-    pd_context, ptr, resource_type). They run on the thread that creates or
-    destroys the QP/CQ/SRQ; an exception they raise fails the allocation and
-    the creating call raises GLib.Error with its text."""
     def __init__(self, pd, alloc_func, free_func, user_data=None, **kwargs):
         Verbs.ParentDomainContext.__init__(self, pd=pd)
         self.user_data = user_data
@@ -628,8 +639,6 @@ class ParentDomainContext(Verbs.ParentDomainContext):
 
 @_verbs
 class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
-    """ParentDomainInitAttr(pd, pd_context=None, comp_mask=0) as in pyverbs
-    (plus td=None); a pd_context adds the ALLOCATORS and PD_CONTEXT bits."""
     def __init__(self, pd=None, pd_context=None, comp_mask=0, td=None, **kwargs):
         if pd is None:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'ParentDomainInitAttr needs a pd')
@@ -648,8 +657,7 @@ class _SubclassInit:   # made by __new__, so a subclass's super().__init__(args)
     def __init__(self, *args, **kwargs): pass
 
 def _made_by_new(cls, **kwargs):
-    # SGE/SendWR/RecvWR's own __init__ is C's object_init (no frame, any arguments),
-    # which refuses them from a subclass's __init__: such a subclass gets this base first
+    # C's object_init (our __init__) refuses a subclass __init__'s arguments: put this first
     if '__init__' in cls.__dict__ and _SubclassInit not in cls.__mro__:
         cls.__bases__ = (_SubclassInit,) + cls.__bases__
 
@@ -675,9 +683,22 @@ class SGE(Verbs.SGE):
         return ''.join('{:22}: {:<20}\n'.format(*f) for f in (
             ('Address', hex(self.addr)), ('Length', self.length), ('Key', hex(self.lkey))))
 
+_mr_new, _AccessFlags = Verbs.MR.new, Verbs.AccessFlags
+
+def _mr_from_c(cls, pd, length, access, address, implicit):
+    return (cls is MR and type(length) is int and 0 < length <= _U64 and
+            type(access) is _AccessFlags and address is None and not implicit and
+            isinstance(pd, Verbs.PD))
+
 @_verbs
 class MR(Verbs.MR):
+    def __new__(cls, pd=None, length=None, access=0, address=None, implicit=False, **kwargs):
+        if _mr_from_c(cls, pd, length, access, address, implicit):
+            return _mr_new(pd, length, access)   # one call into C, which checks the access bits
+        return super().__new__(cls)
     def __init__(self, pd, length=None, access=0, address=None, implicit=False, **kwargs):
+        if _mr_from_c(type(self), pd, length, access, address, implicit):
+            return   # made in __new__
         if address is not None or implicit:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
                                'MR(address=, implicit=) is not available from Python: '
@@ -722,12 +743,19 @@ class DM(Verbs.DM):
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
 class GlobalRoute(Verbs.GlobalRoute):
-    def __init__(self, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
+    def __new__(cls, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
+        # one call into C (which checks the ranges) for integers and a Gid or None
+        if (dgid is None or isinstance(dgid, Verbs.Gid)) and (type(flow_label) is type(
+                sgid_index) is type(hop_limit) is type(traffic_class) is int):
+            return _global_route_new(dgid, flow_label, sgid_index, hop_limit, traffic_class)
+        self = Verbs.GlobalRoute.__new__(cls)
         _init_checked(Verbs.GlobalRoute, self, **{k: v for k, v, d in (
             ('flow_label', flow_label, 0), ('sgid_index', sgid_index, 0),
             ('hop_limit', hop_limit, 1), ('traffic_class', traffic_class, 0)) if v is not d})
         if dgid is not None:
             self.dgid = dgid
+        return self
+    __init__ = object.__init__   # made by __new__ (a final type: no subclass)
     def __setattr__(self, name, value):
         if name == 'dgid' and isinstance(value, (bytes, bytearray)):
             self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
@@ -736,17 +764,25 @@ class GlobalRoute(Verbs.GlobalRoute):
         else:
             _props_setattr(self, name, value)
 
+_global_route_new, _ah_attr_new = Verbs.GlobalRoute.new_full, Verbs.AHAttr.new_full
+
 @_verbs
 class AHAttr(Verbs.AHAttr):
-    def __init__(self, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
-                 port_num=1, gr=None, grh=None):
-        # a property left at pyverbs' default is not passed: each costs a conversion
+    def __new__(cls, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
+                port_num=1, gr=None, grh=None):
+        grh = grh if gr is None else gr
+        if (type(dlid) is type(sl) is type(src_path_bits) is type(static_rate) is
+                type(port_num) is int):
+            return _ah_attr_new(grh, dlid, sl, src_path_bits, static_rate, is_global, port_num)
+        self = Verbs.AHAttr.__new__(cls)
         _init_checked(Verbs.AHAttr, self, **{k: v for k, v, d in (
             ('dlid', dlid, 0), ('sl', sl, 0), ('src_path_bits', src_path_bits, 0),
             ('static_rate', static_rate, 0), ('is_global', bool(is_global), False),
             ('port_num', port_num, 1)) if v is not d})
-        if gr is not None or grh is not None:
-            self.set_grh(grh if gr is None else gr)
+        if grh is not None:
+            self.set_grh(grh)
+        return self
+    __init__ = object.__init__   # made by __new__ (a final type: no subclass)
     gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
     is_global = property(lambda self: int(self.props.is_global),
                          lambda self, v: self.set_property('is-global', bool(v)))
@@ -802,10 +838,9 @@ class WC(Verbs.WC):
             self.wr_id, getattr(self.status, 'value_nick', self.status),
             getattr(self.opcode, 'value_nick', self.opcode))
 
-# a field read through its C getter costs half of PyGObject's generic struct field read
+# fields read through their C getters (half the cost), status as a mapped integer
 for _name in WC._FIELDS:
     setattr(WC, _name, property(getattr(Verbs.WC, 'get_' + _name), Verbs.WC.__dict__[_name].fset))
-# and status, an enum member, as an integer mapped here: a third less again
 def _wc_status(wc, _get=Verbs.WC.get_status_value, _members=Verbs.WCStatus.__enum_values__):
     value = _get(wc)
     return _members[value] if value in _members else Verbs.WC.get_status(wc)
@@ -870,13 +905,24 @@ QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap'
 # --- queue pairs and the data path --------------------------------------------
 @_verbs
 class QPInitAttr(Verbs.QPInitAttr):
+    def __new__(cls, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
+                srq=None, cap=None, sq_sig_all=1, **kwargs):
+        if cls is QPInitAttr and type(qp_type) is _QPType and srq is None and sq_sig_all:
+            self = _qp_init_attr_new(qp_type, scq, rcq, cap)   # pyverbs' usual call: one C call
+            self.__dict__['qp_context'] = qp_context
+            return self
+        return super().__new__(cls)
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
+        if 'qp_context' in self.__dict__:
+            return   # made in __new__
         # one construction with what differs from the defaults, which are pyverbs'
         _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, **{k: v for k, v in (
             ('sq_sig_all', False if not sq_sig_all else None), ('srq', srq),
             ('send_cq', scq), ('recv_cq', rcq), ('cap', cap)) if v is not None})
         self.__dict__['qp_context'] = qp_context
+
+_qp_init_attr_new, _QPType = Verbs.QPInitAttr.new, Verbs.QPType
 
 def _sg_items(sg, num_sge):
     if sg is None:
@@ -885,8 +931,7 @@ def _sg_items(sg, num_sge):
     return items[:num_sge] if num_sge and num_sge < len(items) else items
 
 def _made(cls, wr, items, sg, num_sge, next_wr):
-    # the rest of a WR made by one C call: a num_sge other than the list's, the chain,
-    # and for a subclass of SendWR/RecvWR an instance of it
+    # what one C call did not set: a num_sge other than the list's, the chain, a subclass
     if sg is not None and num_sge and num_sge != len(items):
         wr.num_sge = num_sge
     if next_wr is not None:
@@ -1068,8 +1113,7 @@ class CMID(Verbs.CMID):
         else:
             raise TypeError('CMID needs an AddrInfo or a CMEventChannel, not %r' % (creator,))
         self.init(None)
-    # GObject's connect()/disconnect() stay reachable with a signal name or
-    # handler id; without, they are pyverbs' rdma_connect()/rdma_disconnect().
+    # with a signal name or handler id: GObject's; without: rdma_connect()/rdma_disconnect()
     def connect(self, *args, **kwargs):
         if args and isinstance(args[0], str):
             return Resource.connect(self, *args, **kwargs)
@@ -1079,8 +1123,7 @@ class CMID(Verbs.CMID):
         if args:
             return GObject.Object.disconnect(self, *args)
         self.shutdown()
-    # pyverbs' signatures: offset and wr_id (which pyverbs lacks) are keyword-only, so a call
-    # in the C order (mr, offset, length, ...) is an error, not a post of other bytes than meant
+    # pyverbs' order; offset and wr_id keyword-only, so the C order is an error
     def post_recv(self, mr, length=None, *c_order, offset=0, wr_id=0):
         Verbs.CMID.post_recv(self, mr, offset, _cm_length('post_recv', mr, length, offset, c_order),
                              wr_id)
@@ -1132,17 +1175,11 @@ class SRQ(Verbs.SRQ):
 
 @_verbs
 class WQ(Verbs.WQ):
-    """pyverbs' WQ(ctx, WQInitAttr): ibv_create_wq. modify(WQAttr), post_recv(wr),
-    wqn; closing its PD, CQ or context closes it, and closing it closes the
-    RwqIndTables listing it."""
     def post_recv(self, wr, bad_wr=None):
-        """Posts one RecvWR, a list of them or a next_wr chain (ibv_post_wq_recv)."""
         Verbs.WQ.post_recv(self, _wr_list(wr))
 
 @_verbs
 class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
-    """pyverbs' RwqIndTableInitAttr(log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
-    exactly 2**log_ind_tbl_size WQs (one may be listed several times)."""
     def __new__(cls, log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
         if comp_mask:
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
@@ -1157,9 +1194,6 @@ class RwqIndTable(Verbs.RwqIndTable):   # pyverbs' RwqIndTable(ctx, RwqIndTableI
 
 @_verbs
 class RxHashConf(Verbs.RxHashConf):
-    """pyverbs' RxHashConf(rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
-    rx_hash_fields_mask=0): rx_hash_key is bytes or a list of byte values, and
-    rx_hash_key_len must be its length when both are given."""
     def __new__(cls, rx_hash_function=0, rx_hash_key_len=0, rx_hash_key=None,
                 rx_hash_fields_mask=0):
         key = None
@@ -1304,9 +1338,7 @@ class CQPoller(Verbs.CQPoller):
 # --- mlx5 direct verbs (built with libmlx5: -Dmlx5) --------------------------
 
 if hasattr(Verbs, 'Mlx5Context'):
-    def _name_of(device):
-        """A device name from pyverbs' ways to name one: text, bytes, a Device
-        from get_device_list() or an open Context (their get_name())."""
+    def _name_of(device):   # a name, bytes, a Device or a Context
         name = device if isinstance(device, (str, bytes)) else getattr(device, 'get_name', None)
         name = name() if callable(name) else name
         if name is None:
@@ -1314,7 +1346,6 @@ if hasattr(Verbs, 'Mlx5Context'):
         return name.decode() if isinstance(name, bytes) else str(name)
     @_export
     def is_mlx5dv_supported(device):
-        """Whether a device (name, Device or Context) is an mlx5 one (mlx5dv_is_supported)."""
         return Verbs.mlx5_is_supported(_name_of(device))
     def _outlen(value): return _check_uint('outlen', value, 32)
     def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
@@ -1332,8 +1363,6 @@ if hasattr(Verbs, 'Mlx5Context'):
         'Mlx5DVDCInitAttr': (('dc_type', 0), ('dct_access_key', 0)),
         'Mlx5DVCQInitAttr': (('comp_mask', 0), ('cqe_comp_res_format', 0), ('flags', 0),
                              ('cqe_size', 0)),
-        # Mlx5Context(attr=Mlx5DVContextAttr(), name='mlx5_0'): mlx5dv_open_device; a device
-        # that is not an mlx5 one gives NOT_SUPPORTED naming the call and the device
         'Mlx5Context': (('attr', None), ('name', 'name', None,
                                          lambda v: _name_of(v) if v else None)),
         'Mlx5QP': (('ctx', 'context', _REQUIRED), 'init_attr', ('qp_attr', None),
@@ -1346,7 +1375,6 @@ if hasattr(Verbs, 'Mlx5Context'):
                                                    _to_bytes), ('flags', 0)),
         'Mlx5DevxObj': (('ctx', 'context', _REQUIRED), ('in_', 'in', _REQUIRED, _to_bytes),
                         ('outlen', 'outlen', _REQUIRED, _outlen)),
-        # the library allocates the buffer (umem.addr) and registers it
         'Mlx5UMEM': (('ctx', 'context', _REQUIRED), ('size', 'size', _REQUIRED,
                                                      lambda v: _check_uint('size', v)),
                      ('addr', None, None, _umem_addr),
@@ -1354,9 +1382,6 @@ if hasattr(Verbs, 'Mlx5Context'):
                      ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
     @_verbs
     class Mlx5DVQPInitAttr(Verbs.Mlx5DVQPInitAttr):
-        """Mlx5DVQPInitAttr(comp_mask=0, create_flags=0, dc_init_attr=None,
-        send_ops_flags=0), as in pyverbs; attr.dc_type and attr.dct_access_key
-        are settable too."""
         def __init__(self, comp_mask=0, create_flags=0, dc_init_attr=None, send_ops_flags=0):
             props = dict(comp_mask=comp_mask, create_flags=create_flags,
                          send_ops_flags=send_ops_flags)
@@ -1366,15 +1391,10 @@ if hasattr(Verbs, 'Mlx5Context'):
             _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
     @_verbs
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
-        """pyverbs' Mlx5DevxObj(ctx, in_, outlen): obj.out_view is the creation
-        command's output; query(in_, outlen) and modify(in_, outlen) return bytes."""
         out_view = property(lambda self: memoryview(_data(self.get_out()) or b''))
 
-# --- the namespace loop: every other class gets the generic rules, every
-# enum and flags member its flat rdma-core name (pyverbs' libibverbs_enums)
-
-# the C names of the members, by prefix (first match) -> pyverbs' names (libibverbs_enums,
-# cm_enums, mlx5_enums); None: no flat name. libgverbs renamed a few to start with a letter.
+# --- the namespace loop: the rules for every other class, flat names for enum members
+# C name prefix (first match) -> pyverbs' (None: no flat name)
 _FLAT_PREFIXES = (('GVERBS_ERROR_', None), ('GVERBS_RAI_NONE', None), ('GVERBS_RDMA_', 'RDMA_'),
                   ('GVERBS_RAI_', 'RAI_'), ('GVERBS_MLX5DV_', 'MLX5DV_'),
                   ('GVERBS_MTU_BYTES_', 'IBV_MTU_'), ('GVERBS_', 'IBV_'))
@@ -1403,10 +1423,8 @@ for _name in dir(Verbs):
                                      _gtype.is_a(GObject.TYPE_BOXED)):
         _verbs(type(_name, (_cls,), {}))
 
-# PyGObject's proxy module class (gi.repository.Verbs) defines __getattr__ in Python, which
-# sends every attribute read through a Python-level hook (1.2k instructions for an e.IBV_...
-# read in a pyverbs loop, ten times a plain module's): the proxy becomes a plain module whose
-# module-level __getattr__ (PEP 562) serves, and keeps, only the names it does not hold yet.
+# PyGObject's proxy module runs a Python __getattr__ on every read (e.IBV_... in a loop):
+# it becomes a plain module whose PEP 562 __getattr__ serves and keeps missing names
 class _VerbsModule(_types.ModuleType):
     def __dir__(self): return sorted(set(self.__dict__) | set(dir(Verbs)))
     def __repr__(self): return '<VerbsProxyModule %r>' % Verbs
