@@ -279,3 +279,51 @@ _gverbs_ah_attr_new_from_ibv (const struct ibv_ah_attr *ah)
                        "static-rate", rate, "is-global", ah->is_global != 0,
                        "port-num", (guint) ah->port_num, "grh", grh, NULL);
 }
+
+/**
+ * gverbs_ah_attr_new_full:
+ * @grh: (nullable): #GVerbsAHAttr:grh
+ * @dlid: #GVerbsAHAttr:dlid
+ * @sl: #GVerbsAHAttr:sl
+ * @src_path_bits: #GVerbsAHAttr:src-path-bits
+ * @static_rate: #GVerbsAHAttr:static-rate, a #GVerbsRate value
+ * @is_global: #GVerbsAHAttr:is-global
+ * @port_num: #GVerbsAHAttr:port-num
+ * @error: return location for a #GError
+ *
+ * Makes address-handle attributes with every field in one call (the Python
+ * override's `AHAttr(gr=..., is_global=1, port_num=1)` uses it). A value out
+ * of its property's range is %GVERBS_ERROR_OUT_OF_RANGE, a @static_rate no
+ * #GVerbsRate names %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: (transfer full): a new #GVerbsAHAttr, or %NULL with @error set
+ *
+ * Since: 0.1
+ */
+GVerbsAHAttr *
+gverbs_ah_attr_new_full (GVerbsGlobalRoute *grh,
+                         gint64             dlid,
+                         gint64             sl,
+                         gint64             src_path_bits,
+                         gint64             static_rate,
+                         gboolean           is_global,
+                         gint64             port_num,
+                         GError           **error)
+{
+  const GVerbsCheckedValue values[] = {
+    { "dlid", dlid }, { "sl", sl }, { "src-path-bits", src_path_bits },
+    { "static-rate", static_rate }, { "is-global", is_global }, { "port-num", port_num },
+  };
+  static GParamSpec *pspecs[G_N_ELEMENTS (values)];
+  static gint64 initial[G_N_ELEMENTS (values)];
+  GVerbsAHAttr *attr;
+
+  g_return_val_if_fail (grh == NULL || GVERBS_IS_GLOBAL_ROUTE (grh), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  attr = (GVerbsAHAttr *) _gverbs_object_new_checked (GVERBS_TYPE_AH_ATTR, pspecs, initial, values,
+                                                       G_N_ELEMENTS (values), error);
+  if (attr != NULL && grh != NULL)
+    gverbs_ah_attr_set_grh (attr, grh);
+  return attr;
+}

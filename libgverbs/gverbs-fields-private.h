@@ -350,4 +350,18 @@ guint64 _gverbs_field_read    (gconstpointer         p,
                                gsize                 size,
                                gboolean              is_signed);
 
+/* One named value for _gverbs_object_new_checked(). */
+typedef struct
+{
+  const char *name;
+  gint64      value;
+} GVerbsCheckedValue;
+
+GObject *_gverbs_object_new_checked (GType                     type,
+                                     GParamSpec              **pspecs,
+                                     gint64                   *initial,
+                                     const GVerbsCheckedValue *fields,
+                                     guint                     n_fields,
+                                     GError                  **error);
+
 G_END_DECLS

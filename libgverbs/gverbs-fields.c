@@ -6,7 +6,10 @@
 #include <endian.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "gverbs-fields-private.h"
+#include "gverbs-error.h"
 #include "gverbs-gid.h"
 
 /* The integer of @size bytes at @p; a signed one is sign-extended. */
@@ -473,4 +476,124 @@ _gverbs_append_int_row (GString    *out,
   g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
 
   _gverbs_append_row (out, width, label, text);
+}
+
+static char *
+field_label (const char *name)
+{
+  char *label = g_strdup (name);
+
+  g_strdelimit (label, "-", '_');
+  return label;
+}
+
+static gint64
+value_as_int (const GValue *value)
+{
+  if (G_VALUE_HOLDS_UINT (value))
+    return g_value_get_uint (value);
+  if (G_VALUE_HOLDS_ENUM (value))
+    return g_value_get_enum (value);
+  return g_value_get_boolean (value);
+}
+
+/* Makes a @type with the integer, enum and boolean properties @fields, each
+ * checked as the Python override checks a property: a value out of range or
+ * an enum number no member names is a GError, not GObject's warning.
+ * @pspecs caches the properties of @fields and @initial the values a new
+ * object has (its init may set other values than the pspec defaults), both
+ * found on the first call; a value equal to the object's own is not passed */
+GObject *
+_gverbs_object_new_checked (GType                     type,
+                            GParamSpec              **pspecs,
+                            gint64                   *initial,
+                            const GVerbsCheckedValue *fields,
+                            guint                     n_fields,
+                            GError                  **error)
+{
+  const char *names[8];
+  GValue values[8] = { G_VALUE_INIT };
+  GObject *object = NULL;
+  guint i, n = 0;
+
+  g_assert (n_fields <= G_N_ELEMENTS (names));
+  if (g_once_init_enter (&pspecs[0]))
+    {
+      GObjectClass *klass = g_type_class_ref (type);   /* kept: the pspecs are cached */
+      g_autoptr(GObject) fresh = g_object_new (type, NULL);
+
+      for (i = 0; i < n_fields; i++)
+        {
+          g_auto(GValue) value = G_VALUE_INIT;
+
+          g_object_get_property (fresh, fields[i].name, &value);
+          initial[i] = value_as_int (&value);
+        }
+      for (i = 1; i < n_fields; i++)
+        pspecs[i] = g_object_class_find_property (klass, fields[i].name);
+      g_once_init_leave (&pspecs[0], g_object_class_find_property (klass, fields[0].name));
+    }
+  for (i = 0; i < n_fields; i++)
+    {
+      GParamSpec *pspec = pspecs[i];
+      gint64 value = fields[i].value;
+      GValue *out = &values[n];
+
+      g_assert (pspec != NULL);
+      if (G_IS_PARAM_SPEC_UINT (pspec))
+        {
+          GParamSpecUInt *range = G_PARAM_SPEC_UINT (pspec);
+
+          if (value < range->minimum || value > range->maximum)
+            {
+              g_autofree char *label = field_label (fields[i].name);
+
+              g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                           _("%s %" G_GINT64_FORMAT " is out of range [%u, %u]"),
+                           label, value, range->minimum, range->maximum);
+              goto out;
+            }
+          if (value == initial[i])
+            continue;
+          g_value_init (out, G_TYPE_UINT);
+          g_value_set_uint (out, (guint) value);
+        }
+      else if (G_IS_PARAM_SPEC_ENUM (pspec))
+        {
+          GParamSpecEnum *enum_spec = G_PARAM_SPEC_ENUM (pspec);
+
+          if (value < G_MININT || value > G_MAXINT ||
+              g_enum_get_value (enum_spec->enum_class, (int) value) == NULL)
+            {
+              g_autofree char *label = field_label (fields[i].name);
+              const char *type_name = g_type_name (G_PARAM_SPEC_VALUE_TYPE (pspec));
+
+              if (g_str_has_prefix (type_name, "GVerbs"))
+                type_name += strlen ("GVerbs");
+              g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("%s %" G_GINT64_FORMAT " is not a %s value"),
+                           label, value, type_name);
+              goto out;
+            }
+          if (value == initial[i])
+            continue;
+          g_value_init (out, G_PARAM_SPEC_VALUE_TYPE (pspec));
+          g_value_set_enum (out, (int) value);
+        }
+      else
+        {
+          g_assert (G_IS_PARAM_SPEC_BOOLEAN (pspec));
+          if ((value != 0) == (initial[i] != 0))
+            continue;
+          g_value_init (out, G_TYPE_BOOLEAN);
+          g_value_set_boolean (out, value != 0);
+        }
+      names[n++] = fields[i].name;
+    }
+  object = g_object_new_with_properties (type, n, names, values);
+
+out:
+  for (i = 0; i < n; i++)
+    g_value_unset (&values[i]);
+  return object;
 }

@@ -268,3 +268,50 @@ _gverbs_global_route_fill (GVerbsGlobalRoute        *self,
   grh->traffic_class = self->traffic_class;
   return TRUE;
 }
+
+/**
+ * gverbs_global_route_new_full:
+ * @dgid: (nullable): the destination GID, or %NULL for zeroes
+ * @flow_label: #GVerbsGlobalRoute:flow-label
+ * @sgid_index: #GVerbsGlobalRoute:sgid-index
+ * @hop_limit: #GVerbsGlobalRoute:hop-limit
+ * @traffic_class: #GVerbsGlobalRoute:traffic-class
+ * @error: return location for a #GError
+ *
+ * Makes a global route with every field in one call (the Python override's
+ * `GlobalRoute(dgid=gid, sgid_index=i)` uses it). A value out of its
+ * property's range is %GVERBS_ERROR_OUT_OF_RANGE naming the field.
+ *
+ * Returns: (transfer full): a new #GVerbsGlobalRoute, or %NULL with @error set
+ *
+ * Since: 0.1
+ */
+GVerbsGlobalRoute *
+gverbs_global_route_new_full (const GVerbsGid *dgid,
+                              gint64           flow_label,
+                              gint64           sgid_index,
+                              gint64           hop_limit,
+                              gint64           traffic_class,
+                              GError         **error)
+{
+  const GVerbsCheckedValue values[] = {
+    { "flow-label", flow_label }, { "sgid-index", sgid_index },
+    { "hop-limit", hop_limit }, { "traffic-class", traffic_class },
+  };
+  static GParamSpec *pspecs[G_N_ELEMENTS (values)];
+  static gint64 initial[G_N_ELEMENTS (values)];
+  g_autoptr(GVerbsGlobalRoute) route = NULL;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  route = (GVerbsGlobalRoute *) _gverbs_object_new_checked (GVERBS_TYPE_GLOBAL_ROUTE, pspecs, initial, values,
+                                                             G_N_ELEMENTS (values), error);
+  if (route != NULL && dgid != NULL)
+    {
+      g_autoptr(GBytes) raw = g_bytes_new_static (dgid->raw, sizeof dgid->raw);
+
+      if (!gverbs_global_route_set_dgid_bytes (route, raw, error))
+        return NULL;
+    }
+  return g_steal_pointer (&route);
+}

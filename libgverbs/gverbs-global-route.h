@@ -9,6 +9,7 @@
 
 #include <glib-object.h>
 #include "gverbs-version.h"
+#include "gverbs-gid.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +19,13 @@ G_DECLARE_FINAL_TYPE (GVerbsGlobalRoute, gverbs_global_route, GVERBS, GLOBAL_ROU
 
 GVERBS_AVAILABLE_IN_0_1
 GVerbsGlobalRoute *gverbs_global_route_new            (void);
+GVERBS_AVAILABLE_IN_0_1
+GVerbsGlobalRoute *gverbs_global_route_new_full       (const GVerbsGid    *dgid,
+                                                       gint64              flow_label,
+                                                       gint64              sgid_index,
+                                                       gint64              hop_limit,
+                                                       gint64              traffic_class,
+                                                       GError            **error);
 GVERBS_AVAILABLE_IN_0_1
 gboolean           gverbs_global_route_set_dgid       (GVerbsGlobalRoute  *self,
                                                        const char         *dgid,

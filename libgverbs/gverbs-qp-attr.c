@@ -645,3 +645,41 @@ gverbs_qp_attr_to_string (GVerbsQPAttr *self)
   append_uint_row (out, "", "Rate limit", a->rate_limit);
   return g_string_free (out, FALSE);
 }
+
+/**
+ * gverbs_qp_attr_new_full:
+ * @qp_state: #GVerbsQPAttr:qp-state, a #GVerbsQPState value
+ * @cur_qp_state: #GVerbsQPAttr:cur-qp-state, a #GVerbsQPState value
+ * @port_num: #GVerbsQPAttr:port-num
+ * @path_mtu: #GVerbsQPAttr:path-mtu, a #GVerbsMTU value
+ * @error: return location for a #GError
+ *
+ * Makes queue pair attributes with the fields pyverbs' `QPAttr()` takes
+ * positionally, in one call (the Python override's `QPAttr()` uses it with
+ * pyverbs' defaults: INIT, RESET, port 1, 1024-byte MTU). A value out of
+ * its property's range is %GVERBS_ERROR_OUT_OF_RANGE, a state or MTU no
+ * member names %GVERBS_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: (transfer full): a new #GVerbsQPAttr, or %NULL with @error set
+ *
+ * Since: 0.1
+ */
+GVerbsQPAttr *
+gverbs_qp_attr_new_full (gint64   qp_state,
+                         gint64   cur_qp_state,
+                         gint64   port_num,
+                         gint64   path_mtu,
+                         GError **error)
+{
+  const GVerbsCheckedValue values[] = {
+    { "qp-state", qp_state }, { "cur-qp-state", cur_qp_state },
+    { "port-num", port_num }, { "path-mtu", path_mtu },
+  };
+  static GParamSpec *pspecs[G_N_ELEMENTS (values)];
+  static gint64 initial[G_N_ELEMENTS (values)];
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return (GVerbsQPAttr *) _gverbs_object_new_checked (GVERBS_TYPE_QP_ATTR, pspecs, initial, values,
+                                                     G_N_ELEMENTS (values), error);
+}

@@ -22,6 +22,12 @@ G_DECLARE_FINAL_TYPE (GVerbsQPAttr, gverbs_qp_attr, GVERBS, QP_ATTR, GObject)
 GVERBS_AVAILABLE_IN_0_1
 GVerbsQPAttr *gverbs_qp_attr_new       (void);
 GVERBS_AVAILABLE_IN_0_1
+GVerbsQPAttr *gverbs_qp_attr_new_full  (gint64   qp_state,
+                                        gint64   cur_qp_state,
+                                        gint64   port_num,
+                                        gint64   path_mtu,
+                                        GError **error);
+GVERBS_AVAILABLE_IN_0_1
 GVerbsQPAttr *gverbs_qp_attr_copy      (GVerbsQPAttr      *self);
 GVERBS_AVAILABLE_IN_0_1
 void          gverbs_qp_attr_get_cap   (GVerbsQPAttr      *self,

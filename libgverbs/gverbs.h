@@ -46,7 +46,6 @@
 #include "gverbs-cq-ex.h"
 #include "gverbs-global-route.h"
 #include "gverbs-ah-attr.h"
-#include "gverbs-python-support.h"
 #include "gverbs-ah.h"
 #include "gverbs-xrcd-init-attr.h"
 #include "gverbs-xrcd.h"

@@ -286,6 +286,68 @@ test_addr_info_computed_properties (void)
   g_assert_finalize_object (ai);
 }
 
+/* The *_new_full() constructors: every field in one call, each value checked
+ * against its property's range, and the object's own defaults kept where a
+ * value equals them. */
+static void
+test_new_full_constructors (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsGid) gid = NULL;
+  g_autoptr(GVerbsGlobalRoute) gr = NULL;
+  g_autoptr(GVerbsAHAttr) ah = NULL;
+  g_autoptr(GVerbsQPAttr) qpa = NULL;
+  g_autoptr(GBytes) raw = NULL;
+  guint flow_label, sgid_index, hop_limit, dlid, sl, port_num;
+  GVerbsRate rate;
+  GVerbsQPState state, cur_state;
+  GVerbsMTU mtu;
+  gboolean is_global;
+
+  gid = gverbs_gid_new_from_string ("fe80::5054:ff:fe77:1", &error);
+  g_assert_no_error (error);
+  gr = gverbs_global_route_new_full (gid, 0xabcde, 3, 64, 7, &error);
+  g_assert_no_error (error);
+  g_object_get (gr, "flow-label", &flow_label, "sgid-index", &sgid_index,
+                "hop-limit", &hop_limit, NULL);
+  g_assert_cmpuint (flow_label, ==, 0xabcde);
+  g_assert_cmpuint (sgid_index, ==, 3);
+  g_assert_cmpuint (hop_limit, ==, 64);
+  raw = gverbs_global_route_dup_dgid_bytes (gr);
+  g_assert_cmpmem (g_bytes_get_data (raw, NULL), 16, gid->raw, 16);
+
+  ah = gverbs_ah_attr_new_full (gr, 17, 2, 0, GVERBS_RATE_GBPS_10, TRUE, 1, &error);
+  g_assert_no_error (error);
+  g_object_get (ah, "dlid", &dlid, "sl", &sl, "static-rate", &rate, "is-global", &is_global,
+                "port-num", &port_num, NULL);
+  g_assert_cmpuint (dlid, ==, 17);
+  g_assert_cmpuint (sl, ==, 2);
+  g_assert_cmpint (rate, ==, GVERBS_RATE_GBPS_10);
+  g_assert_true (is_global);
+  g_assert_cmpuint (port_num, ==, 1);
+  g_assert_true (gverbs_ah_attr_get_grh (ah) != NULL);
+
+  qpa = gverbs_qp_attr_new_full (GVERBS_QPS_RESET, GVERBS_QPS_RESET, 1, GVERBS_MTU_BYTES_4096, &error);
+  g_assert_no_error (error);
+  g_object_get (qpa, "qp-state", &state, "cur-qp-state", &cur_state, "path-mtu", &mtu, NULL);
+  g_assert_cmpint (state, ==, GVERBS_QPS_RESET);
+  g_assert_cmpint (cur_state, ==, GVERBS_QPS_RESET);
+  g_assert_cmpint (mtu, ==, GVERBS_MTU_BYTES_4096);
+
+  /* out of range, and no member: errors naming the field, nothing made */
+  g_assert_null (gverbs_global_route_new_full (NULL, -1, 0, 1, 0, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+  g_assert_nonnull (strstr (error->message, "flow_label -1"));
+  g_clear_error (&error);
+  g_assert_null (gverbs_ah_attr_new_full (NULL, 0, 0, 0, 12345, FALSE, 1, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "static_rate 12345"));
+  g_clear_error (&error);
+  g_assert_null (gverbs_qp_attr_new_full (G_MAXINT64, 0, 1, GVERBS_MTU_BYTES_1024, &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "qp_state"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -297,5 +359,6 @@ main (int argc, char **argv)
   g_test_add_func ("/addr/xrcd-and-dm-attrs", test_xrcd_and_dm_attrs);
   g_test_add_func ("/addr/table-row-kinds", test_table_row_kinds);
   g_test_add_func ("/addr/addr-info/computed-properties", test_addr_info_computed_properties);
+  g_test_add_func ("/addr/new-full-constructors", test_new_full_constructors);
   return g_test_run ();
 }
