@@ -16,7 +16,8 @@ G_BEGIN_DECLS
  * pages of a mapping no other allocation shares, so that after the region
  * closes its address is unreadable (an inline send naming it is refused,
  * see memory_readable() in gverbs-qp.c) instead of reused heap memory.
- * Returns %NULL with errno set when it cannot be mapped.
+ * Returns %NULL with errno set when it cannot be mapped or is larger than
+ * the memory available (MemAvailable), which pinning it would exhaust.
  */
 gpointer _gverbs_mr_buffer_alloc (guint64  length);
 void     _gverbs_mr_buffer_free  (gpointer buffer,

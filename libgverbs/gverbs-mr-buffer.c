@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -70,11 +71,35 @@ give_pooled (gpointer pages,
   return kept;
 }
 
+/* Registration pins every page, so a region larger than the memory the
+ * kernel can still give makes the OOM killer end the process instead of
+ * mmap() failing; refused here. Only large regions pay for the read. */
+#define AVAILABLE_CHECK_FROM (64 * 1024 * 1024)
+
+static gboolean
+fits_available_memory (guint64 length)
+{
+  g_autofree char *meminfo = NULL;
+  const char *line;
+
+  if (length < AVAILABLE_CHECK_FROM ||
+      !g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL) ||
+      (line = strstr (meminfo, "MemAvailable:")) == NULL)
+    return TRUE;
+  return length / 1024 < g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10);
+}
+
 gpointer
 _gverbs_mr_buffer_alloc (guint64 length)
 {
   gsize size = mapping_size (length);
   gpointer pages;
+
+  if (!fits_available_memory (length))
+    {
+      errno = ENOMEM;
+      return NULL;
+    }
 
   if (size <= POOL_MAX_LENGTH && (pages = take_pooled (size)) != NULL)
     {
