@@ -3,10 +3,6 @@
 
 #pragma once
 
-#if !defined (GVERBS_COMPILATION)
-# error "This header is private to libgverbs."
-#endif
-
 #include <rdma/rdma_cma.h>
 #include "gverbs-addr-info.h"
 #include "gverbs-private.h"

@@ -3,10 +3,6 @@
 
 #pragma once
 
-#if !defined (GVERBS_COMPILATION)
-# error "This header is private to libgverbs."
-#endif
-
 #include <glib.h>
 
 G_BEGIN_DECLS

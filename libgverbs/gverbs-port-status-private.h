@@ -3,10 +3,6 @@
 
 #pragma once
 
-#if !defined (GVERBS_COMPILATION)
-# error "This header is private to libgverbs."
-#endif
-
 #include "gverbs-port-status.h"
 #include "gverbs-context.h"
 

@@ -3,10 +3,6 @@
 
 #pragma once
 
-#if !defined (GVERBS_COMPILATION)
-# error "This header is private to libgverbs."
-#endif
-
 #include "gverbs-resource.h"
 #include "gverbs-async-event.h"
 #include "gverbs-fields-private.h"
