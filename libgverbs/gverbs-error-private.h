@@ -9,7 +9,9 @@ G_BEGIN_DECLS
 
 /* Argument checks for values a script or a peer controls: a bit no flag of
  * @flags_type names, or a value that is no member of @enum_type, gives
- * GVERBS_ERROR_INVALID_ARGUMENT naming @what, the value and the bad bits.
+ * GVERBS_ERROR_INVALID_ARGUMENT naming @what, the value and the bad bits
+ * (and @call, unless it is %NULL for an enum property's check; a
+ * property name's dashes are shown as underscores).
  * Used by constructors before g_initable_new(), where GObject's own
  * property validation would drop the value with only a warning. */
 gboolean _gverbs_check_flags (GType        flags_type,
@@ -18,7 +20,7 @@ gboolean _gverbs_check_flags (GType        flags_type,
                               const char  *what,
                               GError     **error);
 gboolean _gverbs_check_enum  (GType        enum_type,
-                              int          value,
+                              gint64       value,
                               const char  *call,
                               const char  *what,
                               GError     **error);

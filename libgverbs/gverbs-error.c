@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-error.h"
@@ -204,18 +205,27 @@ _gverbs_check_flags (GType        flags_type,
 
 gboolean
 _gverbs_check_enum (GType        enum_type,
-                    int          value,
+                    gint64       value,
                     const char  *call,
                     const char  *what,
                     GError     **error)
 {
   g_autoptr(GEnumClass) klass = g_type_class_ref (enum_type);
+  const char *type_name = g_type_name (enum_type);
+  g_autofree char *label = NULL;
 
-  if (g_enum_get_value (klass, value) != NULL)
+  if (value >= G_MININT && value <= G_MAXINT && g_enum_get_value (klass, (int) value) != NULL)
     return TRUE;
+  /* a property name as the bindings' keyword (static_rate), the type as
+   * they name it (Verbs.Rate) */
+  label = g_strdelimit (g_strdup (what), "-", '_');
+  if (g_str_has_prefix (type_name, "GVerbs"))
+    type_name += strlen ("GVerbs");
+  /* TRANSLATORS: "rdma_getaddrinfo: port space 7 is not a PortSpace value";
+   * without the call when a property is checked */
   g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-               _("%s: %s %d is not a %s value"),
-               call, what, value, g_type_name (enum_type));
+               _("%s%s%s %" G_GINT64_FORMAT " is not a %s value"),
+               call ? call : "", call ? ": " : "", label, value, type_name);
   return FALSE;
 }
 

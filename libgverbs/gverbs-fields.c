@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gverbs-fields-private.h"
+#include "gverbs-error-private.h"
 #include "gverbs-error.h"
 #include "gverbs-gid.h"
 
@@ -560,21 +561,8 @@ _gverbs_object_new_checked (GType                     type,
         }
       else if (G_IS_PARAM_SPEC_ENUM (pspec))
         {
-          GParamSpecEnum *enum_spec = G_PARAM_SPEC_ENUM (pspec);
-
-          if (value < G_MININT || value > G_MAXINT ||
-              g_enum_get_value (enum_spec->enum_class, (int) value) == NULL)
-            {
-              g_autofree char *label = field_label (fields[i].name);
-              const char *type_name = g_type_name (G_PARAM_SPEC_VALUE_TYPE (pspec));
-
-              if (g_str_has_prefix (type_name, "GVerbs"))
-                type_name += strlen ("GVerbs");
-              g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("%s %" G_GINT64_FORMAT " is not a %s value"),
-                           label, value, type_name);
-              goto out;
-            }
+          if (!_gverbs_check_enum (G_PARAM_SPEC_VALUE_TYPE (pspec), value, NULL, fields[i].name, error))
+            goto out;
           if (value == initial[i])
             continue;
           g_value_init (out, G_PARAM_SPEC_VALUE_TYPE (pspec));

@@ -64,6 +64,12 @@ test_check_flags_enum (void)
   g_assert_true (_gverbs_check_enum (GVERBS_TYPE_PORT_SPACE, GVERBS_RDMA_PS_UDP, "x", "port space", &error));
   g_assert_false (_gverbs_check_enum (GVERBS_TYPE_PORT_SPACE, 7, "x", "port space", &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "x: port space 7 is not a PortSpace value");
+  g_clear_error (&error);
+  /* a property's check (no call) names it as the bindings' keyword */
+  g_assert_false (_gverbs_check_enum (GVERBS_TYPE_RATE, (gint64) G_MAXINT + 1, NULL, "static-rate", &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "static_rate 2147483648 is not a Rate value");
 }
 
 static void
