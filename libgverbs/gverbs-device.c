@@ -47,8 +47,6 @@ struct _GVerbsDevice
   guint index;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsDevice, gverbs_device, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsDevice:name:
@@ -84,27 +82,7 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_UINT (GVerbsDevice, index, "index", G_MAXUINT, 0, G_PARAM_READABLE),
 };
 
-static void
-gverbs_device_finalize (GObject *object)
-{
-  _gverbs_properties_clear (object, fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_device_parent_class)->finalize (object);
-}
-
-static void
-gverbs_device_class_init (GVerbsDeviceClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_device_finalize;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_device_init (GVerbsDevice *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsDevice, gverbs_device, fields)
 
 GVerbsDevice *
 _gverbs_device_new_from_ibv (struct ibv_device *device)
