@@ -14,6 +14,22 @@
 #include "gverbs-mr-private.h"
 #include "gverbs-error.h"
 
+/* gverbs_pd_unimport() and gverbs_mr_unimport(): closing an @imported
+ * object unimports it; any other stays open. */
+static gboolean
+unimport (GVerbsResource  *self,
+          gboolean         imported,
+          GError         **error)
+{
+  if (!imported)
+    {
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                   _("%s was not imported; close it instead"), _gverbs_resource_describe (self));
+      return FALSE;
+    }
+  return gverbs_resource_close (self, error);
+}
+
 /**
  * gverbs_context_new_from_cmd_fd:
  * @cmd_fd: the command file descriptor of an open device, such as another
@@ -128,14 +144,7 @@ gverbs_pd_unimport (GVerbsPD  *self,
                     GError   **error)
 {
   g_return_val_if_fail (GVERBS_IS_PD (self), FALSE);
-
-  if (!_gverbs_pd_get_imported (self))
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("%s was not imported; close it instead"), _gverbs_resource_describe (self));
-      return FALSE;
-    }
-  return gverbs_resource_close (GVERBS_RESOURCE (self), error);
+  return unimport (GVERBS_RESOURCE (self), _gverbs_pd_get_imported (self), error);
 }
 
 /**
@@ -208,12 +217,5 @@ gverbs_mr_unimport (GVerbsMR  *self,
                     GError   **error)
 {
   g_return_val_if_fail (GVERBS_IS_MR (self), FALSE);
-
-  if (!_gverbs_mr_get_imported (self))
-    {
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                   _("%s was not imported; close it instead"), _gverbs_resource_describe (self));
-      return FALSE;
-    }
-  return gverbs_resource_close (GVERBS_RESOURCE (self), error);
+  return unimport (GVERBS_RESOURCE (self), _gverbs_mr_get_imported (self), error);
 }
