@@ -112,10 +112,7 @@ G_DEFINE_TYPE_WITH_PRIVATE (GVerbsCQ, gverbs_cq, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
-  PROP_CONTEXT,
   PROP_CQE,
-  PROP_CHANNEL,
-  PROP_COMP_VECTOR,
   PROP_WATCHED,
   N_PROPS
 };
@@ -315,14 +312,38 @@ gverbs_cq_release (GVerbsResource  *resource,
   return _gverbs_resource_release_result (resource, rc, "ibv_destroy_cq", error);
 }
 
+/* The CQ's inputs (ids from N_PROPS); cqe, read back as the capacity the
+ * device gave, and watched are in the switches. */
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsCQ:context:
+   *
+   * The device context the CQ belongs to.
+   */
+  GVERBS_PROP_INPUT (GVerbsCQPrivate, context, "context", gverbs_context_get_type),
+  /**
+   * GVerbsCQ:channel:
+   *
+   * The completion channel that reports the CQ's completion events, or %NULL.
+   */
+  GVERBS_PROP_INPUT (GVerbsCQPrivate, channel, "channel", gverbs_comp_channel_get_type),
+  /**
+   * GVerbsCQ:comp-vector:
+   *
+   * The completion vector (0 to the context's
+   * #GVerbsContext:num-comp-vectors - 1) that signals the CQ's events.
+   */
+  GVERBS_PROP_INT (GVerbsCQPrivate, comp_vector, "comp-vector", G_MININT, G_MAXINT, 0,
+                   GVERBS_PROP_CONSTRUCT_ONLY),
+};
+
 static void
 gverbs_cq_finalize (GObject *object)
 {
   GVerbsCQPrivate *priv = PRIV (object);
 
   _gverbs_cq_watch_finalize (&priv->watch);
-  g_clear_object (&priv->channel);
-  g_clear_object (&priv->context);
+  _gverbs_properties_clear (priv, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_cq_parent_class)->finalize (object);
 }
 
@@ -336,23 +357,14 @@ gverbs_cq_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_CONTEXT:
-      g_value_set_object (value, PRIV (self)->context);
-      break;
     case PROP_CQE:
       g_value_set_int (value, gverbs_cq_get_cqe (self));
-      break;
-    case PROP_CHANNEL:
-      g_value_set_object (value, PRIV (self)->channel);
-      break;
-    case PROP_COMP_VECTOR:
-      g_value_set_int (value, PRIV (self)->comp_vector);
       break;
     case PROP_WATCHED:
       g_value_set_boolean (value, PRIV (self)->watch.watched);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -366,20 +378,11 @@ gverbs_cq_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_CONTEXT:
-      PRIV (self)->context = g_value_dup_object (value);
-      break;
     case PROP_CQE:
       PRIV (self)->requested_cqe = g_value_get_int (value);
       break;
-    case PROP_CHANNEL:
-      PRIV (self)->channel = g_value_dup_object (value);
-      break;
-    case PROP_COMP_VECTOR:
-      PRIV (self)->comp_vector = g_value_get_int (value);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_set (object, prop_id, value, pspec);
     }
 }
 
@@ -398,14 +401,6 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
   object_class->set_property = gverbs_cq_set_property;
 
   /**
-   * GVerbsCQ:context:
-   *
-   * The device context the CQ belongs to.
-   */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
    * GVerbsCQ:cqe:
    *
    * At construction, the number of completions the CQ must hold at least
@@ -414,23 +409,6 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
    */
   properties[PROP_CQE] =
     g_param_spec_int ("cqe", NULL, NULL, G_MININT, G_MAXINT, 1,
-                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCQ:channel:
-   *
-   * The completion channel that reports the CQ's completion events, or %NULL.
-   */
-  properties[PROP_CHANNEL] =
-    g_param_spec_object ("channel", NULL, NULL, GVERBS_TYPE_COMP_CHANNEL,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCQ:comp-vector:
-   *
-   * The completion vector (0 to the context's
-   * #GVerbsContext:num-comp-vectors - 1) that signals the CQ's events.
-   */
-  properties[PROP_COMP_VECTOR] =
-    g_param_spec_int ("comp-vector", NULL, NULL, G_MININT, G_MAXINT, 0,
                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * GVerbsCQ:watched:
@@ -442,6 +420,8 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
     g_param_spec_boolean ("watched", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install_private (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL,
+                                      GVerbsCQ_private_offset);
 
   /**
    * GVerbsCQ::completion:
