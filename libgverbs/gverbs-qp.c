@@ -103,16 +103,9 @@ G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQP, gverbs_qp, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
-  PROP_PD,
-  PROP_INIT_ATTR,
-  PROP_QP_ATTR,
-  PROP_SEND_CQ,
-  PROP_RECV_CQ,
   PROP_QP_NUM,
   PROP_QP_TYPE,
   PROP_QP_STATE,
-  PROP_CAP,
-  PROP_SEND_OPS_FLAGS,
   N_PROPS
 };
 
@@ -490,18 +483,66 @@ gverbs_qp_release (GVerbsResource  *resource,
   return _gverbs_resource_release_result (resource, rc, "ibv_destroy_qp", error);
 }
 
+/* The properties stored as they are (ids from N_PROPS); the switches
+ * keep those read from the rdma-core QP. */
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsQP:pd:
+   *
+   * The protection domain the queue pair lives in (given, or taken from a
+   * #GVerbsQPInitAttrEx at creation).
+   */
+  GVERBS_PROP_INPUT (GVerbsQPPrivate, pd, "pd", gverbs_pd_get_type),
+  /**
+   * GVerbsQP:init-attr:
+   *
+   * The attributes the queue pair was created with.
+   */
+  GVERBS_PROP_INPUT (GVerbsQPPrivate, init_attr, "init-attr", gverbs_qp_init_attr_get_type),
+  /**
+   * GVerbsQP:qp-attr:
+   *
+   * The attributes the queue pair was moved toward RTS with at creation,
+   * or %NULL (it then stays in RESET).
+   */
+  GVERBS_PROP_INPUT (GVerbsQPPrivate, qp_attr, "qp-attr", gverbs_qp_attr_get_type),
+  /**
+   * GVerbsQP:send-cq:
+   *
+   * The completion queue of the send queue.
+   */
+  GVERBS_PROP_OBJECT (GVerbsQPPrivate, send_cq, "send-cq", gverbs_cq_get_type, G_PARAM_READABLE),
+  /**
+   * GVerbsQP:recv-cq:
+   *
+   * The completion queue of the receive queue.
+   */
+  GVERBS_PROP_OBJECT (GVerbsQPPrivate, recv_cq, "recv-cq", gverbs_cq_get_type, G_PARAM_READABLE),
+  /**
+   * GVerbsQP:cap:
+   *
+   * The capacities the device granted (at least those asked for).
+   */
+  GVERBS_PROP_INLINE_BOXED (GVerbsQPPrivate, cap, "cap", gverbs_qp_cap_get_type, NULL, G_PARAM_READABLE),
+  /**
+   * GVerbsQP:send-ops-flags:
+   *
+   * The operations of the extended send API the queue pair was created for
+   * (#GVerbsQPInitAttrEx:send-ops-flags with
+   * %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS), 0 otherwise.
+   */
+  GVERBS_PROP_FLAGS (GVerbsQPPrivate, send_ops_flags, "send-ops-flags",
+                     gverbs_qp_create_send_ops_flags_get_type, 0, G_PARAM_READABLE),
+};
+
 static void
 gverbs_qp_finalize (GObject *object)
 {
   GVerbsQP *self = GVERBS_QP (object);
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
-  g_clear_object (&priv->init_attr);
-  g_clear_object (&priv->qp_attr);
-  g_clear_object (&priv->send_cq);
-  g_clear_object (&priv->recv_cq);
+  _gverbs_properties_clear (priv, fields, G_N_ELEMENTS (fields));
   g_clear_object (&priv->srq);
-  g_clear_object (&priv->pd);
   g_free (priv->chain);
   G_OBJECT_CLASS (gverbs_qp_parent_class)->finalize (object);
 }
@@ -513,25 +554,9 @@ gverbs_qp_get_property (GObject    *object,
                         GParamSpec *pspec)
 {
   GVerbsQP *self = GVERBS_QP (object);
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
   switch (prop_id)
     {
-    case PROP_PD:
-      g_value_set_object (value, priv->pd);
-      break;
-    case PROP_INIT_ATTR:
-      g_value_set_object (value, priv->init_attr);
-      break;
-    case PROP_QP_ATTR:
-      g_value_set_object (value, priv->qp_attr);
-      break;
-    case PROP_SEND_CQ:
-      g_value_set_object (value, priv->send_cq);
-      break;
-    case PROP_RECV_CQ:
-      g_value_set_object (value, priv->recv_cq);
-      break;
     case PROP_QP_NUM:
       g_value_set_uint (value, gverbs_qp_get_qp_num (self));
       break;
@@ -541,39 +566,8 @@ gverbs_qp_get_property (GObject    *object,
     case PROP_QP_STATE:
       g_value_set_enum (value, gverbs_qp_get_qp_state (self));
       break;
-    case PROP_CAP:
-      g_value_set_boxed (value, &priv->cap);
-      break;
-    case PROP_SEND_OPS_FLAGS:
-      g_value_set_flags (value, priv->send_ops_flags);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_qp_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  GVerbsQP *self = GVERBS_QP (object);
-  GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
-
-  switch (prop_id)
-    {
-    case PROP_PD:
-      priv->pd = g_value_dup_object (value);
-      break;
-    case PROP_INIT_ATTR:
-      priv->init_attr = g_value_dup_object (value);
-      break;
-    case PROP_QP_ATTR:
-      priv->qp_attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      _gverbs_properties_get (object, prop_id, value, pspec);
     }
 }
 
@@ -581,7 +575,6 @@ static void
 gverbs_qp_class_init (GVerbsQPClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags ctor = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
@@ -592,42 +585,8 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
   qp_gtype = G_TYPE_FROM_CLASS (klass);
   object_class->finalize = gverbs_qp_finalize;
   object_class->get_property = gverbs_qp_get_property;
-  object_class->set_property = gverbs_qp_set_property;
+  object_class->set_property = _gverbs_properties_set;
 
-  /**
-   * GVerbsQP:pd:
-   *
-   * The protection domain the queue pair lives in (given, or taken from a
-   * #GVerbsQPInitAttrEx at creation).
-   */
-  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD, ctor);
-  /**
-   * GVerbsQP:init-attr:
-   *
-   * The attributes the queue pair was created with.
-   */
-  properties[PROP_INIT_ATTR] =
-    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_QP_INIT_ATTR, ctor);
-  /**
-   * GVerbsQP:qp-attr:
-   *
-   * The attributes the queue pair was moved toward RTS with at creation,
-   * or %NULL (it then stays in RESET).
-   */
-  properties[PROP_QP_ATTR] =
-    g_param_spec_object ("qp-attr", NULL, NULL, GVERBS_TYPE_QP_ATTR, ctor);
-  /**
-   * GVerbsQP:send-cq:
-   *
-   * The completion queue of the send queue.
-   */
-  properties[PROP_SEND_CQ] = g_param_spec_object ("send-cq", NULL, NULL, GVERBS_TYPE_CQ, ro);
-  /**
-   * GVerbsQP:recv-cq:
-   *
-   * The completion queue of the receive queue.
-   */
-  properties[PROP_RECV_CQ] = g_param_spec_object ("recv-cq", NULL, NULL, GVERBS_TYPE_CQ, ro);
   /**
    * GVerbsQP:qp-num:
    *
@@ -648,22 +607,9 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
    */
   properties[PROP_QP_STATE] =
     g_param_spec_enum ("qp-state", NULL, NULL, GVERBS_TYPE_QP_STATE, GVERBS_QPS_RESET, ro);
-  /**
-   * GVerbsQP:cap:
-   *
-   * The capacities the device granted (at least those asked for).
-   */
-  properties[PROP_CAP] = g_param_spec_boxed ("cap", NULL, NULL, GVERBS_TYPE_QP_CAP, ro);
-  /**
-   * GVerbsQP:send-ops-flags:
-   *
-   * The operations of the extended send API the queue pair was created for
-   * (#GVerbsQPInitAttrEx:send-ops-flags with
-   * %GVERBS_QP_INIT_ATTR_SEND_OPS_FLAGS), 0 otherwise.
-   */
-  properties[PROP_SEND_OPS_FLAGS] =
-    g_param_spec_flags ("send-ops-flags", NULL, NULL, GVERBS_TYPE_QP_CREATE_SEND_OPS_FLAGS, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install_private (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL,
+                                      GVerbsQP_private_offset);
 }
 
 static void
@@ -1041,6 +987,23 @@ transition (GVerbsQP      *self,
                            error);
 }
 
+/* gverbs_qp_to_init/rtr/rts(): to @to (INIT, RTR or RTS) through the
+ * states before it that the queue pair is not in yet. */
+static gboolean
+move_to (GVerbsQP      *self,
+         GVerbsQPAttr  *attr,
+         GVerbsQPState  to,
+         GError       **error)
+{
+  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
+  g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
+  if (!_gverbs_resource_check_open (self, error))
+    return FALSE;
+  if (to != GVERBS_QPS_INIT && gverbs_qp_get_qp_state (self) != to - 1 && !move_to (self, attr, to - 1, error))
+    return FALSE;
+  return transition (self, attr, to, error);
+}
+
 /**
  * gverbs_qp_to_init:
  * @self: an open #GVerbsQP
@@ -1059,11 +1022,7 @@ gverbs_qp_to_init (GVerbsQP      *self,
                    GVerbsQPAttr  *attr,
                    GError       **error)
 {
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  return transition (self, attr, GVERBS_QPS_INIT, error);
+  return move_to (self, attr, GVERBS_QPS_INIT, error);
 }
 
 /**
@@ -1084,13 +1043,7 @@ gverbs_qp_to_rtr (GVerbsQP      *self,
                   GVerbsQPAttr  *attr,
                   GError       **error)
 {
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  if (gverbs_qp_get_qp_state (self) != GVERBS_QPS_INIT && !gverbs_qp_to_init (self, attr, error))
-    return FALSE;
-  return transition (self, attr, GVERBS_QPS_RTR, error);
+  return move_to (self, attr, GVERBS_QPS_RTR, error);
 }
 
 /**
@@ -1110,13 +1063,7 @@ gverbs_qp_to_rts (GVerbsQP      *self,
                   GVerbsQPAttr  *attr,
                   GError       **error)
 {
-  g_return_val_if_fail (GVERBS_IS_QP (self), FALSE);
-  g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
-  if (!_gverbs_resource_check_open (self, error))
-    return FALSE;
-  if (gverbs_qp_get_qp_state (self) != GVERBS_QPS_RTR && !gverbs_qp_to_rtr (self, attr, error))
-    return FALSE;
-  return transition (self, attr, GVERBS_QPS_RTS, error);
+  return move_to (self, attr, GVERBS_QPS_RTS, error);
 }
 
 G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
@@ -1729,49 +1676,6 @@ post_send_repeat_entered (GVerbsQP            *self,
   return post_send_copies (self, priv, batch, signaled, count, error);
 }
 
-/**
- * gverbs_qp_post_send_repeat:
- * @self: an open #GVerbsQP
- * @wr: the work request to repeat
- * @count: how many copies of @wr to post
- * @error: return location for a #GError
- *
- * Posts @count copies of @wr, chained, with one `ibv_post_send()` per 32:
- * the batch call for bindings, where building a list of @count work
- * requests would cost more than posting them. Every copy carries @wr's
- * wr_id, buffers and flags, except %GVERBS_SEND_SIGNALED: if @wr has it,
- * only the last copy is signaled (selective signaling — on an RC or UC
- * queue pair its completion means all @count are done, and it is the only
- * completion the batch produces). Nothing is allocated. If the device
- * refuses one, the error says which; those before it were posted.
- *
- * An RC or UC queue pair keeps the copies of an RDMA write, RDMA read or
- * send from one call to the next (up to 32 of them, made when the queue
- * pair was created): calling again with the same request, as a refill loop
- * does, posts them without copying again. Anything that changed in @wr is
- * seen and copied.
- *
- * Returns: %TRUE if all were posted
- *
- * Since: 0.1
- */
-gboolean
-gverbs_qp_post_send_repeat (GVerbsQP            *self,
-                            const GVerbsSendWR  *wr,
-                            guint                count,
-                            GError             **error)
-{
-  gboolean ok;
-
-  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
-  g_return_val_if_fail (wr != NULL, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
-  ok = post_send_repeat_entered (self, wr, count, error);
-  _gverbs_resource_leave (self);
-  return ok;
-}
-
 static gboolean
 post_recv_repeat_entered (GVerbsQP            *self,
                           const GVerbsRecvWR  *wr,
@@ -1813,6 +1717,68 @@ post_recv_repeat_entered (GVerbsQP            *self,
   return TRUE;
 }
 
+/* The guarded posts (the _repeat and _one calls): @wr is a GVerbsSendWR if
+ * @send, else a GVerbsRecvWR; @count copies of it if @repeat, else it is
+ * posted once (@count 1). Within the QP's usage guard, so that a close from
+ * another thread waits. Inlined into each caller with its flags constant. */
+static G_ALWAYS_INLINE inline gboolean
+post_guarded (GVerbsQP       *self,
+              gboolean        send,
+              gboolean        repeat,
+              gconstpointer   wr,
+              guint           count,
+              GError        **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
+  g_return_val_if_fail (wr != NULL, FALSE);
+  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
+    return post_closed_error (self, error);
+  if (repeat)
+    ok = send ? post_send_repeat_entered (self, wr, count, error)
+              : post_recv_repeat_entered (self, wr, count, error);
+  else
+    ok = send ? gverbs_qp_post_send (self, wr, 1, error) : gverbs_qp_post_recv (self, wr, 1, error);
+  _gverbs_resource_leave (self);
+  return ok;
+}
+
+/**
+ * gverbs_qp_post_send_repeat:
+ * @self: an open #GVerbsQP
+ * @wr: the work request to repeat
+ * @count: how many copies of @wr to post
+ * @error: return location for a #GError
+ *
+ * Posts @count copies of @wr, chained, with one `ibv_post_send()` per 32:
+ * the batch call for bindings, where building a list of @count work
+ * requests would cost more than posting them. Every copy carries @wr's
+ * wr_id, buffers and flags, except %GVERBS_SEND_SIGNALED: if @wr has it,
+ * only the last copy is signaled (selective signaling — on an RC or UC
+ * queue pair its completion means all @count are done, and it is the only
+ * completion the batch produces). Nothing is allocated. If the device
+ * refuses one, the error says which; those before it were posted.
+ *
+ * An RC or UC queue pair keeps the copies of an RDMA write, RDMA read or
+ * send from one call to the next (up to 32 of them, made when the queue
+ * pair was created): calling again with the same request, as a refill loop
+ * does, posts them without copying again. Anything that changed in @wr is
+ * seen and copied.
+ *
+ * Returns: %TRUE if all were posted
+ *
+ * Since: 0.1
+ */
+gboolean
+gverbs_qp_post_send_repeat (GVerbsQP            *self,
+                            const GVerbsSendWR  *wr,
+                            guint                count,
+                            GError             **error)
+{
+  return post_guarded (self, TRUE, TRUE, wr, count, error);
+}
+
 /**
  * gverbs_qp_post_recv_repeat:
  * @self: an open #GVerbsQP
@@ -1835,15 +1801,7 @@ gverbs_qp_post_recv_repeat (GVerbsQP            *self,
                             guint                count,
                             GError             **error)
 {
-  gboolean ok;
-
-  g_return_val_if_fail (IS_QP_FAST (self), FALSE);
-  g_return_val_if_fail (wr != NULL, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
-  ok = post_recv_repeat_entered (self, wr, count, error);
-  _gverbs_resource_leave (self);
-  return ok;
+  return post_guarded (self, FALSE, TRUE, wr, count, error);
 }
 
 /**
@@ -1864,14 +1822,7 @@ gverbs_qp_post_send_one (GVerbsQP            *self,
                          const GVerbsSendWR  *wr,
                          GError             **error)
 {
-  gboolean ok;
-
-  g_return_val_if_fail (wr != NULL, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
-  ok = gverbs_qp_post_send (self, wr, 1, error);
-  _gverbs_resource_leave (self);
-  return ok;
+  return post_guarded (self, TRUE, FALSE, wr, 1, error);
 }
 
 /**
@@ -1891,14 +1842,7 @@ gverbs_qp_post_recv_one (GVerbsQP            *self,
                          const GVerbsRecvWR  *wr,
                          GError             **error)
 {
-  gboolean ok;
-
-  g_return_val_if_fail (wr != NULL, FALSE);
-  if (G_UNLIKELY (!_gverbs_resource_enter (self)))
-    return post_closed_error (self, error);
-  ok = gverbs_qp_post_recv (self, wr, 1, error);
-  _gverbs_resource_leave (self);
-  return ok;
+  return post_guarded (self, FALSE, FALSE, wr, 1, error);
 }
 
 struct ibv_qp *
