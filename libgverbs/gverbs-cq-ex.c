@@ -89,14 +89,6 @@ G_DEFINE_TYPE_WITH_PRIVATE (GVerbsCQEX, gverbs_cq_ex, GVERBS_TYPE_CQ)
 
 #define P(self) ((GVerbsCQEXPrivate *) gverbs_cq_ex_get_instance_private (self))
 
-enum {
-  PROP_0,
-  PROP_INIT_ATTR,
-  PROP_WC_FLAGS,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
 
 static const char *
 device_name (GVerbsCQEX *self)
@@ -232,49 +224,27 @@ gverbs_cq_ex_release (GVerbsResource  *resource,
   return GVERBS_RESOURCE_CLASS (gverbs_cq_ex_parent_class)->release (resource, error);
 }
 
-static void
-gverbs_cq_ex_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
-{
-  GVerbsCQEX *self = GVERBS_CQ_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_INIT_ATTR:
-      g_value_set_object (value, P (self)->init_attr);
-      break;
-    case PROP_WC_FLAGS:
-      g_value_set_flags (value, P (self)->wc_flags);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-gverbs_cq_ex_set_property (GObject      *object,
-                           guint         prop_id,
-                           const GValue *value,
-                           GParamSpec   *pspec)
-{
-  GVerbsCQEX *self = GVERBS_CQ_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_INIT_ATTR:
-      P (self)->init_attr = g_value_dup_object (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+static const GVerbsField fields[] = {
+  /**
+   * GVerbsCQEX:init-attr:
+   *
+   * The attributes the CQ is created from (%NULL: pyverbs' defaults). They
+   * are read once, at creation.
+   */
+  GVERBS_PROP_INPUT (GVerbsCQEXPrivate, init_attr, "init-attr", gverbs_cq_init_attr_ex_get_type),
+  /**
+   * GVerbsCQEX:wc-flags:
+   *
+   * The fields the CQ's completions report.
+   */
+  GVERBS_PROP_FLAGS (GVerbsCQEXPrivate, wc_flags, "wc-flags", gverbs_create_cq_wc_flags_get_type, 0,
+                     G_PARAM_READABLE),
+};
 
 static void
 gverbs_cq_ex_finalize (GObject *object)
 {
-  g_clear_object (&P (GVERBS_CQ_EX (object))->init_attr);
+  _gverbs_properties_clear (P (GVERBS_CQ_EX (object)), fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_cq_ex_parent_class)->finalize (object);
 }
 
@@ -286,28 +256,10 @@ gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
 
   resource_class->open = gverbs_cq_ex_open;
   resource_class->release = gverbs_cq_ex_release;
-  object_class->get_property = gverbs_cq_ex_get_property;
-  object_class->set_property = gverbs_cq_ex_set_property;
   object_class->finalize = gverbs_cq_ex_finalize;
 
-  /**
-   * GVerbsCQEX:init-attr:
-   *
-   * The attributes the CQ is created from (%NULL: pyverbs' defaults). They
-   * are read once, at creation.
-   */
-  properties[PROP_INIT_ATTR] =
-    g_param_spec_object ("init-attr", NULL, NULL, GVERBS_TYPE_CQ_INIT_ATTR_EX,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  /**
-   * GVerbsCQEX:wc-flags:
-   *
-   * The fields the CQ's completions report.
-   */
-  properties[PROP_WC_FLAGS] =
-    g_param_spec_flags ("wc-flags", NULL, NULL, GVERBS_TYPE_CREATE_CQ_WC_FLAGS, 0,
-                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), NULL,
+                                      GVerbsCQEX_private_offset);
 }
 
 static void

@@ -79,13 +79,13 @@ G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQPEx, gverbs_qp_ex, GVERBS_TYPE_QP)
 #define P(self) ((GVerbsQPExPrivate *) gverbs_qp_ex_get_instance_private (self))
 
 enum {
-  PROP_0,
   PROP_CONTEXT,
   PROP_WR_ID,
   PROP_WR_FLAGS,
   N_PROPS
 };
 
+/* the pspecs the setters notify, by table row */
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -97,88 +97,40 @@ gverbs_qp_ex_dispose (GObject *object)
   g_clear_object (&P (self)->context);
 }
 
-static void
-gverbs_qp_ex_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
-{
-  GVerbsQPEx *self = GVERBS_QP_EX (object);
+#define NOTIFIED (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY)
 
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, P (self)->context);
-      break;
-    case PROP_WR_ID:
-      g_value_set_uint64 (value, P (self)->wr_id);
-      break;
-    case PROP_WR_FLAGS:
-      g_value_set_flags (value, P (self)->wr_flags);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_qp_ex_set_property (GObject      *object,
-                           guint         prop_id,
-                           const GValue *value,
-                           GParamSpec   *pspec)
-{
-  GVerbsQPEx *self = GVERBS_QP_EX (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      P (self)->context = g_value_dup_object (value);
-      break;
-    case PROP_WR_ID:
-      P (self)->wr_id = g_value_get_uint64 (value);
-      break;
-    case PROP_WR_FLAGS:
-      P (self)->wr_flags = g_value_get_flags (value);
-      break;
-    default:
-      _gverbs_properties_set (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
-  object_class->dispose = gverbs_qp_ex_dispose;
-  object_class->get_property = gverbs_qp_ex_get_property;
-  object_class->set_property = gverbs_qp_ex_set_property;
-
+static const GVerbsField fields[] = {
   /**
    * GVerbsQPEx:context:
    *
    * The device context the queue pair is created in; its protection domain
    * (#GVerbsQPInitAttrEx:pd) must belong to it.
    */
-  properties[PROP_CONTEXT] =
-    g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  [PROP_CONTEXT] = GVERBS_PROP_INPUT (GVerbsQPExPrivate, context, "context", gverbs_context_get_type),
   /**
    * GVerbsQPEx:wr-id:
    *
    * The work request id the next operations post with (pyverbs' `qp.wr_id`).
    */
-  properties[PROP_WR_ID] =
-    g_param_spec_uint64 ("wr-id", NULL, NULL, 0, G_MAXUINT64, 0, rw);
+  [PROP_WR_ID] = GVERBS_PROP_UINT (GVerbsQPExPrivate, wr_id, "wr-id", G_MAXUINT64, 0, NOTIFIED),
   /**
    * GVerbsQPEx:wr-flags:
    *
    * The send flags the next operations post with (pyverbs' `qp.wr_flags`).
    */
-  properties[PROP_WR_FLAGS] =
-    g_param_spec_flags ("wr-flags", NULL, NULL, GVERBS_TYPE_SEND_FLAGS, 0, rw);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  [PROP_WR_FLAGS] = GVERBS_PROP_FLAGS (GVerbsQPExPrivate, wr_flags, "wr-flags", gverbs_send_flags_get_type, 0,
+                                       NOTIFIED),
+};
+
+static void
+gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gverbs_qp_ex_dispose;
+
+  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), properties,
+                                      GVerbsQPEx_private_offset);
 }
 
 static void
