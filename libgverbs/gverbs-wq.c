@@ -76,13 +76,11 @@ struct _GVerbsWQ
 
 G_DEFINE_FINAL_TYPE (GVerbsWQ, gverbs_wq, GVERBS_TYPE_RESOURCE)
 
+/* the table row gverbs_wq_modify() notifies */
 enum {
-  PROP_0,
-  PROP_STATE,
-  N_PROPS
+  ROW_STATE,
 };
 
-static GParamSpec *properties[N_PROPS];
 
 static gboolean
 gverbs_wq_open (GVerbsResource  *resource,
@@ -185,25 +183,15 @@ gverbs_wq_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_wq_parent_class)->finalize (object);
 }
 
-static void
-gverbs_wq_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsWQ *self = GVERBS_WQ (object);
-
-  switch (prop_id)
-    {
-    case PROP_STATE:
-      g_value_set_enum (value, self->state);
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsWQ:state:
+   *
+   * The state the work queue was last moved to with gverbs_wq_modify()
+   * (%GVERBS_WQS_RESET when created).
+   */
+  [ROW_STATE] = GVERBS_PROP_ENUM (GVerbsWQ, state, "state", gverbs_wq_state_get_type, GVERBS_WQS_RESET,
+                                  G_PARAM_READABLE),
   /**
    * GVerbsWQ:context:
    *
@@ -256,6 +244,9 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_UINT (GVerbsWQ, max_sge, "max-sge", G_MAXUINT32, 0, G_PARAM_READABLE),
 };
 
+/* the pspecs by table row */
+static GParamSpec *properties[G_N_ELEMENTS (fields)];
+
 static void
 gverbs_wq_class_init (GVerbsWQClass *klass)
 {
@@ -268,21 +259,8 @@ gverbs_wq_class_init (GVerbsWQClass *klass)
   _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
 
   object_class->finalize = gverbs_wq_finalize;
-  object_class->get_property = gverbs_wq_get_property;
-  object_class->set_property = _gverbs_properties_set;
-
-  /**
-   * GVerbsWQ:state:
-   *
-   * The state the work queue was last moved to with gverbs_wq_modify()
-   * (%GVERBS_WQS_RESET when created).
-   */
-  properties[PROP_STATE] =
-    g_param_spec_enum ("state", NULL, NULL, GVERBS_TYPE_WQ_STATE, GVERBS_WQS_RESET,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
-                                             G_N_ELEMENTS (fields), NULL);
+  _gverbs_resource_class_install_properties (resource_class, 1, fields, G_N_ELEMENTS (fields),
+                                             properties);
 }
 
 static void
@@ -457,7 +435,7 @@ gverbs_wq_modify (GVerbsWQ      *self,
   if ((a.attr_mask & IBV_WQ_ATTR_STATE) && self->state != (GVerbsWQState) a.wq_state)
     {
       self->state = (GVerbsWQState) a.wq_state;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[ROW_STATE]);
     }
   return TRUE;
 }
