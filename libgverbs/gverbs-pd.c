@@ -267,19 +267,31 @@ _gverbs_pd_mr_covers (GVerbsPD *self,
   return addr >= start && length <= mr->length && addr - start <= mr->length - length;
 }
 
-GVerbsPD *
-_gverbs_pd_new_imported (GVerbsContext *context,
-                         struct ibv_pd *ibv)
+/* A PD around a handle made elsewhere: imported (ibv_import_pd()) or, if
+ * not @imported, borrowed from librdmacm (the CM ID's own PD). */
+static GVerbsPD *
+new_adopted (GVerbsContext *context,
+             struct ibv_pd *ibv,
+             gboolean       imported)
 {
   GVerbsPD *self = g_object_new (GVERBS_TYPE_PD, "context", context, NULL);
 
-  PRIV (self)->imported = TRUE;
+  PRIV (self)->imported = imported;
+  PRIV (self)->borrowed = !imported;
   PRIV (self)->ibv = ibv;
-  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "imported pd %u on %s", ibv->handle,
+  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "%s pd %u on %s",
+                                    imported ? "imported" : "rdma_cm", ibv->handle,
                                     gverbs_context_get_name (context));
   _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (context));
   _gverbs_resource_adopt (GVERBS_RESOURCE (self));
   return self;
+}
+
+GVerbsPD *
+_gverbs_pd_new_imported (GVerbsContext *context,
+                         struct ibv_pd *ibv)
+{
+  return new_adopted (context, ibv, TRUE);
 }
 
 gboolean
@@ -292,15 +304,7 @@ GVerbsPD *
 _gverbs_pd_new_borrowed (GVerbsContext *context,
                          struct ibv_pd *ibv)
 {
-  GVerbsPD *self = g_object_new (GVERBS_TYPE_PD, "context", context, NULL);
-
-  PRIV (self)->borrowed = TRUE;
-  PRIV (self)->ibv = ibv;
-  _gverbs_resource_set_description (GVERBS_RESOURCE (self), "rdma_cm pd %u on %s", ibv->handle,
-                                    gverbs_context_get_name (context));
-  _gverbs_resource_add_parent (GVERBS_RESOURCE (self), GVERBS_RESOURCE (context));
-  _gverbs_resource_adopt (GVERBS_RESOURCE (self));
-  return self;
+  return new_adopted (context, ibv, FALSE);
 }
 
 gboolean
