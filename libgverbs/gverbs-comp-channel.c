@@ -14,6 +14,7 @@
 #include "gverbs-cq-watch-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsCompChannel:
@@ -158,26 +159,9 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_HANDLE_INT (GVerbsCompChannel, ibv, struct ibv_comp_channel, fd, "fd", -1),
 };
 
-static void
-gverbs_comp_channel_class_init (GVerbsCompChannelClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_comp_channel_open;
-  resource_class->release = gverbs_comp_channel_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
-
-  object_class->finalize = gverbs_comp_channel_finalize;
-
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_comp_channel_init (GVerbsCompChannel *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE_WITH_CODE (GVerbsCompChannel, gverbs_comp_channel,
+                                                    GVERBS_RANK_CHANNEL, fields,
+                                                    object_class->finalize = gverbs_comp_channel_finalize)
 
 /**
  * gverbs_comp_channel_new:

@@ -12,6 +12,7 @@
 #include "gverbs-error.h"
 #include "gverbs-fd-source-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsEventChannel:
@@ -196,26 +197,9 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_HANDLE_INT (GVerbsEventChannel, ch, struct rdma_event_channel, fd, "fd", -1),
 };
 
-static void
-gverbs_event_channel_class_init (GVerbsEventChannelClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_event_channel_open;
-  resource_class->release = gverbs_event_channel_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
-
-  object_class->finalize = gverbs_event_channel_finalize;
-
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_event_channel_init (GVerbsEventChannel *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE_WITH_CODE (GVerbsEventChannel, gverbs_event_channel,
+                                                    GVERBS_RANK_CHANNEL, fields,
+                                                    object_class->finalize = gverbs_event_channel_finalize)
 
 /**
  * gverbs_event_channel_new:

@@ -20,19 +20,10 @@ G_BEGIN_DECLS
  */
 #define GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE(TypeName, type_name, destroy, handle, rank, \
                                                     field_table, pspecs, _C_)             \
-  static void                                                                        \
-  type_name##_class_init (TypeName##Class *klass)                                    \
-  {                                                                                  \
-    G_GNUC_UNUSED GObjectClass *object_class = G_OBJECT_CLASS (klass);               \
-    GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);             \
-                                                                                     \
-    resource_class->open = type_name##_open;                                         \
-    GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, destroy, TypeName, handle);   \
-    _gverbs_resource_class_set_rank (resource_class, rank);                          \
-    { _C_; }                                                                         \
-    _gverbs_resource_class_install_properties (resource_class, 1, field_table,       \
-                                               G_N_ELEMENTS (field_table), pspecs);  \
-  }
+  GVERBS_RESOURCE_CLASS_INIT (TypeName, type_name, rank, field_table, pspecs,             \
+                              GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, destroy,  \
+                                                                 TypeName, handle);       \
+                              _C_)
 #define GVERBS_DEFINE_RESOURCE_CLASS_INIT(TypeName, type_name, destroy, handle, rank, field_table) \
   GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (TypeName, type_name, destroy, handle, rank,   \
                                                field_table, NULL, )
@@ -42,19 +33,28 @@ G_BEGIN_DECLS
 
 /* The class_init and empty init of a resource that releases its object
  * itself, in `type_name_release()`, closes at @rank and installs the inputs
- * of @field_table. */
+ * of @field_table. The _WITH_CODE form runs the statements @_C_ before
+ * installing, as GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE() does. */
+#define GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE_WITH_CODE(TypeName, type_name, rank, field_table, _C_) \
+  GVERBS_RESOURCE_CLASS_INIT (TypeName, type_name, rank, field_table, NULL,               \
+                              resource_class->release = type_name##_release; _C_)         \
+  static void type_name##_init (TypeName *self) { }
 #define GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE(TypeName, type_name, rank, field_table) \
+  GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE_WITH_CODE (TypeName, type_name, rank, field_table, )
+
+/* The body the forms above share: open, rank, @_C_, then the table. */
+#define GVERBS_RESOURCE_CLASS_INIT(TypeName, type_name, rank, field_table, pspecs, _C_)  \
   static void                                                                        \
   type_name##_class_init (TypeName##Class *klass)                                    \
   {                                                                                  \
+    G_GNUC_UNUSED GObjectClass *object_class = G_OBJECT_CLASS (klass);               \
     GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);             \
                                                                                      \
     resource_class->open = type_name##_open;                                         \
-    resource_class->release = type_name##_release;                                   \
     _gverbs_resource_class_set_rank (resource_class, rank);                          \
+    { _C_; }                                                                         \
     _gverbs_resource_class_install_properties (resource_class, 1, field_table,       \
-                                               G_N_ELEMENTS (field_table), NULL);    \
-  }                                                                                  \
-  static void type_name##_init (TypeName *self) { }
+                                               G_N_ELEMENTS (field_table), pspecs);  \
+  }
 
 G_END_DECLS

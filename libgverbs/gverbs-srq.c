@@ -22,6 +22,7 @@
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsSRQ:
@@ -329,21 +330,10 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_INPUT (GVerbsSRQ, pd, "pd", gverbs_pd_get_type),
 };
 
-static void
-gverbs_srq_class_init (GVerbsSRQClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_srq_open;
-  resource_class->release = gverbs_srq_release;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_srq, GVerbsSRQ, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
-
-  object_class->finalize = gverbs_srq_finalize;
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsSRQ, gverbs_srq, ibv_destroy_srq, ibv, GVERBS_RANK_SRQ,
+                                             fields, NULL,
+                                             resource_class->release = gverbs_srq_release;
+                                             object_class->finalize = gverbs_srq_finalize)
 
 static void
 gverbs_srq_init (GVerbsSRQ *self)

@@ -18,6 +18,7 @@
 #include "gverbs-error.h"
 #include "gverbs-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 #include "gverbs-fields-private.h"
 #include "gverbs-post-private.h"
 
@@ -247,21 +248,10 @@ static const GVerbsField fields[] = {
 /* the pspecs by table row */
 static GParamSpec *properties[G_N_ELEMENTS (fields)];
 
-static void
-gverbs_wq_class_init (GVerbsWQClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_wq_open;
-  resource_class->release = gverbs_wq_release;
-  GVERBS_RESOURCE_CLASS_SET_DESTROY (resource_class, ibv_destroy_wq, GVerbsWQ, ibv);
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
-
-  object_class->finalize = gverbs_wq_finalize;
-  _gverbs_resource_class_install_properties (resource_class, 1, fields, G_N_ELEMENTS (fields),
-                                             properties);
-}
+GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsWQ, gverbs_wq, ibv_destroy_wq, ibv, GVERBS_RANK_SRQ,
+                                             fields, properties,
+                                             resource_class->release = gverbs_wq_release;
+                                             object_class->finalize = gverbs_wq_finalize)
 
 static void
 gverbs_wq_init (GVerbsWQ *self)
