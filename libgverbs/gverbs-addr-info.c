@@ -343,14 +343,7 @@ gverbs_addr_info_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_addr_info_parent_class)->finalize (object);
 }
 
-static void
-gverbs_addr_info_class_init (GVerbsAddrInfoClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_addr_info_finalize;
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_CLASS_INIT (GVerbsAddrInfo, gverbs_addr_info, fields, NULL)
 
 static void
 gverbs_addr_info_init (GVerbsAddrInfo *self)

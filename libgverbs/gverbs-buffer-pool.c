@@ -91,15 +91,7 @@ gverbs_buffer_pool_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_buffer_pool_parent_class)->finalize (object);
 }
 
-static void
-gverbs_buffer_pool_class_init (GVerbsBufferPoolClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_buffer_pool_finalize;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_CLASS_INIT (GVerbsBufferPool, gverbs_buffer_pool, fields, NULL)
 
 static void
 gverbs_buffer_pool_init (GVerbsBufferPool *self)

@@ -220,6 +220,14 @@ void _gverbs_properties_clear   (gpointer           instance,
     _gverbs_properties_clear (object, field_table, G_N_ELEMENTS (field_table));      \
     G_OBJECT_CLASS (type_name##_parent_class)->finalize (object);                    \
   }                                                                                  \
+  GVERBS_DEFINE_PROPERTIES_CLASS_INIT (TypeName, type_name, field_table, pspecs)
+#define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
+  GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (TypeName, type_name, field_table)         \
+  static void type_name##_init (TypeName *self) { }
+/* The class_init alone, for an object whose finalize, `type_name_finalize()`,
+ * frees more than the rows (it calls _gverbs_properties_clear() itself if
+ * the rows own anything). */
+#define GVERBS_DEFINE_PROPERTIES_CLASS_INIT(TypeName, type_name, field_table, pspecs)  \
   static void                                                                        \
   type_name##_class_init (TypeName##Class *klass)                                    \
   {                                                                                  \
@@ -227,9 +235,6 @@ void _gverbs_properties_clear   (gpointer           instance,
     _gverbs_properties_install (G_OBJECT_CLASS (klass), 1, field_table,              \
                                 G_N_ELEMENTS (field_table), pspecs);                 \
   }
-#define GVERBS_DEFINE_PROPERTIES_TYPE(TypeName, type_name, field_table)               \
-  GVERBS_DEFINE_PROPERTIES_TYPE_WITH_INIT (TypeName, type_name, field_table)         \
-  static void type_name##_init (TypeName *self) { }
 
 /* A read-only attribute object: @TypeName holds a copy of a @CStruct in its
  * field @member and exposes it through the GVerbsField table @field_table

@@ -113,14 +113,7 @@ gverbs_parent_domain_context_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_parent_domain_context_parent_class)->finalize (object);
 }
 
-static void
-gverbs_parent_domain_context_class_init (GVerbsParentDomainContextClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_parent_domain_context_finalize;
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_CLASS_INIT (GVerbsParentDomainContext, gverbs_parent_domain_context, fields, NULL)
 
 static void
 gverbs_parent_domain_context_init (GVerbsParentDomainContext *self)

@@ -141,14 +141,7 @@ gverbs_port_counters_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_port_counters_parent_class)->finalize (object);
 }
 
-static void
-gverbs_port_counters_class_init (GVerbsPortCountersClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_port_counters_finalize;
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_CLASS_INIT (GVerbsPortCounters, gverbs_port_counters, fields, NULL)
 
 static void
 gverbs_port_counters_init (GVerbsPortCounters *self)

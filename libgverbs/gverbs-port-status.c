@@ -153,14 +153,7 @@ gverbs_port_status_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_port_status_parent_class)->finalize (object);
 }
 
-static void
-gverbs_port_status_class_init (GVerbsPortStatusClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_port_status_finalize;
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), properties);
-}
+GVERBS_DEFINE_PROPERTIES_CLASS_INIT (GVerbsPortStatus, gverbs_port_status, fields, properties)
 
 static void
 gverbs_port_status_init (GVerbsPortStatus *self)

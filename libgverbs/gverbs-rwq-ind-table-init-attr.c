@@ -61,17 +61,7 @@ gverbs_rwq_ind_table_init_attr_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_rwq_ind_table_init_attr_parent_class)->finalize (object);
 }
 
-static void
-gverbs_rwq_ind_table_init_attr_class_init (GVerbsRwqIndTableInitAttrClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = gverbs_rwq_ind_table_init_attr_finalize;
-  object_class->get_property = _gverbs_properties_get;
-  object_class->set_property = _gverbs_properties_set;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
+GVERBS_DEFINE_PROPERTIES_CLASS_INIT (GVerbsRwqIndTableInitAttr, gverbs_rwq_ind_table_init_attr, fields, NULL)
 
 static void
 gverbs_rwq_ind_table_init_attr_init (GVerbsRwqIndTableInitAttr *self)
