@@ -11,12 +11,12 @@
 #include "gverbs-fields-private.h"
 
 /* Each class copies one rdma-core struct and exposes its fields through a
- * GVerbsField table; only the struct and the table differ. */
-#define DEFINE_CAPS(TypeName, type_name, TYPE_NAME, CStruct, field_table) \
-  struct _##TypeName { GObject parent_instance; CStruct caps; };          \
-  static TypeName *type_name##_new_from (const CStruct *src);            \
-  GVERBS_DEFINE_FIELDS_TYPE (TypeName, type_name, CStruct, caps, field_table, \
-                             type_name##_new_from)
+ * GVerbsField table; only the struct and the table differ. @new_func, the
+ * copying constructor, is the private _gverbs_…_caps_new() itself where it
+ * takes the struct as rdma-core has it. */
+#define DEFINE_CAPS(TypeName, type_name, CStruct, field_table, new_func) \
+  struct _##TypeName { GObject parent_instance; CStruct caps; };        \
+  GVERBS_DEFINE_FIELDS_TYPE (TypeName, type_name, CStruct, caps, field_table, new_func)
 
 #define NAMED(name, st, member, kind, type) GVERBS_FIELD_NAMED (st, member, name, kind, type)
 
@@ -96,7 +96,8 @@ static const GVerbsField odp_fields[] = {
   NAMED ("ud_odp_caps", OdpCaps, odp.per_transport_caps.ud_odp_caps, GVERBS_FIELD_FLAGS, gverbs_odp_transport_cap_bits_get_type),
   NAMED ("xrc_odp_caps", OdpCaps, xrc_odp_caps, GVERBS_FIELD_FLAGS, gverbs_odp_transport_cap_bits_get_type),
 };
-DEFINE_CAPS (GVerbsODPCaps, gverbs_odp_caps, ODP_CAPS, OdpCaps, odp_fields)
+static GVerbsODPCaps *odp_caps_new_from (const OdpCaps *src);
+DEFINE_CAPS (GVerbsODPCaps, gverbs_odp_caps, OdpCaps, odp_fields, odp_caps_new_from)
 
 GVerbsODPCaps *
 _gverbs_odp_caps_new (const struct ibv_odp_caps *caps,
@@ -104,7 +105,7 @@ _gverbs_odp_caps_new (const struct ibv_odp_caps *caps,
 {
   OdpCaps c = { *caps, xrc_odp_caps };
 
-  return gverbs_odp_caps_new_from (&c);
+  return odp_caps_new_from (&c);
 }
 
 /**
@@ -147,13 +148,7 @@ static const GVerbsField tso_fields[] = {
   F (struct ibv_tso_caps, max_tso, GVERBS_FIELD_UINT, NULL),
   F (struct ibv_tso_caps, supported_qpts, GVERBS_FIELD_UINT, NULL),
 };
-DEFINE_CAPS (GVerbsTSOCaps, gverbs_tso_caps, TSO_CAPS, struct ibv_tso_caps, tso_fields)
-
-GVerbsTSOCaps *
-_gverbs_tso_caps_new (const struct ibv_tso_caps *caps)
-{
-  return gverbs_tso_caps_new_from (caps);
-}
+DEFINE_CAPS (GVerbsTSOCaps, gverbs_tso_caps, struct ibv_tso_caps, tso_fields, _gverbs_tso_caps_new)
 
 /**
  * GVerbsRSSCaps:
@@ -225,13 +220,7 @@ static const GVerbsField rss_fields[] = {
   F (struct ibv_rss_caps, rx_hash_fields_mask, GVERBS_FIELD_FLAGS, gverbs_rx_hash_fields_get_type),
   F (struct ibv_rss_caps, rx_hash_function, GVERBS_FIELD_FLAGS, gverbs_rx_hash_function_flags_get_type),
 };
-DEFINE_CAPS (GVerbsRSSCaps, gverbs_rss_caps, RSS_CAPS, struct ibv_rss_caps, rss_fields)
-
-GVerbsRSSCaps *
-_gverbs_rss_caps_new (const struct ibv_rss_caps *caps)
-{
-  return gverbs_rss_caps_new_from (caps);
-}
+DEFINE_CAPS (GVerbsRSSCaps, gverbs_rss_caps, struct ibv_rss_caps, rss_fields, _gverbs_rss_caps_new)
 
 /**
  * GVerbsPacketPacingCaps:
@@ -280,14 +269,8 @@ static const GVerbsField packet_pacing_fields[] = {
   F (struct ibv_packet_pacing_caps, qp_rate_limit_max, GVERBS_FIELD_UINT, NULL),
   F (struct ibv_packet_pacing_caps, supported_qpts, GVERBS_FIELD_UINT, NULL),
 };
-DEFINE_CAPS (GVerbsPacketPacingCaps, gverbs_packet_pacing_caps, PACKET_PACING_CAPS,
-             struct ibv_packet_pacing_caps, packet_pacing_fields)
-
-GVerbsPacketPacingCaps *
-_gverbs_packet_pacing_caps_new (const struct ibv_packet_pacing_caps *caps)
-{
-  return gverbs_packet_pacing_caps_new_from (caps);
-}
+DEFINE_CAPS (GVerbsPacketPacingCaps, gverbs_packet_pacing_caps, struct ibv_packet_pacing_caps,
+             packet_pacing_fields, _gverbs_packet_pacing_caps_new)
 
 /**
  * GVerbsTMCaps:
@@ -352,13 +335,7 @@ static const GVerbsField tm_fields[] = {
   F (struct ibv_tm_caps, max_ops, GVERBS_FIELD_UINT, NULL),
   F (struct ibv_tm_caps, max_sge, GVERBS_FIELD_UINT, NULL),
 };
-DEFINE_CAPS (GVerbsTMCaps, gverbs_tm_caps, TM_CAPS, struct ibv_tm_caps, tm_fields)
-
-GVerbsTMCaps *
-_gverbs_tm_caps_new (const struct ibv_tm_caps *caps)
-{
-  return gverbs_tm_caps_new_from (caps);
-}
+DEFINE_CAPS (GVerbsTMCaps, gverbs_tm_caps, struct ibv_tm_caps, tm_fields, _gverbs_tm_caps_new)
 
 /**
  * GVerbsCQModerationCaps:
@@ -399,14 +376,8 @@ static const GVerbsField cq_moderation_fields[] = {
   F (struct ibv_cq_moderation_caps, max_cq_count, GVERBS_FIELD_UINT, NULL),
   F (struct ibv_cq_moderation_caps, max_cq_period, GVERBS_FIELD_UINT, NULL),
 };
-DEFINE_CAPS (GVerbsCQModerationCaps, gverbs_cq_moderation_caps, CQ_MODERATION_CAPS,
-             struct ibv_cq_moderation_caps, cq_moderation_fields)
-
-GVerbsCQModerationCaps *
-_gverbs_cq_moderation_caps_new (const struct ibv_cq_moderation_caps *caps)
-{
-  return gverbs_cq_moderation_caps_new_from (caps);
-}
+DEFINE_CAPS (GVerbsCQModerationCaps, gverbs_cq_moderation_caps, struct ibv_cq_moderation_caps,
+             cq_moderation_fields, _gverbs_cq_moderation_caps_new)
 
 /**
  * GVerbsPCIAtomicCaps:
@@ -456,11 +427,5 @@ static const GVerbsField pci_atomic_fields[] = {
   F (struct ibv_pci_atomic_caps, compare_swap, GVERBS_FIELD_FLAGS, gverbs_pci_atomic_op_size_get_type),
 };
 #undef F
-DEFINE_CAPS (GVerbsPCIAtomicCaps, gverbs_pci_atomic_caps, PCI_ATOMIC_CAPS,
-             struct ibv_pci_atomic_caps, pci_atomic_fields)
-
-GVerbsPCIAtomicCaps *
-_gverbs_pci_atomic_caps_new (const struct ibv_pci_atomic_caps *caps)
-{
-  return gverbs_pci_atomic_caps_new_from (caps);
-}
+DEFINE_CAPS (GVerbsPCIAtomicCaps, gverbs_pci_atomic_caps, struct ibv_pci_atomic_caps,
+             pci_atomic_fields, _gverbs_pci_atomic_caps_new)
