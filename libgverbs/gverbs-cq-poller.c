@@ -60,8 +60,6 @@ struct _GVerbsCQPoller
   gboolean armed;
 };
 
-G_DEFINE_FINAL_TYPE (GVerbsCQPoller, gverbs_cq_poller, G_TYPE_OBJECT)
-
 static const GVerbsField fields[] = {
   /**
    * GVerbsCQPoller:cq:
@@ -78,29 +76,7 @@ static const GVerbsField fields[] = {
                       GVERBS_PROP_CONSTRUCT_ONLY),
 };
 
-static void
-gverbs_cq_poller_dispose (GObject *object)
-{
-  GVerbsCQPoller *self = GVERBS_CQ_POLLER (object);
-
-  _gverbs_properties_clear (self, fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_cq_poller_parent_class)->dispose (object);
-}
-
-static void
-gverbs_cq_poller_class_init (GVerbsCQPollerClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = gverbs_cq_poller_dispose;
-
-  _gverbs_properties_install (object_class, 1, fields, G_N_ELEMENTS (fields), NULL);
-}
-
-static void
-gverbs_cq_poller_init (GVerbsCQPoller *self)
-{
-}
+GVERBS_DEFINE_PROPERTIES_TYPE (GVerbsCQPoller, gverbs_cq_poller, fields)
 
 /**
  * gverbs_cq_poller_new:
