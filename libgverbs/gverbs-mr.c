@@ -18,6 +18,7 @@
 #include "gverbs-error.h"
 #include "gverbs-error-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsMR:
@@ -291,22 +292,10 @@ static const GVerbsField fields[] = {
   [PROP_HANDLE] = GVERBS_PROP_HANDLE_UINT (GVerbsMR, ibv, struct ibv_mr, handle, "handle"),
 };
 
-static void
-gverbs_mr_class_init (GVerbsMRClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_mr_open;
-  resource_class->release = gverbs_mr_release;
-  resource_class->keeps_open_when_release_fails = TRUE;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_SRQ);
-
-  object_class->finalize = gverbs_mr_finalize;
-
-  _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), properties);
-}
+GVERBS_RESOURCE_CLASS_INIT (GVerbsMR, gverbs_mr, GVERBS_RANK_SRQ, fields, properties,
+                            resource_class->release = gverbs_mr_release;
+                            resource_class->keeps_open_when_release_fails = TRUE;
+                            object_class->finalize = gverbs_mr_finalize)
 
 static void
 gverbs_mr_init (GVerbsMR *self)
