@@ -229,13 +229,9 @@ GVERBS_DEFINE_GETTER (GVerbsRxHashFields, gverbs_rx_hash_conf_get_rx_hash_fields
  *
  * Since: 0.1
  */
-void
-gverbs_rx_hash_conf_set_rx_hash_fields_mask (GVerbsRxHashConf   *self,
-                                             GVerbsRxHashFields  rx_hash_fields_mask)
-{
-  g_return_if_fail (GVERBS_IS_RX_HASH_CONF (self));
-  g_object_set (self, "rx-hash-fields-mask", rx_hash_fields_mask, NULL);
-}
+GVERBS_DEFINE_SETTER (gverbs_rx_hash_conf_set_rx_hash_fields_mask, GVerbsRxHashConf,
+                      GVERBS_IS_RX_HASH_CONF, GVerbsRxHashFields, rx_hash_fields_mask,
+                      "rx-hash-fields-mask")
 
 void
 _gverbs_rx_hash_conf_fill (GVerbsRxHashConf        *self,
