@@ -10,6 +10,7 @@
 
 #include "gverbs-sge.h"
 #include "gverbs-error.h"
+#include "gverbs-fields-private.h"
 #include "gverbs-post-private.h"
 #include "gverbs-resource-private.h"
 
@@ -18,8 +19,6 @@ G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
 G_STATIC_ASSERT (offsetof (GVerbsSGE, addr) == offsetof (struct ibv_sge, addr));
 G_STATIC_ASSERT (offsetof (GVerbsSGE, length) == offsetof (struct ibv_sge, length));
 G_STATIC_ASSERT (offsetof (GVerbsSGE, lkey) == offsetof (struct ibv_sge, lkey));
-
-G_DEFINE_BOXED_TYPE (GVerbsSGE, gverbs_sge, gverbs_sge_copy, gverbs_sge_free)
 
 /**
  * gverbs_sge_new:
@@ -56,13 +55,6 @@ gverbs_sge_new (guint64 addr,
  *
  * Since: 0.1
  */
-GVerbsSGE *
-gverbs_sge_copy (const GVerbsSGE *sge)
-{
-  g_return_val_if_fail (sge != NULL, NULL);
-  return g_memdup2 (sge, sizeof *sge);
-}
-
 /**
  * gverbs_sge_free:
  * @sge: (nullable): a #GVerbsSGE
@@ -71,11 +63,7 @@ gverbs_sge_copy (const GVerbsSGE *sge)
  *
  * Since: 0.1
  */
-void
-gverbs_sge_free (GVerbsSGE *sge)
-{
-  g_free (sge);
-}
+GVERBS_DEFINE_PLAIN_BOXED_TYPE (GVerbsSGE, gverbs_sge)
 
 /* A work request with more buffers than any conversion holds: the error of
  * every post path (@owner, the queue's resource, names it). Returns FALSE. */
