@@ -95,13 +95,10 @@ gverbs_ah_open (GVerbsResource  *resource,
   struct ibv_pd *pd;
   int err;
 
-  if (self->pd == NULL || self->attr == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("An address handle needs a protection domain and attributes"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->pd, error) || !_gverbs_ah_attr_fill (self->attr, &a, error))
+  if (!_gverbs_resource_check_inputs (self->pd, self->attr,
+                                      _("An address handle needs a protection domain and attributes"),
+                                      error) ||
+      !_gverbs_ah_attr_fill (self->attr, &a, error))
     return FALSE;
 
   pd = _gverbs_pd_get_ibv (self->pd);

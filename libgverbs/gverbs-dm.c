@@ -68,13 +68,9 @@ gverbs_dm_open (GVerbsResource  *resource,
   struct ibv_alloc_dm_attr attr;
   const char *name;
 
-  if (self->context == NULL || self->attr == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("Device memory needs a context and allocation attributes"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_inputs (self->context, self->attr,
+                                      _("Device memory needs a context and allocation attributes"),
+                                      error))
     return FALSE;
   name = gverbs_context_get_name (self->context);
   _gverbs_alloc_dm_attr_fill (self->attr, &attr);

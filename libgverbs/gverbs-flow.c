@@ -306,13 +306,8 @@ gverbs_flow_open (GVerbsResource  *resource,
   const char *name;
   gsize size;
 
-  if (self->qp == NULL || self->attr == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A flow needs a QP and flow attributes"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->qp, error))
+  if (!_gverbs_resource_check_inputs (self->qp, self->attr,
+                                      _("A flow needs a QP and flow attributes"), error))
     return FALSE;
   packed = gverbs_flow_attr_pack (self->attr, error);
   if (packed == NULL)

@@ -97,6 +97,10 @@ gboolean    _gverbs_resource_check_open     (gpointer              self,
 gboolean    _gverbs_resource_check_input    (gpointer              input,
                                              const char           *missing,
                                              GError              **error);
+gboolean    _gverbs_resource_check_inputs   (gpointer              input,
+                                             gconstpointer         attr,
+                                             const char           *missing,
+                                             GError              **error);
 gboolean    _gverbs_resource_is_open        (gpointer              self);
 void        _gverbs_resource_adopt          (GVerbsResource       *self);
 gboolean    _gverbs_resource_release_result (gpointer             self,

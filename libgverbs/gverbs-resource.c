@@ -655,6 +655,17 @@ _gverbs_resource_check_input (gpointer     input,
   return _gverbs_resource_check_open (input, error);
 }
 
+/* _gverbs_resource_check_input() for a resource made from @input and the
+ * attribute object @attr: @missing is the error when either is %NULL. */
+gboolean
+_gverbs_resource_check_inputs (gpointer       input,
+                               gconstpointer  attr,
+                               const char    *missing,
+                               GError       **error)
+{
+  return _gverbs_resource_check_input (attr != NULL ? input : NULL, missing, error);
+}
+
 /* The end of a release vfunc: %TRUE for @rc 0, else the error of @call
  * (an errno value, as rdma-core's destroy calls return) naming @self. */
 gboolean

@@ -73,13 +73,9 @@ gverbs_rwq_ind_table_open (GVerbsResource  *resource,
   const char *name;
   guint log_size;
 
-  if (self->context == NULL || self->init_attr == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("An indirection table needs a context and a GVerbsRwqIndTableInitAttr"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_inputs (self->context, self->init_attr,
+                                      _("An indirection table needs a context and a GVerbsRwqIndTableInitAttr"),
+                                      error))
     return FALSE;
   name = gverbs_context_get_name (self->context);
   /* a device without RSS says so before its work queues are looked at:

@@ -94,13 +94,9 @@ gverbs_wq_open (GVerbsResource  *resource,
   GVerbsCQ *cq;
   const char *name;
 
-  if (self->context == NULL || self->init_attr == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A work queue needs a context and a GVerbsWQInitAttr"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_inputs (self->context, self->init_attr,
+                                      _("A work queue needs a context and a GVerbsWQInitAttr"),
+                                      error))
     return FALSE;
   name = gverbs_context_get_name (self->context);
   pd = gverbs_wq_init_attr_get_pd (self->init_attr);

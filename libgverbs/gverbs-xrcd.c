@@ -60,13 +60,9 @@ gverbs_xrcd_open (GVerbsResource  *resource,
   struct ibv_xrcd_init_attr attr;
   const char *name;
 
-  if (self->context == NULL || self->init_attr == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("An XRC domain needs a context and init attributes"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_inputs (self->context, self->init_attr,
+                                      _("An XRC domain needs a context and init attributes"),
+                                      error))
     return FALSE;
   name = gverbs_context_get_name (self->context);
   _gverbs_xrcd_init_attr_fill (self->init_attr, &attr);

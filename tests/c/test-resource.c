@@ -180,6 +180,50 @@ test_failed_open (void)
   g_assert_nonnull (strstr (error->message, "no room for a"));
 }
 
+/* A resource made from a parent and an attribute object says which is
+ * missing before it looks at either; a given parent must be usable. */
+static void
+test_check_inputs (void)
+{
+  static const struct { GType (*type) (void); const char *missing; } classes[] = {
+    { gverbs_ah_get_type, "An address handle needs a protection domain and attributes" },
+    { gverbs_dm_get_type, "Device memory needs a context and allocation attributes" },
+    { gverbs_flow_get_type, "A flow needs a QP and flow attributes" },
+    { gverbs_rwq_ind_table_get_type, "An indirection table needs a context and a GVerbsRwqIndTableInitAttr" },
+    { gverbs_wq_get_type, "A work queue needs a context and a GVerbsWQInitAttr" },
+    { gverbs_xrcd_get_type, "An XRC domain needs a context and init attributes" },
+  };
+  g_autoptr(TestThing) open = thing_new (TEST_TYPE_THING, "open", NULL, NULL, FALSE, FALSE, NULL);
+  g_autoptr(TestThing) unopened = g_object_new (TEST_TYPE_THING, NULL);
+  g_autoptr(GObject) attr = g_object_new (G_TYPE_OBJECT, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (_gverbs_resource_check_inputs (NULL, attr, "no parent", &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "no parent");
+  g_clear_error (&error);
+  g_assert_false (_gverbs_resource_check_inputs (open, NULL, "no attributes", &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "no attributes");
+  g_clear_error (&error);
+  g_assert_false (_gverbs_resource_check_inputs (unopened, attr, "unused", &error));
+  g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_NOT_INITIALIZED);
+  g_clear_error (&error);
+  g_assert_true (_gverbs_resource_check_inputs (open, attr, "unused", &error));
+  g_assert_no_error (error);
+
+  /* the classes that check their inputs this way, made with neither */
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    {
+      g_autoptr(GObject) object = g_initable_new (classes[i].type (), NULL, &error, NULL);
+
+      g_assert_null (object);
+      g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+      g_assert_cmpstr (error->message, ==, classes[i].missing);
+      g_clear_error (&error);
+    }
+}
+
 static void
 on_notify_closed (GObject    *object,
                   GParamSpec *pspec,
@@ -380,6 +424,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/resource/never-initialized", test_never_initialized);
   g_test_add_func ("/resource/failed-open", test_failed_open);
+  g_test_add_func ("/resource/check-inputs", test_check_inputs);
   g_test_add_func ("/resource/close-policies", test_close_policies);
   g_test_add_func ("/resource/children-order", test_children_order);
   g_test_add_func ("/resource/children-lifetime", test_children_lifetime);
