@@ -30,6 +30,16 @@
   { name, GVERBS_FIELD_HANDLE_UINT, G_STRUCT_OFFSET (st, handle), sizeof (((ibv_st *) 0)->member), \
     NULL, G_PARAM_READABLE, 0, G_MAXUINT64, 0, G_STRUCT_OFFSET (ibv_st, member) }
 
+/* The release vfunc of a resource whose rdma-core free function returns
+ * nothing (it cannot fail): frees the object in the field `ibv`. */
+#define FREE_RELEASE(TypeName, type_name, free_func)                          \
+  static gboolean                                                             \
+  type_name##_release (GVerbsResource *resource, GError **error)              \
+  {                                                                           \
+    free_func (g_steal_pointer (&((TypeName *) resource)->ibv));              \
+    return TRUE;                                                              \
+  }
+
 /* The context a resource is allocated on, checked open; NULL with @error. */
 static struct ibv_context *
 context_ibv (GVerbsContext  *context,
@@ -120,15 +130,7 @@ gverbs_mlx5_var_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_mlx5_var_release (GVerbsResource  *resource,
-                         GError         **error)
-{
-  GVerbsMlx5VAR *self = GVERBS_MLX5_VAR (resource);
-
-  mlx5dv_free_var (g_steal_pointer (&self->ibv));
-  return TRUE;
-}
+FREE_RELEASE (GVerbsMlx5VAR, gverbs_mlx5_var, mlx5dv_free_var)
 
 static const GVerbsField var_fields[] = {
   /**
@@ -255,15 +257,7 @@ gverbs_mlx5_uar_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_mlx5_uar_release (GVerbsResource  *resource,
-                         GError         **error)
-{
-  GVerbsMlx5UAR *self = GVERBS_MLX5_UAR (resource);
-
-  mlx5dv_devx_free_uar (g_steal_pointer (&self->ibv));
-  return TRUE;
-}
+FREE_RELEASE (GVerbsMlx5UAR, gverbs_mlx5_uar, mlx5dv_devx_free_uar)
 
 static const GVerbsField uar_fields[] = {
   /**
@@ -413,15 +407,7 @@ gverbs_mlx5_pp_open (GVerbsResource  *resource,
   return TRUE;
 }
 
-static gboolean
-gverbs_mlx5_pp_release (GVerbsResource  *resource,
-                        GError         **error)
-{
-  GVerbsMlx5PP *self = GVERBS_MLX5_PP (resource);
-
-  mlx5dv_pp_free (g_steal_pointer (&self->ibv));
-  return TRUE;
-}
+FREE_RELEASE (GVerbsMlx5PP, gverbs_mlx5_pp, mlx5dv_pp_free)
 
 static const GVerbsField pp_fields[] = {
   /**
