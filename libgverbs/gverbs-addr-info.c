@@ -459,12 +459,9 @@ gverbs_addr_info_dup_dst_address (GVerbsAddrInfo *self)
  *
  * Since: 0.1
  */
-guint
-gverbs_addr_info_get_src_port (GVerbsAddrInfo *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), 0);
-  return self->rai ? _gverbs_sockaddr_get_port (self->rai->ai_src_addr) : 0;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_addr_info_get_src_port,
+                      GVerbsAddrInfo, GVERBS_IS_ADDR_INFO, 0,
+                      self->rai ? _gverbs_sockaddr_get_port (self->rai->ai_src_addr) : 0)
 
 /**
  * gverbs_addr_info_get_dst_port:
@@ -476,12 +473,9 @@ gverbs_addr_info_get_src_port (GVerbsAddrInfo *self)
  *
  * Since: 0.1
  */
-guint
-gverbs_addr_info_get_dst_port (GVerbsAddrInfo *self)
-{
-  g_return_val_if_fail (GVERBS_IS_ADDR_INFO (self), 0);
-  return self->rai ? _gverbs_sockaddr_get_port (self->rai->ai_dst_addr) : 0;
-}
+GVERBS_DEFINE_GETTER (guint, gverbs_addr_info_get_dst_port,
+                      GVerbsAddrInfo, GVERBS_IS_ADDR_INFO, 0,
+                      self->rai ? _gverbs_sockaddr_get_port (self->rai->ai_dst_addr) : 0)
 
 struct rdma_addrinfo *
 _gverbs_addr_info_get_rai (GVerbsAddrInfo *self)

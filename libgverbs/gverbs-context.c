@@ -414,12 +414,8 @@ gverbs_context_new (const char  *name,
  *
  * Since: 0.1
  */
-const char *
-gverbs_context_get_name (GVerbsContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
-  return P (self)->name;
-}
+GVERBS_DEFINE_GETTER (const char *, gverbs_context_get_name,
+                      GVerbsContext, GVERBS_IS_CONTEXT, NULL, P (self)->name)
 
 /**
  * gverbs_context_get_num_comp_vectors:
@@ -431,12 +427,9 @@ gverbs_context_get_name (GVerbsContext *self)
  *
  * Since: 0.1
  */
-int
-gverbs_context_get_num_comp_vectors (GVerbsContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), 0);
-  return P (self)->ibv ? P (self)->ibv->num_comp_vectors : 0;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_context_get_num_comp_vectors,
+                      GVerbsContext, GVERBS_IS_CONTEXT, 0,
+                      P (self)->ibv ? P (self)->ibv->num_comp_vectors : 0)
 
 /**
  * gverbs_context_get_cmd_fd:
@@ -448,12 +441,9 @@ gverbs_context_get_num_comp_vectors (GVerbsContext *self)
  *
  * Since: 0.1
  */
-int
-gverbs_context_get_cmd_fd (GVerbsContext *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CONTEXT (self), -1);
-  return P (self)->ibv ? P (self)->ibv->cmd_fd : -1;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_context_get_cmd_fd,
+                      GVerbsContext, GVERBS_IS_CONTEXT, -1,
+                      P (self)->ibv ? P (self)->ibv->cmd_fd : -1)
 
 /**
  * gverbs_context_query_device:

@@ -303,12 +303,8 @@ gverbs_cq_ex_new (GVerbsContext       *context,
  *
  * Since: 0.1
  */
-GVerbsCreateCQWCFlags
-gverbs_cq_ex_get_wc_flags (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), 0);
-  return P (self)->wc_flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsCreateCQWCFlags, gverbs_cq_ex_get_wc_flags,
+                      GVerbsCQEX, GVERBS_IS_CQ_EX, 0, P (self)->wc_flags)
 
 static gboolean
 poll_result (GVerbsCQEX  *self,
@@ -457,12 +453,8 @@ gverbs_cq_ex_end_poll (GVerbsCQEX  *self,
  *
  * Since: 0.1
  */
-gboolean
-gverbs_cq_ex_is_polling (GVerbsCQEX *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ_EX (self), FALSE);
-  return P (self)->polling;
-}
+GVERBS_DEFINE_GETTER (gboolean, gverbs_cq_ex_is_polling,
+                      GVerbsCQEX, GVERBS_IS_CQ_EX, FALSE, P (self)->polling)
 
 static gboolean
 can_read (GVerbsCQEX  *self,

@@ -567,12 +567,9 @@ GVERBS_DEFINE_GETTER (GVerbsCompChannel *, gverbs_cq_get_channel,
  *
  * Since: 0.1
  */
-int
-gverbs_cq_get_cqe (GVerbsCQ *self)
-{
-  g_return_val_if_fail (GVERBS_IS_CQ (self), 0);
-  return PRIV (self)->ibv ? PRIV (self)->ibv->cqe : PRIV (self)->requested_cqe;
-}
+GVERBS_DEFINE_GETTER (int, gverbs_cq_get_cqe,
+                      GVerbsCQ, GVERBS_IS_CQ, 0,
+                      PRIV (self)->ibv ? PRIV (self)->ibv->cqe : PRIV (self)->requested_cqe)
 
 /**
  * gverbs_cq_get_comp_vector:

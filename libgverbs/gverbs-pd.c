@@ -185,12 +185,8 @@ gverbs_context_alloc_pd (GVerbsContext  *self,
  *
  * Since: 0.1
  */
-GVerbsContext *
-gverbs_pd_get_context (GVerbsPD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PD (self), NULL);
-  return PRIV (self)->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_pd_get_context,
+                      GVerbsPD, GVERBS_IS_PD, NULL, PRIV (self)->context)
 
 /**
  * gverbs_pd_get_handle:
@@ -202,12 +198,8 @@ gverbs_pd_get_context (GVerbsPD *self)
  *
  * Since: 0.1
  */
-guint32
-gverbs_pd_get_handle (GVerbsPD *self)
-{
-  g_return_val_if_fail (GVERBS_IS_PD (self), 0);
-  return PRIV (self)->ibv ? PRIV (self)->ibv->handle : 0;
-}
+GVERBS_DEFINE_GETTER (guint32, gverbs_pd_get_handle,
+                      GVerbsPD, GVERBS_IS_PD, 0, PRIV (self)->ibv ? PRIV (self)->ibv->handle : 0)
 
 struct ibv_pd *
 _gverbs_pd_get_ibv (GVerbsPD *self)

@@ -179,12 +179,8 @@ gverbs_qp_ex_new (GVerbsContext       *context,
  *
  * Since: 0.1
  */
-GVerbsContext *
-gverbs_qp_ex_get_context (GVerbsQPEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_EX (self), NULL);
-  return P (self)->context;
-}
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_qp_ex_get_context,
+                      GVerbsQPEx, GVERBS_IS_QP_EX, NULL, P (self)->context)
 
 GVerbsContext *
 _gverbs_qp_ex_get_context (GVerbsQPEx *self)
@@ -226,12 +222,8 @@ _gverbs_qp_ex_create (GVerbsQPEx                 *self,
  *
  * Since: 0.1
  */
-guint64
-gverbs_qp_ex_get_wr_id (GVerbsQPEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_EX (self), 0);
-  return P (self)->wr_id;
-}
+GVERBS_DEFINE_GETTER (guint64, gverbs_qp_ex_get_wr_id,
+                      GVerbsQPEx, GVERBS_IS_QP_EX, 0, P (self)->wr_id)
 
 /**
  * gverbs_qp_ex_set_wr_id:
@@ -263,12 +255,8 @@ gverbs_qp_ex_set_wr_id (GVerbsQPEx *self,
  *
  * Since: 0.1
  */
-GVerbsSendFlags
-gverbs_qp_ex_get_wr_flags (GVerbsQPEx *self)
-{
-  g_return_val_if_fail (GVERBS_IS_QP_EX (self), 0);
-  return P (self)->wr_flags;
-}
+GVERBS_DEFINE_GETTER (GVerbsSendFlags, gverbs_qp_ex_get_wr_flags,
+                      GVerbsQPEx, GVERBS_IS_QP_EX, 0, P (self)->wr_flags)
 
 /**
  * gverbs_qp_ex_set_wr_flags:
