@@ -100,7 +100,31 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner
                              lambda v: Verbs.FlowAttrType(int(v))),
                             ('priority', 'priority', 0), ('port', 'port', 1),
                             ('flags', 'flags', 0, lambda v: Verbs.FlowFlags(int(v)))),
-               'Flow': ('qp', ('flow_attr', 'attr', _REQUIRED))})
+               'Flow': ('qp', ('flow_attr', 'attr', _REQUIRED)),
+               # mlx5 direct verbs (built with libmlx5: -Dmlx5)
+               'Mlx5DVContextAttr': (('flags', 0), ('comp_mask', 0)),
+               'Mlx5DVDCInitAttr': (('dc_type', 0), ('dct_access_key', 0)),
+               'Mlx5DVCQInitAttr': (('comp_mask', 0), ('cqe_comp_res_format', 0), ('flags', 0),
+                                    ('cqe_size', 0)),
+               'Mlx5Context': (('attr', None), ('name', 'name', None,
+                                                lambda v: _name_of(v) if v else None)),
+               'Mlx5QP': (('ctx', 'context', _REQUIRED), 'init_attr', ('qp_attr', None),
+                          ('dv_init_attr', None)),   # mlx5dv_create_qp: DCI, DCT, mlx5 flags
+               'Mlx5CQ': (('ctx', 'context', _REQUIRED), ('init_attr', None),
+                          ('dv_init_attr', None)),
+               'Mlx5VAR': (('ctx', 'context', _REQUIRED), ('flags', 0)),
+               'Mlx5UAR': (('ctx', 'context', _REQUIRED), ('flags', 'flags', 0, lambda v: _enum_arg(
+                   Verbs.Mlx5DVUARAllocType, v, 'flags'))),
+               'Mlx5PP': (('ctx', 'context', _REQUIRED), ('pp_context', 'pp_context', _REQUIRED,
+                                                          lambda v: _to_bytes(v)), ('flags', 0)),
+               'Mlx5DevxObj': (('ctx', 'context', _REQUIRED),
+                               ('in_', 'in', _REQUIRED, lambda v: _to_bytes(v)),
+                               ('outlen', 'outlen', _REQUIRED, lambda v: _outlen(v))),
+               'Mlx5UMEM': (('ctx', 'context', _REQUIRED),
+                            ('size', 'size', _REQUIRED, lambda v: _check_uint('size', v)),
+                            ('addr', None, None, lambda v: _umem_addr(v)),
+                            ('alignment', 'alignment', 0, lambda v: _check_uint('alignment', v)),
+                            ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
 # constructors taking fields: (field, default[, field name]); QPAttr: any field by keyword
 _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                 'XRCDInitAttr': (('comp_mask', 0), ('oflags', 0), ('fd', -1)),
@@ -143,6 +167,20 @@ def _mc_addr(addr):
     if addr is None:
         raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
     return addr
+def _outlen(value): return _check_uint('outlen', value, 32)
+def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
+def _umem_addr(addr):
+    if addr is not None:
+        raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                           'Mlx5UMEM: the library allocates the buffer; addr must be None')
+def _name_of(device):   # a name, bytes, a Device or a Context
+    name = device if isinstance(device, (str, bytes)) else getattr(device, 'get_name', None)
+    name = name() if callable(name) else name
+    if name is None:
+        raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
+    return name.decode() if isinstance(name, bytes) else str(name)
+# DevX commands: the input mailbox as bytes, the output's length; return the output
+_DEVX = (('in_', _REQUIRED, _to_bytes), ('outlen', _REQUIRED, _outlen), _data)
 _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable', None)),
                              query_gid_ex=('port_num', 'gid_index', ('flags', 0, _no_flags)),
                              query_gid_table=(('max_entries', -1), ('flags', 0, _no_flags), list),
@@ -181,7 +219,11 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
                                            ('atomic_wr', _REQUIRED, _as_bytes))),
              'BufferPool': dict(copy_to=(('buf', _REQUIRED, _as_bytes), 'idx', ('offset', 0))),
              'SendWR': {'set_wr_atomic': (('rkey', _REQUIRED), ('addr', _REQUIRED),
-                                          ('compare_add', _REQUIRED), ('swap', 0))}}
+                                          ('compare_add', _REQUIRED), ('swap', 0))},
+             # mlx5 direct verbs (built with libmlx5: -Dmlx5)
+             'Mlx5Context': dict(query_mlx5_device=(('comp_mask', -1, _all_bits),),
+                                 devx_general_cmd=_DEVX),
+             'Mlx5DevxObj': dict(query=_DEVX, modify=_DEVX)}
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
 class _Prop:
@@ -375,9 +417,6 @@ def _fields_init(base, *spec, extra=False):
             setattr(self, name, value)
     return __init__
 
-def _boxed_new(base):
-    return lambda cls, *args, **kwargs: base.__new__(cls)   # the fields are set by __init__
-
 def _new_from_fields(cls, base, spec, fields_init, new, extra):
     # a C new() that takes every field in pyverbs' order (QPCap, SrqAttr, QPAttr, ...): one
     # call into C; a subclass is made as before, by __new__ here since __init__ is C's
@@ -410,9 +449,6 @@ def _boxed_field(holder, name):
 
 def _to_string(self): return self.to_string()
 
-def _init_done_by_new(self, *args, **kwargs):
-    pass   # a class whose __new__ returns the object made in C: nothing left to set
-
 def _caps_str(self):
     return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
                    for p in self.list_properties())
@@ -440,13 +476,13 @@ def _apply_rules(cls):
                                      ] == [s[0] for s in spec]:
             _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new), name == 'QPAttr')
         elif not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
-            cls.__new__ = _boxed_new(base)
+            cls.__new__ = lambda klass, *args, **kwargs: base.__new__(klass)   # __init__ sets
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
     for attr, getter in _GETTERS.get(name, {}).items():
         setattr(cls, attr, property(getattr(cls, getter)))
     if '__new__' in own and '__init__' not in own:
-        cls.__init__ = _init_done_by_new
+        cls.__init__ = lambda self, *args, **kwargs: None   # __new__ returns C's object
     if '__str__' not in own:
         if hasattr(cls, 'to_string'):
             cls.__str__ = _to_string
@@ -648,8 +684,6 @@ class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
         _init_checked(Verbs.ParentDomainInitAttr, self, pd=pd, pd_context=pd_context, td=td,
                       comp_mask=Verbs.ParentDomainInitAttrMask(int(comp_mask)))
     comp_mask = property(lambda self: int(self.get_comp_mask()))
-
-
 
 _sge_new = Verbs.SGE.new
 
@@ -950,12 +984,9 @@ def _made(cls, wr, items, sg, num_sge, next_wr):
     obj.__dict__.update(wr.__dict__)
     return obj
 
-_WR_OPCODES = Verbs.WROpcode.__enum_values__
-_SendFlags = Verbs.SendFlags
-_SEND = Verbs.WROpcode.SEND
-_WROpcode = Verbs.WROpcode
-_send_wr_new = Verbs.SendWR.new_with_sg
-_recv_wr_new = Verbs.RecvWR.new_with_sg
+_WROpcode, _SendFlags, _SEND = Verbs.WROpcode, Verbs.SendFlags, Verbs.WROpcode.SEND
+_WR_OPCODES = _WROpcode.__enum_values__
+_send_wr_new, _recv_wr_new = Verbs.SendWR.new_with_sg, Verbs.RecvWR.new_with_sg
 _WR_COMMON = dict(next_wr=None, __init__=object.__init__,  # made by __new__
                   sg_list=property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)]))
 
@@ -1335,51 +1366,11 @@ class CQPoller(Verbs.CQPoller):
                 raise
             count = None if count is None else count - 1
 
-# --- mlx5 direct verbs (built with libmlx5: -Dmlx5) --------------------------
-
+# --- mlx5 direct verbs (built with libmlx5: -Dmlx5): the classes the tables cannot make
 if hasattr(Verbs, 'Mlx5Context'):
-    def _name_of(device):   # a name, bytes, a Device or a Context
-        name = device if isinstance(device, (str, bytes)) else getattr(device, 'get_name', None)
-        name = name() if callable(name) else name
-        if name is None:
-            raise TypeError('is_mlx5dv_supported() needs a device name, Device or Context')
-        return name.decode() if isinstance(name, bytes) else str(name)
     @_export
     def is_mlx5dv_supported(device):
         return Verbs.mlx5_is_supported(_name_of(device))
-    def _outlen(value): return _check_uint('outlen', value, 32)
-    def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
-    # DevX commands: the input mailbox as bytes, the output's length; return the output
-    _DEVX = (('in_', _REQUIRED, _to_bytes), ('outlen', _REQUIRED, _outlen), _data)
-    _DEFAULTS.update({'Mlx5Context': dict(query_mlx5_device=(('comp_mask', -1, _all_bits),),
-                                          devx_general_cmd=_DEVX),
-                      'Mlx5DevxObj': dict(query=_DEVX, modify=_DEVX)})
-    def _umem_addr(addr):
-        if addr is not None:
-            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'Mlx5UMEM: the library allocates the buffer; addr must be None')
-    _CTORS.update({
-        'Mlx5DVContextAttr': (('flags', 0), ('comp_mask', 0)),
-        'Mlx5DVDCInitAttr': (('dc_type', 0), ('dct_access_key', 0)),
-        'Mlx5DVCQInitAttr': (('comp_mask', 0), ('cqe_comp_res_format', 0), ('flags', 0),
-                             ('cqe_size', 0)),
-        'Mlx5Context': (('attr', None), ('name', 'name', None,
-                                         lambda v: _name_of(v) if v else None)),
-        'Mlx5QP': (('ctx', 'context', _REQUIRED), 'init_attr', ('qp_attr', None),
-                   ('dv_init_attr', None)),   # mlx5dv_create_qp: DCI, DCT, mlx5 flags
-        'Mlx5CQ': (('ctx', 'context', _REQUIRED), ('init_attr', None), ('dv_init_attr', None)),
-        'Mlx5VAR': (('ctx', 'context', _REQUIRED), ('flags', 0)),
-        'Mlx5UAR': (('ctx', 'context', _REQUIRED), ('flags', 'flags', 0, lambda v: _enum_arg(
-            Verbs.Mlx5DVUARAllocType, v, 'flags'))),
-        'Mlx5PP': (('ctx', 'context', _REQUIRED), ('pp_context', 'pp_context', _REQUIRED,
-                                                   _to_bytes), ('flags', 0)),
-        'Mlx5DevxObj': (('ctx', 'context', _REQUIRED), ('in_', 'in', _REQUIRED, _to_bytes),
-                        ('outlen', 'outlen', _REQUIRED, _outlen)),
-        'Mlx5UMEM': (('ctx', 'context', _REQUIRED), ('size', 'size', _REQUIRED,
-                                                     lambda v: _check_uint('size', v)),
-                     ('addr', None, None, _umem_addr),
-                     ('alignment', 'alignment', 0, lambda v: _check_uint('alignment', v)),
-                     ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
     @_verbs
     class Mlx5DVQPInitAttr(Verbs.Mlx5DVQPInitAttr):
         def __init__(self, comp_mask=0, create_flags=0, dc_init_attr=None, send_ops_flags=0):
