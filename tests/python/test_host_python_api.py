@@ -182,6 +182,32 @@ def test_subclass_init_may_pass_pyverbs_arguments_on():
     assert Recv(6, 1, [sge]).wr_id == 6
 
 
+def test_aliases_and_subclasses_by_rule():
+    # _ALIASES names struct fields and methods too; a subclass WR is C's own WR
+    wr = Verbs.SendWR(wr_id=1, opcode=Verbs.IBV_WR_RDMA_WRITE, num_sge=1, sg=[Verbs.SGE(1, 2, 3)])
+    wr.set_wr_rdma(0x55, 0x1000)
+    assert (wr.rdma_rkey, wr.rdma_remote_addr) == (0x55, 0x1000)
+    param = Verbs.ConnParam(qp_num=9)
+    assert param.qpn == 9
+    assert Verbs.CQ.req_notify_cq is Verbs.CQ.req_notify
+    assert Verbs.CQEX.poll_next is Verbs.CQEX.next_poll
+
+    class Tagged(Verbs.SendWR):
+        pass
+    head = Verbs.SendWR(wr_id=7)
+    sges = [Verbs.SGE(0x10, 4, 1), Verbs.SGE(0x20, 8, 2)]
+    tagged = Tagged(wr_id=8, opcode=3, num_sge=1, sg=sges, send_flags=0, next_wr=head)
+    assert type(tagged) is Tagged and isinstance(tagged, Verbs.SendWR)
+    assert (tagged.wr_id, tagged.num_sge, tagged.next_wr) == (8, 1, head)
+    assert [(s.addr, s.length) for s in tagged.sg_list] == [(0x10, 4)]
+    assert int(tagged.opcode) == 3 and int(tagged.send_flags) == 0
+
+    path = Verbs.IBPath(2, dqpn=77, DGID='fe80::9')
+    for copy in (path.copy(), Verbs.IBPath.from_bytes(path.to_bytes())):
+        assert type(copy) is Verbs.IBPath and copy is not path
+        assert (copy.port_num, copy.dqpn, str(copy.dgid)) == (2, 77, str(path.dgid))
+
+
 def test_module_reads_need_no_python_hook():
     # every name of gi.repository.Verbs is read without a Python-level __getattr__ on
     # its class; a name the override does not export is looked up once, then kept

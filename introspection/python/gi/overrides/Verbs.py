@@ -26,7 +26,7 @@ def _export(obj, name=None):
 # properties that never change: read once, kept until closed (or MR.rereg())
 _CACHED = {'MR': ('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'),
            'QP': ('qp_num', 'qp_type', 'handle')}
-# pyverbs' and python-rdma's names for properties named otherwise
+# pyverbs' and python-rdma's names for properties, struct fields and methods named otherwise
 _PATH_ALIASES = {
     'DGID': 'dgid', 'SGID': 'sgid', 'DLID': 'dlid', 'SLID': 'slid', 'SL': 'sl',
     'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
@@ -34,7 +34,9 @@ _PATH_ALIASES = {
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'QPInitAttrEx': {'ind_table': 'rwq_ind_tbl', 'hash_conf': 'rx_hash_conf'},
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'},
-            'CqInitAttrEx': {'comp_channel': 'channel'}}
+            'CqInitAttrEx': {'comp_channel': 'channel'}, 'ConnParam': {'qpn': 'qp_num'},
+            'SendWR': {'rdma_remote_addr': 'remote_addr', 'rdma_rkey': 'rkey'},
+            'CQ': {'req_notify_cq': 'req_notify'}, 'CQEX': {'poll_next': 'next_poll'}}
 # pyverbs' read-only attributes that C gives by a method: attribute -> method
 _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'},
             'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
@@ -51,7 +53,7 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
                        ('dmabuf', 'fd', -1,
                         lambda v: -1 if v is None else int(getattr(v, 'fd', v))),
                        ('offset', 0)),
-          'EventChannel': (), 'DeviceMonitor': (),
+          'EventChannel': (), 'DeviceMonitor': (), 'SrqInitAttr': (('attr', None),),
           'PortCounters': ('device_name', ('port_num', 1), ('sysfs_path', None)),
           'Context': (('name', None),),
           'ParentDomain': ('context', 'attr'),
@@ -265,32 +267,27 @@ def _forget_cached(obj, pspec):
 
 _RANGED_TYPES = (GObject.TYPE_UINT, GObject.TYPE_INT, GObject.TYPE_UINT64, GObject.TYPE_INT64,
                  GObject.TYPE_ULONG, GObject.TYPE_LONG, GObject.TYPE_UCHAR, GObject.TYPE_CHAR)
-_CHECKS = {}   # (owner type, property name) -> how values are checked, found once
-
 def _value_check(pspec):
-    key = (pspec.owner_type, pspec.name)
-    if key not in _CHECKS:
-        vtype, check = pspec.value_type, ('any',)
-        if GObject.type_is_a(vtype, GObject.TYPE_FLAGS):
-            mask = 0
-            for bit in vtype.pytype.__flags_values__:
-                mask |= int(bit)
-            check = ('flags', mask, vtype.pytype.__name__)
-        elif GObject.type_is_a(vtype, GObject.TYPE_ENUM):
-            check = ('enum', frozenset(int(v) for v in vtype.pytype.__enum_values__),
-                     vtype.pytype.__name__)
-        elif vtype in _RANGED_TYPES:
-            check = ('range', pspec.minimum, pspec.maximum)
-        elif GObject.type_is_a(vtype, GObject.TYPE_OBJECT) and vtype.pytype is not None:
-            check = ('object', vtype.pytype)
-        _CHECKS[key] = check
-    return _CHECKS[key]
+    # how a property's values are checked: found once per (class, property), by _pspec_check
+    vtype = pspec.value_type
+    if GObject.type_is_a(vtype, GObject.TYPE_FLAGS):
+        mask = 0
+        for bit in vtype.pytype.__flags_values__:
+            mask |= int(bit)
+        return ('flags', mask, vtype.pytype.__name__)
+    if GObject.type_is_a(vtype, GObject.TYPE_ENUM):
+        return ('enum', frozenset(int(v) for v in vtype.pytype.__enum_values__),
+                vtype.pytype.__name__)
+    if vtype in _RANGED_TYPES:
+        return ('range', pspec.minimum, pspec.maximum)
+    if GObject.type_is_a(vtype, GObject.TYPE_OBJECT) and vtype.pytype is not None:
+        return ('object', vtype.pytype)
+    return ('any',)
 
-def _check_value(pspec, value, label=None, check=None):
+def _check_value(pspec, check, value, label=None):
     # refuses what GObject would drop with a warning: out of range, unnamed bits, wrong class
     if pspec is None or isinstance(value, bool):
         return value
-    check = check or _value_check(pspec)
     kind = check[0]
     if kind == 'any' or (kind == 'range' and type(value) is int and
                          check[1] <= value <= check[2]) or (
@@ -325,13 +322,11 @@ def _pspec_check(cls, name):
         return entry
 
 def _set_checked(self, name, value):
-    pspec, check = _pspec_check(type(self), name)
-    self.set_property(name, _check_value(pspec, value, None, check))
+    self.set_property(name, _check_value(*_pspec_check(type(self), name), value))
 
 def _init_checked(base, self, **props):
     for key, value in props.items():
-        pspec, check = _pspec_check(base, key)
-        _check_value(pspec, value, key, check)
+        _check_value(*_pspec_check(base, key), value, key)
     GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
 _SETTABLE = {}   # (class, attribute) -> writable property's (name, pspec, check), or None
@@ -344,12 +339,12 @@ def _props_setattr(self, name, value):
     except KeyError:
         entry = None
         if not name.startswith('_') and not isinstance(getattr(cls, name, None), property):
-            pspec = cls.find_property(cls._verbs_aliases.get(name, name).replace('_', '-'))
+            pspec, check = _pspec_check(cls, cls._verbs_aliases.get(name, name))
             if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
-                entry = pspec.name, pspec, _value_check(pspec)
+                entry = pspec.name, pspec, check
         _SETTABLE[cls, name] = entry
     if entry is not None:
-        self.set_property(entry[0], _check_value(entry[1], value, name, entry[2]))
+        self.set_property(entry[0], _check_value(entry[1], entry[2], value, name))
     else:
         GObject.Object.__setattr__(self, name, value)
 
@@ -417,6 +412,14 @@ def _fields_init(base, *spec, extra=False):
             setattr(self, name, value)
     return __init__
 
+class _SubclassInit:   # made by __new__, so a subclass's super().__init__(args) is ignored
+    def __init__(self, *args, **kwargs): pass
+
+def _made_by_new(cls, **kwargs):
+    # C's object_init (our __init__) refuses a subclass __init__'s arguments: put this first
+    if '__init__' in cls.__dict__ and _SubclassInit not in cls.__mro__:
+        cls.__bases__ = (_SubclassInit,) + cls.__bases__
+
 def _new_from_fields(cls, base, spec, fields_init, new, extra):
     # a C new() that takes every field in pyverbs' order (QPCap, SrqAttr, QPAttr, ...): one
     # call into C; a subclass is made as before, by __new__ here since __init__ is C's
@@ -453,6 +456,15 @@ def _caps_str(self):
     return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
                    for p in self.list_properties())
 
+def _unless_made(init):
+    # __new__ returned the object C made in one call, or a wrapper for __init__ to make
+    def __init__(self, *args, **kwargs):
+        try:
+            self.__grefcount__   # PyGObject makes the GObject in __init__
+        except TypeError:
+            init(self, *args, **kwargs)
+    return __init__
+
 def _apply_rules(cls):
     name, own = cls.__name__, cls.__dict__
     if issubclass(cls, GObject.Object):
@@ -466,6 +478,8 @@ def _apply_rules(cls):
                 p.flags & flags.WRITABLE and not p.flags & flags.CONSTRUCT_ONLY
                 for p in cls.list_properties()):
             cls.__setattr__ = _props_setattr
+        if '__new__' in own and '__init__' in own:
+            cls.__init__ = _unless_made(own['__init__'])
         if name in _CTORS and '__init__' not in own:
             cls.__init__ = _ctor(cls, _CTORS[name])
     if name in _FIELD_CTORS and '__init__' not in own:
@@ -481,8 +495,10 @@ def _apply_rules(cls):
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
     for attr, getter in _GETTERS.get(name, {}).items():
         setattr(cls, attr, property(getattr(cls, getter)))
-    if '__new__' in own and '__init__' not in own:
-        cls.__init__ = lambda self, *args, **kwargs: None   # __new__ returns C's object
+    if '__new__' in own and '__init__' not in own:   # __new__ returns the object made
+        cls.__init__ = object.__init__   # C's object_init: no Python frame
+        if '__init_subclass__' not in own:
+            cls.__init_subclass__ = classmethod(_made_by_new)
     if '__str__' not in own:
         if hasattr(cls, 'to_string'):
             cls.__str__ = _to_string
@@ -491,6 +507,9 @@ def _apply_rules(cls):
     for meth, defaults in _DEFAULTS.get(name, {}).items():
         if meth not in own:
             setattr(cls, meth, _defaults(getattr(getattr(Verbs, name), meth), defaults))
+    for alias, target in _ALIASES.get(name, {}).items():
+        if hasattr(cls, target):   # a method or a struct field; properties: _props_getattr
+            setattr(cls, alias, getattr(cls, target))
     return cls
 
 def _verbs(cls):
@@ -687,14 +706,6 @@ class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
 
 _sge_new = Verbs.SGE.new
 
-class _SubclassInit:   # made by __new__, so a subclass's super().__init__(args) is ignored
-    def __init__(self, *args, **kwargs): pass
-
-def _made_by_new(cls, **kwargs):
-    # C's object_init (our __init__) refuses a subclass __init__'s arguments: put this first
-    if '__init__' in cls.__dict__ and _SubclassInit not in cls.__mro__:
-        cls.__bases__ = (_SubclassInit,) + cls.__bases__
-
 @_verbs
 class SGE(Verbs.SGE):
     def __new__(cls, addr=0, length=0, lkey=0):
@@ -709,8 +720,6 @@ class SGE(Verbs.SGE):
         Verbs.SGE.__init__(sge)
         sge.addr, sge.length, sge.lkey = addr, length, lkey
         return sge
-    __init__ = object.__init__   # made by __new__; C's object_init, no Python frame
-    __init_subclass__ = classmethod(_made_by_new)
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
     def __str__(self):
@@ -719,20 +728,15 @@ class SGE(Verbs.SGE):
 
 _mr_new, _AccessFlags = Verbs.MR.new, Verbs.AccessFlags
 
-def _mr_from_c(cls, pd, length, access, address, implicit):
-    return (cls is MR and type(length) is int and 0 < length <= _U64 and
-            type(access) is _AccessFlags and address is None and not implicit and
-            isinstance(pd, Verbs.PD))
-
 @_verbs
 class MR(Verbs.MR):
     def __new__(cls, pd=None, length=None, access=0, address=None, implicit=False, **kwargs):
-        if _mr_from_c(cls, pd, length, access, address, implicit):
+        if (cls is MR and type(length) is int and 0 < length <= _U64 and
+                type(access) is _AccessFlags and address is None and not implicit and
+                isinstance(pd, Verbs.PD)):
             return _mr_new(pd, length, access)   # one call into C, which checks the access bits
         return super().__new__(cls)
     def __init__(self, pd, length=None, access=0, address=None, implicit=False, **kwargs):
-        if _mr_from_c(type(self), pd, length, access, address, implicit):
-            return   # made in __new__
         if address is not None or implicit:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
                                'MR(address=, implicit=) is not available from Python: '
@@ -789,7 +793,6 @@ class GlobalRoute(Verbs.GlobalRoute):
         if dgid is not None:
             self.dgid = dgid
         return self
-    __init__ = object.__init__   # made by __new__ (a final type: no subclass)
     def __setattr__(self, name, value):
         if name == 'dgid' and isinstance(value, (bytes, bytearray)):
             self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
@@ -816,7 +819,6 @@ class AHAttr(Verbs.AHAttr):
         if grh is not None:
             self.set_grh(grh)
         return self
-    __init__ = object.__init__   # made by __new__ (a final type: no subclass)
     gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
     is_global = property(lambda self: int(self.props.is_global),
                          lambda self, v: self.set_property('is-global', bool(v)))
@@ -833,9 +835,6 @@ class AHAttr(Verbs.AHAttr):
         'dgid', 'flow_label', 'sgid_index', 'hop_limit', 'traffic_class'))
     del _route_field
 
-def _ah_from_c(pd, attr):
-    return isinstance(pd, Verbs.PD) and isinstance(attr, Verbs.AHAttr)
-
 @_verbs
 class AH(Verbs.AH):
     def __new__(cls, pd=None, attr=None, **kwargs):
@@ -847,12 +846,10 @@ class AH(Verbs.AH):
                                    'not their address')
             return Verbs.AH.new_from_wc(pd, kwargs['wc'], _as_bytes(grh or b''),
                                         kwargs.get('port_num', 1))
-        if cls is AH and _ah_from_c(pd, attr):
+        if cls is AH and isinstance(pd, Verbs.PD) and isinstance(attr, Verbs.AHAttr):
             return Verbs.AH.new(pd, attr)   # one call into C
         return super().__new__(cls)
     def __init__(self, pd=None, attr=None, **kwargs):
-        if (attr is None and 'wc' in kwargs) or (type(self) is AH and _ah_from_c(pd, attr)):
-            return  # made in __new__
         Verbs.AH.__init__(self, pd=pd, attr=attr)
         self.init(None)
 
@@ -920,18 +917,6 @@ class CQ(Verbs.CQ):
     def poll(self, num_entries=1):
         wcs = _poll_wcs(self, num_entries) or []   # each WC made once, not copied again
         return len(wcs), wcs
-    # python-rdma's name
-    def req_notify_cq(self, solicited_only=False): return Verbs.CQ.req_notify(self, solicited_only)
-
-@_verbs
-class CQEX(Verbs.CQEX):  # derives from the CQ override
-    def poll_next(self): return self.next_poll()   # pyverbs' name
-    def read_wc(self):
-        wc = WC()
-        native = Verbs.CQEX.read_wc(self)
-        for name in WC._FIELDS + ('invalidated_rkey',):
-            setattr(wc, name, getattr(native, name))
-        return wc
 
 # made by the rules alone (_FIELD_CTORS), named here for the code that uses them
 QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap', 'SrqAttr'))
@@ -948,8 +933,6 @@ class QPInitAttr(Verbs.QPInitAttr):
         return super().__new__(cls)
     def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
                  srq=None, cap=None, sq_sig_all=1, **kwargs):
-        if 'qp_context' in self.__dict__:
-            return   # made in __new__
         # one construction with what differs from the defaults, which are pyverbs'
         _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, **{k: v for k, v in (
             ('sq_sig_all', False if not sq_sig_all else None), ('srq', srq),
@@ -970,24 +953,13 @@ def _made(cls, wr, items, sg, num_sge, next_wr):
         wr.num_sge = num_sge
     if next_wr is not None:
         wr.next_wr = next_wr
-    if type(wr) is cls:
-        return wr
-    base = type(wr).__mro__[1]
-    obj = base.__new__(cls)
-    base.__init__(obj)
-    for field in ('wr_id', 'opcode', 'send_flags', 'imm_data'):
-        if hasattr(wr, field):
-            setattr(obj, field, getattr(wr, field))
-    for i in range(wr.num_sge):
-        obj.set_sge(i, wr.dup_sge(i))
-    obj.num_sge = wr.num_sge
-    obj.__dict__.update(wr.__dict__)
-    return obj
+    wr.__class__ = cls   # C's WR (which holds its AH), as an instance of the subclass
+    return wr
 
 _WROpcode, _SendFlags, _SEND = Verbs.WROpcode, Verbs.SendFlags, Verbs.WROpcode.SEND
 _WR_OPCODES = _WROpcode.__enum_values__
 _send_wr_new, _recv_wr_new = Verbs.SendWR.new_with_sg, Verbs.RecvWR.new_with_sg
-_WR_COMMON = dict(next_wr=None, __init__=object.__init__,  # made by __new__
+_WR_COMMON = dict(next_wr=None,
                   sg_list=property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)]))
 
 @_verbs
@@ -1006,19 +978,9 @@ class SendWR(Verbs.SendWR):
         if known is None:
             wr.opcode = opcode
         return _made(cls, wr, items, sg, num_sge, next_wr)
-    def __init_subclass__(cls, **kwargs):
-        # a subclass's WR is PyGObject's copy, which does not hold the AH: keep it here
-        _made_by_new(cls)
-        def set_wr_ud(self, ah, rqpn, rqkey):
-            self._ah = ah
-            Verbs.SendWR.set_wr_ud(self, ah, rqpn, rqkey)
-        cls.set_wr_ud = set_wr_ud
-    rdma_remote_addr = property(lambda self: self.remote_addr)
-    rdma_rkey = property(lambda self: self.rkey)
 
 @_verbs
 class RecvWR(Verbs.RecvWR):
-    __init_subclass__ = classmethod(_made_by_new)
     def __new__(cls, wr_id=0, num_sge=0, sg=None, next_wr=None):
         if cls is RecvWR and next_wr is None and type(sg) is list and len(sg) == num_sge:
             return _recv_wr_new(wr_id, sg)
@@ -1047,15 +1009,12 @@ def _poster(one, many, wr_type):
             many(self, _wr_list(wr))
     return post
 
-def _qp_from_c(creator, init_attr, qp_attr):
-    return (isinstance(creator, Verbs.PD) and isinstance(init_attr, Verbs.QPInitAttr) and
-            (qp_attr is None or isinstance(qp_attr, Verbs.QPAttr)))
-
 @_verbs
 class QP(Verbs.QP):
-    _verbs_cached = frozenset(('qp_num', 'qp_type', 'handle'))
     def __new__(cls, creator=None, init_attr=None, qp_attr=None, **kwargs):
-        if cls is QP and _qp_from_c(creator, init_attr, qp_attr):
+        if (cls is QP and isinstance(creator, Verbs.PD) and
+                isinstance(init_attr, Verbs.QPInitAttr) and
+                (qp_attr is None or isinstance(qp_attr, Verbs.QPAttr))):
             return Verbs.QP.new(creator, init_attr, qp_attr)   # one call into C
         return super().__new__(cls)
     def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
@@ -1065,8 +1024,6 @@ class QP(Verbs.QP):
                 raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                    'QP: the QPInitAttrEx pd belongs to another context')
             Verbs.QP.__init__(self, init_attr=init_attr, qp_attr=qp_attr)
-        elif type(self) is QP and _qp_from_c(creator, init_attr, qp_attr):
-            return   # made in __new__
         elif isinstance(creator, Verbs.PD):
             Verbs.QP.__init__(self, pd=creator, init_attr=init_attr, qp_attr=qp_attr)
         else:
@@ -1104,10 +1061,6 @@ def _service(value): return None if value is None else str(value)
 
 # AddrInfo and EventChannel (pyverbs' CMEventChannel) are made by the rules (_CTORS)
 CMEventChannel = _export(_verbs(type('EventChannel', (Verbs.EventChannel,), {})), 'CMEventChannel')
-
-@_verbs
-class ConnParam(Verbs.ConnParam):
-    qpn = property(lambda self: self.qp_num)
 
 def _cm_qp_init_attr(attr):
     if attr is None or isinstance(attr, Verbs.CMQPInitAttr):
@@ -1178,13 +1131,6 @@ _export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
 
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
 @_verbs
-class SrqInitAttr(Verbs.SrqInitAttr):
-    def __init__(self, attr=None):
-        Verbs.SrqInitAttr.__init__(self)
-        if attr is not None:
-            self.props.attr = attr
-
-@_verbs
 class SRQ(Verbs.SRQ):
     def __init__(self, creator, attr, dv_init_attr=None):
         if dv_init_attr is not None:
@@ -1241,8 +1187,7 @@ class RxHashConf(Verbs.RxHashConf):
     rx_hash_fields_mask = property(
         lambda self: self.get_property('rx-hash-fields-mask'),
         lambda self, value: self.set_rx_hash_fields_mask(Verbs.RxHashFields(
-            _check_value(Verbs.RxHashConf.find_property('rx-hash-fields-mask'), int(value),
-                         'rx_hash_fields_mask'))))
+            _check_value(*_pspec_check(Verbs.RxHashConf, 'rx_hash_fields_mask'), int(value)))))
     rx_hash_key = property(lambda self: _data(self.get_rx_hash_key()),
                            lambda self, key: self.set_rx_hash_key(_to_bytes(key)))
 
@@ -1271,24 +1216,15 @@ class Path(Verbs.Path):
     def fill_from_qp(self, qp):
         Verbs.Path.fill_from_qp(self, qp)
         return self
+    @staticmethod
+    def from_variant(variant): return Verbs.Path.new_from_variant(variant)
     @classmethod
-    def from_variant(cls, variant): return cls._wrap(Verbs.Path.new_from_variant(variant))
-    @classmethod
-    def from_bytes(cls, data):
+    def from_bytes(cls, data):   # a classmethod: pickle finds it through the class
         if len(data) > Verbs.PATH_WIRE_MAX_SIZE:   # refused before it is copied into a GBytes
             raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                                'Path variant is %d bytes long, more than the %d a path may have'
                                % (len(data), Verbs.PATH_WIRE_MAX_SIZE))
-        return cls._wrap(Verbs.Path.new_from_bytes(_to_bytes(data)))
-    @classmethod
-    def _wrap(cls, native):
-        path = cls.__new__(cls)
-        Verbs.Path.__init__(path)
-        for pspec in native.list_properties():
-            if pspec.flags & GObject.ParamFlags.WRITABLE:
-                path.set_property(pspec.name, native.get_property(pspec.name))
-        return path
-    def copy(self): return self._wrap(self)
+        return Verbs.Path.new_from_bytes(_to_bytes(data))
     def __reduce__(self):
         # pickle: the wire form, rebuilt with from_bytes()'s checks
         return (Path.from_bytes, (self.to_bytes(),))
@@ -1355,16 +1291,15 @@ class CQPoller(Verbs.CQPoller):
     def iterwc(self, count=None, timeout=None):
         self.timedout = False
         deadline = None if timeout is None else _time.monotonic() + timeout
-        while count is None or count > 0:
+        for _ in iter(int, 1) if count is None else range(count):
             try:
                 yield self.next_wc(None if deadline is None else
                                    max(0.0, deadline - _time.monotonic()))
             except GLib.Error as e:
-                if e.domain == 'gverbs-error-quark' and e.code == int(Verbs.Error.TIMED_OUT):
-                    self.timedout = True
-                    return
-                raise
-            count = None if count is None else count - 1
+                if not e.matches(Verbs.error_quark(), Verbs.Error.TIMED_OUT):
+                    raise
+                self.timedout = True
+                return
 
 # --- mlx5 direct verbs (built with libmlx5: -Dmlx5): the classes the tables cannot make
 if hasattr(Verbs, 'Mlx5Context'):
