@@ -326,7 +326,8 @@ def _set_checked(self, name, value):
 
 def _init_checked(base, self, **props):
     for key, value in props.items():
-        _check_value(*_pspec_check(base, key), value, key)
+        pspec, check = _pspec_check(base, key)   # not *: a call with * costs a list and a tuple
+        _check_value(pspec, check, value, key)
     GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
 _SETTABLE = {}   # (class, attribute) -> writable property's (name, pspec, check), or None
