@@ -533,7 +533,7 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
                                              G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
-                                             G_N_ELEMENTS (fields), field_pspecs);
+                                             G_N_ELEMENTS (fields), field_pspecs, 0);
 
   /**
    * GVerbsCMID::event:

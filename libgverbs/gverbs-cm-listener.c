@@ -141,7 +141,7 @@ gverbs_cm_listener_class_init (GVerbsCMListenerClass *klass)
 
   object_class->finalize = gverbs_cm_listener_finalize;
   _gverbs_resource_class_install_properties (resource_class, 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
+                                             G_N_ELEMENTS (fields), NULL, 0);
 
   /**
    * GVerbsCMListener::accepting:

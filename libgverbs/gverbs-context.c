@@ -12,6 +12,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-async-event-private.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 #include "gverbs-fd-source-private.h"
 #include "gverbs-device-attr-ex-private.h"
 #include "gverbs-enum-types.h"
@@ -362,22 +363,13 @@ gverbs_context_finalize (GObject *object)
 
   g_clear_pointer (&P (self)->event_objects, g_hash_table_unref);
   g_clear_pointer (&P (self)->main_context, g_main_context_unref);
-  _gverbs_properties_clear (P (self), fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_context_parent_class)->finalize (object);
 }
 
-static void
-gverbs_context_class_init (GVerbsContextClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_context_open;
-  resource_class->release = gverbs_context_release;
-  object_class->finalize = gverbs_context_finalize;
-  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), NULL,
-                                      GVerbsContext_private_offset);
-}
+/* the root of the tree: no parent closes it, so its rank orders nothing */
+GVERBS_DEFINE_DERIVABLE_RESOURCE_CLASS_INIT (GVerbsContext, gverbs_context, GVERBS_RANK_CHANNEL, 1,
+                                             fields, NULL,
+                                             object_class->finalize = gverbs_context_finalize)
 
 static void
 gverbs_context_init (GVerbsContext *self)

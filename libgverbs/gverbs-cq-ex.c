@@ -20,6 +20,7 @@
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 #include "gverbs-fields-private.h"
 
 /**
@@ -241,26 +242,7 @@ static const GVerbsField fields[] = {
                      G_PARAM_READABLE),
 };
 
-static void
-gverbs_cq_ex_finalize (GObject *object)
-{
-  _gverbs_properties_clear (P (GVERBS_CQ_EX (object)), fields, G_N_ELEMENTS (fields));
-  G_OBJECT_CLASS (gverbs_cq_ex_parent_class)->finalize (object);
-}
-
-static void
-gverbs_cq_ex_class_init (GVerbsCQEXClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_cq_ex_open;
-  resource_class->release = gverbs_cq_ex_release;
-  object_class->finalize = gverbs_cq_ex_finalize;
-
-  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), NULL,
-                                      GVerbsCQEX_private_offset);
-}
+GVERBS_DEFINE_DERIVABLE_RESOURCE_CLASS_INIT (GVerbsCQEX, gverbs_cq_ex, GVERBS_RANK_CQ, 1, fields, NULL, )
 
 static void
 gverbs_cq_ex_init (GVerbsCQEX *self)

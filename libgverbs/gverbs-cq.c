@@ -343,7 +343,6 @@ gverbs_cq_finalize (GObject *object)
   GVerbsCQPrivate *priv = PRIV (object);
 
   _gverbs_cq_watch_finalize (&priv->watch);
-  _gverbs_properties_clear (priv, fields, G_N_ELEMENTS (fields));
   G_OBJECT_CLASS (gverbs_cq_parent_class)->finalize (object);
 }
 
@@ -420,8 +419,8 @@ gverbs_cq_class_init (GVerbsCQClass *klass)
     g_param_spec_boolean ("watched", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install_private (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL,
-                                      GVerbsCQ_private_offset);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields, G_N_ELEMENTS (fields),
+                                             NULL, GVerbsCQ_private_offset);
 
   /**
    * GVerbsCQ::completion:

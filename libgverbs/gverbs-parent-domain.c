@@ -156,7 +156,7 @@ gverbs_parent_domain_class_init (GVerbsParentDomainClass *klass)
   resource_class->open = gverbs_parent_domain_open;
   /* release: the PD's ibv_dealloc_pd(), which frees a parent domain too */
   _gverbs_resource_class_install_properties (resource_class, 1, properties,
-                                             G_N_ELEMENTS (properties), NULL);
+                                             G_N_ELEMENTS (properties), NULL, 0);
 }
 
 static void

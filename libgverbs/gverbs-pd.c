@@ -11,6 +11,7 @@
 #include "gverbs-context-private.h"
 #include "gverbs-error.h"
 #include "gverbs-resource-private.h"
+#include "gverbs-resource-type-private.h"
 
 /**
  * GVerbsPD:
@@ -111,26 +112,12 @@ static const GVerbsField fields[] = {
 static void
 gverbs_pd_finalize (GObject *object)
 {
-  GVerbsPDPrivate *priv = PRIV (object);
-
-  g_clear_pointer (&priv->mr_keys, g_hash_table_unref);
-  _gverbs_properties_clear (priv, fields, G_N_ELEMENTS (fields));
+  g_clear_pointer (&PRIV (object)->mr_keys, g_hash_table_unref);
   G_OBJECT_CLASS (gverbs_pd_parent_class)->finalize (object);
 }
 
-static void
-gverbs_pd_class_init (GVerbsPDClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_pd_open;
-  resource_class->release = gverbs_pd_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
-  object_class->finalize = gverbs_pd_finalize;
-  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), NULL,
-                                      GVerbsPD_private_offset);
-}
+GVERBS_DEFINE_DERIVABLE_RESOURCE_CLASS_INIT (GVerbsPD, gverbs_pd, GVERBS_RANK_CQ, 1, fields, NULL,
+                                             object_class->finalize = gverbs_pd_finalize)
 
 static void
 gverbs_pd_init (GVerbsPD *self)

@@ -541,7 +541,6 @@ gverbs_qp_finalize (GObject *object)
   GVerbsQP *self = GVERBS_QP (object);
   GVerbsQPPrivate *priv = gverbs_qp_get_instance_private (self);
 
-  _gverbs_properties_clear (priv, fields, G_N_ELEMENTS (fields));
   g_clear_object (&priv->srq);
   g_free (priv->chain);
   G_OBJECT_CLASS (gverbs_qp_parent_class)->finalize (object);
@@ -608,8 +607,8 @@ gverbs_qp_class_init (GVerbsQPClass *klass)
   properties[PROP_QP_STATE] =
     g_param_spec_enum ("qp-state", NULL, NULL, GVERBS_TYPE_QP_STATE, GVERBS_QPS_RESET, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_properties_install_private (object_class, N_PROPS, fields, G_N_ELEMENTS (fields), NULL,
-                                      GVerbsQP_private_offset);
+  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields, G_N_ELEMENTS (fields),
+                                             NULL, GVerbsQP_private_offset);
 }
 
 static void

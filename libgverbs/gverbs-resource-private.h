@@ -75,13 +75,16 @@ void        _gverbs_resource_class_set_destroy (GVerbsResourceClass *klass,
 
 /* Installs the class's properties stored in its instance fields (its
  * construct inputs: the parent objects, attributes …), ids @first_id …; the
- * base drops the references they hold at finalize. A class without other
- * properties gets get_property/set_property from the table. */
+ * base drops the references they hold at finalize. @private_offset is 0 for
+ * fields of the instance struct, `TypeName_private_offset` for fields of a
+ * derivable class's private data. A class without other properties gets
+ * get_property/set_property from the table. */
 void        _gverbs_resource_class_install_properties (GVerbsResourceClass *klass,
                                                        guint                first_id,
                                                        const GVerbsField   *fields,
                                                        guint                n_fields,
-                                                       GParamSpec         **pspecs);
+                                                       GParamSpec         **pspecs,
+                                                       int                  private_offset);
 
 void        _gverbs_resource_add_parent     (GVerbsResource       *self,
                                              GVerbsResource       *parent);

@@ -42,8 +42,22 @@ G_BEGIN_DECLS
 #define GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE(TypeName, type_name, rank, field_table) \
   GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE_WITH_CODE (TypeName, type_name, rank, field_table, )
 
-/* The body the forms above share: open, rank, @_C_, then the table. */
+/* The class_init of a derivable resource whose inputs are in its private
+ * data (Context, PD, CQ, CQEX, QP): opens with `type_name_open()`, releases
+ * in `type_name_release()`, closes at @rank, runs @_C_ and installs
+ * @field_table (ids from @first_id) with @pspecs. */
+#define GVERBS_DEFINE_DERIVABLE_RESOURCE_CLASS_INIT(TypeName, type_name, rank, first_id,     \
+                                                    field_table, pspecs, _C_)             \
+  GVERBS_RESOURCE_CLASS_INIT_AT (TypeName, type_name, rank, first_id, field_table, pspecs, \
+                                 TypeName##_private_offset,                              \
+                                 resource_class->release = type_name##_release; _C_)
+
 #define GVERBS_RESOURCE_CLASS_INIT(TypeName, type_name, rank, field_table, pspecs, _C_)  \
+  GVERBS_RESOURCE_CLASS_INIT_AT (TypeName, type_name, rank, 1, field_table, pspecs, 0, _C_)
+
+/* The body the forms above share: open, rank, @_C_, then the table. */
+#define GVERBS_RESOURCE_CLASS_INIT_AT(TypeName, type_name, rank, first_id, field_table, pspecs, \
+                                      private_offset, _C_)                                 \
   static void                                                                        \
   type_name##_class_init (TypeName##Class *klass)                                    \
   {                                                                                  \
@@ -53,8 +67,9 @@ G_BEGIN_DECLS
     resource_class->open = type_name##_open;                                         \
     _gverbs_resource_class_set_rank (resource_class, rank);                          \
     { _C_; }                                                                         \
-    _gverbs_resource_class_install_properties (resource_class, 1, field_table,       \
-                                               G_N_ELEMENTS (field_table), pspecs);  \
+    _gverbs_resource_class_install_properties (resource_class, first_id, field_table, \
+                                               G_N_ELEMENTS (field_table), pspecs,   \
+                                               private_offset);                      \
   }
 
 G_END_DECLS

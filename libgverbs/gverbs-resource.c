@@ -270,7 +270,8 @@ gverbs_resource_finalize (GObject *object)
       GVerbsResourceClass *parent = g_type_class_peek_parent (klass);
 
       if (!GVERBS_IS_RESOURCE_CLASS (parent) || parent->fields != klass->fields)
-        _gverbs_properties_clear (object, klass->fields, klass->n_fields);
+        _gverbs_properties_clear (G_STRUCT_MEMBER_P (object, klass->fields_offset),
+                                  klass->fields, klass->n_fields);
       if (!GVERBS_IS_RESOURCE_CLASS (parent))
         break;
     }
@@ -523,11 +524,14 @@ _gverbs_resource_class_install_properties (GVerbsResourceClass *klass,
                                            guint                first_id,
                                            const GVerbsField   *fields,
                                            guint                n_fields,
-                                           GParamSpec         **pspecs)
+                                           GParamSpec         **pspecs,
+                                           int                  private_offset)
 {
   klass->fields = fields;
   klass->n_fields = n_fields;
-  _gverbs_properties_install (G_OBJECT_CLASS (klass), first_id, fields, n_fields, pspecs);
+  klass->fields_offset = private_offset;
+  _gverbs_properties_install_private (G_OBJECT_CLASS (klass), first_id, fields, n_fields, pspecs,
+                                      private_offset);
 }
 
 /* A resource whose close() closes @self first (a queue pair's protection

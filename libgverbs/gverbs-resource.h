@@ -42,6 +42,7 @@ struct _GVerbsResourceClass
   gsize handle_offset;
   gconstpointer fields;
   guint n_fields;
+  int fields_offset;
   gpointer padding[3];
 };
 

@@ -101,7 +101,7 @@ gverbs_mlx5_context_class_init (GVerbsMlx5ContextClass *klass)
 
   resource_class->open = gverbs_mlx5_context_open;
   _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
+                                             G_N_ELEMENTS (fields), NULL, 0);
 }
 
 static void

@@ -86,7 +86,7 @@ static void
 gverbs_mlx5_qp_class_init (GVerbsMlx5QPClass *klass)
 {
   _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, fields,
-                                             G_N_ELEMENTS (fields), NULL);
+                                             G_N_ELEMENTS (fields), NULL, 0);
 }
 
 static void
@@ -232,7 +232,7 @@ static void
 gverbs_mlx5_cq_class_init (GVerbsMlx5CQClass *klass)
 {
   _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, cq_fields,
-                                             G_N_ELEMENTS (cq_fields), NULL);
+                                             G_N_ELEMENTS (cq_fields), NULL, 0);
 }
 
 static void
