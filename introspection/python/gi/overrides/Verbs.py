@@ -44,6 +44,8 @@ _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'}
 # pyverbs' constructors naming properties: 'arg' (required), (arg, default) or (arg, property,
 # default[, conversion]); property None: an argument only its conversion checks
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
+          'CQ': ('context', ('cqe', 100), ('cq_context', None, None), ('channel', None),
+                 ('comp_vector', 0)),
           'TD': ('context', ('attr', 'init_attr', None)),
           'TDInitAttr': (('comp_mask', 0),),
           'XRCD': ('context', ('init_attr', 'init_attr', _REQUIRED)),
@@ -291,7 +293,8 @@ def _check_value(pspec, check, value, label=None):
     kind = check[0]
     if kind == 'any' or (kind == 'range' and type(value) is int and
                          check[1] <= value <= check[2]) or (
-                             kind == 'enum' and isinstance(value, int) and value in check[1]):
+                             kind == 'enum' and isinstance(value, int) and value in check[1]) or (
+                             kind == 'object' and (value is None or isinstance(value, check[1]))):
         return value   # the common cases, without building the label
     label = label or pspec.name.replace('-', '_')
     if kind == 'object' and value is not None and not isinstance(value, check[1]):
@@ -358,6 +361,7 @@ def _ctor(cls, spec):
         if len(args) > len(spec):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
         props = {} if initable else {k: v for k, v in kwargs.items() if k not in names}
+        python_only = {}   # cq_context: kept on the object, C never sees it
         for i, (arg, prop, default, *conv) in enumerate(spec):
             value = args[i] if i < len(args) else kwargs.get(arg, default)
             if value is _REQUIRED:
@@ -365,12 +369,73 @@ def _ctor(cls, spec):
             value = conv[0](value) if conv else value
             if prop is not None:
                 props[prop] = value
+            elif not conv and value is not None:
+                python_only[arg] = value
         _init_checked(base, self, **props)
         if initable:
             self.init(None)
+        if python_only:
+            self.__dict__.update(python_only)
     __init__.__doc__ = '%s(%s), as in pyverbs' % (cls.__name__, ', '.join(
         arg if default is _REQUIRED else '%s=%r' % (arg, default) for arg, _, default, *c in spec))
-    return __init__
+    return _unless_made(__init__) if _new_from_props(cls, base, spec) else __init__
+
+_PY_TYPES = {GObject.TYPE_BOOLEAN: bool, GObject.TYPE_STRING: str}
+
+def _new_from_props(cls, base, spec):
+    # a C new() taking the properties in pyverbs' order (PD, CQ, CompChannel, ...): pyverbs'
+    # positional call with values of the properties' types is one call into C, after the
+    # checks __init__ makes; any other call (keywords, other types, a subclass) is __init__'s
+    for arg, prop, default, *conv in spec:
+        if prop is None and not conv:
+            setattr(cls, arg, None)   # the class default of a Python-only argument
+    new = getattr(base, 'new', None)
+    if 'new' not in base.__dict__ or any(s[3:] for s in spec) or [
+            a.get_name() for a in new.get_arguments()] != [s[1] for s in spec if s[1]]:
+        return False
+    c_args = [i for i, s in enumerate(spec) if s[1]]
+    py_args = None if len(c_args) == len(spec) else [
+        (i, s[0]) for i, s in enumerate(spec) if not s[1]]
+    defaults, args = tuple(s[2] for s in spec), None
+    def c_types():   # each argument's Python type, nullable, check and label; found once
+        nonlocal defaults
+        try:
+            checks = [_pspec_check(base, spec[i][1]) for i in c_args]
+        except AttributeError:   # a flags or enum type PyGObject has not wrapped
+            return False
+        # PyGObject takes an int for an enum argument, not for flags: int defaults become flags
+        types = [check[1] if check[0] == 'object' else int if check[0] in ('range', 'enum') else
+                 _PY_TYPES.get(pspec.value_type, pspec.value_type.pytype)
+                 for pspec, check in checks]
+        defaults = tuple(types[c_args.index(i)](d) if i in c_args and type(d) is int and
+                         checks[c_args.index(i)][1][0] == 'flags' else d
+                         for i, d in enumerate(defaults))
+        return None not in types and tuple(zip(types, [
+            a.may_be_null() for a in new.get_arguments()], checks, [spec[i][1] for i in c_args]))
+    def __new__(klass, *values, **kwargs):
+        nonlocal args
+        if args is None:
+            args = c_types()
+        if args is not False and klass is cls and not kwargs and len(values) <= len(spec):
+            values += defaults[len(values):]
+            given = values if py_args is None else [values[i] for i in c_args]
+            for value, (vtype, nullable, (pspec, check), label) in zip(given, args):
+                if not isinstance(value, vtype):
+                    if value is None and nullable:
+                        continue
+                    break
+                if check[0] not in ('object', 'any') and not (   # _check_value's common cases
+                        check[0] == 'range' and check[1] <= value <= check[2]):
+                    _check_value(pspec, check, value, label)
+            else:
+                obj = new(*given)
+                for i, arg in py_args or ():
+                    if values[i] is not None:
+                        obj.__dict__[arg] = values[i]
+                return obj
+        return base.__new__(klass)
+    cls.__new__ = staticmethod(__new__)
+    return True
 
 def _enum_arg(enum, value, what):
     value = int(value)
@@ -464,6 +529,7 @@ def _unless_made(init):
             self.__grefcount__   # PyGObject makes the GObject in __init__
         except TypeError:
             init(self, *args, **kwargs)
+    __init__.__doc__ = init.__doc__
     return __init__
 
 def _apply_rules(cls):
@@ -908,11 +974,6 @@ _poll_wcs = Verbs.CQ.poll_wcs
 
 @_verbs
 class CQ(Verbs.CQ):
-    def __init__(self, context, cqe=100, cq_context=None, channel=None, comp_vector=0, **kwargs):
-        _init_checked(Verbs.CQ, self, context=context, cqe=cqe, channel=channel,
-                      comp_vector=comp_vector)
-        self.init(None)
-        GObject.Object.__setattr__(self, 'cq_context', cq_context)
     # cq.watched = True: set_watched(), which raises what the property could not
     watched = property(lambda self: self.get_watched(), lambda self, on: self.set_watched(on))
     def poll(self, num_entries=1):
