@@ -236,6 +236,22 @@ class _Prop:
     def __init__(self, pname): self.pname = pname
     def __get__(self, obj, cls=None): return self if obj is None else obj.get_property(self.pname)
 
+class _Getter(property):   # a property read through its C getter: half get_property()'s cost
+    pass
+
+def _reader(cls, obj, pspec):
+    # a settable property's C getter get_<name>(), when it returned what the property did (a
+    # data descriptor: a read-only property stays a _Prop, which a Python attribute can hide)
+    getter = getattr(cls, 'get_' + pspec.name.replace('-', '_'), None)
+    flags = GObject.ParamFlags
+    if getattr(getter, 'get_arguments', None) is None or getter.get_arguments() or \
+            getter.can_throw_gerror() or pspec.flags & flags.CONSTRUCT_ONLY or \
+            not pspec.flags & flags.WRITABLE:
+        return _Prop(pspec.name)
+    value, prop = getter(obj), obj.get_property(pspec.name)
+    same = value is not None and type(value) is type(prop) and value == prop
+    return _Getter(getter) if same else _Prop(pspec.name)
+
 def _props_getattr(self, name):
     # when normal lookup fails: attr.max_qp as attr.props.max_qp; cached names are kept
     cls = type(self)
@@ -247,7 +263,7 @@ def _props_getattr(self, name):
             raise AttributeError('%r object has no attribute %r' % (cls.__name__, name))
         pname = _PROP_NAMES[cls, name] = pspec.name
         if name not in cls._verbs_cached:
-            type.__setattr__(cls, name, _Prop(pname))
+            type.__setattr__(cls, name, _reader(cls, self, pspec))
     value = self.get_property(pname)
     if name in cls._verbs_cached:
         _cache(self, name, value)
@@ -342,7 +358,8 @@ def _props_setattr(self, name, value):
         entry = _SETTABLE[cls, name]
     except KeyError:
         entry = None
-        if not name.startswith('_') and not isinstance(getattr(cls, name, None), property):
+        attr = getattr(cls, name, None)
+        if not name.startswith('_') and (type(attr) is _Getter or not isinstance(attr, property)):
             pspec, check = _pspec_check(cls, cls._verbs_aliases.get(name, name))
             if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
                 entry = pspec.name, pspec, check
