@@ -397,45 +397,37 @@ def _ctor(cls, spec):
         arg if default is _REQUIRED else '%s=%r' % (arg, default) for arg, _, default, *c in spec))
     return _unless_made(__init__) if _new_from_props(cls, base, spec) else __init__
 
-_PY_TYPES = {GObject.TYPE_BOOLEAN: bool, GObject.TYPE_STRING: str}
-
 def _new_from_props(cls, base, spec):
-    # a C new() taking the properties in pyverbs' order (PD, CQ, CompChannel, ...): pyverbs'
-    # positional call with values of the properties' types is one call into C, after the
-    # checks __init__ makes; any other call (keywords, other types, a subclass) is __init__'s
-    for arg, prop, default, *conv in spec:
-        if prop is None and not conv:
-            setattr(cls, arg, None)   # the class default of a Python-only argument
-    new = getattr(base, 'new', None)
+    # C's new() taking the spec's properties in order (PD, CQ, CompChannel, ...): pyverbs'
+    # positional call with values of the properties' types is one call into C, after
+    # __init__'s checks; keywords, other types or a subclass are __init__'s
+    py_args = [(i, s[0]) for i, s in enumerate(spec) if not s[1]]   # kept on the object
+    for i, arg in py_args:
+        setattr(cls, arg, None)   # the class's default
+    new, c_args = getattr(base, 'new', None), [i for i, s in enumerate(spec) if s[1]]
     if 'new' not in base.__dict__ or any(s[3:] for s in spec) or [
-            a.get_name() for a in new.get_arguments()] != [s[1] for s in spec if s[1]]:
+            a.get_name() for a in new.get_arguments()] != [spec[i][1] for i in c_args]:
         return False
-    c_args = [i for i, s in enumerate(spec) if s[1]]
-    py_args = None if len(c_args) == len(spec) else [
-        (i, s[0]) for i, s in enumerate(spec) if not s[1]]
-    defaults, args = tuple(s[2] for s in spec), None
-    def c_types():   # each argument's Python type, nullable, check and label; found once
+    args, defaults = None, [s[2] for s in spec]
+    def setup():   # each C argument's type, nullable, check and name: at the first call
         nonlocal defaults
-        try:
-            checks = [_pspec_check(base, spec[i][1]) for i in c_args]
-        except AttributeError:   # a flags or enum type PyGObject has not wrapped
-            return False
-        # PyGObject takes an int for an enum argument, not for flags: int defaults become flags
-        types = [check[1] if check[0] == 'object' else int if check[0] in ('range', 'enum') else
-                 _PY_TYPES.get(pspec.value_type, pspec.value_type.pytype)
-                 for pspec, check in checks]
-        defaults = tuple(types[c_args.index(i)](d) if i in c_args and type(d) is int and
-                         checks[c_args.index(i)][1][0] == 'flags' else d
-                         for i, d in enumerate(defaults))
+        checks = [_pspec_check(base, spec[i][1]) for i in c_args]
+        types = [c[1] if c[0] == 'object' else int if c[0] in ('range', 'enum') else {
+            GObject.TYPE_BOOLEAN: bool, GObject.TYPE_STRING: str}.get(p.value_type,
+                                                                       p.value_type.pytype)
+                 for p, c in checks]
+        for i, vtype, (pspec, check) in zip(c_args, types, checks):
+            if check[0] == 'flags' and type(defaults[i]) is int:   # PyGObject wants flags
+                defaults[i] = vtype(defaults[i])
+        defaults = tuple(defaults)
         return None not in types and tuple(zip(types, [
             a.may_be_null() for a in new.get_arguments()], checks, [spec[i][1] for i in c_args]))
     def __new__(klass, *values, **kwargs):
         nonlocal args
-        if args is None:
-            args = c_types()
+        args = setup() if args is None else args
         if args is not False and klass is cls and not kwargs and len(values) <= len(spec):
             values += defaults[len(values):]
-            given = values if py_args is None else [values[i] for i in c_args]
+            given = [values[i] for i in c_args] if py_args else values
             for value, (vtype, nullable, (pspec, check), label) in zip(given, args):
                 if not isinstance(value, vtype):
                     if value is None and nullable:
@@ -446,7 +438,7 @@ def _new_from_props(cls, base, spec):
                     _check_value(pspec, check, value, label)
             else:
                 obj = new(*given)
-                for i, arg in py_args or ():
+                for i, arg in py_args:
                     if values[i] is not None:
                         obj.__dict__[arg] = values[i]
                 return obj
@@ -642,20 +634,16 @@ class Resource(Verbs.Resource):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
 def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h))
-    plain_init, plain_new = cls.__init__, cls.__dict__.get('__new__')
+    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h)); __init__
+    # skips the object the importer made
+    plain_new = cls.__dict__['__new__'].__func__
     def __new__(klass, *args, **kwargs):
-        if kwargs.get(keyword) is not None:
+        if kwargs and kwargs.get(keyword) is not None:
             return importer(*args, **kwargs)
-        if plain_new is not None:
-            kwargs.pop(keyword, None)
-            return plain_new.__func__(klass, *args, **kwargs)
-        return super(cls, klass).__new__(klass)
-    def __init__(self, *args, **kwargs):
-        if kwargs.get(keyword) is None:
-            kwargs.pop(keyword, None)
-            plain_init(self, *args, **kwargs)
-    cls.__new__, cls.__init__ = __new__, __init__
+        return plain_new(klass, *args, **kwargs)
+    cls.__new__ = staticmethod(__new__)
+    if not cls.__init__.__qualname__.startswith('_unless_made'):
+        cls.__init__ = _unless_made(cls.__init__)
 
 def _imported(kind, owner, handle):
     if not isinstance(owner, getattr(Verbs, kind[1])):
