@@ -442,6 +442,8 @@ def _new_from_props(cls, base, spec):
                     if values[i] is not None:
                         obj.__dict__[arg] = values[i]
                 return obj
+        if kwargs and kwargs.get(_IMPORTS.get(cls.__name__, (None,))[0]) is not None:
+            return _IMPORTS[cls.__name__][1](*values, **kwargs)   # Context(cmd_fd=), PD(handle=)
         return base.__new__(klass)
     cls.__new__ = staticmethod(__new__)
     return True
@@ -633,17 +635,10 @@ class Resource(Verbs.Resource):
     def connect_after(self, signal, handler, *args):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
-def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h)); __init__
-    # skips the object the importer made
-    plain_new = cls.__dict__['__new__'].__func__
-    def __new__(klass, *args, **kwargs):
-        if kwargs and kwargs.get(keyword) is not None:
-            return importer(*args, **kwargs)
-        return plain_new(klass, *args, **kwargs)
-    cls.__new__ = staticmethod(__new__)
-    if not cls.__init__.__qualname__.startswith('_unless_made'):
-        cls.__init__ = _unless_made(cls.__init__)
+# pyverbs imports through constructors: the keyword and the importer (MR: in MR.__new__)
+_IMPORTS = {'Context': ('cmd_fd', lambda name=None, cmd_fd=None, **k: _import_context(cmd_fd)),
+            'PD': ('handle', lambda context, *a, handle=None, **k:
+                   _imported(('PD', 'Context'), context, handle))}
 
 def _imported(kind, owner, handle):
     if not isinstance(owner, getattr(Verbs, kind[1])):
@@ -665,13 +660,12 @@ class Context(Verbs.Context):
         return CQ(self, nelems, None, comp_chan, comp_vector)
     def comp_channel(self): return CompChannel(self)
 
-def _import_context(name=None, cmd_fd=None, **kwargs):
+def _import_context(cmd_fd):
     import os
     ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
     os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
     return ctx
 
-_wrap_import(Context, 'cmd_fd', _import_context)
 
 @_verbs
 class AsyncEvent(Verbs.AsyncEvent):
@@ -729,8 +723,6 @@ class PD(Verbs.PD):
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return self.context.cq(nelems, comp_chan, comp_vector)
 
-_wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
-             _imported(('PD', 'Context'), context, handle))
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
 
 _PD_CONTEXT_BITS = 3   # IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS | _PD_CONTEXT
@@ -803,6 +795,8 @@ _mr_new, _AccessFlags = Verbs.MR.new, Verbs.AccessFlags
 @_verbs
 class MR(Verbs.MR):
     def __new__(cls, pd=None, length=None, access=0, address=None, implicit=False, **kwargs):
+        if kwargs and kwargs.get('handle') is not None:   # pyverbs' import: MR(pd, handle=h)
+            return _imported(('MR', 'PD'), pd, kwargs['handle'])
         if (cls is MR and type(length) is int and 0 < length <= _U64 and
                 type(access) is _AccessFlags and address is None and not implicit and
                 isinstance(pd, Verbs.PD)):
@@ -843,7 +837,6 @@ class MR(Verbs.MR):
         return Verbs.MR.rereg(self, Verbs.ReregMRFlags(int(flags)), pd,
                               Verbs.AccessFlags(int(access)))
 
-_wrap_import(MR, 'handle', lambda pd, *a, handle=None, **k: _imported(('MR', 'PD'), pd, handle))
 
 @_verbs
 class DM(Verbs.DM):
