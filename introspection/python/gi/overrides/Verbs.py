@@ -236,21 +236,19 @@ class _Prop:
     def __init__(self, pname): self.pname = pname
     def __get__(self, obj, cls=None): return self if obj is None else obj.get_property(self.pname)
 
-class _Getter(property):   # a property read through its C getter: half get_property()'s cost
-    pass
+class _Getter(property): pass   # a property read through its C getter: half the cost
 
 def _reader(cls, obj, pspec):
     # a settable property's C getter get_<name>(), when it returned what the property did (a
     # data descriptor: a read-only property stays a _Prop, which a Python attribute can hide)
-    getter = getattr(cls, 'get_' + pspec.name.replace('-', '_'), None)
-    flags = GObject.ParamFlags
-    if getattr(getter, 'get_arguments', None) is None or getter.get_arguments() or \
-            getter.can_throw_gerror() or pspec.flags & flags.CONSTRUCT_ONLY or \
-            not pspec.flags & flags.WRITABLE:
-        return _Prop(pspec.name)
-    value, prop = getter(obj), obj.get_property(pspec.name)
-    same = value is not None and type(value) is type(prop) and value == prop
-    return _Getter(getter) if same else _Prop(pspec.name)
+    getter, flags = getattr(cls, 'get_' + pspec.name.replace('-', '_'), None), pspec.flags
+    if (hasattr(getter, 'get_arguments') and not getter.get_arguments() and flags &
+            GObject.ParamFlags.WRITABLE and not flags & GObject.ParamFlags.CONSTRUCT_ONLY and
+            not getter.can_throw_gerror()):
+        value, prop = getter(obj), obj.get_property(pspec.name)
+        if value is not None and type(value) is type(prop) and value == prop:
+            return _Getter(getter)
+    return _Prop(pspec.name)
 
 def _props_getattr(self, name):
     # when normal lookup fails: attr.max_qp as attr.props.max_qp; cached names are kept
