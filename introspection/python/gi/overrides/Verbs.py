@@ -42,7 +42,8 @@ _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'}
             'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
             'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'}}
 # pyverbs' constructors naming properties: 'arg' (required), (arg, default) or (arg, property,
-# default[, conversion]); property None: an argument only its conversion checks
+# default[, conversion]); property None: an argument only its conversion checks, or without
+# one kept on the object (cq_context)
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'CQ': ('context', ('cqe', 100), ('cq_context', None, None), ('channel', None),
                  ('comp_vector', 0)),
@@ -664,7 +665,6 @@ def _import_context(cmd_fd):
     os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
     return ctx
 
-
 @_verbs
 class AsyncEvent(Verbs.AsyncEvent):
     def ack(self): pass
@@ -834,7 +834,6 @@ class MR(Verbs.MR):
         _forget_cached(self, None)
         return Verbs.MR.rereg(self, Verbs.ReregMRFlags(int(flags)), pd,
                               Verbs.AccessFlags(int(access)))
-
 
 @_verbs
 class DM(Verbs.DM):
