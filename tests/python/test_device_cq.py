@@ -168,3 +168,23 @@ def test_cqex():
         assert cq.channel == cc
         cc.close()
         assert cq.closed
+
+
+def test_cq_positional_call_subclass_and_keywords():
+    # pyverbs' positional call is one C call; cq_context stays Python's; a subclass with
+    # its own signature still passes its arguments to super().__init__()
+    class MyCQ(Verbs.CQ):
+        def __init__(self, ctx, tag):
+            super().__init__(ctx, 8, tag)
+            self.tag = tag
+
+    with Verbs.Context(name=device_name()) as ctx:
+        cq = Verbs.CQ(ctx, 16, 'user', None, 0)
+        assert type(cq) is Verbs.CQ and cq.cq_context == 'user' and cq.cqe >= 16
+        mine = MyCQ(ctx, 'tagged')
+        assert type(mine) is MyCQ and mine.cq_context == 'tagged' and mine.tag == 'tagged'
+        assert mine.cqe >= 8 and not mine.closed
+        channel = Verbs.CompChannel(ctx)
+        assert Verbs.CQ(ctx, 4, None, channel, 0).channel == channel
+        with pytest.raises(TypeError, match='channel must be a CompChannel or None'):
+            Verbs.CQ(ctx, 4, None, ctx, 0)

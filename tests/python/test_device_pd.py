@@ -61,3 +61,16 @@ def test_gc_order_is_safe():
     import gc
     gc.collect()
     assert rdma_resources('pd') == []
+
+
+def test_pd_subclass_and_import_keyword():
+    # PD(ctx) is one C call; a subclass with its own signature is made as before
+    class MyPD(Verbs.PD):
+        def __init__(self, ctx, label):
+            super().__init__(ctx)
+            self.label = label
+
+    with Verbs.Context(name=device_name()) as ctx:
+        pd = MyPD(ctx, 'mine')
+        assert type(pd) is MyPD and pd.label == 'mine' and pd.context == ctx
+        assert type(Verbs.PD(ctx)) is Verbs.PD

@@ -221,3 +221,59 @@ def test_module_reads_need_no_python_hook():
         Verbs.no_such_name
     with pytest.raises(AttributeError):
         Verbs.__no_such_dunder__
+
+
+def test_ctors_positional_call_is_one_c_call(monkeypatch):
+    # a _CTORS class whose C new() takes its properties in pyverbs' order makes pyverbs'
+    # positional call in C (no property-by-property construction), with __init__'s
+    # checks and errors; keywords, other types and a subclass take __init__'s path
+    import gi.overrides.Verbs as override
+    made = []
+    plain = override._init_checked
+    monkeypatch.setattr(override, '_init_checked', lambda *a, **k: made.append(1) or plain(*a, **k))
+    attr = Verbs.WQAttr(Verbs.WQAttrMask(1), Verbs.WQState.RDY)
+    init = Verbs.WQInitAttr('mine', None, None, Verbs.WQType.RQ, 7)
+    assert made == []
+    assert (int(attr.attr_mask), attr.wq_state, init.max_wr, init.wq_context) == (
+        1, Verbs.WQState.RDY, 7, 'mine')
+    assert Verbs.WQInitAttr().wq_context is None and made == []
+    by_keyword = Verbs.WQAttr(attr_mask=1, wq_state=Verbs.WQState.RDY)
+    assert made == [1] and by_keyword.wq_state == attr.wq_state
+    assert Verbs.WQInitAttr(wq_context='k').wq_context == 'k' and made == [1, 1]
+    # the same errors either way: range, enum value, object class, missing argument
+    for cls, args, code, text in (
+            (Verbs.TDInitAttr, (1 << 40,), Verbs.Error.OUT_OF_RANGE, 'comp_mask 1099511627776 is'),
+            (Verbs.WQAttr, (1 << 40,), Verbs.Error.INVALID_ARGUMENT, 'attr_mask 0x10000000000'),
+            (Verbs.WQAttr, (Verbs.WQAttrMask(0), 99), Verbs.Error.INVALID_ARGUMENT,
+             'wq_state 99 is not a WQState value')):
+        with pytest.raises(GLib.Error) as e:
+            cls(*args)
+        assert e.value.matches(Verbs.error_quark(), code) and text in e.value.message
+    with pytest.raises(TypeError, match='pd must be a PD or None, not int'):
+        Verbs.WQInitAttr(None, 5)
+    with pytest.raises(TypeError, match='CQ\\(\\) needs context'):
+        Verbs.CQ()
+    with pytest.raises(GLib.Error, match='needs a context'):
+        Verbs.PD(None)   # not nullable in C: made property by property, which refuses it
+
+
+def test_settable_properties_read_through_their_c_getters():
+    # a settable property with a C getter that returned what the property did is read
+    # through the getter (half the cost); writes keep their checks; a boxed value (a new
+    # copy each read) and a read-only property keep get_property()
+    import gi.overrides.Verbs as override
+    attr = Verbs.CqInitAttrEx(cqe=9)
+    assert attr.cqe == 9
+    assert type(vars(Verbs.CqInitAttrEx)['cqe']) is override._Getter
+    attr.cqe = 7
+    assert attr.cqe == 7 == attr.get_property('cqe') == attr.get_cqe()
+    with pytest.raises(GLib.Error) as e:
+        attr.cqe = 1 << 40
+    assert e.value.matches(Verbs.error_quark(), Verbs.Error.OUT_OF_RANGE)
+    assert attr.cqe == 7
+    qp_attr = Verbs.QPAttr()
+    assert qp_attr.cap.max_send_wr == 0
+    assert type(vars(Verbs.QPAttr)['cap']) is override._Prop
+    device = Verbs.Device()
+    assert device.index == device.get_index()
+    assert type(vars(Verbs.Device)['index']) is override._Prop

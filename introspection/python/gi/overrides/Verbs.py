@@ -42,8 +42,11 @@ _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'}
             'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
             'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'}}
 # pyverbs' constructors naming properties: 'arg' (required), (arg, default) or (arg, property,
-# default[, conversion]); property None: an argument only its conversion checks
+# default[, conversion]); property None: an argument only its conversion checks, or without
+# one kept on the object (cq_context)
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
+          'CQ': ('context', ('cqe', 100), ('cq_context', None, None), ('channel', None),
+                 ('comp_vector', 0)),
           'TD': ('context', ('attr', 'init_attr', None)),
           'TDInitAttr': (('comp_mask', 0),),
           'XRCD': ('context', ('init_attr', 'init_attr', _REQUIRED)),
@@ -234,6 +237,20 @@ class _Prop:
     def __init__(self, pname): self.pname = pname
     def __get__(self, obj, cls=None): return self if obj is None else obj.get_property(self.pname)
 
+class _Getter(property): pass   # a property read through its C getter: half the cost
+
+def _reader(cls, obj, pspec):
+    # a settable property's C getter get_<name>(), when it returned what the property did (a
+    # data descriptor: a read-only property stays a _Prop, which a Python attribute can hide)
+    getter, flags = getattr(cls, 'get_' + pspec.name.replace('-', '_'), None), pspec.flags
+    if (hasattr(getter, 'get_arguments') and not getter.get_arguments() and flags &
+            GObject.ParamFlags.WRITABLE and not flags & GObject.ParamFlags.CONSTRUCT_ONLY and
+            not getter.can_throw_gerror()):
+        value, prop = getter(obj), obj.get_property(pspec.name)
+        if value is not None and type(value) is type(prop) and value == prop:
+            return _Getter(getter)
+    return _Prop(pspec.name)
+
 def _props_getattr(self, name):
     # when normal lookup fails: attr.max_qp as attr.props.max_qp; cached names are kept
     cls = type(self)
@@ -245,7 +262,7 @@ def _props_getattr(self, name):
             raise AttributeError('%r object has no attribute %r' % (cls.__name__, name))
         pname = _PROP_NAMES[cls, name] = pspec.name
         if name not in cls._verbs_cached:
-            type.__setattr__(cls, name, _Prop(pname))
+            type.__setattr__(cls, name, _reader(cls, self, pspec))
     value = self.get_property(pname)
     if name in cls._verbs_cached:
         _cache(self, name, value)
@@ -291,7 +308,8 @@ def _check_value(pspec, check, value, label=None):
     kind = check[0]
     if kind == 'any' or (kind == 'range' and type(value) is int and
                          check[1] <= value <= check[2]) or (
-                             kind == 'enum' and isinstance(value, int) and value in check[1]):
+                             kind == 'enum' and isinstance(value, int) and value in check[1]) or (
+                             kind == 'object' and (value is None or isinstance(value, check[1]))):
         return value   # the common cases, without building the label
     label = label or pspec.name.replace('-', '_')
     if kind == 'object' and value is not None and not isinstance(value, check[1]):
@@ -339,7 +357,8 @@ def _props_setattr(self, name, value):
         entry = _SETTABLE[cls, name]
     except KeyError:
         entry = None
-        if not name.startswith('_') and not isinstance(getattr(cls, name, None), property):
+        attr = getattr(cls, name, None)
+        if not name.startswith('_') and (type(attr) is _Getter or not isinstance(attr, property)):
             pspec, check = _pspec_check(cls, cls._verbs_aliases.get(name, name))
             if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
                 entry = pspec.name, pspec, check
@@ -358,6 +377,7 @@ def _ctor(cls, spec):
         if len(args) > len(spec):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
         props = {} if initable else {k: v for k, v in kwargs.items() if k not in names}
+        python_only = {}   # cq_context: kept on the object, C never sees it
         for i, (arg, prop, default, *conv) in enumerate(spec):
             value = args[i] if i < len(args) else kwargs.get(arg, default)
             if value is _REQUIRED:
@@ -365,12 +385,67 @@ def _ctor(cls, spec):
             value = conv[0](value) if conv else value
             if prop is not None:
                 props[prop] = value
+            elif not conv and value is not None:
+                python_only[arg] = value
         _init_checked(base, self, **props)
         if initable:
             self.init(None)
+        if python_only:
+            self.__dict__.update(python_only)
     __init__.__doc__ = '%s(%s), as in pyverbs' % (cls.__name__, ', '.join(
         arg if default is _REQUIRED else '%s=%r' % (arg, default) for arg, _, default, *c in spec))
-    return __init__
+    return _unless_made(__init__) if _new_from_props(cls, base, spec) else __init__
+
+def _new_from_props(cls, base, spec):
+    # C's new() taking the spec's properties in order (PD, CQ, CompChannel, ...): pyverbs'
+    # positional call with values of the properties' types is one call into C, after
+    # __init__'s checks; keywords, other types or a subclass are __init__'s
+    py_args = [(i, s[0]) for i, s in enumerate(spec) if not s[1]]   # kept on the object
+    for i, arg in py_args:
+        setattr(cls, arg, None)   # the class's default
+    new, c_args = getattr(base, 'new', None), [i for i, s in enumerate(spec) if s[1]]
+    if 'new' not in base.__dict__ or any(s[3:] for s in spec) or [
+            a.get_name() for a in new.get_arguments()] != [spec[i][1] for i in c_args]:
+        return False
+    args, defaults = None, [s[2] for s in spec]
+    def setup():   # each C argument's type, nullable, check and name: at the first call
+        nonlocal defaults
+        checks = [_pspec_check(base, spec[i][1]) for i in c_args]
+        types = [c[1] if c[0] == 'object' else int if c[0] in ('range', 'enum') else {
+            GObject.TYPE_BOOLEAN: bool, GObject.TYPE_STRING: str}.get(p.value_type,
+                                                                       p.value_type.pytype)
+                 for p, c in checks]
+        for i, vtype, (pspec, check) in zip(c_args, types, checks):
+            if check[0] == 'flags' and type(defaults[i]) is int:   # PyGObject wants flags
+                defaults[i] = vtype(defaults[i])
+        defaults = tuple(defaults)
+        return None not in types and tuple(zip(types, [
+            a.may_be_null() for a in new.get_arguments()], checks, [spec[i][1] for i in c_args]))
+    def __new__(klass, *values, **kwargs):
+        nonlocal args
+        args = setup() if args is None else args
+        if args is not False and klass is cls and not kwargs and len(values) <= len(spec):
+            values += defaults[len(values):]
+            given = [values[i] for i in c_args] if py_args else values
+            for value, (vtype, nullable, (pspec, check), label) in zip(given, args):
+                if not isinstance(value, vtype):
+                    if value is None and nullable:
+                        continue
+                    break
+                if check[0] not in ('object', 'any') and not (   # _check_value's common cases
+                        check[0] == 'range' and check[1] <= value <= check[2]):
+                    _check_value(pspec, check, value, label)
+            else:
+                obj = new(*given)
+                for i, arg in py_args:
+                    if values[i] is not None:
+                        obj.__dict__[arg] = values[i]
+                return obj
+        if kwargs and kwargs.get(_IMPORTS.get(cls.__name__, (None,))[0]) is not None:
+            return _IMPORTS[cls.__name__][1](*values, **kwargs)   # Context(cmd_fd=), PD(handle=)
+        return base.__new__(klass)
+    cls.__new__ = staticmethod(__new__)
+    return True
 
 def _enum_arg(enum, value, what):
     value = int(value)
@@ -464,6 +539,7 @@ def _unless_made(init):
             self.__grefcount__   # PyGObject makes the GObject in __init__
         except TypeError:
             init(self, *args, **kwargs)
+    __init__.__doc__ = init.__doc__
     return __init__
 
 def _apply_rules(cls):
@@ -558,21 +634,10 @@ class Resource(Verbs.Resource):
     def connect_after(self, signal, handler, *args):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
-def _wrap_import(cls, keyword, importer):
-    # pyverbs imports through constructors (Context(cmd_fd=fd), PD(ctx, handle=h))
-    plain_init, plain_new = cls.__init__, cls.__dict__.get('__new__')
-    def __new__(klass, *args, **kwargs):
-        if kwargs.get(keyword) is not None:
-            return importer(*args, **kwargs)
-        if plain_new is not None:
-            kwargs.pop(keyword, None)
-            return plain_new.__func__(klass, *args, **kwargs)
-        return super(cls, klass).__new__(klass)
-    def __init__(self, *args, **kwargs):
-        if kwargs.get(keyword) is None:
-            kwargs.pop(keyword, None)
-            plain_init(self, *args, **kwargs)
-    cls.__new__, cls.__init__ = __new__, __init__
+# pyverbs imports through constructors: the keyword and the importer (MR: in MR.__new__)
+_IMPORTS = {'Context': ('cmd_fd', lambda name=None, cmd_fd=None, **k: _import_context(cmd_fd)),
+            'PD': ('handle', lambda context, *a, handle=None, **k:
+                   _imported(('PD', 'Context'), context, handle))}
 
 def _imported(kind, owner, handle):
     if not isinstance(owner, getattr(Verbs, kind[1])):
@@ -594,13 +659,11 @@ class Context(Verbs.Context):
         return CQ(self, nelems, None, comp_chan, comp_vector)
     def comp_channel(self): return CompChannel(self)
 
-def _import_context(name=None, cmd_fd=None, **kwargs):
+def _import_context(cmd_fd):
     import os
     ctx = Verbs.Context.new_from_cmd_fd(cmd_fd)
     os.close(cmd_fd)  # as in pyverbs, the context now owns the descriptor (it uses a dup)
     return ctx
-
-_wrap_import(Context, 'cmd_fd', _import_context)
 
 @_verbs
 class AsyncEvent(Verbs.AsyncEvent):
@@ -658,8 +721,6 @@ class PD(Verbs.PD):
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return self.context.cq(nelems, comp_chan, comp_vector)
 
-_wrap_import(PD, 'handle', lambda context, *a, handle=None, **k:
-             _imported(('PD', 'Context'), context, handle))
 _U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
 
 _PD_CONTEXT_BITS = 3   # IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS | _PD_CONTEXT
@@ -732,6 +793,8 @@ _mr_new, _AccessFlags = Verbs.MR.new, Verbs.AccessFlags
 @_verbs
 class MR(Verbs.MR):
     def __new__(cls, pd=None, length=None, access=0, address=None, implicit=False, **kwargs):
+        if kwargs and kwargs.get('handle') is not None:   # pyverbs' import: MR(pd, handle=h)
+            return _imported(('MR', 'PD'), pd, kwargs['handle'])
         if (cls is MR and type(length) is int and 0 < length <= _U64 and
                 type(access) is _AccessFlags and address is None and not implicit and
                 isinstance(pd, Verbs.PD)):
@@ -771,8 +834,6 @@ class MR(Verbs.MR):
         _forget_cached(self, None)
         return Verbs.MR.rereg(self, Verbs.ReregMRFlags(int(flags)), pd,
                               Verbs.AccessFlags(int(access)))
-
-_wrap_import(MR, 'handle', lambda pd, *a, handle=None, **k: _imported(('MR', 'PD'), pd, handle))
 
 @_verbs
 class DM(Verbs.DM):
@@ -908,11 +969,6 @@ _poll_wcs = Verbs.CQ.poll_wcs
 
 @_verbs
 class CQ(Verbs.CQ):
-    def __init__(self, context, cqe=100, cq_context=None, channel=None, comp_vector=0, **kwargs):
-        _init_checked(Verbs.CQ, self, context=context, cqe=cqe, channel=channel,
-                      comp_vector=comp_vector)
-        self.init(None)
-        GObject.Object.__setattr__(self, 'cq_context', cq_context)
     # cq.watched = True: set_watched(), which raises what the property could not
     watched = property(lambda self: self.get_watched(), lambda self, on: self.set_watched(on))
     def poll(self, num_entries=1):
