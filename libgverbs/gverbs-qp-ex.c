@@ -88,15 +88,6 @@ enum {
 /* the pspecs the setters notify, by table row */
 static GParamSpec *properties[N_PROPS];
 
-static void
-gverbs_qp_ex_dispose (GObject *object)
-{
-  GVerbsQPEx *self = GVERBS_QP_EX (object);
-
-  G_OBJECT_CLASS (gverbs_qp_ex_parent_class)->dispose (object);
-  g_clear_object (&P (self)->context);
-}
-
 #define NOTIFIED (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY)
 
 static const GVerbsField fields[] = {
@@ -125,12 +116,9 @@ static const GVerbsField fields[] = {
 static void
 gverbs_qp_ex_class_init (GVerbsQPExClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = gverbs_qp_ex_dispose;
-
-  _gverbs_properties_install_private (object_class, 1, fields, G_N_ELEMENTS (fields), properties,
-                                      GVerbsQPEx_private_offset);
+  _gverbs_resource_class_install_properties (GVERBS_RESOURCE_CLASS (klass), 1, fields,
+                                             G_N_ELEMENTS (fields), properties,
+                                             GVerbsQPEx_private_offset);
 }
 
 static void
