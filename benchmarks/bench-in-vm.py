@@ -155,7 +155,8 @@ def callgrind_loop(tag, cmd):
     """The Python runs: one process, the measured loop bracketed by the
     script's two os.getppid() calls (--dump-before=getppid), so interpreter
     start-up (whose Ir varies by more than a whole loop) is not counted.
-    Returns (loop Ir, of which in libgverbs, messages)."""
+    Returns (loop Ir, of which in libgverbs, messages, polls that found
+    nothing, polls; the last two None where the loop does not count them)."""
     path = os.path.join(out, 'callgrind.%s.out' % tag)
     parsed = path[:-4] + '.json'
     if '--reuse' in sys.argv and os.path.exists(parsed):
@@ -184,8 +185,9 @@ def callgrind_loop(tag, cmd):
         for line in f:
             if line.startswith(('summary:', 'totals:')):
                 total = int(line.split()[1])
-    n = json.loads(p.stdout)['iterations']
-    result = (total, lib_self_ir(loop), n)
+    printed = json.loads(p.stdout)
+    result = (total, lib_self_ir(loop), printed['iterations'], printed.get('empty_polls'),
+              printed.get('polls'))
     json.dump(result, open(parsed, 'w'))
     return result
 
@@ -196,7 +198,8 @@ def cg_loop_pair(name, a_name, a_cmd, b_name, b_cmd, n, target):
         r = callgrind_loop('%s.%s.%d' % (re.sub(r'[^A-Za-z0-9]+', '_', name), key, n), cmd)
         row[key + '_ir_per_msg'] = r[0] / r[2] if r else None
         row[key + '_lib_per_msg'] = r[1] / r[2] if r else None
-        row[key + '_empty_polls'] = ['-']
+        row[key + '_empty_polls'] = [r[3] if r and len(r) > 3 and r[3] is not None else '-']
+        row[key + '_polls'] = r[4] if r and len(r) > 4 else None   # each poll is a call into C
     row['ratio'] = ratio(row['a_ir_per_msg'], row['b_ir_per_msg'])
     log('callgrind %-28s %s %s Ir/msg, %s %s Ir/msg, ratio %s (target %s)' % (
         name, a_name, fmt(row['a_ir_per_msg'], '%.0f'), b_name, fmt(row['b_ir_per_msg'], '%.0f'),

@@ -100,6 +100,7 @@ def main():
     recv0 = RecvWR(0, 1, [SGE(mr0.buf, a.s, mr0.lkey)])
     recv1 = RecvWR(0, 1, [SGE(mr1.buf, a.s, mr1.lkey)])
 
+    polls = empty = None   # counted by the batch loops below
     if a.test == 'pingpong':
         s0 = SendWR(wr_id=1, opcode=e.IBV_WR_SEND, num_sge=1, sg=[sge0], send_flags=e.IBV_SEND_SIGNALED)
         s1 = SendWR(wr_id=1, opcode=e.IBV_WR_SEND, num_sge=1, sg=[sge1], send_flags=e.IBV_SEND_SIGNALED)
@@ -134,27 +135,37 @@ def main():
             while rx_posted < min(1024, iters):
                 post_recv_repeat(qp1, recv1, batch)
                 rx_posted += batch
-        posted = completed = 0
+        posted = completed = polls = empty = 0   # empty: polls that found nothing
         mark()
         t0 = time.perf_counter()
         while completed < iters:
             while posted < iters and posted - completed + batch <= a.t:
                 post_send_repeat(qp0, send, batch)
                 posted += batch
-            for wr_id in poll_wr_ids(cq0, 32):
+            ids = poll_wr_ids(cq0, 32)
+            polls += 1
+            empty += not ids
+            for wr_id in ids:
                 completed += wr_id
             if a.test == 'send_bw':
-                received += len(poll_wr_ids(cq1, 32))
+                ids = poll_wr_ids(cq1, 32)
+                polls += 1
+                empty += not ids
+                received += len(ids)
                 while rx_posted < iters and rx_posted - received <= 1024 - batch:
                     post_recv_repeat(qp1, recv1, batch)
                     rx_posted += batch
         while a.test == 'send_bw' and received < iters:
-            received += len(poll_wr_ids(cq1, 32))
+            ids = poll_wr_ids(cq1, 32)
+            polls += 1
+            empty += not ids
+            received += len(ids)
         elapsed = time.perf_counter() - t0
         mark()
     print(json.dumps({'tool': 'gverbs', 'test': a.test, 'bytes': a.s, 'iterations': iters,
                       'batch': batch, 'seconds': elapsed, 'msg_rate': iters / elapsed,
-                      'usec_per_msg': elapsed / iters * 1e6}))
+                      'usec_per_msg': elapsed / iters * 1e6, 'polls': polls,
+                      'empty_polls': empty}))
     for qp, cq, mr in ((qp0, cq0, mr0), (qp1, cq1, mr1)):
         qp.close()
         mr.close()

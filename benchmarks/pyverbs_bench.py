@@ -94,6 +94,7 @@ def main():
     recv1 = [RecvWR(0, 1, [SGE(mr1.buf, a.s, mr1.lkey)]) for _ in range(batch)]
     rx_head0, rx_head1 = chain(recv0), chain(recv1)
 
+    polls = empty = None   # counted by the batch loops below
     if a.test == 'pingpong':
         s0 = SendWR(wr_id=1, opcode=e.IBV_WR_SEND, num_sge=1, sg=[sge0], send_flags=e.IBV_SEND_SIGNALED)
         s1 = SendWR(wr_id=1, opcode=e.IBV_WR_SEND, num_sge=1, sg=[sge1], send_flags=e.IBV_SEND_SIGNALED)
@@ -133,7 +134,7 @@ def main():
             while rx_posted < min(1024, iters):
                 qp1.post_recv(rx_head1)
                 rx_posted += batch
-        posted = completed = 0
+        posted = completed = polls = empty = 0   # empty: polls that found nothing
         mark()
         t0 = time.perf_counter()
         while completed < iters:
@@ -141,24 +142,31 @@ def main():
                 qp0.post_send(head)
                 posted += batch
             n, wcs = cq0.poll(32)
+            polls += 1
+            empty += not n
             for wc in wcs:
                 if wc.status != e.IBV_WC_SUCCESS:
                     raise SystemExit('completion status %d' % wc.status)
                 completed += wc.wr_id
             if a.test == 'send_bw':
                 n, wcs = cq1.poll(32)
+                polls += 1
+                empty += not n
                 received += n
                 while rx_posted < iters and rx_posted - received <= 1024 - batch:
                     qp1.post_recv(rx_head1)
                     rx_posted += batch
         while a.test == 'send_bw' and received < iters:
             n, wcs = cq1.poll(32)
+            polls += 1
+            empty += not n
             received += n
         elapsed = time.perf_counter() - t0
         mark()
     print(json.dumps({'tool': 'pyverbs', 'test': a.test, 'bytes': a.s, 'iterations': iters,
                       'batch': batch, 'seconds': elapsed, 'msg_rate': iters / elapsed,
-                      'usec_per_msg': elapsed / iters * 1e6}))
+                      'usec_per_msg': elapsed / iters * 1e6, 'polls': polls,
+                      'empty_polls': empty}))
     for qp, cq, mr in ((qp0, cq0, mr0), (qp1, cq1, mr1)):
         qp.close()
         mr.close()
