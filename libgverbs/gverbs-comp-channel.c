@@ -84,13 +84,7 @@ gverbs_comp_channel_open (GVerbsResource  *resource,
   GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (resource);
   struct ibv_context *ctx;
 
-  if (self->context == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A completion channel needs a context"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_input (self->context, _("A completion channel needs a context"), error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (self->context);
 

@@ -182,13 +182,7 @@ gverbs_cq_open (GVerbsResource  *resource,
   int num_vectors;
   int rc;
 
-  if (priv->context == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A completion queue needs a context"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (priv->context, error))
+  if (!_gverbs_resource_check_input (priv->context, _("A completion queue needs a context"), error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (priv->context);
 

@@ -242,14 +242,10 @@ take_pd (GVerbsQP            *self,
                              "its QPInitAttrEx another"));
       return FALSE;
     }
-  if (priv->pd == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           iax ? _("ibv_create_qp_ex: the QPInitAttrEx has no protection domain (pd)")
-                               : _("A queue pair needs a protection domain"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (priv->pd, error))
+  if (!_gverbs_resource_check_input (priv->pd,
+                                     iax ? _("ibv_create_qp_ex: the QPInitAttrEx has no protection domain (pd)")
+                                         : _("A queue pair needs a protection domain"),
+                                     error))
     return FALSE;
   if (GVERBS_IS_QP_EX (self) &&
       _gverbs_qp_ex_get_context (GVERBS_QP_EX (self)) != gverbs_pd_get_context (priv->pd))
