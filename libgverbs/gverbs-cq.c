@@ -245,7 +245,7 @@ _gverbs_cq_set_ibv (GVerbsCQ      *self,
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->context));
   if (priv->channel != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->channel));
-  _gverbs_context_register_event_object (priv->context, ibv, G_OBJECT (self));
+  _gverbs_resource_route_events (resource, priv->context, ibv);
 }
 
 void
@@ -297,7 +297,6 @@ gverbs_cq_release (GVerbsResource  *resource,
   priv->batch_open = FALSE;
   priv->poll_ibv = NULL;
   was_watched = _gverbs_cq_watch_close (&priv->watch);
-  _gverbs_context_unregister_event_object (priv->context, priv->ibv);
   rc = ibv_destroy_cq (priv->ibv);
   priv->ibv = NULL;
   priv->watch.ibv = NULL;

@@ -435,7 +435,7 @@ gverbs_qp_open (GVerbsResource  *resource,
                                  GVERBS_RESOURCE (gverbs_qp_init_attr_ex_get_rwq_ind_tbl (iax)));
   if (priv->srq != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->srq));
-  _gverbs_context_register_event_object (gverbs_pd_get_context (priv->pd), priv->ibv, G_OBJECT (self));
+  _gverbs_resource_route_events (resource, gverbs_pd_get_context (priv->pd), priv->ibv);
 
   if (priv->qp_attr == NULL)
     return TRUE;
@@ -462,7 +462,6 @@ gverbs_qp_release (GVerbsResource  *resource,
   if (priv->wr_open)
     ibv_wr_abort (priv->qpx);
   priv->wr_open = FALSE;
-  _gverbs_context_unregister_event_object (gverbs_pd_get_context (priv->pd), priv->ibv);
   rc = ibv_destroy_qp (priv->ibv);
   priv->ibv = NULL;
   priv->fast_ibv = NULL;

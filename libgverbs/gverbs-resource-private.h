@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gverbs-resource.h"
+#include "gverbs-context.h"
 #include "gverbs-async-event.h"
 #include "gverbs-fields-private.h"
 
@@ -110,6 +111,9 @@ gboolean    _gverbs_resource_release_result (gpointer             self,
                                              int                  rc,
                                              const char          *call,
                                              GError             **error);
+void        _gverbs_resource_route_events   (GVerbsResource       *self,
+                                             GVerbsContext        *context,
+                                             gconstpointer         ibv_handle);
 void        _gverbs_resource_emit_async_event (GVerbsResource     *self,
                                                GQuark              detail,
                                                GVerbsAsyncEvent   *event);

@@ -272,18 +272,8 @@ gverbs_srq_open (GVerbsResource  *resource,
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->pd));
   if (self->cq != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->cq));
-  _gverbs_context_register_event_object (self->context, self->ibv, G_OBJECT (self));
+  _gverbs_resource_route_events (resource, self->context, self->ibv);
   return TRUE;
-}
-
-static gboolean
-gverbs_srq_release (GVerbsResource  *resource,
-                    GError         **error)
-{
-  GVerbsSRQ *self = GVERBS_SRQ (resource);
-
-  _gverbs_context_unregister_event_object (self->context, self->ibv);
-  return GVERBS_RESOURCE_CLASS (gverbs_srq_parent_class)->release (resource, error);
 }
 
 static void
@@ -332,7 +322,6 @@ static const GVerbsField fields[] = {
 
 GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsSRQ, gverbs_srq, ibv_destroy_srq, ibv, GVERBS_RANK_SRQ,
                                              fields, NULL,
-                                             resource_class->release = gverbs_srq_release;
                                              object_class->finalize = gverbs_srq_finalize)
 
 static void
