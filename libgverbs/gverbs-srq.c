@@ -169,6 +169,24 @@ create_basic (GVerbsSRQ  *self,
   return TRUE;
 }
 
+/* An optional input of ibv_create_srq_ex() (XRC domain, CQ): when given, it
+ * must be open; it is kept in *@kept and its @bit is added to *@comp_mask. */
+static gboolean
+take_input (gpointer    input,
+            GObject   **kept,
+            guint32     bit,
+            guint32    *comp_mask,
+            GError    **error)
+{
+  if (input == NULL)
+    return TRUE;
+  if (!_gverbs_resource_check_open (input, error))
+    return FALSE;
+  g_set_object (kept, input);
+  *comp_mask |= bit;
+  return TRUE;
+}
+
 static gboolean
 create_ex (GVerbsSRQ  *self,
            GError    **error)
@@ -210,22 +228,11 @@ create_ex (GVerbsSRQ  *self,
                      "(IBV_SRQ_INIT_ATTR_PD)"), gverbs_context_get_name (self->context));
       return FALSE;
     }
-  if (xrcd != NULL)
-    {
-      if (!_gverbs_resource_check_open (xrcd, error))
-        return FALSE;
-      ia.xrcd = _gverbs_xrcd_get_ibv (xrcd);
-      ia.comp_mask |= IBV_SRQ_INIT_ATTR_XRCD;
-      g_set_object (&self->xrcd, xrcd);
-    }
-  if (cq != NULL)
-    {
-      if (!_gverbs_resource_check_open (cq, error))
-        return FALSE;
-      ia.cq = _gverbs_cq_get_ibv (cq);
-      ia.comp_mask |= IBV_SRQ_INIT_ATTR_CQ;
-      g_set_object (&self->cq, cq);
-    }
+  if (!take_input (xrcd, (GObject **) &self->xrcd, IBV_SRQ_INIT_ATTR_XRCD, &ia.comp_mask, error) ||
+      !take_input (cq, (GObject **) &self->cq, IBV_SRQ_INIT_ATTR_CQ, &ia.comp_mask, error))
+    return FALSE;
+  ia.xrcd = xrcd ? _gverbs_xrcd_get_ibv (xrcd) : NULL;
+  ia.cq = cq ? _gverbs_cq_get_ibv (cq) : NULL;
   if (self->srq_type == GVERBS_SRQT_XRC && (xrcd == NULL || cq == NULL))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
