@@ -488,11 +488,9 @@ static void
 gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_cm_id_open;
-  resource_class->release = gverbs_cm_id_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
+  GVerbsResourceClass *resource_class =
+    _gverbs_resource_class_set_lifecycle (klass, gverbs_cm_id_open,
+                                          gverbs_cm_id_release, GVERBS_RANK_QP);
 
   object_class->finalize = gverbs_cm_id_finalize;
   object_class->get_property = gverbs_cm_id_get_property;

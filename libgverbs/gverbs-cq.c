@@ -382,11 +382,8 @@ static void
 gverbs_cq_class_init (GVerbsCQClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_cq_open;
-  resource_class->release = gverbs_cq_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+  GVerbsResourceClass *resource_class =
+    _gverbs_resource_class_set_lifecycle (klass, gverbs_cq_open, gverbs_cq_release, GVERBS_RANK_CQ);
 
   object_class->finalize = gverbs_cq_finalize;
   object_class->get_property = gverbs_cq_get_property;

@@ -62,10 +62,9 @@ G_BEGIN_DECLS
   type_name##_class_init (TypeName##Class *klass)                                    \
   {                                                                                  \
     G_GNUC_UNUSED GObjectClass *object_class = G_OBJECT_CLASS (klass);               \
-    GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);             \
+    GVerbsResourceClass *resource_class =                                            \
+      _gverbs_resource_class_set_lifecycle (klass, type_name##_open, NULL, rank);    \
                                                                                      \
-    resource_class->open = type_name##_open;                                         \
-    _gverbs_resource_class_set_rank (resource_class, rank);                          \
     { _C_; }                                                                         \
     _gverbs_resource_class_install_properties (resource_class, first_id, field_table, \
                                                G_N_ELEMENTS (field_table), pspecs,   \

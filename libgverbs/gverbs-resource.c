@@ -526,6 +526,22 @@ _gverbs_resource_class_set_rank (GVerbsResourceClass *klass,
   klass->rank = rank;
 }
 
+GVerbsResourceClass *
+_gverbs_resource_class_set_lifecycle (gpointer           klass,
+                                      GVerbsOpenFunc     open,
+                                      GVerbsReleaseFunc  release,
+                                      GVerbsRank         rank)
+{
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  if (open != NULL)
+    resource_class->open = open;
+  if (release != NULL)
+    resource_class->release = release;
+  resource_class->rank = rank;
+  return resource_class;
+}
+
 void
 _gverbs_resource_class_set_destroy (GVerbsResourceClass *klass,
                                     const char          *destroy_name,
