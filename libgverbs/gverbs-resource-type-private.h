@@ -30,6 +30,12 @@ G_BEGIN_DECLS
 #define GVERBS_DEFINE_RESOURCE_TYPE(TypeName, type_name, destroy, handle, rank, field_table) \
   GVERBS_DEFINE_RESOURCE_CLASS_INIT (TypeName, type_name, destroy, handle, rank, field_table) \
   static void type_name##_init (TypeName *self) { }
+/* GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE() and an empty init. */
+#define GVERBS_DEFINE_RESOURCE_TYPE_WITH_CODE(TypeName, type_name, destroy, handle, rank, \
+                                              field_table, pspecs, _C_)                 \
+  GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (TypeName, type_name, destroy, handle, rank, \
+                                               field_table, pspecs, _C_)                  \
+  static void type_name##_init (TypeName *self) { }
 
 /* The class_init and empty init of a resource that releases its object
  * itself, in `type_name_release()`, closes at @rank and installs the inputs

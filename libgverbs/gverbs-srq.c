@@ -327,14 +327,9 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_INPUT (GVerbsSRQ, pd, "pd", gverbs_pd_get_type),
 };
 
-GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsSRQ, gverbs_srq, ibv_destroy_srq, ibv, GVERBS_RANK_SRQ,
-                                             fields, NULL,
-                                             object_class->finalize = gverbs_srq_finalize)
-
-static void
-gverbs_srq_init (GVerbsSRQ *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_CODE (GVerbsSRQ, gverbs_srq, ibv_destroy_srq, ibv, GVERBS_RANK_SRQ,
+                                       fields, NULL,
+                                       object_class->finalize = gverbs_srq_finalize)
 
 /**
  * gverbs_srq_new:
