@@ -87,12 +87,13 @@ typedef struct
   gconstpointer event_handle;
 } GVerbsResourcePrivate;
 
-static void gverbs_resource_initable_iface_init (GInitableIface *iface);
+static gboolean gverbs_resource_initable_init (GInitable     *initable,
+                                               GCancellable  *cancellable,
+                                               GError       **error);
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GVerbsResource, gverbs_resource, G_TYPE_OBJECT,
                                   G_ADD_PRIVATE (GVerbsResource)
-                                  G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                         gverbs_resource_initable_iface_init))
+                                  GVERBS_IMPLEMENT_INITABLE (gverbs_resource_initable_init))
 
 gsize _gverbs_resource_guard_offset;
 
@@ -246,18 +247,7 @@ gverbs_resource_initable_init (GInitable     *initable,
           unroute_events (self);
         }
     }
-  if (priv->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (priv->init_error));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-gverbs_resource_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_resource_initable_init;
+  return _gverbs_init_result (priv->init_error, error);
 }
 
 static void
