@@ -14,6 +14,7 @@
 #include "gverbs-enum-types.h"
 #include "gverbs-error.h"
 #include "gverbs-error-private.h"
+#include "gverbs-private.h"
 
 G_STATIC_ASSERT ((int) GVERBS_RDMA_PS_IPOIB == (int) RDMA_PS_IPOIB);
 G_STATIC_ASSERT ((int) GVERBS_RDMA_PS_TCP == (int) RDMA_PS_TCP);
@@ -95,11 +96,12 @@ struct _GVerbsAddrInfo
   GError *init_error;
 };
 
-static void gverbs_addr_info_initable_iface_init (GInitableIface *iface);
+static gboolean gverbs_addr_info_initable_init (GInitable     *initable,
+                                                GCancellable  *cancellable,
+                                                GError       **error);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsAddrInfo, gverbs_addr_info, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_addr_info_initable_iface_init))
+                               GVERBS_IMPLEMENT_INITABLE (gverbs_addr_info_initable_init))
 
 char *
 _gverbs_sockaddr_to_string (const struct sockaddr *sa)
@@ -253,12 +255,6 @@ gverbs_addr_info_initable_init (GInitable     *initable,
       resolve (self, &self->init_error);
     }
   return _gverbs_init_result (self->init_error, error);
-}
-
-static void
-gverbs_addr_info_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_addr_info_initable_init;
 }
 
 static const GVerbsField fields[] = {

@@ -80,22 +80,20 @@ G_DEFINE_FINAL_TYPE (GVerbsCMID, gverbs_cm_id, GVERBS_TYPE_RESOURCE)
 
 enum {
   PROP_0,
-  PROP_DEVICE_NAME,
-  PROP_PORT_NUM,
-  PROP_QP_NUM,
-  PROP_LOCAL_ADDRESS,
-  PROP_REMOTE_ADDRESS,
-  PROP_LOCAL_PORT,
-  PROP_REMOTE_PORT,
-  PROP_CONTEXT,
   PROP_PD,
   N_PROPS
 };
 
-static GParamSpec *properties[N_PROPS];
-
 /* the rows of the field table */
 enum {
+  FIELD_DEVICE_NAME,
+  FIELD_PORT_NUM,
+  FIELD_QP_NUM,
+  FIELD_LOCAL_ADDRESS,
+  FIELD_REMOTE_ADDRESS,
+  FIELD_LOCAL_PORT,
+  FIELD_REMOTE_PORT,
+  FIELD_CONTEXT,
   FIELD_ADDR_INFO,
   FIELD_EVENT_CHANNEL,
   FIELD_PORT_SPACE,
@@ -334,46 +332,18 @@ gverbs_cm_id_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_cm_id_parent_class)->finalize (object);
 }
 
+/* The pd property: read, the identifier's QP's PD; written at construction,
+ * the caller's PD to create the QP in. */
 static void
 gverbs_cm_id_get_property (GObject    *object,
                            guint       prop_id,
                            GValue     *value,
                            GParamSpec *pspec)
 {
-  GVerbsCMID *self = GVERBS_CM_ID (object);
-
-  switch (prop_id)
-    {
-    case PROP_DEVICE_NAME:
-      g_value_set_string (value, gverbs_cm_id_get_device_name (self));
-      break;
-    case PROP_PORT_NUM:
-      g_value_set_uint (value, gverbs_cm_id_get_port_num (self));
-      break;
-    case PROP_QP_NUM:
-      g_value_set_uint (value, gverbs_cm_id_get_qp_num (self));
-      break;
-    case PROP_LOCAL_ADDRESS:
-      g_value_take_string (value, gverbs_cm_id_dup_local_address (self));
-      break;
-    case PROP_REMOTE_ADDRESS:
-      g_value_take_string (value, gverbs_cm_id_dup_remote_address (self));
-      break;
-    case PROP_LOCAL_PORT:
-      g_value_set_uint (value, gverbs_cm_id_get_local_port (self));
-      break;
-    case PROP_REMOTE_PORT:
-      g_value_set_uint (value, gverbs_cm_id_get_remote_port (self));
-      break;
-    case PROP_CONTEXT:
-      g_value_set_object (value, gverbs_cm_id_get_context (self));
-      break;
-    case PROP_PD:
-      g_value_set_object (value, gverbs_cm_id_get_pd (self));
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
+  if (prop_id == PROP_PD)
+    g_value_set_object (value, gverbs_cm_id_get_pd (GVERBS_CM_ID (object)));
+  else
+    _gverbs_properties_get (object, prop_id, value, pspec);
 }
 
 static void
@@ -395,6 +365,63 @@ gverbs_cm_id_set_property (GObject      *object,
 }
 
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsCMID:device-name:
+   *
+   * The RDMA device the identifier is bound to, %NULL while it is not.
+   */
+  [FIELD_DEVICE_NAME] = GVERBS_PROP_GETTER ("device-name", GVERBS_FIELD_STRING, NULL, 0, 0,
+                                            G_PARAM_READABLE, gverbs_cm_id_get_device_name),
+  /**
+   * GVerbsCMID:port-num:
+   *
+   * The device port the identifier is bound to, 0 while it is not.
+   */
+  [FIELD_PORT_NUM] = GVERBS_PROP_GETTER ("port-num", GVERBS_FIELD_UINT, NULL, G_MAXUINT8, 0,
+                                         G_PARAM_READABLE, gverbs_cm_id_get_port_num),
+  /**
+   * GVerbsCMID:qp-num:
+   *
+   * The number of the identifier's QP, 0 when it has none.
+   */
+  [FIELD_QP_NUM] = GVERBS_PROP_GETTER ("qp-num", GVERBS_FIELD_UINT, NULL, G_MAXUINT32, 0,
+                                       G_PARAM_READABLE, gverbs_cm_id_get_qp_num),
+  /**
+   * GVerbsCMID:local-address:
+   *
+   * The local IP address as text, %NULL while unbound.
+   */
+  [FIELD_LOCAL_ADDRESS] = GVERBS_PROP_GETTER ("local-address", GVERBS_FIELD_OWNED_STRING, NULL, 0, 0,
+                                              G_PARAM_READABLE, gverbs_cm_id_dup_local_address),
+  /**
+   * GVerbsCMID:remote-address:
+   *
+   * The peer's IP address as text, %NULL while there is none.
+   */
+  [FIELD_REMOTE_ADDRESS] = GVERBS_PROP_GETTER ("remote-address", GVERBS_FIELD_OWNED_STRING, NULL, 0, 0,
+                                               G_PARAM_READABLE, gverbs_cm_id_dup_remote_address),
+  /**
+   * GVerbsCMID:local-port:
+   *
+   * The local port, 0 while unbound.
+   */
+  [FIELD_LOCAL_PORT] = GVERBS_PROP_GETTER ("local-port", GVERBS_FIELD_UINT, NULL, G_MAXUINT16, 0,
+                                           G_PARAM_READABLE, gverbs_cm_id_get_local_port),
+  /**
+   * GVerbsCMID:remote-port:
+   *
+   * The peer's port, 0 while there is none.
+   */
+  [FIELD_REMOTE_PORT] = GVERBS_PROP_GETTER ("remote-port", GVERBS_FIELD_UINT, NULL, G_MAXUINT16, 0,
+                                            G_PARAM_READABLE, gverbs_cm_id_get_remote_port),
+  /**
+   * GVerbsCMID:context:
+   *
+   * The device context rdma_cm opened for the identifier; see
+   * gverbs_cm_id_get_context().
+   */
+  [FIELD_CONTEXT] = GVERBS_PROP_GETTER ("context", GVERBS_FIELD_OBJECT, gverbs_context_get_type, 0, 0,
+                                        G_PARAM_READABLE, gverbs_cm_id_get_context),
   /**
    * GVerbsCMID:addr-info:
    *
@@ -461,66 +488,14 @@ static void
 gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_cm_id_open;
-  resource_class->release = gverbs_cm_id_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
+  GVerbsResourceClass *resource_class =
+    _gverbs_resource_class_set_lifecycle (klass, gverbs_cm_id_open,
+                                          gverbs_cm_id_release, GVERBS_RANK_QP);
 
   object_class->finalize = gverbs_cm_id_finalize;
   object_class->get_property = gverbs_cm_id_get_property;
   object_class->set_property = gverbs_cm_id_set_property;
 
-  /**
-   * GVerbsCMID:device-name:
-   *
-   * The RDMA device the identifier is bound to, %NULL while it is not.
-   */
-  properties[PROP_DEVICE_NAME] = g_param_spec_string ("device-name", NULL, NULL, NULL, readable);
-  /**
-   * GVerbsCMID:port-num:
-   *
-   * The device port the identifier is bound to, 0 while it is not.
-   */
-  properties[PROP_PORT_NUM] = g_param_spec_uint ("port-num", NULL, NULL, 0, G_MAXUINT8, 0, readable);
-  /**
-   * GVerbsCMID:qp-num:
-   *
-   * The number of the identifier's QP, 0 when it has none.
-   */
-  properties[PROP_QP_NUM] = g_param_spec_uint ("qp-num", NULL, NULL, 0, G_MAXUINT32, 0, readable);
-  /**
-   * GVerbsCMID:local-address:
-   *
-   * The local IP address as text, %NULL while unbound.
-   */
-  properties[PROP_LOCAL_ADDRESS] = g_param_spec_string ("local-address", NULL, NULL, NULL, readable);
-  /**
-   * GVerbsCMID:remote-address:
-   *
-   * The peer's IP address as text, %NULL while there is none.
-   */
-  properties[PROP_REMOTE_ADDRESS] = g_param_spec_string ("remote-address", NULL, NULL, NULL, readable);
-  /**
-   * GVerbsCMID:local-port:
-   *
-   * The local port, 0 while unbound.
-   */
-  properties[PROP_LOCAL_PORT] = g_param_spec_uint ("local-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
-  /**
-   * GVerbsCMID:remote-port:
-   *
-   * The peer's port, 0 while there is none.
-   */
-  properties[PROP_REMOTE_PORT] = g_param_spec_uint ("remote-port", NULL, NULL, 0, G_MAXUINT16, 0, readable);
-  /**
-   * GVerbsCMID:context:
-   *
-   * The device context rdma_cm opened for the identifier; see
-   * gverbs_cm_id_get_context().
-   */
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, GVERBS_TYPE_CONTEXT, readable);
   /**
    * GVerbsCMID:pd:
    *
@@ -528,10 +503,10 @@ gverbs_cm_id_class_init (GVerbsCMIDClass *klass)
    * Set at construction (gverbs_cm_id_new_with_pd()), the caller's PD the
    * QP is created in, instead of the one librdmacm allocates.
    */
-  properties[PROP_PD] = g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
-                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                                             G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_install_property (object_class, PROP_PD,
+                                   g_param_spec_object ("pd", NULL, NULL, GVERBS_TYPE_PD,
+                                                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                                                        G_PARAM_STATIC_STRINGS));
   _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields,
                                              G_N_ELEMENTS (fields), field_pspecs, 0);
 
@@ -1066,7 +1041,7 @@ _gverbs_cm_id_set_ud_param (GVerbsCMID    *self,
 void
 _gverbs_cm_id_notify_qp_num (GVerbsCMID *self)
 {
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_QP_NUM]);
+  g_object_notify_by_pspec (G_OBJECT (self), field_pspecs[FIELD_QP_NUM]);
 }
 
 guint

@@ -133,11 +133,9 @@ static void
 gverbs_cm_listener_class_init (GVerbsCMListenerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_cm_listener_open;
-  resource_class->release = gverbs_cm_listener_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
+  GVerbsResourceClass *resource_class =
+    _gverbs_resource_class_set_lifecycle (klass, gverbs_cm_listener_open,
+                                          gverbs_cm_listener_release, GVERBS_RANK_CHANNEL);
 
   object_class->finalize = gverbs_cm_listener_finalize;
   _gverbs_resource_class_install_properties (resource_class, 1, fields,

@@ -84,13 +84,7 @@ gverbs_comp_channel_open (GVerbsResource  *resource,
   GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (resource);
   struct ibv_context *ctx;
 
-  if (self->context == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A completion channel needs a context"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (self->context, error))
+  if (!_gverbs_resource_check_input (self->context, _("A completion channel needs a context"), error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (self->context);
 
@@ -115,23 +109,13 @@ gverbs_comp_channel_open (GVerbsResource  *resource,
   return TRUE;
 }
 
+/* Stops the event source; the base then destroys the channel. */
 static gboolean
 gverbs_comp_channel_release (GVerbsResource  *resource,
                              GError         **error)
 {
-  GVerbsCompChannel *self = GVERBS_COMP_CHANNEL (resource);
-  int rc;
-
-  _gverbs_cq_event_source_stop (&self->events);
-  rc = ibv_destroy_comp_channel (self->ibv);
-  self->ibv = NULL;
-  if (rc != 0)
-    {
-      _gverbs_set_error_errno (error, rc > 0 ? rc : errno, "ibv_destroy_comp_channel",
-                               device_name (self), NULL);
-      return FALSE;
-    }
-  return TRUE;
+  _gverbs_cq_event_source_stop (&GVERBS_COMP_CHANNEL (resource)->events);
+  return GVERBS_RESOURCE_CLASS (gverbs_comp_channel_parent_class)->release (resource, error);
 }
 
 static void
@@ -159,9 +143,10 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_HANDLE_INT (GVerbsCompChannel, ibv, struct ibv_comp_channel, fd, "fd", -1),
 };
 
-GVERBS_DEFINE_RESOURCE_TYPE_WITH_RELEASE_WITH_CODE (GVerbsCompChannel, gverbs_comp_channel,
-                                                    GVERBS_RANK_CHANNEL, fields,
-                                                    object_class->finalize = gverbs_comp_channel_finalize)
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_CODE (GVerbsCompChannel, gverbs_comp_channel, ibv_destroy_comp_channel,
+                                       ibv, GVERBS_RANK_CHANNEL, fields, NULL,
+                                       resource_class->release = gverbs_comp_channel_release;
+                                       object_class->finalize = gverbs_comp_channel_finalize)
 
 /**
  * gverbs_comp_channel_new:

@@ -22,10 +22,11 @@ gboolean            _gverbs_context_check_port   (GVerbsContext    *self,
 
 /*
  * Routing of asynchronous events: a class whose rdma-core object can be
- * named by an async event (struct ibv_qp, ibv_cq, ibv_srq, ibv_wq) registers
- * the rdma-core pointer with its GObject once created and unregisters it in
- * its close(); the context holds no reference. The event's `object` is then
- * that GObject.
+ * named by an async event (struct ibv_qp, ibv_cq, ibv_srq, ibv_wq) calls
+ * _gverbs_resource_route_events() once it is created, which registers the
+ * rdma-core pointer with its GObject here; the resource base unregisters it
+ * before the object is destroyed. The context holds no reference. The
+ * event's `object` is then that GObject.
  */
 void _gverbs_context_register_event_object   (GVerbsContext *self,
                                               gconstpointer  ibv_handle,

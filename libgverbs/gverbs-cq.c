@@ -182,13 +182,7 @@ gverbs_cq_open (GVerbsResource  *resource,
   int num_vectors;
   int rc;
 
-  if (priv->context == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           _("A completion queue needs a context"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (priv->context, error))
+  if (!_gverbs_resource_check_input (priv->context, _("A completion queue needs a context"), error))
     return FALSE;
   ctx = _gverbs_context_get_ibv (priv->context);
 
@@ -251,7 +245,7 @@ _gverbs_cq_set_ibv (GVerbsCQ      *self,
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->context));
   if (priv->channel != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->channel));
-  _gverbs_context_register_event_object (priv->context, ibv, G_OBJECT (self));
+  _gverbs_resource_route_events (resource, priv->context, ibv);
 }
 
 void
@@ -303,7 +297,6 @@ gverbs_cq_release (GVerbsResource  *resource,
   priv->batch_open = FALSE;
   priv->poll_ibv = NULL;
   was_watched = _gverbs_cq_watch_close (&priv->watch);
-  _gverbs_context_unregister_event_object (priv->context, priv->ibv);
   rc = ibv_destroy_cq (priv->ibv);
   priv->ibv = NULL;
   priv->watch.ibv = NULL;
@@ -389,11 +382,8 @@ static void
 gverbs_cq_class_init (GVerbsCQClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_cq_open;
-  resource_class->release = gverbs_cq_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+  GVerbsResourceClass *resource_class =
+    _gverbs_resource_class_set_lifecycle (klass, gverbs_cq_open, gverbs_cq_release, GVERBS_RANK_CQ);
 
   object_class->finalize = gverbs_cq_finalize;
   object_class->get_property = gverbs_cq_get_property;

@@ -548,12 +548,10 @@ static void
 gverbs_device_monitor_class_init (GVerbsDeviceMonitorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
 
+  _gverbs_resource_class_set_lifecycle (klass, gverbs_device_monitor_open, gverbs_device_monitor_release,
+                                        GVERBS_RANK_CHANNEL);
   object_class->finalize = gverbs_device_monitor_finalize;
-  resource_class->open = gverbs_device_monitor_open;
-  resource_class->release = gverbs_device_monitor_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CHANNEL);
 
   /**
    * GVerbsDeviceMonitor::device-added:

@@ -254,6 +254,14 @@ _gverbs_set_closed_error (GError     **error,
   return FALSE;
 }
 
+/* GVERBS_IMPLEMENT_INITABLE()'s interface init: @init_func is the class's init(). */
+void
+_gverbs_initable_iface_init (GInitableIface *iface,
+                             gpointer        init_func)
+{
+  iface->init = (gboolean (*) (GInitable *, GCancellable *, GError **)) init_func;
+}
+
 /* A GInitable's init(): the error its one creation attempt left, if any. */
 gboolean
 _gverbs_init_result (const GError  *init_error,

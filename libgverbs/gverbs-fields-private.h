@@ -131,10 +131,10 @@ typedef struct {
     type, flags, 0, 0, 0, 0, NULL, 0, NULL, default_ptr }
 
 /* A read-only property of @kind (GVERBS_FIELD_UINT, _INT, _ENUM, _FLAGS,
- * _BOOLEAN, _OBJECT or _OWNED_STRING) whose value @getter computes from
- * the instance: `guint getter (Type *self)` and so on, a string one
- * returning a new string (transfer full), an object one a borrowed
- * reference. @type, @max, @default_value and @flags (readable ones) make
+ * _BOOLEAN, _OBJECT, _STRING or _OWNED_STRING) whose value @getter computes
+ * from the instance: `guint getter (Type *self)` and so on, an _OWNED_STRING
+ * one returning a new string (transfer full), a _STRING one and an object one
+ * a borrowed one. @type, @max, @default_value and @flags (readable ones) make
  * the pspec as for GVERBS_PROP(). */
 #define GVERBS_PROP_GETTER(name, kind, type, max, default_value, flags, getter) \
   { name, kind, 0, sizeof (guint), type, flags, 0, max, default_value, 0, \

@@ -79,6 +79,7 @@ property_pspec (const GVerbsField *field)
       return g_param_spec_int (field->name, NULL, NULL, (int) field->min, (int) field->max,
                                (int) field->default_value, flags);
     case GVERBS_FIELD_OWNED_STRING:
+    case GVERBS_FIELD_STRING: /* GVERBS_PROP_GETTER() rows only */
       return g_param_spec_string (field->name, NULL, NULL, NULL, flags);
     case GVERBS_FIELD_BOXED:
     case GVERBS_FIELD_INLINE_BOXED:
@@ -86,7 +87,6 @@ property_pspec (const GVerbsField *field)
     case GVERBS_FIELD_GID_TEXT:
       return g_param_spec_string (field->name, NULL, NULL,
                                   "0000:0000:0000:0000:0000:0000:0000:0000", flags);
-    case GVERBS_FIELD_STRING:
     case GVERBS_FIELD_GUID:
     default:
       g_assert_not_reached ();
@@ -284,6 +284,9 @@ getter_value (GObject           *object,
       break;
     case GVERBS_FIELD_OWNED_STRING:
       g_value_take_string (value, ((char *(*) (GObject *)) field->getter) (object));
+      break;
+    case GVERBS_FIELD_STRING:
+      g_value_set_string (value, ((const char *(*) (GObject *)) field->getter) (object));
       break;
     default:
       g_assert_not_reached ();

@@ -61,11 +61,12 @@ struct _GVerbsFlowAttr
   GListStore *specs;
 };
 
-static void gverbs_flow_attr_initable_iface_init (GInitableIface *iface);
+static gboolean gverbs_flow_attr_initable_init (GInitable     *initable,
+                                                GCancellable  *cancellable,
+                                                GError       **error);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsFlowAttr, gverbs_flow_attr, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_flow_attr_initable_iface_init))
+                               GVERBS_IMPLEMENT_INITABLE (gverbs_flow_attr_initable_init))
 
 static const GVerbsField attr_fields[] = {
   /**
@@ -122,12 +123,6 @@ gverbs_flow_attr_initable_init (GInitable     *initable,
                                 GError       **error)
 {
   return TRUE;
-}
-
-static void
-gverbs_flow_attr_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_flow_attr_initable_init;
 }
 
 static void

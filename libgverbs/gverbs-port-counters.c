@@ -61,11 +61,12 @@ struct _GVerbsPortCounters
   gint64 previous_time;
 };
 
-static void gverbs_port_counters_initable_init (GInitableIface *iface);
+static gboolean gverbs_port_counters_initable_init (GInitable     *initable,
+                                                    GCancellable  *cancellable,
+                                                    GError       **error);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GVerbsPortCounters, gverbs_port_counters, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      gverbs_port_counters_initable_init))
+                               GVERBS_IMPLEMENT_INITABLE (gverbs_port_counters_initable_init))
 
 static const GVerbsField fields[] = {
   /**
@@ -96,9 +97,9 @@ new_table (void)
 }
 
 static gboolean
-gverbs_port_counters_initable_init_func (GInitable     *initable,
-                                         GCancellable  *cancellable,
-                                         GError       **error)
+gverbs_port_counters_initable_init (GInitable     *initable,
+                                    GCancellable  *cancellable,
+                                    GError       **error)
 {
   GVerbsPortCounters *self = GVERBS_PORT_COUNTERS (initable);
   g_autofree char *port = g_strdup_printf ("%u", self->port_num);
@@ -121,12 +122,6 @@ gverbs_port_counters_initable_init_func (GInitable     *initable,
       return FALSE;
     }
   return TRUE;
-}
-
-static void
-gverbs_port_counters_initable_init (GInitableIface *iface)
-{
-  iface->init = gverbs_port_counters_initable_init_func;
 }
 
 static void

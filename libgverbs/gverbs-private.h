@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 #include "gverbs-resource-private.h"
 
 G_BEGIN_DECLS
@@ -25,5 +25,17 @@ gboolean _gverbs_set_closed_error (GError     **error,
                                    const char  *what);
 gboolean _gverbs_init_result      (const GError  *init_error,
                                    GError       **error);
+
+/* In G_DEFINE_TYPE_WITH_CODE()'s code: implements GInitable with @init_func,
+ * a `gboolean (GInitable *, GCancellable *, GError **)` declared before. */
+#define GVERBS_IMPLEMENT_INITABLE(init_func)                                              \
+  {                                                                                       \
+    const GInterfaceInfo gverbs_initable_info = {                                         \
+      (GInterfaceInitFunc) (void (*) (void)) _gverbs_initable_iface_init, NULL,           \
+      (gpointer) (init_func) };                                                           \
+    g_type_add_interface_static (g_define_type_id, G_TYPE_INITABLE, &gverbs_initable_info); \
+  }
+void     _gverbs_initable_iface_init (GInitableIface *iface,
+                                      gpointer        init_func);
 
 G_END_DECLS

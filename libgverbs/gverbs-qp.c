@@ -16,6 +16,7 @@
 
 #include "gverbs-qp.h"
 #include "gverbs-qp-private.h"
+#include "gverbs-resource-type-private.h"
 #include "gverbs-qp-attr-private.h"
 #include "gverbs-qp-init-attr-private.h"
 #include "gverbs-qp-init-attr-ex-private.h"
@@ -100,16 +101,6 @@ typedef struct
 #define POST_BATCH GVERBS_POST_BATCH
 
 G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQP, gverbs_qp, GVERBS_TYPE_RESOURCE)
-
-enum {
-  PROP_0,
-  PROP_QP_NUM,
-  PROP_QP_TYPE,
-  PROP_QP_STATE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
 
 /* GVerbsQP's own GType, for the data path's type check: an exact-type
  * instance passes with one compare, no call (subclasses take the full check). */
@@ -251,14 +242,10 @@ take_pd (GVerbsQP            *self,
                              "its QPInitAttrEx another"));
       return FALSE;
     }
-  if (priv->pd == NULL)
-    {
-      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
-                           iax ? _("ibv_create_qp_ex: the QPInitAttrEx has no protection domain (pd)")
-                               : _("A queue pair needs a protection domain"));
-      return FALSE;
-    }
-  if (!_gverbs_resource_check_open (priv->pd, error))
+  if (!_gverbs_resource_check_input (priv->pd,
+                                     iax ? _("ibv_create_qp_ex: the QPInitAttrEx has no protection domain (pd)")
+                                         : _("A queue pair needs a protection domain"),
+                                     error))
     return FALSE;
   if (GVERBS_IS_QP_EX (self) &&
       _gverbs_qp_ex_get_context (GVERBS_QP_EX (self)) != gverbs_pd_get_context (priv->pd))
@@ -448,7 +435,7 @@ gverbs_qp_open (GVerbsResource  *resource,
                                  GVERBS_RESOURCE (gverbs_qp_init_attr_ex_get_rwq_ind_tbl (iax)));
   if (priv->srq != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (priv->srq));
-  _gverbs_context_register_event_object (gverbs_pd_get_context (priv->pd), priv->ibv, G_OBJECT (self));
+  _gverbs_resource_route_events (resource, gverbs_pd_get_context (priv->pd), priv->ibv);
 
   if (priv->qp_attr == NULL)
     return TRUE;
@@ -475,7 +462,6 @@ gverbs_qp_release (GVerbsResource  *resource,
   if (priv->wr_open)
     ibv_wr_abort (priv->qpx);
   priv->wr_open = FALSE;
-  _gverbs_context_unregister_event_object (gverbs_pd_get_context (priv->pd), priv->ibv);
   rc = ibv_destroy_qp (priv->ibv);
   priv->ibv = NULL;
   priv->fast_ibv = NULL;
@@ -483,9 +469,33 @@ gverbs_qp_release (GVerbsResource  *resource,
   return _gverbs_resource_release_result (resource, rc, "ibv_destroy_qp", error);
 }
 
-/* The properties stored as they are (ids from N_PROPS); the switches
- * keep those read from the rdma-core QP. */
+/* the table row of qp-state, notified by gverbs_qp_modify() */
+enum { ROW_QP_STATE = 2 };
+
+/* The properties: those read from the rdma-core QP through the public
+ * getters, then those stored as they are. */
 static const GVerbsField fields[] = {
+  /**
+   * GVerbsQP:qp-num:
+   *
+   * The queue pair number (0 when closed).
+   */
+  GVERBS_PROP_GETTER ("qp-num", GVERBS_FIELD_UINT, NULL, G_MAXUINT32, 0, G_PARAM_READABLE,
+                      gverbs_qp_get_qp_num),
+  /**
+   * GVerbsQP:qp-type:
+   *
+   * The transport of the queue pair.
+   */
+  GVERBS_PROP_GETTER ("qp-type", GVERBS_FIELD_ENUM, gverbs_qp_type_get_type, 0, GVERBS_QPT_RC,
+                      G_PARAM_READABLE, gverbs_qp_get_qp_type),
+  /**
+   * GVerbsQP:qp-state:
+   *
+   * The current state, as ibv_query_qp() reports it.
+   */
+  [ROW_QP_STATE] = GVERBS_PROP_GETTER ("qp-state", GVERBS_FIELD_ENUM, gverbs_qp_state_get_type, 0,
+                                       GVERBS_QPS_RESET, G_PARAM_READABLE, gverbs_qp_get_qp_state),
   /**
    * GVerbsQP:pd:
    *
@@ -546,70 +556,12 @@ gverbs_qp_finalize (GObject *object)
   G_OBJECT_CLASS (gverbs_qp_parent_class)->finalize (object);
 }
 
-static void
-gverbs_qp_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  GVerbsQP *self = GVERBS_QP (object);
+/* the pspecs by table row */
+static GParamSpec *properties[G_N_ELEMENTS (fields)];
 
-  switch (prop_id)
-    {
-    case PROP_QP_NUM:
-      g_value_set_uint (value, gverbs_qp_get_qp_num (self));
-      break;
-    case PROP_QP_TYPE:
-      g_value_set_enum (value, gverbs_qp_get_qp_type (self));
-      break;
-    case PROP_QP_STATE:
-      g_value_set_enum (value, gverbs_qp_get_qp_state (self));
-      break;
-    default:
-      _gverbs_properties_get (object, prop_id, value, pspec);
-    }
-}
-
-static void
-gverbs_qp_class_init (GVerbsQPClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
-  resource_class->open = gverbs_qp_open;
-  resource_class->release = gverbs_qp_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_QP);
-
-  qp_gtype = G_TYPE_FROM_CLASS (klass);
-  object_class->finalize = gverbs_qp_finalize;
-  object_class->get_property = gverbs_qp_get_property;
-  object_class->set_property = _gverbs_properties_set;
-
-  /**
-   * GVerbsQP:qp-num:
-   *
-   * The queue pair number (0 when closed).
-   */
-  properties[PROP_QP_NUM] = g_param_spec_uint ("qp-num", NULL, NULL, 0, G_MAXUINT32, 0, ro);
-  /**
-   * GVerbsQP:qp-type:
-   *
-   * The transport of the queue pair.
-   */
-  properties[PROP_QP_TYPE] =
-    g_param_spec_enum ("qp-type", NULL, NULL, GVERBS_TYPE_QP_TYPE, GVERBS_QPT_RC, ro);
-  /**
-   * GVerbsQP:qp-state:
-   *
-   * The current state, as ibv_query_qp() reports it.
-   */
-  properties[PROP_QP_STATE] =
-    g_param_spec_enum ("qp-state", NULL, NULL, GVERBS_TYPE_QP_STATE, GVERBS_QPS_RESET, ro);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  _gverbs_resource_class_install_properties (resource_class, N_PROPS, fields, G_N_ELEMENTS (fields),
-                                             NULL, GVerbsQP_private_offset);
-}
+GVERBS_DEFINE_DERIVABLE_RESOURCE_CLASS_INIT (GVerbsQP, gverbs_qp, GVERBS_RANK_QP, 1, fields, properties,
+                                             qp_gtype = G_TYPE_FROM_CLASS (klass);
+                                             object_class->finalize = gverbs_qp_finalize)
 
 static void
 gverbs_qp_init (GVerbsQP *self)
@@ -835,7 +787,7 @@ gverbs_qp_modify (GVerbsQP          *self,
     {
       g_debug ("%s: %s -> %s", _gverbs_resource_describe (self), qp_state_name (from),
                qp_state_name (a->qp_state));
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_QP_STATE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[ROW_QP_STATE]);
     }
   return TRUE;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gverbs-resource.h"
+#include "gverbs-context.h"
 #include "gverbs-async-event.h"
 #include "gverbs-fields-private.h"
 
@@ -59,6 +60,17 @@ _gverbs_resource_leave (gpointer self)
 
 void        _gverbs_resource_class_set_rank (GVerbsResourceClass  *klass,
                                              GVerbsRank            rank);
+/* The resource part of a class_init: the @open and @release vfuncs (%NULL
+ * keeps the parent's) and the @rank. Returns @klass as a resource class. */
+typedef gboolean (*GVerbsOpenFunc)    (GVerbsResource  *self,
+                                       GCancellable    *cancellable,
+                                       GError         **error);
+typedef gboolean (*GVerbsReleaseFunc) (GVerbsResource  *self,
+                                       GError         **error);
+GVerbsResourceClass *_gverbs_resource_class_set_lifecycle (gpointer           klass,
+                                                           GVerbsOpenFunc     open,
+                                                           GVerbsReleaseFunc  release,
+                                                           GVerbsRank         rank);
 /* The rdma-core call that destroys the handle stored at @handle_offset in
  * the instance (`ibv_free_dm (self->ibv)`): the base's release calls it,
  * clears the handle (unless the class keeps open when it fails) and names
@@ -110,6 +122,9 @@ gboolean    _gverbs_resource_release_result (gpointer             self,
                                              int                  rc,
                                              const char          *call,
                                              GError             **error);
+void        _gverbs_resource_route_events   (GVerbsResource       *self,
+                                             GVerbsContext        *context,
+                                             gconstpointer         ibv_handle);
 void        _gverbs_resource_emit_async_event (GVerbsResource     *self,
                                                GQuark              detail,
                                                GVerbsAsyncEvent   *event);

@@ -30,6 +30,12 @@ G_BEGIN_DECLS
 #define GVERBS_DEFINE_RESOURCE_TYPE(TypeName, type_name, destroy, handle, rank, field_table) \
   GVERBS_DEFINE_RESOURCE_CLASS_INIT (TypeName, type_name, destroy, handle, rank, field_table) \
   static void type_name##_init (TypeName *self) { }
+/* GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE() and an empty init. */
+#define GVERBS_DEFINE_RESOURCE_TYPE_WITH_CODE(TypeName, type_name, destroy, handle, rank, \
+                                              field_table, pspecs, _C_)                 \
+  GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (TypeName, type_name, destroy, handle, rank, \
+                                               field_table, pspecs, _C_)                  \
+  static void type_name##_init (TypeName *self) { }
 
 /* The class_init and empty init of a resource that releases its object
  * itself, in `type_name_release()`, closes at @rank and installs the inputs
@@ -62,10 +68,9 @@ G_BEGIN_DECLS
   type_name##_class_init (TypeName##Class *klass)                                    \
   {                                                                                  \
     G_GNUC_UNUSED GObjectClass *object_class = G_OBJECT_CLASS (klass);               \
-    GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);             \
+    GVerbsResourceClass *resource_class =                                            \
+      _gverbs_resource_class_set_lifecycle (klass, type_name##_open, NULL, rank);    \
                                                                                      \
-    resource_class->open = type_name##_open;                                         \
-    _gverbs_resource_class_set_rank (resource_class, rank);                          \
     { _C_; }                                                                         \
     _gverbs_resource_class_install_properties (resource_class, first_id, field_table, \
                                                G_N_ELEMENTS (field_table), pspecs,   \

@@ -9,6 +9,7 @@
 #include "gverbs-resource-private.h"
 #include "gverbs-error.h"
 #include "gverbs-private.h"
+#include "gverbs-context-private.h"
 
 /**
  * GVerbsResource:
@@ -82,14 +83,17 @@ typedef struct
   guint n_parents;
   GMutex lock;                    /* the children lists */
   GQueue children[GVERBS_N_RANKS];
+  GVerbsContext *event_context;   /* whose async events name event_handle */
+  gconstpointer event_handle;
 } GVerbsResourcePrivate;
 
-static void gverbs_resource_initable_iface_init (GInitableIface *iface);
+static gboolean gverbs_resource_initable_init (GInitable     *initable,
+                                               GCancellable  *cancellable,
+                                               GError       **error);
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GVerbsResource, gverbs_resource, G_TYPE_OBJECT,
                                   G_ADD_PRIVATE (GVerbsResource)
-                                  G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                         gverbs_resource_initable_iface_init))
+                                  GVERBS_IMPLEMENT_INITABLE (gverbs_resource_initable_init))
 
 gsize _gverbs_resource_guard_offset;
 
@@ -205,6 +209,18 @@ static gboolean close_resource (GVerbsResource  *self,
                                 gboolean         keep_open_on_failure,
                                 GError         **error);
 
+/* Undoes _gverbs_resource_route_events(), before the object goes. */
+static void
+unroute_events (GVerbsResource *self)
+{
+  GVerbsResourcePrivate *priv = get_private (self);
+
+  if (priv->event_handle == NULL)
+    return;
+  _gverbs_context_unregister_event_object (priv->event_context, priv->event_handle);
+  priv->event_handle = NULL;
+}
+
 static gboolean
 gverbs_resource_initable_init (GInitable     *initable,
                                GCancellable  *cancellable,
@@ -228,20 +244,10 @@ gverbs_resource_initable_init (GInitable     *initable,
           /* open() adopted it to use it, then failed: undo all */
           if (_gverbs_resource_is_open (self))
             close_resource (self, FALSE, NULL);
+          unroute_events (self);
         }
     }
-  if (priv->init_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (priv->init_error));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-gverbs_resource_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_resource_initable_init;
+  return _gverbs_init_result (priv->init_error, error);
 }
 
 static void
@@ -278,6 +284,7 @@ gverbs_resource_finalize (GObject *object)
 
   for (guint i = 0; i < priv->n_parents; i++)
     g_clear_object (&priv->parents[i].parent);
+  g_clear_object (&priv->event_context);
   g_clear_error (&priv->init_error);
   g_free (priv->description);
   g_mutex_clear (&priv->lock);
@@ -436,6 +443,7 @@ close_resource (GVerbsResource  *self,
     g_thread_yield ();
 
   close_children (self);
+  unroute_events (self);
   if (klass->release != NULL)
     ok = klass->release (self, error);
   if (!ok && keep_open_on_failure)
@@ -506,6 +514,22 @@ _gverbs_resource_class_set_rank (GVerbsResourceClass *klass,
                                  GVerbsRank           rank)
 {
   klass->rank = rank;
+}
+
+GVerbsResourceClass *
+_gverbs_resource_class_set_lifecycle (gpointer           klass,
+                                      GVerbsOpenFunc     open,
+                                      GVerbsReleaseFunc  release,
+                                      GVerbsRank         rank)
+{
+  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
+
+  if (open != NULL)
+    resource_class->open = open;
+  if (release != NULL)
+    resource_class->release = release;
+  resource_class->rank = rank;
+  return resource_class;
 }
 
 void
@@ -682,6 +706,25 @@ _gverbs_resource_release_result (gpointer     self,
     return TRUE;
   _gverbs_set_error_errno (error, rc, call, _gverbs_resource_describe (self), NULL);
   return FALSE;
+}
+
+/* Routes the async events of @context that name @ibv_handle (the struct
+ * ibv_qp, ibv_cq, ibv_srq or ibv_wq @self made) to @self, once, in open():
+ * see _gverbs_context_register_event_object(). The base undoes it before
+ * release (or when open fails), so a class that stays open when release
+ * fails cannot use it. */
+void
+_gverbs_resource_route_events (GVerbsResource *self,
+                               GVerbsContext  *context,
+                               gconstpointer   ibv_handle)
+{
+  GVerbsResourcePrivate *priv = get_private (self);
+
+  g_return_if_fail (priv->event_handle == NULL);
+  g_return_if_fail (!GVERBS_RESOURCE_GET_CLASS (self)->keeps_open_when_release_fails);
+  g_set_object (&priv->event_context, context);
+  priv->event_handle = ibv_handle;
+  _gverbs_context_register_event_object (context, ibv_handle, G_OBJECT (self));
 }
 
 void

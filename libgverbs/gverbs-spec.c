@@ -11,6 +11,7 @@
 
 #include "gverbs-spec.h"
 #include "gverbs-spec-private.h"
+#include "gverbs-private.h"
 #include "gverbs-error.h"
 #include "gverbs-fields-private.h"
 
@@ -197,12 +198,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void gverbs_spec_initable_iface_init (GInitableIface *iface);
+static gboolean gverbs_spec_initable_init (GInitable     *initable,
+                                           GCancellable  *cancellable,
+                                           GError       **error);
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GVerbsSpec, gverbs_spec, G_TYPE_OBJECT,
                                   G_ADD_PRIVATE (GVerbsSpec)
-                                  G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                         gverbs_spec_initable_iface_init))
+                                  GVERBS_IMPLEMENT_INITABLE (gverbs_spec_initable_init))
 
 static const SpecLayout *
 spec_layout (gpointer self)
@@ -625,12 +627,6 @@ gverbs_spec_initable_init (GInitable     *initable,
                            GError       **error)
 {
   return gverbs_spec_check (GVERBS_SPEC (initable), error);
-}
-
-static void
-gverbs_spec_initable_iface_init (GInitableIface *iface)
-{
-  iface->init = gverbs_spec_initable_init;
 }
 
 static void

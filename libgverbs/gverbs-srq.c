@@ -169,6 +169,24 @@ create_basic (GVerbsSRQ  *self,
   return TRUE;
 }
 
+/* An optional input of ibv_create_srq_ex() (XRC domain, CQ): when given, it
+ * must be open; it is kept in *@kept and its @bit is added to *@comp_mask. */
+static gboolean
+take_input (gpointer    input,
+            GObject   **kept,
+            guint32     bit,
+            guint32    *comp_mask,
+            GError    **error)
+{
+  if (input == NULL)
+    return TRUE;
+  if (!_gverbs_resource_check_open (input, error))
+    return FALSE;
+  g_set_object (kept, input);
+  *comp_mask |= bit;
+  return TRUE;
+}
+
 static gboolean
 create_ex (GVerbsSRQ  *self,
            GError    **error)
@@ -210,22 +228,11 @@ create_ex (GVerbsSRQ  *self,
                      "(IBV_SRQ_INIT_ATTR_PD)"), gverbs_context_get_name (self->context));
       return FALSE;
     }
-  if (xrcd != NULL)
-    {
-      if (!_gverbs_resource_check_open (xrcd, error))
-        return FALSE;
-      ia.xrcd = _gverbs_xrcd_get_ibv (xrcd);
-      ia.comp_mask |= IBV_SRQ_INIT_ATTR_XRCD;
-      g_set_object (&self->xrcd, xrcd);
-    }
-  if (cq != NULL)
-    {
-      if (!_gverbs_resource_check_open (cq, error))
-        return FALSE;
-      ia.cq = _gverbs_cq_get_ibv (cq);
-      ia.comp_mask |= IBV_SRQ_INIT_ATTR_CQ;
-      g_set_object (&self->cq, cq);
-    }
+  if (!take_input (xrcd, (GObject **) &self->xrcd, IBV_SRQ_INIT_ATTR_XRCD, &ia.comp_mask, error) ||
+      !take_input (cq, (GObject **) &self->cq, IBV_SRQ_INIT_ATTR_CQ, &ia.comp_mask, error))
+    return FALSE;
+  ia.xrcd = xrcd ? _gverbs_xrcd_get_ibv (xrcd) : NULL;
+  ia.cq = cq ? _gverbs_cq_get_ibv (cq) : NULL;
   if (self->srq_type == GVERBS_SRQT_XRC && (xrcd == NULL || cq == NULL))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
@@ -272,18 +279,8 @@ gverbs_srq_open (GVerbsResource  *resource,
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->pd));
   if (self->cq != NULL)
     _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->cq));
-  _gverbs_context_register_event_object (self->context, self->ibv, G_OBJECT (self));
+  _gverbs_resource_route_events (resource, self->context, self->ibv);
   return TRUE;
-}
-
-static gboolean
-gverbs_srq_release (GVerbsResource  *resource,
-                    GError         **error)
-{
-  GVerbsSRQ *self = GVERBS_SRQ (resource);
-
-  _gverbs_context_unregister_event_object (self->context, self->ibv);
-  return GVERBS_RESOURCE_CLASS (gverbs_srq_parent_class)->release (resource, error);
 }
 
 static void
@@ -330,15 +327,9 @@ static const GVerbsField fields[] = {
   GVERBS_PROP_INPUT (GVerbsSRQ, pd, "pd", gverbs_pd_get_type),
 };
 
-GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsSRQ, gverbs_srq, ibv_destroy_srq, ibv, GVERBS_RANK_SRQ,
-                                             fields, NULL,
-                                             resource_class->release = gverbs_srq_release;
-                                             object_class->finalize = gverbs_srq_finalize)
-
-static void
-gverbs_srq_init (GVerbsSRQ *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_CODE (GVerbsSRQ, gverbs_srq, ibv_destroy_srq, ibv, GVERBS_RANK_SRQ,
+                                       fields, NULL,
+                                       object_class->finalize = gverbs_srq_finalize)
 
 /**
  * gverbs_srq_new:

@@ -147,7 +147,7 @@ gverbs_wq_open (GVerbsResource  *resource,
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (self->context));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (pd));
   _gverbs_resource_add_parent (resource, GVERBS_RESOURCE (cq));
-  _gverbs_context_register_event_object (self->context, self->ibv, G_OBJECT (self));
+  _gverbs_resource_route_events (resource, self->context, self->ibv);
   return TRUE;
 }
 
@@ -167,7 +167,6 @@ gverbs_wq_release (GVerbsResource  *resource,
         g_debug ("%s: %s", _gverbs_resource_describe (table), local->message);
       g_ptr_array_remove (self->users, table);
     }
-  _gverbs_context_unregister_event_object (self->context, self->ibv);
   return GVERBS_RESOURCE_CLASS (gverbs_wq_parent_class)->release (resource, error);
 }
 

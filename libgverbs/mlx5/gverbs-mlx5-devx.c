@@ -581,15 +581,10 @@ static const GVerbsField devx_fields[] = {
                     GVERBS_PROP_CONSTRUCT_ONLY),
 };
 
-GVERBS_DEFINE_RESOURCE_CLASS_INIT_WITH_CODE (GVerbsMlx5DevxObj, gverbs_mlx5_devx_obj,
-                                             mlx5dv_devx_obj_destroy, ibv, GVERBS_RANK_QP,
-                                             devx_fields, NULL,
-                                             object_class->finalize = gverbs_mlx5_devx_obj_finalize)
-
-static void
-gverbs_mlx5_devx_obj_init (GVerbsMlx5DevxObj *self)
-{
-}
+GVERBS_DEFINE_RESOURCE_TYPE_WITH_CODE (GVerbsMlx5DevxObj, gverbs_mlx5_devx_obj,
+                                       mlx5dv_devx_obj_destroy, ibv, GVERBS_RANK_QP,
+                                       devx_fields, NULL,
+                                       object_class->finalize = gverbs_mlx5_devx_obj_finalize)
 
 /**
  * gverbs_mlx5_devx_obj_new:
