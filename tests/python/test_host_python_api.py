@@ -178,7 +178,7 @@ def test_subclass_init_may_pass_pyverbs_arguments_on():
     sge = Sge(0x1000, 64, 7)
     wr = Tagged(wr_id=5, opcode=Verbs.IBV_WR_SEND, num_sge=1, sg=[sge])
     assert (type(wr), wr.wr_id, wr.num_sge, wr.tag) == (Tagged, 5, 1, None)
-    assert (sge.addr, sge.length, sge.lkey) == (0x1000, 64, 7)
+    assert (type(sge), sge.addr, sge.length, sge.lkey) == (Sge, 0x1000, 64, 7)
     assert Recv(6, 1, [sge]).wr_id == 6
 
 
