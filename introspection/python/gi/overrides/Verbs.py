@@ -66,6 +66,15 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
                            ('comp_vector', 'comp_vector', 0, int), ('wc_flags', 'wc_flags', 0, int),
                            ('comp_mask', 'comp_mask', 0, int), ('flags', 'flags', 0, int)),
           'QPEx': (('creator', 'context', _REQUIRED), 'init_attr', ('qp_attr', None)),
+          'QPInitAttrEx': (('qp_type', Verbs.QPType.UD), ('qp_context', None, None),
+                           ('scq', 'send_cq', None), ('rcq', 'recv_cq', None), ('srq', None),
+                           ('cap', 'cap', None, lambda v: QPCap() if v is None else v),
+                           ('sq_sig_all', 'sq_sig_all', 0, bool),
+                           ('comp_mask', 'comp_mask', 0, int), ('pd', None), ('xrcd', None),
+                           ('create_flags', 'create_flags', 0, int), ('max_tso_header', 0),
+                           ('source_qpn', 0),
+                           ('hash_conf', 'rx_hash_conf', None), ('ind_table', 'rwq_ind_tbl', None),
+                           ('send_ops_flags', 'send_ops_flags', 0, int)),
           'WQ': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
           'WQInitAttr': (('wq_context', None, None), ('wq_pd', 'pd', None),
                          ('wq_cq', 'cq', None), ('wq_type', Verbs.WQType.RQ), ('max_wr', 100),
@@ -1083,19 +1092,6 @@ class QP(Verbs.QP):
         self.init(None)
     post_send = _poster(Verbs.QP.post_send_one, Verbs.QP.post_send, SendWR)
     post_recv = _poster(Verbs.QP.post_recv_one, Verbs.QP.post_recv, RecvWR)
-
-@_verbs
-class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
-    def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None, srq=None,
-                 cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
-                 max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None,
-                 send_ops_flags=0):
-        QPInitAttr.__init__(self, qp_type, qp_context, scq, rcq, srq, cap, sq_sig_all)
-        for name, value in (('comp_mask', int(comp_mask)), ('pd', pd), ('xrcd', xrcd),
-                            ('create_flags', int(create_flags)), ('max_tso_header', max_tso_header),
-                            ('source_qpn', source_qpn), ('send_ops_flags', int(send_ops_flags)),
-                            ('rx_hash_conf', hash_conf), ('rwq_ind_tbl', ind_table)):
-            setattr(self, name, value)   # a RwqIndTable/RxHashConf or None, as any object
 
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
