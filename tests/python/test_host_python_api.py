@@ -157,6 +157,13 @@ def test_table_constructors_say_their_signature():
     assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
     param = Verbs.ConnParam(3, 4, retry=6)
     assert (param.responder_resources, param.initiator_depth, param.retry_count) == (3, 4, 6)
+    # QPInitAttrEx: QPInitAttr's arguments then the extended ones; sq_sig_all defaults to 0
+    # (pyverbs') and 1 sets it; no cap: QPInitAttr's default capacities
+    ex = Verbs.QPInitAttrEx(Verbs.IBV_QPT_RC, 'ctx', sq_sig_all=1, create_flags=0, source_qpn=5)
+    assert (ex.qp_type, ex.qp_context, ex.sq_sig_all, ex.source_qpn) == (
+        Verbs.IBV_QPT_RC, 'ctx', True, 5)
+    ex = Verbs.QPInitAttrEx()
+    assert (ex.sq_sig_all, ex.max_send_wr, ex.max_recv_wr, ex.qp_context) == (False, 1, 10, None)
 
 
 def test_subclass_init_may_pass_pyverbs_arguments_on():
@@ -178,7 +185,7 @@ def test_subclass_init_may_pass_pyverbs_arguments_on():
     sge = Sge(0x1000, 64, 7)
     wr = Tagged(wr_id=5, opcode=Verbs.IBV_WR_SEND, num_sge=1, sg=[sge])
     assert (type(wr), wr.wr_id, wr.num_sge, wr.tag) == (Tagged, 5, 1, None)
-    assert (sge.addr, sge.length, sge.lkey) == (0x1000, 64, 7)
+    assert (type(sge), sge.addr, sge.length, sge.lkey) == (Sge, 0x1000, 64, 7)
     assert Recv(6, 1, [sge]).wr_id == 6
 
 

@@ -66,6 +66,15 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
                            ('comp_vector', 'comp_vector', 0, int), ('wc_flags', 'wc_flags', 0, int),
                            ('comp_mask', 'comp_mask', 0, int), ('flags', 'flags', 0, int)),
           'QPEx': (('creator', 'context', _REQUIRED), 'init_attr', ('qp_attr', None)),
+          'QPInitAttrEx': (('qp_type', Verbs.QPType.UD), ('qp_context', None, None),
+                           ('scq', 'send_cq', None), ('rcq', 'recv_cq', None), ('srq', None),
+                           ('cap', 'cap', None, lambda v: QPCap() if v is None else v),
+                           ('sq_sig_all', 'sq_sig_all', 0, bool),
+                           ('comp_mask', 'comp_mask', 0, int), ('pd', None), ('xrcd', None),
+                           ('create_flags', 'create_flags', 0, int), ('max_tso_header', 0),
+                           ('source_qpn', 0),
+                           ('hash_conf', 'rx_hash_conf', None), ('ind_table', 'rwq_ind_tbl', None),
+                           ('send_ops_flags', 'send_ops_flags', 0, int)),
           'WQ': (('ctx', 'context', _REQUIRED), ('attr', 'init_attr', _REQUIRED)),
           'WQInitAttr': (('wq_context', None, None), ('wq_pd', 'pd', None),
                          ('wq_cq', 'cq', None), ('wq_type', Verbs.WQType.RQ), ('max_wr', 100),
@@ -131,6 +140,8 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner
                             ('alignment', 'alignment', 0, lambda v: _check_uint('alignment', v)),
                             ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
 # constructors taking fields: (field, default[, field name]); QPAttr: any field by keyword
+_WC_FIELDS = ('wr_id', 'status', 'opcode', 'vendor_err', 'byte_len', 'qp_num', 'src_qp',
+              'imm_data', 'wc_flags', 'pkey_index', 'slid', 'sl', 'dlid_path_bits')
 _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                 'XRCDInitAttr': (('comp_mask', 0), ('oflags', 0), ('fd', -1)),
                 'AllocDmAttr': (('length', 0), ('log_align_req', 0), ('comp_mask', 0)),
@@ -143,7 +154,8 @@ _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                 'ConnParam': (('resources', 1, 'responder_resources'),
                               ('depth', 1, 'initiator_depth'), ('flow_control', 0),
                               ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
-                              ('srq', 0), ('qp_num', 0))}
+                              ('srq', 0), ('qp_num', 0)),
+                'WC': tuple((f, 0) for f in _WC_FIELDS)}
 # pyverbs' shortcuts to the fields of a boxed property: attr.max_wr for attr.attr.max_wr
 _SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
 _BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_sge',
@@ -778,9 +790,8 @@ class SGE(Verbs.SGE):
             lkey = _check_uint('lkey', lkey, 32)
         if cls is SGE:
             return _sge_new(addr, length, lkey)
-        sge = Verbs.SGE.__new__(cls)
-        Verbs.SGE.__init__(sge)
-        sge.addr, sge.length, sge.lkey = addr, length, lkey
+        sge = _sge_new(addr, length, lkey)
+        sge.__class__ = cls   # C's SGE, as an instance of the subclass
         return sge
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
@@ -917,12 +928,7 @@ class AH(Verbs.AH):
 
 # --- completion queues, completion channels and work completions -------------
 @_verbs
-class WC(Verbs.WC):
-    _FIELDS = ('wr_id', 'status', 'opcode', 'vendor_err', 'byte_len', 'qp_num',
-               'src_qp', 'imm_data', 'wc_flags', 'pkey_index', 'slid', 'sl',
-               'dlid_path_bits')
-    __init__ = _fields_init(Verbs.WC, *((f, 0) for f in _FIELDS))
-    def __new__(cls, *args, **kwargs): return Verbs.WC.__new__(cls)
+class WC(Verbs.WC):   # made by the rules (_FIELD_CTORS)
     # rdma-core's union: the rkey a send with invalidate invalidated is imm_data's 32 bits
     invalidated_rkey = property(lambda self: self.imm_data,
                                 lambda self, value: setattr(self, 'imm_data', value))
@@ -932,7 +938,7 @@ class WC(Verbs.WC):
             getattr(self.opcode, 'value_nick', self.opcode))
 
 # fields read through their C getters (half the cost), status as a mapped integer
-for _name in WC._FIELDS:
+for _name in _WC_FIELDS:
     setattr(WC, _name, property(getattr(Verbs.WC, 'get_' + _name), Verbs.WC.__dict__[_name].fset))
 def _wc_status(wc, _get=Verbs.WC.get_status_value, _members=Verbs.WCStatus.__enum_values__):
     value = _get(wc)
@@ -1016,11 +1022,11 @@ def _made(cls, wr, items, sg, num_sge, next_wr):
 _WROpcode, _SendFlags, _SEND = Verbs.WROpcode, Verbs.SendFlags, Verbs.WROpcode.SEND
 _WR_OPCODES = _WROpcode.__enum_values__
 _send_wr_new, _recv_wr_new = Verbs.SendWR.new_with_sg, Verbs.RecvWR.new_with_sg
-_WR_COMMON = dict(next_wr=None,
-                  sg_list=property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)]))
+_SG_LIST = property(lambda self: [self.dup_sge(i) for i in range(self.num_sge)])
 
 @_verbs
 class SendWR(Verbs.SendWR):
+    next_wr, sg_list = None, _SG_LIST
     def __new__(cls, wr_id=0, opcode=Verbs.WROpcode.SEND, num_sge=0, imm_data=0, sg=None,
                 send_flags=Verbs.SendFlags.SIGNALED, next_wr=None):
         # pyverbs' usual call (a list of num_sge SGEs, a WROpcode, SendFlags) in one C call
@@ -1038,15 +1044,12 @@ class SendWR(Verbs.SendWR):
 
 @_verbs
 class RecvWR(Verbs.RecvWR):
+    next_wr, sg_list = None, _SG_LIST
     def __new__(cls, wr_id=0, num_sge=0, sg=None, next_wr=None):
         if cls is RecvWR and next_wr is None and type(sg) is list and len(sg) == num_sge:
             return _recv_wr_new(wr_id, sg)
         items = _sg_items(sg, num_sge)
         return _made(cls, _recv_wr_new(wr_id, items), items, sg, num_sge, next_wr)
-
-for _cls in (SendWR, RecvWR):
-    for _name, _value in _WR_COMMON.items():
-        setattr(_cls, _name, _value)
 
 def _wr_list(wr):
     items = wr if isinstance(wr, (list, tuple)) else [wr]
@@ -1089,20 +1092,6 @@ class QP(Verbs.QP):
         self.init(None)
     post_send = _poster(Verbs.QP.post_send_one, Verbs.QP.post_send, SendWR)
     post_recv = _poster(Verbs.QP.post_recv_one, Verbs.QP.post_recv, RecvWR)
-
-@_verbs
-class QPInitAttrEx(Verbs.QPInitAttrEx):  # derives from the QPInitAttr override
-    def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None, srq=None,
-                 cap=None, sq_sig_all=0, comp_mask=0, pd=None, xrcd=None, create_flags=0,
-                 max_tso_header=0, source_qpn=0, hash_conf=None, ind_table=None,
-                 send_ops_flags=0):
-        QPInitAttr.__init__(self, qp_type=qp_type, qp_context=qp_context, scq=scq, rcq=rcq,
-                            srq=srq, cap=cap, sq_sig_all=sq_sig_all)
-        for name, value in (('comp_mask', int(comp_mask)), ('pd', pd), ('xrcd', xrcd),
-                            ('create_flags', int(create_flags)), ('max_tso_header', max_tso_header),
-                            ('source_qpn', source_qpn), ('send_ops_flags', int(send_ops_flags)),
-                            ('rx_hash_conf', hash_conf), ('rwq_ind_tbl', ind_table)):
-            setattr(self, name, value)   # a RwqIndTable/RxHashConf or None, as any object
 
 @_verbs
 class QPEx(Verbs.QPEx):  # derives from the QP override
