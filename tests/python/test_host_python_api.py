@@ -188,6 +188,21 @@ def test_subclass_init_may_pass_pyverbs_arguments_on():
     assert (type(sge), sge.addr, sge.length, sge.lkey) == (Sge, 0x1000, 64, 7)
     assert Recv(6, 1, [sge]).wr_id == 6
 
+    # field constructors whose C new() takes no arguments (WC) keep the subclass
+    # and its fields too, with or without an __init__ of its own
+    class Completion(Verbs.WC):
+        pass
+
+    class Counted(Verbs.WC):
+        def __init__(self, wr_id=0, **kwargs):
+            super().__init__(wr_id=wr_id, **kwargs)
+            self.seen = True
+
+    wc = Completion(wr_id=3, byte_len=64)
+    assert (type(wc), wc.wr_id, wc.byte_len) == (Completion, 3, 64)
+    wc = Counted(4, qp_num=9)
+    assert (type(wc), wc.wr_id, wc.qp_num, wc.seen) == (Counted, 4, 9, True)
+
 
 def test_aliases_and_subclasses_by_rule():
     # _ALIASES names struct fields and methods too; a subclass WR is C's own WR

@@ -531,6 +531,15 @@ def _new_from_fields(cls, base, spec, fields_init, new, extra):
     cls.__new__, cls.__init__ = __new__, object.__init__
     cls.__init_subclass__ = classmethod(_made_by_new)
 
+def _made_as(base):
+    # PyGObject's __new__ of a struct whose new() takes nothing makes the override's class
+    # (WC): a subclass gets its own, so that Python runs its __init__
+    def __new__(klass, *args, **kwargs):
+        obj = base.__new__(klass)
+        obj.__class__ = klass
+        return obj
+    return __new__
+
 def _boxed_field(holder, name):
     def put(self, value):
         box = self.get_property(holder)
@@ -579,7 +588,7 @@ def _apply_rules(cls):
                                      ] == [s[0] for s in spec]:
             _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new), name == 'QPAttr')
         elif not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
-            cls.__new__ = lambda klass, *args, **kwargs: base.__new__(klass)   # __init__ sets
+            cls.__new__ = _made_as(base)   # __init__ sets
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
     for attr, getter in _GETTERS.get(name, {}).items():
