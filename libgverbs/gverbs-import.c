@@ -30,35 +30,6 @@ unimport (GVerbsResource  *self,
   return gverbs_resource_close (self, error);
 }
 
-typedef gpointer (*GVerbsImportFunc) (gpointer parent_ibv,
-                                      uint32_t handle);
-
-/* gverbs_pd_import() and gverbs_mr_import(): the rdma-core object @import
- * (named @call) makes of @kind @handle under @parent, whose rdma-core object
- * is @parent_ibv; %NULL with the error when @parent is not open or the
- * import fails. */
-static gpointer
-import_object (gpointer           parent,
-               gpointer           parent_ibv,
-               GVerbsImportFunc   import,
-               const char        *call,
-               const char        *kind,
-               guint32            handle,
-               GError           **error)
-{
-  gpointer ibv;
-
-  if (!_gverbs_resource_check_open (parent, error))
-    return NULL;
-  errno = 0;
-  ibv = import (parent_ibv, handle);
-  if (ibv == NULL)
-    /* TRANSLATORS: "pd handle 5" */
-    _gverbs_set_error_errno (error, errno ? errno : EINVAL, call, _gverbs_resource_describe (parent),
-                             _("%s handle %u"), kind, handle);
-  return ibv;
-}
-
 /**
  * gverbs_context_new_from_cmd_fd:
  * @cmd_fd: the command file descriptor of an open device, such as another
@@ -129,9 +100,17 @@ gverbs_pd_import (GVerbsContext  *context,
 
   g_return_val_if_fail (GVERBS_IS_CONTEXT (context), NULL);
 
-  ibv = import_object (context, _gverbs_context_get_ibv (context), (GVerbsImportFunc) ibv_import_pd,
-                       "ibv_import_pd", "pd", handle, error);
-  return ibv != NULL ? _gverbs_pd_new_imported (context, ibv) : NULL;
+  if (!_gverbs_resource_check_open (context, error))
+    return NULL;
+  errno = 0;
+  ibv = ibv_import_pd (_gverbs_context_get_ibv (context), handle);
+  if (ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_import_pd",
+                               gverbs_context_get_name (context), _("pd handle %u"), handle);
+      return NULL;
+    }
+  return _gverbs_pd_new_imported (context, ibv);
 }
 
 /**
@@ -194,9 +173,17 @@ gverbs_mr_import (GVerbsPD  *pd,
 
   g_return_val_if_fail (GVERBS_IS_PD (pd), NULL);
 
-  ibv = import_object (pd, _gverbs_pd_get_ibv (pd), (GVerbsImportFunc) ibv_import_mr,
-                       "ibv_import_mr", "mr", handle, error);
-  return ibv != NULL ? _gverbs_mr_new_imported (pd, ibv) : NULL;
+  if (!_gverbs_resource_check_open (pd, error))
+    return NULL;
+  errno = 0;
+  ibv = ibv_import_mr (_gverbs_pd_get_ibv (pd), handle);
+  if (ibv == NULL)
+    {
+      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_import_mr",
+                               _gverbs_resource_describe (pd), _("mr handle %u"), handle);
+      return NULL;
+    }
+  return _gverbs_mr_new_imported (pd, ibv);
 }
 
 /**
