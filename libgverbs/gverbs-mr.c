@@ -172,7 +172,7 @@ register_memory (GVerbsMR  *self,
                                _("length %" PRIu64 ", access 0x%x"),
                                self->length, (guint) self->access);
       if (self->user_memory == NULL)
-        _gverbs_mr_buffer_free (buffer, self->length);
+        _gverbs_mr_buffer_free (buffer, self->length, TRUE);
       return FALSE;
     }
   self->buffer = buffer;
@@ -220,7 +220,7 @@ gverbs_mr_release (GVerbsResource  *resource,
     }
   self->ibv = NULL;
   if (self->owns_buffer)
-    _gverbs_mr_buffer_free (self->buffer, self->length);
+    _gverbs_mr_buffer_free (self->buffer, self->length, TRUE);
   self->buffer = NULL;
   self->owns_buffer = FALSE;
   return TRUE;
@@ -236,7 +236,7 @@ gverbs_mr_finalize (GObject *object)
   if (self->ibv != NULL)
     _gverbs_pd_remove_mr_key (self->pd, self->ibv);
   if (self->owns_buffer)
-    _gverbs_mr_buffer_free (self->buffer, self->length);
+    _gverbs_mr_buffer_free (self->buffer, self->length, self->ibv == NULL);
   G_OBJECT_CLASS (gverbs_mr_parent_class)->finalize (object);
 }
 
@@ -721,7 +721,7 @@ gverbs_mr_rereg (GVerbsMR            *self,
     {
       int err = errno ? errno : EOPNOTSUPP;
 
-      _gverbs_mr_buffer_free (new_buffer, self->length);
+      _gverbs_mr_buffer_free (new_buffer, self->length, TRUE);
       _gverbs_set_error_errno (error, err, "ibv_rereg_mr", _gverbs_resource_describe (self),
                                _("flags 0x%x"), (guint) flags);
       return FALSE;
@@ -730,7 +730,7 @@ gverbs_mr_rereg (GVerbsMR            *self,
   g_object_freeze_notify (G_OBJECT (self));
   if (new_buffer != NULL)
     {
-      _gverbs_mr_buffer_free (self->buffer, self->length);
+      _gverbs_mr_buffer_free (self->buffer, self->length, TRUE);
       self->buffer = new_buffer;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ADDR]);
     }

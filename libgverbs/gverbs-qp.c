@@ -27,6 +27,7 @@
 #include "gverbs-parent-domain-private.h"
 #include "gverbs-cq-private.h"
 #include "gverbs-ah-private.h"
+#include "gverbs-mr-buffer-private.h"
 #include "gverbs-srq-private.h"
 #include "gverbs-async-event.h"
 #include "gverbs-post-private.h"
@@ -1106,8 +1107,8 @@ memory_readable (guint64 addr,
 
 /* An inline send's buffers: at most max_inline_data bytes in all, each in a
  * memory region of the QP's PD (one hash lookup by lkey, the common case)
- * or else readable memory (a system call: unregistered buffers are allowed
- * inline, as rdma-core allows them). */
+ * or else readable memory that is not a closed region's (a system call:
+ * unregistered buffers are allowed inline, as rdma-core allows them). */
 static G_GNUC_NO_INLINE gboolean
 check_inline_sges (GVerbsQP            *self,
                    GVerbsQPPrivate     *priv,
@@ -1139,6 +1140,14 @@ check_inline_sges (GVerbsQP            *self,
                        _("Work request %u for %s: inline buffer %u at 0x%" PRIx64 "+%u "
                          "is not readable memory (nor inside the memory region of lkey 0x%x)"),
                        index, _gverbs_resource_describe (self), i, sge->addr, sge->length, sge->lkey);
+          return FALSE;
+        }
+      if (_gverbs_mr_buffer_is_pooled (sge->addr, sge->length))
+        {
+          g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                       _("Work request %u for %s: inline buffer %u at 0x%" PRIx64 "+%u "
+                         "is in the pages of a closed memory region"),
+                       index, _gverbs_resource_describe (self), i, sge->addr, sge->length);
           return FALSE;
         }
     }

@@ -111,9 +111,10 @@ test_write_read (void)
   }
 }
 
-/* A closed region's pages go to the next region of the same size: zeroed,
- * and unreadable in between (process_vm_readv() gets EFAULT, as an inline
- * send's check does). */
+/* A closed region's pages go to the next region of the same size. They are
+ * zeroed when the region closes, so its bytes are not left behind in the
+ * mapping that is kept (an inline send naming it is refused: see
+ * test-device-wr-safety). */
 static void
 test_buffer_reuse (void)
 {
@@ -144,9 +145,9 @@ test_buffer_reuse (void)
   g_assert_no_error (error);
 
   remote = (struct iovec) { (void *) (guintptr) addr, sizeof scratch };
-  errno = 0;
-  g_assert_cmpint (process_vm_readv (getpid (), &local, 1, &remote, 1, 0), ==, -1);
-  g_assert_cmpint (errno, ==, EFAULT);
+  memset (scratch, 0xff, sizeof scratch);
+  g_assert_cmpint (process_vm_readv (getpid (), &local, 1, &remote, 1, 0), ==, sizeof scratch);
+  g_assert_cmpmem (scratch, sizeof scratch, zeros, sizeof scratch);
 
   second = gverbs_mr_new (pd, 8192, LOCAL_WRITE, &error);
   g_assert_no_error (error);
@@ -698,7 +699,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mr/write-read", test_write_read);
   g_test_add_func ("/mr/out-of-range", test_out_of_range);
-  g_test_add_func ("/mr/buffer-reuse-zeroed-and-unreadable", test_buffer_reuse);
+  g_test_add_func ("/mr/buffer-reuse-zeroed", test_buffer_reuse);
   g_test_add_func ("/mr/kernel-view", test_kernel_view);
   g_test_add_func ("/mr/closed", test_closed_mr);
   g_test_add_func ("/mr/pd-close-closes-mrs-and-mws", test_pd_close_closes_mrs_and_mws);

@@ -238,18 +238,26 @@ test_inline_unmapped (void)
     g_assert_cmpuint (wc.byte_len, ==, 48);
     assert_pattern (p.mr[1], 0, 48, 21);
   }
-  /* after the MR closes, its lkey no longer vouches for its old address */
+  /* after the MR closes, its lkey no longer vouches for its old address,
+   * and its pages, kept mapped for the next region, are not plain memory
+   * either (with its lkey, and with none) */
   {
-    g_autoptr(GError) error = NULL;
     guint64 addr = gverbs_mr_get_addr (p.mr[0]);
     guint32 lkey = gverbs_mr_get_lkey (p.mr[0]);
 
     g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.mr[0]), NULL));
-    gverbs_send_wr_init (&wr, 42, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED | GVERBS_SEND_INLINE);
-    wr.num_sge = 1;
-    wr.sg_list[0] = (GVerbsSGE) { addr, 32, lkey };
-    g_assert_false (gverbs_qp_post_send (p.qp[0], &wr, 1, &error));
-    g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+    for (guint kind = 0; kind < 2; kind++)
+      {
+        g_autoptr(GError) error = NULL;
+
+        gverbs_send_wr_init (&wr, 42 + kind, GVERBS_WR_SEND, GVERBS_SEND_SIGNALED | GVERBS_SEND_INLINE);
+        wr.num_sge = 1;
+        wr.sg_list[0] = (GVerbsSGE) { addr + 8 * kind, 32, kind == 0 ? lkey : 0 };
+        g_assert_false (gverbs_qp_post_send (p.qp[0], &wr, 1, &error));
+        g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
+        g_assert_nonnull (strstr (error->message, "closed memory region"));
+      }
+    assert_cq_empty (p.cq[0]);
   }
   qp_pair_clear (&p);
 }
