@@ -254,12 +254,14 @@ _gverbs_set_closed_error (GError     **error,
   return FALSE;
 }
 
-/* GVERBS_IMPLEMENT_INITABLE()'s interface init: @init_func is the class's init(). */
+/* GVERBS_IMPLEMENT_INITABLE()'s GInterfaceInitFunc: @init_func is the
+ * class's init(). */
 void
-_gverbs_initable_iface_init (GInitableIface *iface,
-                             gpointer        init_func)
+_gverbs_initable_iface_init (gpointer g_iface,
+                             gpointer init_func)
 {
-  iface->init = (gboolean (*) (GInitable *, GCancellable *, GError **)) init_func;
+  ((GInitableIface *) g_iface)->init =
+    (gboolean (*) (GInitable *, GCancellable *, GError **)) init_func;
 }
 
 /* A GInitable's init(): the error its one creation attempt left, if any. */

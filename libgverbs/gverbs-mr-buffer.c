@@ -17,7 +17,7 @@
  * zeroed, kept and handed to the next region of the same size. At most
  * POOL_SLOTS mappings of up to POOL_MAX_LENGTH bytes each are kept. They
  * stay mapped read-write: an mprotect() to PROT_NONE and back per region
- * cost a third of MR(pd, 4096) + close() in the test VM (416 -> 314 µs);
+ * cost a third of MR(pd, 4096) + close() in the test VM (411 -> 306 µs);
  * an inline send naming kept pages is refused by
  * _gverbs_mr_buffer_is_pooled() instead. */
 #define POOL_SLOTS      16

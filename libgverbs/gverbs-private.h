@@ -31,11 +31,11 @@ gboolean _gverbs_init_result      (const GError  *init_error,
 #define GVERBS_IMPLEMENT_INITABLE(init_func)                                              \
   {                                                                                       \
     const GInterfaceInfo gverbs_initable_info = {                                         \
-      (GInterfaceInitFunc) (void (*) (void)) _gverbs_initable_iface_init, NULL,           \
+      _gverbs_initable_iface_init, NULL,                                                  \
       (gpointer) (init_func) };                                                           \
     g_type_add_interface_static (g_define_type_id, G_TYPE_INITABLE, &gverbs_initable_info); \
   }
-void     _gverbs_initable_iface_init (GInitableIface *iface,
-                                      gpointer        init_func);
+void     _gverbs_initable_iface_init (gpointer g_iface,
+                                      gpointer init_func);
 
 G_END_DECLS

@@ -58,8 +58,6 @@ _gverbs_resource_leave (gpointer self)
   g_atomic_int_add (_gverbs_resource_guard (self), -1);
 }
 
-void        _gverbs_resource_class_set_rank (GVerbsResourceClass  *klass,
-                                             GVerbsRank            rank);
 /* The resource part of a class_init: the @open and @release vfuncs (%NULL
  * keeps the parent's) and the @rank. Returns @klass as a resource class. */
 typedef gboolean (*GVerbsOpenFunc)    (GVerbsResource  *self,

@@ -509,13 +509,6 @@ gverbs_resource_get_parent (GVerbsResource *self)
   return _gverbs_resource_is_open (self) && priv->n_parents > 0 ? priv->parents[0].parent : NULL;
 }
 
-void
-_gverbs_resource_class_set_rank (GVerbsResourceClass *klass,
-                                 GVerbsRank           rank)
-{
-  klass->rank = rank;
-}
-
 GVerbsResourceClass *
 _gverbs_resource_class_set_lifecycle (gpointer           klass,
                                       GVerbsOpenFunc     open,

@@ -81,12 +81,8 @@ test_thing_finalize (GObject *object)
 static void
 test_thing_class_init (TestThingClass *klass)
 {
-  GVerbsResourceClass *resource_class = GVERBS_RESOURCE_CLASS (klass);
-
   G_OBJECT_CLASS (klass)->finalize = test_thing_finalize;
-  resource_class->open = test_thing_open;
-  resource_class->release = test_thing_release;
-  _gverbs_resource_class_set_rank (resource_class, GVERBS_RANK_CQ);
+  _gverbs_resource_class_set_lifecycle (klass, test_thing_open, test_thing_release, GVERBS_RANK_CQ);
 }
 
 static void
@@ -110,7 +106,7 @@ static void
 test_sticky_class_init (TestStickyClass *klass)
 {
   GVERBS_RESOURCE_CLASS (klass)->keeps_open_when_release_fails = TRUE;
-  _gverbs_resource_class_set_rank (GVERBS_RESOURCE_CLASS (klass), GVERBS_RANK_QP);
+  _gverbs_resource_class_set_lifecycle (klass, NULL, NULL, GVERBS_RANK_QP);
 }
 
 static void
