@@ -1018,9 +1018,6 @@ gverbs_qp_to_rts (GVerbsQP      *self,
   return move_to (self, attr, GVERBS_QPS_RTS, error);
 }
 
-G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
-G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSGE, lkey) == G_STRUCT_OFFSET (struct ibv_sge, lkey));
-
 /* Why the device refused the request at @bad (rdma-core's struct: a
  * struct ibv_send_wr when @send, else a struct ibv_recv_wr; NULL if it did
  * not say), in the terms of the limit it hit: a full queue (ENOMEM, which

@@ -19,7 +19,6 @@ SAME_FIELD (wr_id, wr_id);
 SAME_FIELD (ibv_next, next);
 SAME_FIELD (ibv_sg_list, sg_list);
 SAME_FIELD (num_sge, num_sge);
-G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
 
 /**
  * gverbs_recv_wr_init:

@@ -27,7 +27,6 @@ SAME_FIELD (remote_addr, wr.rdma.remote_addr);
 SAME_FIELD (rkey, wr.rdma.rkey);
 SAME_FIELD (remote_srqn, qp_type.xrc.remote_srqn);
 G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSendWR, sg_list) == sizeof (struct ibv_send_wr));
-G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
 
 /* A request made by gverbs_send_wr_new() or gverbs_send_wr_copy() (a heap
  * one, freed by gverbs_send_wr_free()) records its own address in a private

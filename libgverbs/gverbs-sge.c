@@ -14,7 +14,8 @@
 #include "gverbs-post-private.h"
 #include "gverbs-resource-private.h"
 
-/* The data path passes arrays of GVerbsSGE to rdma-core as they are. */
+/* The data path (post send/recv, tag operations) passes arrays of
+ * GVerbsSGE to rdma-core as they are: this is the one check of the layout. */
 G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
 G_STATIC_ASSERT (offsetof (GVerbsSGE, addr) == offsetof (struct ibv_sge, addr));
 G_STATIC_ASSERT (offsetof (GVerbsSGE, length) == offsetof (struct ibv_sge, length));

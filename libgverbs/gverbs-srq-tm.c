@@ -22,11 +22,6 @@
  * operations (ibv_post_srq_ops()); completions of tagged messages carry
  * the tag (ibv_wc_read_tm_info(), gverbs_cq_ex_read_tm_info()). */
 
-G_STATIC_ASSERT (sizeof (GVerbsSGE) == sizeof (struct ibv_sge));
-G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSGE, addr) == G_STRUCT_OFFSET (struct ibv_sge, addr));
-G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSGE, length) == G_STRUCT_OFFSET (struct ibv_sge, length));
-G_STATIC_ASSERT (G_STRUCT_OFFSET (GVerbsSGE, lkey) == G_STRUCT_OFFSET (struct ibv_sge, lkey));
-
 /**
  * gverbs_ops_wr_new:
  * @wr_id: the id of the operation's completion
