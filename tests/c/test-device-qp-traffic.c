@@ -699,6 +699,73 @@ test_mw_keeps_bound_mr (void)
   qp_pair_clear (&p);
 }
 
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              guint      *count)
+{
+  (*count)++;
+}
+
+/* The close-failure policy on a real device: closing a region a window is
+ * bound to fails (rxe refuses the deregistration), and the region stays
+ * open and registered until the window goes. */
+static void
+test_mr_close_refused_while_bound (void)
+{
+  QPPair p;
+  QPPairOptions o = { GVERBS_QPT_RC, 0, 7, ALL_ACCESS, FALSE, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVerbsMW) mw = NULL;
+  guint32 mr_rkey;
+  gboolean closed = TRUE;
+  guint notified = 0;
+  GVerbsWC wc;
+  const guint64 base = 1024;
+
+  if (!qp_pair_init (&p, &o))
+    return;
+  mr_rkey = gverbs_mr_get_rkey (p.mr[1]);
+  mw = gverbs_mw_new (p.pd, GVERBS_MW_TYPE_1, &error);
+  g_assert_no_error (error);
+  g_assert_true (gverbs_qp_bind_mw (p.qp[1], mw, p.mr[1], gverbs_mr_get_addr (p.mr[1]) + base, 512,
+                                    GVERBS_ACCESS_REMOTE_WRITE, 91, GVERBS_SEND_SIGNALED, &error));
+  g_assert_no_error (error);
+  poll_n (p.cq[1], &wc, 1);
+  g_assert_cmpint (wc.status, ==, GVERBS_WC_SUCCESS);
+  g_signal_connect (p.mr[1], "notify::closed", G_CALLBACK (count_notify), &notified);
+
+  g_assert_false (gverbs_resource_close (GVERBS_RESOURCE (p.mr[1]), &error));
+  g_assert_nonnull (error);
+  g_test_message ("closing a bound region: %s", error->message);
+  g_assert_true (error->domain == GVERBS_ERROR);
+  g_assert_nonnull (g_strstr_len (error->message, -1, "ibv_dereg_mr"));
+  g_clear_error (&error);
+
+  /* still open and registered: not closed, no notify, and remote writes
+   * through the window and through the region's own rkey land in it. (The
+   * kernel's `rdma resource` list drops the region at the refused
+   * deregistration already, so it cannot tell.) */
+  g_object_get (p.mr[1], "closed", &closed, NULL);
+  g_assert_false (closed);
+  g_assert_cmpuint (notified, ==, 0);
+  mw_write_through (&p, gverbs_mw_get_rkey (mw), 92, 37, GVERBS_WC_SUCCESS);
+  assert_pattern (p.mr[1], base, 256, 37);
+  mw_write_through (&p, mr_rkey, 93, 53, GVERBS_WC_SUCCESS);
+  assert_pattern (p.mr[1], base, 256, 53);
+
+  /* once the window goes, the same close succeeds, once, and the region's
+   * rkey opens nothing */
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (mw), &error));
+  g_assert_no_error (error);
+  g_assert_true (gverbs_resource_close (GVERBS_RESOURCE (p.mr[1]), &error));
+  g_assert_no_error (error);
+  g_assert_true (gverbs_resource_is_closed (GVERBS_RESOURCE (p.mr[1])));
+  g_assert_cmpuint (notified, ==, 1);
+  mw_write_through (&p, mr_rkey, 94, 11, GVERBS_WC_REM_ACCESS_ERR);
+  qp_pair_clear (&p);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -721,5 +788,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/qp-traffic/wr-forms", test_wr_forms);
   g_test_add_func ("/qp-traffic/mw-bind", test_mw_bind);
   g_test_add_func ("/qp-traffic/mw-keeps-bound-mr", test_mw_keeps_bound_mr);
+  g_test_add_func ("/qp-traffic/mr-close-refused-while-bound", test_mr_close_refused_while_bound);
   return g_test_run ();
 }

@@ -414,6 +414,34 @@ test_guard_concurrent_close (void)
     }
 }
 
+/* The library's own classes: only a memory region and a memory window stay
+ * open when rdma-core refuses to release them (a window bound to the
+ * region holds it; test-device-qp-traffic closes one for real). */
+static void
+test_class_close_policies (void)
+{
+  const struct { GType (*get_type) (void); gboolean keeps_open; } classes[] = {
+    { gverbs_mr_get_type, TRUE }, { gverbs_mw_get_type, TRUE },
+    { gverbs_context_get_type, FALSE }, { gverbs_pd_get_type, FALSE },
+    { gverbs_cq_get_type, FALSE }, { gverbs_cq_ex_get_type, FALSE },
+    { gverbs_qp_get_type, FALSE }, { gverbs_srq_get_type, FALSE },
+    { gverbs_ah_get_type, FALSE }, { gverbs_comp_channel_get_type, FALSE },
+    { gverbs_dm_get_type, FALSE }, { gverbs_xrcd_get_type, FALSE },
+    { gverbs_cm_id_get_type, FALSE }, { gverbs_event_channel_get_type, FALSE },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (classes); i++)
+    {
+      GType type = classes[i].get_type ();
+      g_autoptr(GTypeClass) klass = g_type_class_ref (type);
+
+      g_test_message ("%s", g_type_name (type));
+      g_assert_true (g_type_is_a (type, GVERBS_TYPE_RESOURCE));
+      g_assert_cmpint (GVERBS_RESOURCE_CLASS (klass)->keeps_open_when_release_fails, ==,
+                       classes[i].keeps_open);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -422,6 +450,7 @@ main (int argc, char **argv)
   g_test_add_func ("/resource/failed-open", test_failed_open);
   g_test_add_func ("/resource/check-inputs", test_check_inputs);
   g_test_add_func ("/resource/close-policies", test_close_policies);
+  g_test_add_func ("/resource/class-close-policies", test_class_close_policies);
   g_test_add_func ("/resource/children-order", test_children_order);
   g_test_add_func ("/resource/children-lifetime", test_children_lifetime);
   g_test_add_func ("/resource/many-children", test_many_children);
