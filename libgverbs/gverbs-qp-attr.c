@@ -480,6 +480,331 @@ gverbs_qp_attr_set_cap (GVerbsQPAttr      *self,
   g_object_notify (G_OBJECT (self), "cap");
 }
 
+/**
+ * gverbs_qp_attr_set_qp_state:
+ * @self: a #GVerbsQPAttr
+ * @qp_state: the state to move to
+ *
+ * Sets #GVerbsQPAttr:qp-state; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_qp_state, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      GVerbsQPState, qp_state, "qp-state")
+
+/**
+ * gverbs_qp_attr_set_cur_qp_state:
+ * @self: a #GVerbsQPAttr
+ * @cur_qp_state: the state the queue pair is assumed to be in
+ *
+ * Sets #GVerbsQPAttr:cur-qp-state; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_cur_qp_state, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      GVerbsQPState, cur_qp_state, "cur-qp-state")
+
+/**
+ * gverbs_qp_attr_set_path_mtu:
+ * @self: a #GVerbsQPAttr
+ * @path_mtu: the path MTU
+ *
+ * Sets #GVerbsQPAttr:path-mtu; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_path_mtu, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      GVerbsMTU, path_mtu, "path-mtu")
+
+/**
+ * gverbs_qp_attr_set_path_mig_state:
+ * @self: a #GVerbsQPAttr
+ * @path_mig_state: the path migration state
+ *
+ * Sets #GVerbsQPAttr:path-mig-state; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_path_mig_state, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      GVerbsMigState, path_mig_state, "path-mig-state")
+
+/**
+ * gverbs_qp_attr_set_qkey:
+ * @self: a #GVerbsQPAttr
+ * @qkey: the Q_Key
+ *
+ * Sets #GVerbsQPAttr:qkey; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_qkey, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, qkey, "qkey")
+
+/**
+ * gverbs_qp_attr_set_rq_psn:
+ * @self: a #GVerbsQPAttr
+ * @rq_psn: the receive queue's first packet sequence number, 24 bits
+ *
+ * Sets #GVerbsQPAttr:rq-psn; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_rq_psn, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, rq_psn, "rq-psn")
+
+/**
+ * gverbs_qp_attr_set_sq_psn:
+ * @self: a #GVerbsQPAttr
+ * @sq_psn: the send queue's first packet sequence number, 24 bits
+ *
+ * Sets #GVerbsQPAttr:sq-psn; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_sq_psn, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, sq_psn, "sq-psn")
+
+/**
+ * gverbs_qp_attr_set_dest_qp_num:
+ * @self: a #GVerbsQPAttr
+ * @dest_qp_num: the remote queue pair number, 24 bits
+ *
+ * Sets #GVerbsQPAttr:dest-qp-num; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_dest_qp_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, dest_qp_num, "dest-qp-num")
+
+/**
+ * gverbs_qp_attr_set_qp_access_flags:
+ * @self: a #GVerbsQPAttr
+ * @qp_access_flags: the remote operations the queue pair accepts
+ *
+ * Sets #GVerbsQPAttr:qp-access-flags; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_qp_access_flags, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      GVerbsAccessFlags, qp_access_flags, "qp-access-flags")
+
+/**
+ * gverbs_qp_attr_set_pkey_index:
+ * @self: a #GVerbsQPAttr
+ * @pkey_index: the P_Key index, 16 bits
+ *
+ * Sets #GVerbsQPAttr:pkey-index; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_pkey_index, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, pkey_index, "pkey-index")
+
+/**
+ * gverbs_qp_attr_set_alt_pkey_index:
+ * @self: a #GVerbsQPAttr
+ * @alt_pkey_index: the alternate path's P_Key index, 16 bits
+ *
+ * Sets #GVerbsQPAttr:alt-pkey-index; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_alt_pkey_index, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, alt_pkey_index, "alt-pkey-index")
+
+/**
+ * gverbs_qp_attr_set_en_sqd_async_notify:
+ * @self: a #GVerbsQPAttr
+ * @en_sqd_async_notify: nonzero for an event when the send queue drains
+ *
+ * Sets #GVerbsQPAttr:en-sqd-async-notify; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_en_sqd_async_notify, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, en_sqd_async_notify, "en-sqd-async-notify")
+
+/**
+ * gverbs_qp_attr_set_sq_draining:
+ * @self: a #GVerbsQPAttr
+ * @sq_draining: whether the send queue is draining (a query result)
+ *
+ * Sets #GVerbsQPAttr:sq-draining; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_sq_draining, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, sq_draining, "sq-draining")
+
+/**
+ * gverbs_qp_attr_set_max_rd_atomic:
+ * @self: a #GVerbsQPAttr
+ * @max_rd_atomic: RDMA reads and atomics in flight as initiator
+ *
+ * Sets #GVerbsQPAttr:max-rd-atomic; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_max_rd_atomic, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, max_rd_atomic, "max-rd-atomic")
+
+/**
+ * gverbs_qp_attr_set_max_dest_rd_atomic:
+ * @self: a #GVerbsQPAttr
+ * @max_dest_rd_atomic: RDMA reads and atomics in flight as responder
+ *
+ * Sets #GVerbsQPAttr:max-dest-rd-atomic; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_max_dest_rd_atomic, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, max_dest_rd_atomic, "max-dest-rd-atomic")
+
+/**
+ * gverbs_qp_attr_set_min_rnr_timer:
+ * @self: a #GVerbsQPAttr
+ * @min_rnr_timer: the RNR NAK timer code, 0–31
+ *
+ * Sets #GVerbsQPAttr:min-rnr-timer; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_min_rnr_timer, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, min_rnr_timer, "min-rnr-timer")
+
+/**
+ * gverbs_qp_attr_set_port_num:
+ * @self: a #GVerbsQPAttr
+ * @port_num: the port, from 1
+ *
+ * Sets #GVerbsQPAttr:port-num; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_port_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, port_num, "port-num")
+
+/**
+ * gverbs_qp_attr_set_timeout:
+ * @self: a #GVerbsQPAttr
+ * @timeout: the local ACK timeout exponent, 0–31
+ *
+ * Sets #GVerbsQPAttr:timeout; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_timeout, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, timeout, "timeout")
+
+/**
+ * gverbs_qp_attr_set_retry_cnt:
+ * @self: a #GVerbsQPAttr
+ * @retry_cnt: the retries after a timeout, 0–7
+ *
+ * Sets #GVerbsQPAttr:retry-cnt; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_retry_cnt, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, retry_cnt, "retry-cnt")
+
+/**
+ * gverbs_qp_attr_set_rnr_retry:
+ * @self: a #GVerbsQPAttr
+ * @rnr_retry: the retries after an RNR NAK, 0–7 (7: no limit)
+ *
+ * Sets #GVerbsQPAttr:rnr-retry; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_rnr_retry, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, rnr_retry, "rnr-retry")
+
+/**
+ * gverbs_qp_attr_set_alt_port_num:
+ * @self: a #GVerbsQPAttr
+ * @alt_port_num: the alternate path's port
+ *
+ * Sets #GVerbsQPAttr:alt-port-num; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_alt_port_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, alt_port_num, "alt-port-num")
+
+/**
+ * gverbs_qp_attr_set_alt_timeout:
+ * @self: a #GVerbsQPAttr
+ * @alt_timeout: the alternate path's local ACK timeout exponent, 0–31
+ *
+ * Sets #GVerbsQPAttr:alt-timeout; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_alt_timeout, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, alt_timeout, "alt-timeout")
+
+/**
+ * gverbs_qp_attr_set_rate_limit:
+ * @self: a #GVerbsQPAttr
+ * @rate_limit: the send rate limit in kbps, 0 for none
+ *
+ * Sets #GVerbsQPAttr:rate-limit; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_rate_limit, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      guint, rate_limit, "rate-limit")
+
+/**
+ * gverbs_qp_attr_set_ah_attr:
+ * @self: a #GVerbsQPAttr
+ * @ah_attr: (nullable): the primary path
+ *
+ * Sets #GVerbsQPAttr:ah-attr; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_ah_attr, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      GVerbsAHAttr *, ah_attr, "ah-attr")
+
+/**
+ * gverbs_qp_attr_set_alt_ah_attr:
+ * @self: a #GVerbsQPAttr
+ * @alt_ah_attr: (nullable): the alternate path
+ *
+ * Sets #GVerbsQPAttr:alt-ah-attr; the same as setting the property, in one call
+ * for bindings.
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_alt_ah_attr, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                      GVerbsAHAttr *, alt_ah_attr, "alt-ah-attr")
+
 struct ibv_qp_attr *
 _gverbs_qp_attr_get_ibv (GVerbsQPAttr *self)
 {

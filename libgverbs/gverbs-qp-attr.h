@@ -37,5 +37,80 @@ void          gverbs_qp_attr_set_cap   (GVerbsQPAttr      *self,
                                         const GVerbsQPCap *cap);
 GVERBS_AVAILABLE_IN_0_1
 char         *gverbs_qp_attr_to_string (GVerbsQPAttr      *self);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_qp_state            (GVerbsQPAttr      *self,
+                                                      GVerbsQPState     qp_state);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_cur_qp_state        (GVerbsQPAttr      *self,
+                                                      GVerbsQPState     cur_qp_state);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_path_mtu            (GVerbsQPAttr      *self,
+                                                      GVerbsMTU         path_mtu);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_path_mig_state      (GVerbsQPAttr      *self,
+                                                      GVerbsMigState    path_mig_state);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_qkey                (GVerbsQPAttr      *self,
+                                                      guint             qkey);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_rq_psn              (GVerbsQPAttr      *self,
+                                                      guint             rq_psn);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_sq_psn              (GVerbsQPAttr      *self,
+                                                      guint             sq_psn);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_dest_qp_num         (GVerbsQPAttr      *self,
+                                                      guint             dest_qp_num);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_qp_access_flags     (GVerbsQPAttr      *self,
+                                                      GVerbsAccessFlags qp_access_flags);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_pkey_index          (GVerbsQPAttr      *self,
+                                                      guint             pkey_index);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_alt_pkey_index      (GVerbsQPAttr      *self,
+                                                      guint             alt_pkey_index);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_en_sqd_async_notify (GVerbsQPAttr      *self,
+                                                      guint             en_sqd_async_notify);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_sq_draining         (GVerbsQPAttr      *self,
+                                                      guint             sq_draining);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_max_rd_atomic       (GVerbsQPAttr      *self,
+                                                      guint             max_rd_atomic);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_max_dest_rd_atomic  (GVerbsQPAttr      *self,
+                                                      guint             max_dest_rd_atomic);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_min_rnr_timer       (GVerbsQPAttr      *self,
+                                                      guint             min_rnr_timer);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_port_num            (GVerbsQPAttr      *self,
+                                                      guint             port_num);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_timeout             (GVerbsQPAttr      *self,
+                                                      guint             timeout);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_retry_cnt           (GVerbsQPAttr      *self,
+                                                      guint             retry_cnt);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_rnr_retry           (GVerbsQPAttr      *self,
+                                                      guint             rnr_retry);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_alt_port_num        (GVerbsQPAttr      *self,
+                                                      guint             alt_port_num);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_alt_timeout         (GVerbsQPAttr      *self,
+                                                      guint             alt_timeout);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_rate_limit          (GVerbsQPAttr      *self,
+                                                      guint             rate_limit);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_ah_attr             (GVerbsQPAttr      *self,
+                                                      GVerbsAHAttr      *ah_attr);
+GVERBS_AVAILABLE_IN_0_1
+void          gverbs_qp_attr_set_alt_ah_attr         (GVerbsQPAttr      *self,
+                                                      GVerbsAHAttr      *alt_ah_attr);
 
 G_END_DECLS

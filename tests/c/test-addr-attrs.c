@@ -348,6 +348,86 @@ test_new_full_constructors (void)
   g_assert_nonnull (strstr (error->message, "qp_state"));
 }
 
+/* Every QPAttr setter sets its property (read back through the property) and,
+ * like the property, refuses a value beyond the field's width with a warning,
+ * leaving the field as it was. */
+static void
+test_qp_attr_setters (void)
+{
+  g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
+  g_autoptr(GVerbsAHAttr) ah = gverbs_ah_attr_new ();
+  g_autoptr(GVerbsAHAttr) read_ah = NULL;
+  const struct { void (*set) (GVerbsQPAttr *, guint); const char *name; guint value, too_big; } uints[] = {
+    { gverbs_qp_attr_set_qkey, "qkey", 0x11111111, 0 },
+    { gverbs_qp_attr_set_rq_psn, "rq-psn", 0xabcdef, 0x1000000 },
+    { gverbs_qp_attr_set_sq_psn, "sq-psn", 0x123456, 0x1000000 },
+    { gverbs_qp_attr_set_dest_qp_num, "dest-qp-num", 0xfedcba, 0x1000000 },
+    { gverbs_qp_attr_set_pkey_index, "pkey-index", 0xfffe, 0x10000 },
+    { gverbs_qp_attr_set_alt_pkey_index, "alt-pkey-index", 3, 0x10000 },
+    { gverbs_qp_attr_set_en_sqd_async_notify, "en-sqd-async-notify", 1, 0x100 },
+    { gverbs_qp_attr_set_sq_draining, "sq-draining", 1, 0x100 },
+    { gverbs_qp_attr_set_max_rd_atomic, "max-rd-atomic", 16, 0x100 },
+    { gverbs_qp_attr_set_max_dest_rd_atomic, "max-dest-rd-atomic", 8, 0x100 },
+    { gverbs_qp_attr_set_min_rnr_timer, "min-rnr-timer", 12, 32 },
+    { gverbs_qp_attr_set_port_num, "port-num", 2, 0x100 },
+    { gverbs_qp_attr_set_timeout, "timeout", 14, 32 },
+    { gverbs_qp_attr_set_retry_cnt, "retry-cnt", 7, 8 },
+    { gverbs_qp_attr_set_rnr_retry, "rnr-retry", 6, 8 },
+    { gverbs_qp_attr_set_alt_port_num, "alt-port-num", 1, 0x100 },
+    { gverbs_qp_attr_set_alt_timeout, "alt-timeout", 31, 32 },
+    { gverbs_qp_attr_set_rate_limit, "rate-limit", 100000, 0 },
+  };
+  GVerbsQPState state, cur_state;
+  GVerbsMTU mtu;
+  GVerbsMigState mig;
+  GVerbsAccessFlags access;
+  guint dlid = 1;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (uints); i++)
+    {
+      guint read = 0;
+
+      uints[i].set (attr, uints[i].value);
+      g_object_get (attr, uints[i].name, &read, NULL);
+      g_assert_cmphex (read, ==, uints[i].value);
+      if (uints[i].too_big == 0)
+        continue;
+      g_test_expect_message ("GLib-GObject", G_LOG_LEVEL_WARNING, "*out of range*");
+      uints[i].set (attr, uints[i].too_big);
+      g_test_assert_expected_messages ();
+      g_object_get (attr, uints[i].name, &read, NULL);
+      g_assert_cmphex (read, ==, uints[i].value);
+    }
+
+  gverbs_qp_attr_set_qp_state (attr, GVERBS_QPS_RTR);
+  gverbs_qp_attr_set_cur_qp_state (attr, GVERBS_QPS_INIT);
+  gverbs_qp_attr_set_path_mtu (attr, GVERBS_MTU_BYTES_2048);
+  gverbs_qp_attr_set_path_mig_state (attr, GVERBS_MIG_REARM);
+  gverbs_qp_attr_set_qp_access_flags (attr, GVERBS_ACCESS_REMOTE_READ | GVERBS_ACCESS_REMOTE_WRITE);
+  g_object_get (attr, "qp-state", &state, "cur-qp-state", &cur_state, "path-mtu", &mtu,
+                "path-mig-state", &mig, "qp-access-flags", &access, NULL);
+  g_assert_cmpint (state, ==, GVERBS_QPS_RTR);
+  g_assert_cmpint (cur_state, ==, GVERBS_QPS_INIT);
+  g_assert_cmpint (mtu, ==, GVERBS_MTU_BYTES_2048);
+  g_assert_cmpint (mig, ==, GVERBS_MIG_REARM);
+  g_assert_cmphex (access, ==, GVERBS_ACCESS_REMOTE_READ | GVERBS_ACCESS_REMOTE_WRITE);
+
+  g_object_set (ah, "dlid", 0x1234, "port-num", 2, NULL);
+  gverbs_qp_attr_set_ah_attr (attr, ah);
+  g_object_get (attr, "ah-attr", &read_ah, NULL);
+  g_assert_true (read_ah == ah);
+  g_clear_object (&read_ah);
+  gverbs_qp_attr_set_alt_ah_attr (attr, ah);
+  g_object_get (attr, "alt-ah-attr", &read_ah, NULL);
+  g_assert_true (read_ah == ah);
+  g_clear_object (&read_ah);
+  gverbs_qp_attr_set_ah_attr (attr, NULL);
+  g_object_get (attr, "ah-attr", &read_ah, NULL);
+  g_assert_true (read_ah != ah);
+  g_object_get (read_ah, "dlid", &dlid, NULL);
+  g_assert_cmpuint (dlid, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -360,5 +440,6 @@ main (int argc, char **argv)
   g_test_add_func ("/addr/table-row-kinds", test_table_row_kinds);
   g_test_add_func ("/addr/addr-info/computed-properties", test_addr_info_computed_properties);
   g_test_add_func ("/addr/new-full-constructors", test_new_full_constructors);
+  g_test_add_func ("/addr/qp-attr-setters", test_qp_attr_setters);
   return g_test_run ();
 }

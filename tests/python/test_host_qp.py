@@ -6,7 +6,7 @@ import gi
 import pytest
 
 gi.require_version('Verbs', '1.0')
-from gi.repository import GLib  # noqa: E402
+from gi.repository import GLib, GObject  # noqa: E402
 from gi.repository import Verbs as V  # noqa: E402
 
 
@@ -53,6 +53,22 @@ def test_qp_attr_fields_settable():
     assert attr.timeout == 14
     with pytest.raises(GLib.Error):
         attr.qkey = -1
+
+
+def test_qp_attr_writes_take_the_c_setters():
+    # attr.timeout = 14 is one call to gverbs_qp_attr_set_timeout(), not a property write
+    # (PyGObject's property write scans the class's property infos first)
+    from gi.overrides import Verbs as override
+    writable = [p for p in V.QPAttr.list_properties() if p.flags & GObject.ParamFlags.WRITABLE]
+    assert len(writable) == 26
+    for pspec in writable:
+        assert override._writer(V.QPAttr, pspec) is not None, pspec.name
+    attr = V.QPAttr()
+    attr.qp_access_flags = 7      # an int for a flags argument
+    assert attr.qp_access_flags == (V.IBV_ACCESS_LOCAL_WRITE | V.IBV_ACCESS_REMOTE_WRITE |
+                                    V.IBV_ACCESS_REMOTE_READ)
+    attr.path_mtu = 5             # and for an enum argument
+    assert attr.path_mtu == V.IBV_MTU_4096
 
 
 def test_qp_init_attr():

@@ -360,7 +360,19 @@ def _init_checked(base, self, **props):
         _check_value(pspec, check, value, key)
     GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
-_SETTABLE = {}   # (class, attribute) -> writable property's (name, pspec, check), or None
+_SETTABLE = {}   # (class, attribute) -> (C setter or None, property name, pspec, check), or None
+
+def _writer(cls, pspec):
+    # the property's C setter set_<name>(value), the call that skips PyGObject's scan of
+    # the class's property infos (several times a method call); its flags made from ints
+    setter = getattr(cls, 'set_' + pspec.name.replace('-', '_'), None)
+    args = setter.get_arguments() if hasattr(setter, 'get_arguments') else ()
+    if len(args) != 1 or setter.can_throw_gerror() or pspec.flags & GObject.ParamFlags.CONSTRUCT_ONLY:
+        return None
+    if GObject.type_is_a(pspec.value_type, GObject.TYPE_FLAGS):
+        flags = pspec.value_type.pytype
+        return lambda obj, value: setter(obj, value if type(value) is flags else flags(value))
+    return setter
 
 def _props_setattr(self, name, value):
     # pyverbs' carriers have settable fields (attr.port_num = 2), checked as above
@@ -373,12 +385,14 @@ def _props_setattr(self, name, value):
         if not name.startswith('_') and (type(attr) is _Getter or not isinstance(attr, property)):
             pspec, check = _pspec_check(cls, cls._verbs_aliases.get(name, name))
             if pspec is not None and pspec.flags & GObject.ParamFlags.WRITABLE:
-                entry = pspec.name, pspec, check
+                entry = _writer(cls, pspec), pspec.name, pspec, check
         _SETTABLE[cls, name] = entry
-    if entry is not None:
-        self.set_property(entry[0], _check_value(entry[1], entry[2], value, name))
-    else:
+    if entry is None:
         GObject.Object.__setattr__(self, name, value)
+    elif entry[0] is not None:
+        entry[0](self, _check_value(entry[2], entry[3], value, name))
+    else:
+        self.set_property(entry[1], _check_value(entry[2], entry[3], value, name))
 
 def _ctor(cls, spec):
     base, initable = cls.__mro__[1], issubclass(cls, Gio.Initable)
