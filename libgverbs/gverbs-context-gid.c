@@ -152,14 +152,21 @@ gverbs_context_query_gid (GVerbsContext  *self,
   g_return_val_if_fail (GVERBS_IS_CONTEXT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_index (self, port_num, index, FALSE, "ibv_query_gid", error))
+  if (!_gverbs_context_check_port (self, port_num, "ibv_query_gid", error))
     return NULL;
-  rc = ibv_query_gid (_gverbs_context_get_ibv (self), (guint8) port_num, (int) index, &gid);
+  /* the index is checked against the table (a port query) only when the
+   * read fails, to say why: a read is one system call */
+  errno = 0;
+  rc = index <= G_MAXINT ? ibv_query_gid (_gverbs_context_get_ibv (self), (guint8) port_num,
+                                          (int) index, &gid) : -1;
   if (rc != 0)
     {
-      _gverbs_set_error_errno (error, errno ? errno : EINVAL, "ibv_query_gid",
-                               gverbs_context_get_name (self), _("port %u, GID index %u"),
-                               port_num, index);
+      int saved_errno = errno ? errno : EINVAL;
+
+      if (check_index (self, port_num, index, FALSE, "ibv_query_gid", error))
+        _gverbs_set_error_errno (error, saved_errno, "ibv_query_gid",
+                                 gverbs_context_get_name (self), _("port %u, GID index %u"),
+                                 port_num, index);
       return NULL;
     }
   return gverbs_gid_new_from_bytes (gid.raw, sizeof gid.raw, NULL);

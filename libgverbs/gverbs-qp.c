@@ -939,8 +939,22 @@ transition (GVerbsQP      *self,
                            error);
 }
 
-/* gverbs_qp_to_init/rtr/rts(): to @to (INIT, RTR or RTS) through the
- * states before it that the queue pair is not in yet. */
+/* From @from, to @to through the states before it that the queue pair is
+ * not in yet. */
+static gboolean
+move_from (GVerbsQP       *self,
+           GVerbsQPAttr   *attr,
+           GVerbsQPState   from,
+           GVerbsQPState   to,
+           GError        **error)
+{
+  if (to != GVERBS_QPS_INIT && from != to - 1 && !move_from (self, attr, from, to - 1, error))
+    return FALSE;
+  return transition (self, attr, to, error);
+}
+
+/* gverbs_qp_to_init/rtr/rts(): to @to (INIT, RTR or RTS), the state queried
+ * once (ibv_query_qp) and not at all for INIT. */
 static gboolean
 move_to (GVerbsQP      *self,
          GVerbsQPAttr  *attr,
@@ -951,9 +965,9 @@ move_to (GVerbsQP      *self,
   g_return_val_if_fail (GVERBS_IS_QP_ATTR (attr), FALSE);
   if (!_gverbs_resource_check_open (self, error))
     return FALSE;
-  if (to != GVERBS_QPS_INIT && gverbs_qp_get_qp_state (self) != to - 1 && !move_to (self, attr, to - 1, error))
-    return FALSE;
-  return transition (self, attr, to, error);
+  if (to == GVERBS_QPS_INIT)
+    return transition (self, attr, to, error);
+  return move_from (self, attr, gverbs_qp_get_qp_state (self), to, error);
 }
 
 /**
