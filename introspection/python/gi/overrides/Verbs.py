@@ -806,15 +806,13 @@ _sge_new = Verbs.SGE.new
 @_verbs
 class SGE(Verbs.SGE):
     def __new__(cls, addr=0, length=0, lkey=0):
-        if not (type(addr) is int and type(length) is int and type(lkey) is int and
-                0 <= addr <= _U64 and 0 <= length <= _U32 and 0 <= lkey <= _U32):
-            addr = _check_uint('addr', addr)
-            length = _check_uint('length', length, 32)
-            lkey = _check_uint('lkey', lkey, 32)
-        if cls is SGE:
-            return _sge_new(addr, length, lkey)
-        sge = _sge_new(addr, length, lkey)
-        sge.__class__ = cls   # C's SGE, as an instance of the subclass
+        try:   # PyGObject refuses what does not fit; the checks below say why, as GLib.Error
+            sge = _sge_new(addr, length, lkey)
+        except (TypeError, ValueError, OverflowError):
+            sge = _sge_new(_check_uint('addr', addr), _check_uint('length', length, 32),
+                           _check_uint('lkey', lkey, 32))
+        if cls is not SGE:
+            sge.__class__ = cls   # C's SGE, as an instance of the subclass
         return sge
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
