@@ -44,6 +44,8 @@ STEPS = (
     ('property read through the override: `port.lid`', 'port.lid'),
     ('property write: `qp_attr.set_property("timeout", 14)`',
      'qp_attr.set_property("timeout", 14)'),
+    ('C setter call: `qp_attr.set_timeout(14)`', 'qp_attr.set_timeout(14)'),
+    ('field write through the override: `qp_attr.timeout = 14`', 'qp_attr.timeout = 14'),
     ('GObject made and dropped: `GObject.Object()`', 'GObject.Object()'),
     ('libgverbs GObject made and dropped: `Verbs.QPAttr.new()`', 'Verbs.QPAttr.new()'),
     ('boxed struct made and dropped: `Verbs.WC.new()`', 'Verbs.WC.new()'),
