@@ -202,6 +202,20 @@ void _gverbs_properties_clear   (gpointer           instance,
     g_object_set (self, prop_name, value, NULL);                         \
   }
 
+/* Defines the public setter @name of an unsigned integer property whose
+ * range is narrower than guint: a @value beyond it is a GError (from a
+ * binding as from C), not GObject's warning. */
+#define GVERBS_DEFINE_UINT_SETTER(name, InstanceType, check, value, prop_name) \
+  gboolean                                                               \
+  name (InstanceType  *self,                                             \
+        guint          value,                                            \
+        GError       **error)                                            \
+  {                                                                      \
+    g_return_val_if_fail (check (self), FALSE);                          \
+    g_return_val_if_fail (error == NULL || *error == NULL, FALSE);       \
+    return _gverbs_object_set_uint_checked (G_OBJECT (self), prop_name, value, error); \
+  }
+
 /* An attribute object whose properties are all rows of @field_table (ids
  * from 1), stored in its own fields: defines the type, a finalize that drops
  * what the rows own (objects, strings, boxed values), a class_init that
@@ -350,6 +364,11 @@ char *_gverbs_flags_text      (GType                 type,
 guint64 _gverbs_field_read    (gconstpointer         p,
                                gsize                 size,
                                gboolean              is_signed);
+
+gboolean _gverbs_object_set_uint_checked (GObject     *object,
+                                          const char  *name,
+                                          guint        value,
+                                          GError     **error);
 
 /* One named value for _gverbs_object_new_checked(). */
 typedef struct

@@ -501,6 +501,31 @@ value_as_int (const GValue *value)
   return g_value_get_boolean (value);
 }
 
+/* Sets the unsigned integer property @name of @object to @value, checked
+ * as _gverbs_object_new_checked() checks it: a value out of the property's
+ * range is GVERBS_ERROR_OUT_OF_RANGE, not GObject's warning. */
+gboolean
+_gverbs_object_set_uint_checked (GObject     *object,
+                                 const char  *name,
+                                 guint        value,
+                                 GError     **error)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
+  GParamSpecUInt *range = G_PARAM_SPEC_UINT (pspec);
+
+  if (value < range->minimum || value > range->maximum)
+    {
+      g_autofree char *label = field_label (name);
+
+      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+                   _("%s %" G_GINT64_FORMAT " is out of range [%u, %u]"),
+                   label, (gint64) value, range->minimum, range->maximum);
+      return FALSE;
+    }
+  g_object_set (object, name, value, NULL);
+  return TRUE;
+}
+
 /* Makes a @type with the integer, enum and boolean properties @fields, each
  * checked as the Python override checks a property: a value out of range or
  * an enum number no member names is a GError, not GObject's warning.

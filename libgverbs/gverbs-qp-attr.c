@@ -536,53 +536,69 @@ GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_path_mig_state, GVerbsQPAttr, GVERBS_IS
  * gverbs_qp_attr_set_qkey:
  * @self: a #GVerbsQPAttr
  * @qkey: the Q_Key
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:qkey; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_qkey, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, qkey, "qkey")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_qkey, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           qkey, "qkey")
 
 /**
  * gverbs_qp_attr_set_rq_psn:
  * @self: a #GVerbsQPAttr
  * @rq_psn: the receive queue's first packet sequence number, 24 bits
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:rq-psn; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_rq_psn, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, rq_psn, "rq-psn")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_rq_psn, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           rq_psn, "rq-psn")
 
 /**
  * gverbs_qp_attr_set_sq_psn:
  * @self: a #GVerbsQPAttr
  * @sq_psn: the send queue's first packet sequence number, 24 bits
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:sq-psn; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_sq_psn, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, sq_psn, "sq-psn")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_sq_psn, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           sq_psn, "sq-psn")
 
 /**
  * gverbs_qp_attr_set_dest_qp_num:
  * @self: a #GVerbsQPAttr
  * @dest_qp_num: the remote queue pair number, 24 bits
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:dest-qp-num; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_dest_qp_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, dest_qp_num, "dest-qp-num")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_dest_qp_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           dest_qp_num, "dest-qp-num")
 
 /**
  * gverbs_qp_attr_set_qp_access_flags:
@@ -601,183 +617,239 @@ GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_qp_access_flags, GVerbsQPAttr, GVERBS_I
  * gverbs_qp_attr_set_pkey_index:
  * @self: a #GVerbsQPAttr
  * @pkey_index: the P_Key index, 16 bits
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:pkey-index; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_pkey_index, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, pkey_index, "pkey-index")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_pkey_index, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           pkey_index, "pkey-index")
 
 /**
  * gverbs_qp_attr_set_alt_pkey_index:
  * @self: a #GVerbsQPAttr
  * @alt_pkey_index: the alternate path's P_Key index, 16 bits
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:alt-pkey-index; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_alt_pkey_index, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, alt_pkey_index, "alt-pkey-index")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_alt_pkey_index, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           alt_pkey_index, "alt-pkey-index")
 
 /**
  * gverbs_qp_attr_set_en_sqd_async_notify:
  * @self: a #GVerbsQPAttr
  * @en_sqd_async_notify: nonzero for an event when the send queue drains
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:en-sqd-async-notify; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_en_sqd_async_notify, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, en_sqd_async_notify, "en-sqd-async-notify")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_en_sqd_async_notify, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           en_sqd_async_notify, "en-sqd-async-notify")
 
 /**
  * gverbs_qp_attr_set_sq_draining:
  * @self: a #GVerbsQPAttr
  * @sq_draining: whether the send queue is draining (a query result)
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:sq-draining; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_sq_draining, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, sq_draining, "sq-draining")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_sq_draining, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           sq_draining, "sq-draining")
 
 /**
  * gverbs_qp_attr_set_max_rd_atomic:
  * @self: a #GVerbsQPAttr
  * @max_rd_atomic: RDMA reads and atomics in flight as initiator
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:max-rd-atomic; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_max_rd_atomic, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, max_rd_atomic, "max-rd-atomic")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_max_rd_atomic, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           max_rd_atomic, "max-rd-atomic")
 
 /**
  * gverbs_qp_attr_set_max_dest_rd_atomic:
  * @self: a #GVerbsQPAttr
  * @max_dest_rd_atomic: RDMA reads and atomics in flight as responder
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:max-dest-rd-atomic; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_max_dest_rd_atomic, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, max_dest_rd_atomic, "max-dest-rd-atomic")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_max_dest_rd_atomic, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           max_dest_rd_atomic, "max-dest-rd-atomic")
 
 /**
  * gverbs_qp_attr_set_min_rnr_timer:
  * @self: a #GVerbsQPAttr
  * @min_rnr_timer: the RNR NAK timer code, 0–31
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:min-rnr-timer; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_min_rnr_timer, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, min_rnr_timer, "min-rnr-timer")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_min_rnr_timer, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           min_rnr_timer, "min-rnr-timer")
 
 /**
  * gverbs_qp_attr_set_port_num:
  * @self: a #GVerbsQPAttr
  * @port_num: the port, from 1
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:port-num; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_port_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, port_num, "port-num")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_port_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           port_num, "port-num")
 
 /**
  * gverbs_qp_attr_set_timeout:
  * @self: a #GVerbsQPAttr
  * @timeout: the local ACK timeout exponent, 0–31
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:timeout; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_timeout, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, timeout, "timeout")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_timeout, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           timeout, "timeout")
 
 /**
  * gverbs_qp_attr_set_retry_cnt:
  * @self: a #GVerbsQPAttr
  * @retry_cnt: the retries after a timeout, 0–7
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:retry-cnt; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_retry_cnt, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, retry_cnt, "retry-cnt")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_retry_cnt, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           retry_cnt, "retry-cnt")
 
 /**
  * gverbs_qp_attr_set_rnr_retry:
  * @self: a #GVerbsQPAttr
  * @rnr_retry: the retries after an RNR NAK, 0–7 (7: no limit)
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:rnr-retry; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_rnr_retry, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, rnr_retry, "rnr-retry")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_rnr_retry, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           rnr_retry, "rnr-retry")
 
 /**
  * gverbs_qp_attr_set_alt_port_num:
  * @self: a #GVerbsQPAttr
  * @alt_port_num: the alternate path's port
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:alt-port-num; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_alt_port_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, alt_port_num, "alt-port-num")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_alt_port_num, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           alt_port_num, "alt-port-num")
 
 /**
  * gverbs_qp_attr_set_alt_timeout:
  * @self: a #GVerbsQPAttr
  * @alt_timeout: the alternate path's local ACK timeout exponent, 0–31
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:alt-timeout; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_alt_timeout, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, alt_timeout, "alt-timeout")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_alt_timeout, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           alt_timeout, "alt-timeout")
 
 /**
  * gverbs_qp_attr_set_rate_limit:
  * @self: a #GVerbsQPAttr
  * @rate_limit: the send rate limit in kbps, 0 for none
+ * @error: return location for a #GError
  *
  * Sets #GVerbsQPAttr:rate-limit; the same as setting the property, in one call
- * for bindings.
+ * for bindings. A value beyond the field's width is
+ * %GVERBS_ERROR_OUT_OF_RANGE and leaves the field as it was.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_SETTER (gverbs_qp_attr_set_rate_limit, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
-                      guint, rate_limit, "rate-limit")
+GVERBS_DEFINE_UINT_SETTER (gverbs_qp_attr_set_rate_limit, GVerbsQPAttr, GVERBS_IS_QP_ATTR,
+                           rate_limit, "rate-limit")
 
 /**
  * gverbs_qp_attr_set_ah_attr:

@@ -50,62 +50,80 @@ GVERBS_AVAILABLE_IN_0_1
 void          gverbs_qp_attr_set_path_mig_state      (GVerbsQPAttr      *self,
                                                       GVerbsMigState    path_mig_state);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_qkey                (GVerbsQPAttr      *self,
-                                                      guint             qkey);
+gboolean      gverbs_qp_attr_set_qkey                (GVerbsQPAttr      *self,
+                                                      guint              qkey,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_rq_psn              (GVerbsQPAttr      *self,
-                                                      guint             rq_psn);
+gboolean      gverbs_qp_attr_set_rq_psn              (GVerbsQPAttr      *self,
+                                                      guint              rq_psn,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_sq_psn              (GVerbsQPAttr      *self,
-                                                      guint             sq_psn);
+gboolean      gverbs_qp_attr_set_sq_psn              (GVerbsQPAttr      *self,
+                                                      guint              sq_psn,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_dest_qp_num         (GVerbsQPAttr      *self,
-                                                      guint             dest_qp_num);
+gboolean      gverbs_qp_attr_set_dest_qp_num         (GVerbsQPAttr      *self,
+                                                      guint              dest_qp_num,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
 void          gverbs_qp_attr_set_qp_access_flags     (GVerbsQPAttr      *self,
                                                       GVerbsAccessFlags qp_access_flags);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_pkey_index          (GVerbsQPAttr      *self,
-                                                      guint             pkey_index);
+gboolean      gverbs_qp_attr_set_pkey_index          (GVerbsQPAttr      *self,
+                                                      guint              pkey_index,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_alt_pkey_index      (GVerbsQPAttr      *self,
-                                                      guint             alt_pkey_index);
+gboolean      gverbs_qp_attr_set_alt_pkey_index      (GVerbsQPAttr      *self,
+                                                      guint              alt_pkey_index,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_en_sqd_async_notify (GVerbsQPAttr      *self,
-                                                      guint             en_sqd_async_notify);
+gboolean      gverbs_qp_attr_set_en_sqd_async_notify (GVerbsQPAttr      *self,
+                                                      guint              en_sqd_async_notify,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_sq_draining         (GVerbsQPAttr      *self,
-                                                      guint             sq_draining);
+gboolean      gverbs_qp_attr_set_sq_draining         (GVerbsQPAttr      *self,
+                                                      guint              sq_draining,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_max_rd_atomic       (GVerbsQPAttr      *self,
-                                                      guint             max_rd_atomic);
+gboolean      gverbs_qp_attr_set_max_rd_atomic       (GVerbsQPAttr      *self,
+                                                      guint              max_rd_atomic,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_max_dest_rd_atomic  (GVerbsQPAttr      *self,
-                                                      guint             max_dest_rd_atomic);
+gboolean      gverbs_qp_attr_set_max_dest_rd_atomic  (GVerbsQPAttr      *self,
+                                                      guint              max_dest_rd_atomic,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_min_rnr_timer       (GVerbsQPAttr      *self,
-                                                      guint             min_rnr_timer);
+gboolean      gverbs_qp_attr_set_min_rnr_timer       (GVerbsQPAttr      *self,
+                                                      guint              min_rnr_timer,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_port_num            (GVerbsQPAttr      *self,
-                                                      guint             port_num);
+gboolean      gverbs_qp_attr_set_port_num            (GVerbsQPAttr      *self,
+                                                      guint              port_num,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_timeout             (GVerbsQPAttr      *self,
-                                                      guint             timeout);
+gboolean      gverbs_qp_attr_set_timeout             (GVerbsQPAttr      *self,
+                                                      guint              timeout,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_retry_cnt           (GVerbsQPAttr      *self,
-                                                      guint             retry_cnt);
+gboolean      gverbs_qp_attr_set_retry_cnt           (GVerbsQPAttr      *self,
+                                                      guint              retry_cnt,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_rnr_retry           (GVerbsQPAttr      *self,
-                                                      guint             rnr_retry);
+gboolean      gverbs_qp_attr_set_rnr_retry           (GVerbsQPAttr      *self,
+                                                      guint              rnr_retry,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_alt_port_num        (GVerbsQPAttr      *self,
-                                                      guint             alt_port_num);
+gboolean      gverbs_qp_attr_set_alt_port_num        (GVerbsQPAttr      *self,
+                                                      guint              alt_port_num,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_alt_timeout         (GVerbsQPAttr      *self,
-                                                      guint             alt_timeout);
+gboolean      gverbs_qp_attr_set_alt_timeout         (GVerbsQPAttr      *self,
+                                                      guint              alt_timeout,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
-void          gverbs_qp_attr_set_rate_limit          (GVerbsQPAttr      *self,
-                                                      guint             rate_limit);
+gboolean      gverbs_qp_attr_set_rate_limit          (GVerbsQPAttr      *self,
+                                                      guint              rate_limit,
+                                                      GError           **error);
 GVERBS_AVAILABLE_IN_0_1
 void          gverbs_qp_attr_set_ah_attr             (GVerbsQPAttr      *self,
                                                       GVerbsAHAttr      *ah_attr);

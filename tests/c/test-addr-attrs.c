@@ -348,16 +348,20 @@ test_new_full_constructors (void)
   g_assert_nonnull (strstr (error->message, "qp_state"));
 }
 
-/* Every QPAttr setter sets its property (read back through the property) and,
- * like the property, refuses a value beyond the field's width with a warning,
- * leaving the field as it was. */
+/* Every QPAttr setter sets its property (read back through the property);
+ * an integer beyond the field's width is OUT_OF_RANGE, with no warning, and
+ * leaves the field as it was. */
 static void
 test_qp_attr_setters (void)
 {
   g_autoptr(GVerbsQPAttr) attr = gverbs_qp_attr_new ();
   g_autoptr(GVerbsAHAttr) ah = gverbs_ah_attr_new ();
   g_autoptr(GVerbsAHAttr) read_ah = NULL;
-  const struct { void (*set) (GVerbsQPAttr *, guint); const char *name; guint value, too_big; } uints[] = {
+  const struct {
+    gboolean (*set) (GVerbsQPAttr *, guint, GError **);
+    const char *name;
+    guint value, too_big;
+  } uints[] = {
     { gverbs_qp_attr_set_qkey, "qkey", 0x11111111, 0 },
     { gverbs_qp_attr_set_rq_psn, "rq-psn", 0xabcdef, 0x1000000 },
     { gverbs_qp_attr_set_sq_psn, "sq-psn", 0x123456, 0x1000000 },
@@ -387,14 +391,17 @@ test_qp_attr_setters (void)
     {
       guint read = 0;
 
-      uints[i].set (attr, uints[i].value);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (uints[i].set (attr, uints[i].value, &error));
+      g_assert_no_error (error);
       g_object_get (attr, uints[i].name, &read, NULL);
       g_assert_cmphex (read, ==, uints[i].value);
       if (uints[i].too_big == 0)
         continue;
-      g_test_expect_message ("GLib-GObject", G_LOG_LEVEL_WARNING, "*out of range*");
-      uints[i].set (attr, uints[i].too_big);
-      g_test_assert_expected_messages ();
+      g_assert_false (uints[i].set (attr, uints[i].too_big, &error));
+      g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
+      g_test_message ("%s", error->message);
       g_object_get (attr, uints[i].name, &read, NULL);
       g_assert_cmphex (read, ==, uints[i].value);
     }

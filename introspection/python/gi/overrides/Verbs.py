@@ -364,10 +364,11 @@ _SETTABLE = {}   # (class, attribute) -> (C setter or None, property name, pspec
 
 def _writer(cls, pspec):
     # the property's C setter set_<name>(value), the call that skips PyGObject's scan of
-    # the class's property infos (several times a method call); its flags made from ints
+    # the class's property infos (several times a method call); its flags made from ints;
+    # a narrow integer's setter raises GLib.Error as the checks before it do
     setter = getattr(cls, 'set_' + pspec.name.replace('-', '_'), None)
     args = setter.get_arguments() if hasattr(setter, 'get_arguments') else ()
-    if len(args) != 1 or setter.can_throw_gerror() or pspec.flags & GObject.ParamFlags.CONSTRUCT_ONLY:
+    if len(args) != 1 or pspec.flags & GObject.ParamFlags.CONSTRUCT_ONLY:
         return None
     if GObject.type_is_a(pspec.value_type, GObject.TYPE_FLAGS):
         flags = pspec.value_type.pytype
