@@ -501,9 +501,29 @@ value_as_int (const GValue *value)
   return g_value_get_boolean (value);
 }
 
+/* Whether @value is inside the range of the unsigned integer property
+ * @pspec (named @name); if not, GVERBS_ERROR_OUT_OF_RANGE, the check the
+ * Python override makes before GObject would drop the value with a warning. */
+static gboolean
+check_uint_range (GParamSpec  *pspec,
+                  const char  *name,
+                  gint64       value,
+                  GError     **error)
+{
+  GParamSpecUInt *range = G_PARAM_SPEC_UINT (pspec);
+  g_autofree char *label = NULL;
+
+  if (value >= range->minimum && value <= range->maximum)
+    return TRUE;
+  label = field_label (name);
+  g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
+               _("%s %" G_GINT64_FORMAT " is out of range [%u, %u]"),
+               label, value, range->minimum, range->maximum);
+  return FALSE;
+}
+
 /* Sets the unsigned integer property @name of @object to @value, checked
- * as _gverbs_object_new_checked() checks it: a value out of the property's
- * range is GVERBS_ERROR_OUT_OF_RANGE, not GObject's warning. */
+ * as _gverbs_object_new_checked() checks it. */
 gboolean
 _gverbs_object_set_uint_checked (GObject     *object,
                                  const char  *name,
@@ -511,17 +531,9 @@ _gverbs_object_set_uint_checked (GObject     *object,
                                  GError     **error)
 {
   GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
-  GParamSpecUInt *range = G_PARAM_SPEC_UINT (pspec);
 
-  if (value < range->minimum || value > range->maximum)
-    {
-      g_autofree char *label = field_label (name);
-
-      g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                   _("%s %" G_GINT64_FORMAT " is out of range [%u, %u]"),
-                   label, (gint64) value, range->minimum, range->maximum);
-      return FALSE;
-    }
+  if (!check_uint_range (pspec, name, value, error))
+    return FALSE;
   g_object_set (object, name, value, NULL);
   return TRUE;
 }
@@ -571,17 +583,8 @@ _gverbs_object_new_checked (GType                     type,
       g_assert (pspec != NULL);
       if (G_IS_PARAM_SPEC_UINT (pspec))
         {
-          GParamSpecUInt *range = G_PARAM_SPEC_UINT (pspec);
-
-          if (value < range->minimum || value > range->maximum)
-            {
-              g_autofree char *label = field_label (fields[i].name);
-
-              g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE,
-                           _("%s %" G_GINT64_FORMAT " is out of range [%u, %u]"),
-                           label, value, range->minimum, range->maximum);
-              goto out;
-            }
+          if (!check_uint_range (pspec, fields[i].name, value, error))
+            goto out;
           if (value == initial[i])
             continue;
           g_value_init (out, G_TYPE_UINT);
