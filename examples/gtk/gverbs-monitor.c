@@ -12,8 +12,9 @@
  *
  * --status-file and --screenshot are its test hooks: the first is rewritten
  * (JSON) after every event and sample with what the window shows; the
- * second is a PNG of the window written when the program ends (SIGTERM,
- * SIGINT, --quit-after or closing the window). */
+ * second is a PNG of the window, written after a painted frame at most every
+ * two seconds and again when the program ends (SIGTERM, SIGINT, --quit-after
+ * or closing the window). */
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <gverbs.h>
@@ -41,6 +42,10 @@ typedef struct {
   double samples[PLOT_SAMPLES];
   guint n_samples;
   guint n_events;
+  guint n_frames;                   /* frames painted */
+  gint64 last_screenshot;           /* monotonic µs */
+  guint quit_timeout;               /* set while the last frame is awaited */
+  gboolean final_screenshot;
   char *status_file;
   char *screenshot;
   GMainLoop *loop;
@@ -104,10 +109,10 @@ write_status (Monitor *m)
                                 state_text (gverbs_port_status_get_state (port)));
     }
   g_string_append_printf (out, "},\"selected\":\"%s\",\"shown_state\":\"%s\",\"events\":%u,"
-                          "\"plot_samples\":%u,\"plot_last\":%.3f}\n",
+                          "\"plot_samples\":%u,\"plot_last\":%.3f,\"frames\":%u}\n",
                           selected_name (m) ? selected_name (m) : "",
                           gtk_label_get_text (GTK_LABEL (m->state_label)), m->n_events, m->n_samples,
-                          m->n_samples ? m->samples[(m->n_samples - 1) % PLOT_SAMPLES] : 0.0);
+                          m->n_samples ? m->samples[(m->n_samples - 1) % PLOT_SAMPLES] : 0.0, m->n_frames);
   g_file_set_contents (m->status_file, out->str, -1, NULL);
 }
 
@@ -252,7 +257,6 @@ on_port_event (GVerbsDeviceMonitor *monitor,
 
 /* ---- the plot ------------------------------------------------------- */
 
-static void save_screenshot (Monitor *m, gboolean at_exit);
 
 static gboolean
 on_sample (gpointer user_data)
@@ -276,8 +280,6 @@ on_sample (gpointer user_data)
   gtk_label_set_text (GTK_LABEL (m->plot_label), text);
   gtk_widget_queue_draw (m->plot);
   write_status (m);
-  if (m->n_samples % 4 == 0)
-    save_screenshot (m, FALSE);
   return G_SOURCE_CONTINUE;
 }
 
@@ -429,8 +431,10 @@ build_window (Monitor *m)
   gtk_window_set_child (GTK_WINDOW (m->window), paned);
 }
 
-/* Also called every few samples while the window shows, so that a
- * screenshot exists even when the last frame cannot be rendered at exit. */
+/* A queued redraw drops the window's render node until the next frame is
+ * painted, so screenshots are taken after a paint: at exit the program
+ * paints one last frame first (request_quit), and only if that does not come
+ * does it fall back to the last painted one. */
 static void
 save_screenshot (Monitor  *m,
                  gboolean  at_exit)
@@ -459,8 +463,10 @@ save_screenshot (Monitor  *m,
   if (node == NULL || renderer == NULL)
     {
       if (at_exit)
-        g_printerr ("gverbs-gtk-monitor: no screenshot at exit: nothing rendered (%s)\n",
-                    node == NULL ? "no render node" : "no renderer");
+        g_printerr ("gverbs-gtk-monitor: no screenshot at exit (%s); %s\n",
+                    node == NULL ? "no frame painted since the last redraw" : "no renderer",
+                    g_file_test (m->screenshot, G_FILE_TEST_EXISTS) ? "keeping the last painted one"
+                                                                     : "nothing was painted");
       return;
     }
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -468,10 +474,62 @@ save_screenshot (Monitor  *m,
     g_printerr ("gverbs-gtk-monitor: cannot write %s\n", m->screenshot);
 }
 
+static void
+on_after_paint (GdkFrameClock *clock,
+                Monitor       *m)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  m->n_frames++;
+  if (m->quit_timeout != 0)
+    {
+      save_screenshot (m, TRUE);
+      m->final_screenshot = TRUE;
+      g_clear_handle_id (&m->quit_timeout, g_source_remove);
+      g_main_loop_quit (m->loop);
+    }
+  else if (now - m->last_screenshot >= 2 * G_USEC_PER_SEC)
+    {
+      m->last_screenshot = now;
+      save_screenshot (m, FALSE);
+    }
+}
+
+static void
+on_window_realize (GtkWidget *window,
+                   Monitor   *m)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (on_after_paint), m);
+}
+
+static gboolean
+on_last_frame_timeout (gpointer user_data)
+{
+  Monitor *m = user_data;
+
+  m->quit_timeout = 0;
+  g_main_loop_quit (m->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+request_quit (Monitor *m)
+{
+  if (m->quit_timeout != 0)
+    return;
+  if (m->screenshot == NULL || !gtk_widget_get_mapped (m->window))
+    {
+      g_main_loop_quit (m->loop);
+      return;
+    }
+  gtk_widget_queue_draw (m->window);
+  m->quit_timeout = g_timeout_add_seconds (5, on_last_frame_timeout, m);
+}
+
 static gboolean
 on_quit (gpointer user_data)
 {
-  g_main_loop_quit (((Monitor *) user_data)->loop);
+  request_quit (user_data);
   return G_SOURCE_REMOVE;
 }
 
@@ -479,7 +537,7 @@ static gboolean
 on_close_request (GtkWindow *window,
                   Monitor   *m)
 {
-  g_main_loop_quit (m->loop);
+  request_quit (m);
   return TRUE;
 }
 
@@ -512,6 +570,7 @@ main (int argc, char **argv)
   g_signal_connect (m.monitor, "port-event", G_CALLBACK (on_port_event), &m);
   g_signal_connect (m.selection, "notify::selected-item", G_CALLBACK (on_selected), &m);
   g_signal_connect (m.window, "close-request", G_CALLBACK (on_close_request), &m);
+  g_signal_connect (m.window, "realize", G_CALLBACK (on_window_realize), &m);
   for (guint i = 0; opt_device != NULL && i < g_list_model_get_n_items (G_LIST_MODEL (m.monitor)); i++)
     {
       g_autoptr(GVerbsDevice) device = g_list_model_get_item (G_LIST_MODEL (m.monitor), i);
@@ -529,7 +588,8 @@ main (int argc, char **argv)
   gtk_window_present (GTK_WINDOW (m.window));
   g_main_loop_run (m.loop);
 
-  save_screenshot (&m, TRUE);
+  if (!m.final_screenshot)
+    save_screenshot (&m, TRUE);
   write_status (&m);
   select_device (&m, NULL);
   gtk_window_destroy (GTK_WINDOW (m.window));
