@@ -7,6 +7,7 @@ import fcntl
 import os
 
 from gverbs_testutil import device_name, devinfo, parse_number, Verbs
+from qp_traffic import Pair, poll, recv_wr, send_wr
 from gi.repository import GLib
 import pytest
 
@@ -101,6 +102,33 @@ def test_comp_channel_and_factories():
     with pytest.raises(GLib.Error) as info:
         cc.get_cq_event(cq)
     assert_gerror(info, Verbs.Error.CLOSED)
+
+
+def test_cq_event_on_an_unexpected_cq():
+    # pyverbs' get_cq_event(expected_cq): the event of another CQ is an error
+    p = Pair(device_name(), channel=True)
+    try:
+        a, b = p[0], p[1]
+        a.cq.req_notify_cq()
+        b.qp.post_recv(recv_wr(b, 1, 0, 64))
+        a.qp.post_send(send_wr(p, a, 2, Verbs.IBV_WR_SEND, 0, 64,
+                               send_flags=Verbs.IBV_SEND_SIGNALED))
+        with pytest.raises(GLib.Error) as info:
+            p.channel.get_cq_event(b.cq, timeout=10000)
+        assert_gerror(info, Verbs.Error.FAILED)
+        assert info.value.message == 'Received event on an unexpected CQ'
+        a.cq.ack_events(1)
+        assert [wc.wr_id for wc in poll(a.cq)] == [2]
+        assert [wc.wr_id for wc in poll(b.cq)] == [1]
+        a.cq.req_notify_cq()
+        b.qp.post_recv(recv_wr(b, 4, 0, 64))
+        a.qp.post_send(send_wr(p, a, 3, Verbs.IBV_WR_SEND, 0, 64,
+                               send_flags=Verbs.IBV_SEND_SIGNALED))
+        assert p.channel.get_cq_event(a.cq, timeout=10000) == a.cq
+        a.cq.ack_events(1)
+        assert [wc.wr_id for wc in poll(a.cq)] == [3]
+    finally:
+        p.close()
 
 
 def test_completion_signals_marshal_wcs():

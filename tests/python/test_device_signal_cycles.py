@@ -78,3 +78,22 @@ def test_handlers_of_an_open_object_keep_working():
         cq2.close()
         gc.collect()
         assert finalized == ['cq1']
+
+
+def test_connect_after_handlers_are_dropped_at_close():
+    from gi.repository import GObject
+    finalized, seen = [], []
+    ctx = Verbs.Context(name=device_name())
+    cq = Verbs.CQ(ctx, 10, None, None, 0)
+    first = cq.connect('completion', lambda cq_, wc: seen.append(('first', wc.wr_id)))
+    after = cq.connect_after('completion',
+                             lambda cq_, wc, kept=cq: seen.append(('after', wc.wr_id)))
+    cq.emit('completion', Verbs.WC(wr_id=3))
+    assert seen == [('first', 3), ('after', 3)]
+    cq.weak_ref(finalized.append, 'cq')
+    ctx.close()
+    assert not GObject.signal_handler_is_connected(cq, first)
+    assert not GObject.signal_handler_is_connected(cq, after)
+    del cq, ctx
+    gc.collect()
+    assert finalized == ['cq']  # the connect_after handler no longer holds it

@@ -299,3 +299,58 @@ def test_settable_properties_read_through_their_c_getters():
     device = Verbs.Device()
     assert device.index == device.get_index()
     assert type(vars(Verbs.Device)['index']) is override._Prop
+
+
+def test_every_name_dir_lists_can_be_read():
+    names = dir(Verbs)
+    assert 'QP' in names and 'IBV_QPT_RC' in names and '__path__' not in names
+    assert [n for n in names if not hasattr(Verbs, n)] == []
+
+
+def test_caps_without_to_string_print_their_fields():
+    lines = str(Verbs.TSOCaps()).splitlines()
+    assert lines == ['max_tso               : 0', 'supported_qpts        : 0']
+
+
+def test_rule_made_constructors_refuse_extra_arguments():
+    with pytest.raises(TypeError, match=r'TDInitAttr\(\) takes at most 1 arguments'):
+        Verbs.TDInitAttr(0, 1)
+    with pytest.raises(TypeError, match=r'WC\(\) takes at most 13 arguments'):
+        Verbs.WC(*range(14))
+    with pytest.raises(TypeError, match=r"WC\(\) got unexpected arguments \['foo'\]"):
+        Verbs.WC(foo=1)
+    wr = Verbs.SendWR()
+    with pytest.raises(TypeError, match=r'set_wr_atomic\(rkey, addr, compare_add, swap\)'):
+        wr.set_wr_atomic(1)
+
+
+def test_field_constructor_subclasses():
+    class Cap(Verbs.QPCap):
+        def __init__(self, depth):
+            super().__init__(max_send_wr=depth)
+
+    class Plain(Verbs.QPCap):
+        pass
+
+    cap = Cap(7)
+    assert type(cap) is Cap and (cap.max_send_wr, cap.max_recv_wr) == (7, 10)
+    plain = Plain(3, max_inline_data=64)
+    assert type(plain) is Plain
+    assert (plain.max_send_wr, plain.max_recv_wr, plain.max_inline_data) == (3, 10, 64)
+
+
+def test_send_wr_num_sge_opcode_and_python_rdma_helper():
+    wr = Verbs.SendWR(num_sge=1, sg=[Verbs.SGE(0x1000, 8, 1), Verbs.SGE(0x2000, 8, 2)])
+    assert wr.num_sge == 1 and [s.addr for s in wr.sg_list] == [0x1000]
+    assert int(Verbs.SendWR(opcode=200).opcode) == 200   # a value no WROpcode names is kept
+    wr = Verbs.send_wr(wr_id=1, sg_list=[Verbs.SGE(0x1000, 8, 1)], remote_addr=0x3000, rkey=9)
+    assert (wr.num_sge, wr.rkey, wr.remote_addr) == (1, 9, 0x3000)
+
+
+def test_wc_repr_and_wc_error_message():
+    assert repr(Verbs.WC(wr_id=5)) == '<Verbs.WC wr_id=5 status=success opcode=send>'
+    ok = Verbs.WCError(Verbs.WC(wr_id=3), msg='step 2')
+    assert (ok.message, ok.code) == ('step 2: Work completion succeeded: wr_id 3', 0)
+    failed = Verbs.WCError(Verbs.WC(wr_id=3, status=Verbs.WCStatus.REM_ACCESS_ERR), msg='step 2')
+    assert failed.message.startswith('step 2: Work completion failed: remote access error')
+    assert (failed.code, failed.wr_id) == (int(Verbs.WCStatus.REM_ACCESS_ERR), 3)

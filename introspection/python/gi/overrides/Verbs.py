@@ -651,9 +651,7 @@ def _disconnect_on_close(obj, pspec):
 
 def _track_handler(obj, handler_id):
     ids = obj.__dict__.get('_verbs_handler_ids')
-    if ids is None:
-        if type(obj).find_property('closed') is None:
-            return handler_id
+    if ids is None:   # a Resource: it has the closed property
         ids = obj.__dict__['_verbs_handler_ids'] = []
         GObject.Object.connect(obj, 'notify::closed', _disconnect_on_close)
     ids.append(handler_id)
@@ -1420,7 +1418,8 @@ for _name in dir(Verbs):
 # PyGObject's proxy module runs a Python __getattr__ on every read (e.IBV_... in a loop):
 # it becomes a plain module whose PEP 562 __getattr__ serves and keeps missing names
 class _VerbsModule(_types.ModuleType):
-    def __dir__(self): return sorted(set(self.__dict__) | set(dir(Verbs)))
+    def __dir__(self):   # what reads: not the typelib module's own __path__ or __weakref__
+        return sorted(set(self.__dict__) | {n for n in dir(Verbs) if not n.startswith('__')})
     def __repr__(self): return '<VerbsProxyModule %r>' % Verbs
 
 def _module_getattr(name):
