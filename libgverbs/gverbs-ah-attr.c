@@ -282,17 +282,18 @@ _gverbs_ah_attr_new_from_ibv (const struct ibv_ah_attr *ah)
 
 /**
  * gverbs_ah_attr_new_full:
- * @grh: (nullable): #GVerbsAHAttr:grh
  * @dlid: #GVerbsAHAttr:dlid
  * @sl: #GVerbsAHAttr:sl
  * @src_path_bits: #GVerbsAHAttr:src-path-bits
  * @static_rate: #GVerbsAHAttr:static-rate, a #GVerbsRate value
  * @is_global: #GVerbsAHAttr:is-global
  * @port_num: #GVerbsAHAttr:port-num
+ * @gr: (nullable): #GVerbsAHAttr:grh
  * @error: return location for a #GError
  *
- * Makes address-handle attributes with every field in one call (the Python
- * override's `AHAttr(gr=..., is_global=1, port_num=1)` uses it). A value out
+ * Makes address-handle attributes with every field in one call, in the
+ * order of pyverbs' `AHAttr(dlid, sl, src_path_bits, static_rate, is_global,
+ * port_num, gr)` (the Python override's constructor is this call). A value out
  * of its property's range is %GVERBS_ERROR_OUT_OF_RANGE, a @static_rate no
  * #GVerbsRate names %GVERBS_ERROR_INVALID_ARGUMENT.
  *
@@ -301,13 +302,13 @@ _gverbs_ah_attr_new_from_ibv (const struct ibv_ah_attr *ah)
  * Since: 0.1
  */
 GVerbsAHAttr *
-gverbs_ah_attr_new_full (GVerbsGlobalRoute *grh,
-                         gint64             dlid,
+gverbs_ah_attr_new_full (gint64             dlid,
                          gint64             sl,
                          gint64             src_path_bits,
                          gint64             static_rate,
                          gboolean           is_global,
                          gint64             port_num,
+                         GVerbsGlobalRoute *gr,
                          GError           **error)
 {
   const GVerbsCheckedValue values[] = {
@@ -318,12 +319,12 @@ gverbs_ah_attr_new_full (GVerbsGlobalRoute *grh,
   static gint64 initial[G_N_ELEMENTS (values)];
   GVerbsAHAttr *attr;
 
-  g_return_val_if_fail (grh == NULL || GVERBS_IS_GLOBAL_ROUTE (grh), NULL);
+  g_return_val_if_fail (gr == NULL || GVERBS_IS_GLOBAL_ROUTE (gr), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   attr = (GVerbsAHAttr *) _gverbs_object_new_checked (GVERBS_TYPE_AH_ATTR, pspecs, initial, values,
                                                        G_N_ELEMENTS (values), error);
-  if (attr != NULL && grh != NULL)
-    gverbs_ah_attr_set_grh (attr, grh);
+  if (attr != NULL && gr != NULL)
+    gverbs_ah_attr_set_grh (attr, gr);
   return attr;
 }

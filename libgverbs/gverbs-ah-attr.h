@@ -20,13 +20,13 @@ G_DECLARE_FINAL_TYPE (GVerbsAHAttr, gverbs_ah_attr, GVERBS, AH_ATTR, GObject)
 GVERBS_AVAILABLE_IN_0_1
 GVerbsAHAttr      *gverbs_ah_attr_new       (void);
 GVERBS_AVAILABLE_IN_0_1
-GVerbsAHAttr      *gverbs_ah_attr_new_full  (GVerbsGlobalRoute *grh,
-                                             gint64             dlid,
+GVerbsAHAttr      *gverbs_ah_attr_new_full  (gint64             dlid,
                                              gint64             sl,
                                              gint64             src_path_bits,
                                              gint64             static_rate,
                                              gboolean           is_global,
                                              gint64             port_num,
+                                             GVerbsGlobalRoute *gr,
                                              GError           **error);
 GVERBS_AVAILABLE_IN_0_1
 GVerbsGlobalRoute *gverbs_ah_attr_get_grh   (GVerbsAHAttr      *self);

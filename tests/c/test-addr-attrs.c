@@ -316,7 +316,7 @@ test_new_full_constructors (void)
   raw = gverbs_global_route_dup_dgid_bytes (gr);
   g_assert_cmpmem (g_bytes_get_data (raw, NULL), 16, gid->raw, 16);
 
-  ah = gverbs_ah_attr_new_full (gr, 17, 2, 0, GVERBS_RATE_GBPS_10, TRUE, 1, &error);
+  ah = gverbs_ah_attr_new_full (17, 2, 0, GVERBS_RATE_GBPS_10, TRUE, 1, gr, &error);
   g_assert_no_error (error);
   g_object_get (ah, "dlid", &dlid, "sl", &sl, "static-rate", &rate, "is-global", &is_global,
                 "port-num", &port_num, NULL);
@@ -339,7 +339,7 @@ test_new_full_constructors (void)
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_OUT_OF_RANGE);
   g_assert_nonnull (strstr (error->message, "flow_label -1"));
   g_clear_error (&error);
-  g_assert_null (gverbs_ah_attr_new_full (NULL, 0, 0, 0, 12345, FALSE, 1, &error));
+  g_assert_null (gverbs_ah_attr_new_full (0, 0, 0, 12345, FALSE, 1, NULL, &error));
   g_assert_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "static_rate 12345"));
   g_clear_error (&error);

@@ -146,7 +146,7 @@ def test_attributes_made_in_one_call_check_like_properties():
             (lambda: Verbs.AHAttr(sl=16), Verbs.Error.OUT_OF_RANGE, 'sl 16 is out of range [0, 15]'),
             (lambda: Verbs.AHAttr(static_rate=999), Verbs.Error.INVALID_ARGUMENT,
              'static_rate 999 is not a Rate value'),
-            (lambda: Verbs.AHAttr.new_full(None, 0, 0, 0, 0, True, 256), Verbs.Error.OUT_OF_RANGE,
+            (lambda: Verbs.AHAttr.new_full(0, 0, 0, 0, True, 256, None), Verbs.Error.OUT_OF_RANGE,
              'port_num 256 is out of range [0, 255]')):
         with pytest.raises(GLib.Error) as info:
             make()

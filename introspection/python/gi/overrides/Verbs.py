@@ -155,6 +155,10 @@ _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                               ('depth', 1, 'initiator_depth'), ('flow_control', 0),
                               ('retry', 5, 'retry_count'), ('rnr_retry', 5, 'rnr_retry_count'),
                               ('srq', 0), ('qp_num', 0)),
+                'GlobalRoute': (('dgid', None), ('flow_label', 0), ('sgid_index', 0),
+                                ('hop_limit', 1), ('traffic_class', 0)),
+                'AHAttr': (('dlid', 0), ('sl', 0), ('src_path_bits', 0), ('static_rate', 0),
+                           ('is_global', 0), ('port_num', 1), ('gr', None, 'grh')),
                 'WC': tuple((f, 0) for f in _WC_FIELDS)}
 # pyverbs' shortcuts to the fields of a boxed property: attr.max_wr for attr.attr.max_wr
 _SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
@@ -506,7 +510,7 @@ def _fields_init(base, *spec, extra=False):
                                    if getattr(self, s[2] if len(s) > 2 else s[0]) == s[1])
         given = dict(zip((s[0] for s in spec), args))
         for arg, default, *field in spec:
-            if arg in given or arg in kwargs or arg not in c_defaults:
+            if arg in given or arg in kwargs or (arg not in c_defaults and default is not None):
                 setattr(self, field[0] if field else arg,
                         given[arg] if arg in given else kwargs.pop(arg, default))
         if kwargs and not extra:
@@ -524,26 +528,27 @@ def _made_by_new(cls, **kwargs):
         cls.__bases__ = (_SubclassInit,) + cls.__bases__
 
 def _new_from_fields(cls, base, spec, fields_init, new, extra):
-    # a C new() that takes every field in pyverbs' order (QPCap, SrqAttr, QPAttr, ...): one
-    # call into C; a subclass is made as before, by __new__ here since __init__ is C's
-    names, defaults, n = tuple(s[0] for s in spec), tuple(s[1] for s in spec), len(spec)
-    def __new__(klass, *args, **kwargs):
-        if klass is not cls:
-            obj = base.__new__(klass)
-            fields_init(obj, *args, **kwargs)
-            return obj
-        if len(args) > n:
-            raise TypeError('%s() takes at most %d arguments' % (base.__name__, n))
-        if not kwargs:
-            return new(*(args + defaults[len(args):]))
-        args += tuple(kwargs.pop(k, d) for k, d in zip(names[len(args):], defaults[len(args):]))
-        if kwargs and not extra:
-            raise TypeError('%s() got unexpected arguments %s' % (base.__name__, list(kwargs)))
-        obj = new(*args)
-        for name, value in kwargs.items():
-            setattr(obj, name, value)
+    # a C new() that takes every field in pyverbs' order (QPCap, QPAttr, AHAttr, ...): one call
+    # into C, its signature bound by Python itself (made once, as namedtuple's are); a value
+    # new() cannot take (a GID as text) or a subclass: by __init__'s rule
+    def slow(klass, values, rest):
+        obj = base.__new__(klass)
+        fields_init(obj, **{s[0]: v for s, v in zip(spec, values) if v is not s[1]}, **rest)
         return obj
-    cls.__new__, cls.__init__ = __new__, object.__init__
+    args = ', '.join(s[0] for s in spec)
+    namespace = dict(cls=cls, new=new, slow=slow, extra=extra, _d=tuple(s[1] for s in spec))
+    exec('def %s(klass, %s, **rest):\n'
+         '    if klass is cls and (extra or not rest):\n'
+         '        try:\n'
+         '            obj = new(%s)\n'
+         '        except TypeError:\n'
+         '            return slow(klass, (%s,), rest)\n'
+         '        for name in rest:\n'
+         '            setattr(obj, name, rest[name])\n'
+         '        return obj\n'
+         '    return slow(klass, (%s,), rest)\n' % (base.__name__, ', '.join(
+             '%s=_d[%d]' % (s[0], i) for i, s in enumerate(spec)), args, args, args), namespace)
+    cls.__new__, cls.__init__ = namespace[base.__name__], object.__init__
     cls.__init_subclass__ = classmethod(_made_by_new)
 
 def _made_as(base):
@@ -873,19 +878,7 @@ class DM(Verbs.DM):
 
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
-class GlobalRoute(Verbs.GlobalRoute):
-    def __new__(cls, dgid=None, flow_label=0, sgid_index=0, hop_limit=1, traffic_class=0):
-        # one call into C (which checks the ranges) for integers and a Gid or None
-        if (dgid is None or isinstance(dgid, Verbs.Gid)) and (type(flow_label) is type(
-                sgid_index) is type(hop_limit) is type(traffic_class) is int):
-            return _global_route_new(dgid, flow_label, sgid_index, hop_limit, traffic_class)
-        self = Verbs.GlobalRoute.__new__(cls)
-        _init_checked(Verbs.GlobalRoute, self, **{k: v for k, v, d in (
-            ('flow_label', flow_label, 0), ('sgid_index', sgid_index, 0),
-            ('hop_limit', hop_limit, 1), ('traffic_class', traffic_class, 0)) if v is not d})
-        if dgid is not None:
-            self.dgid = dgid
-        return self
+class GlobalRoute(Verbs.GlobalRoute):   # made by the rules (_FIELD_CTORS)
     def __setattr__(self, name, value):
         if name == 'dgid' and isinstance(value, (bytes, bytearray)):
             self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
@@ -894,24 +887,8 @@ class GlobalRoute(Verbs.GlobalRoute):
         else:
             _props_setattr(self, name, value)
 
-_global_route_new, _ah_attr_new = Verbs.GlobalRoute.new_full, Verbs.AHAttr.new_full
-
 @_verbs
-class AHAttr(Verbs.AHAttr):
-    def __new__(cls, dlid=0, sl=0, src_path_bits=0, static_rate=0, is_global=0,
-                port_num=1, gr=None, grh=None):
-        grh = grh if gr is None else gr
-        if (type(dlid) is type(sl) is type(src_path_bits) is type(static_rate) is
-                type(port_num) is int):
-            return _ah_attr_new(grh, dlid, sl, src_path_bits, static_rate, is_global, port_num)
-        self = Verbs.AHAttr.__new__(cls)
-        _init_checked(Verbs.AHAttr, self, **{k: v for k, v, d in (
-            ('dlid', dlid, 0), ('sl', sl, 0), ('src_path_bits', src_path_bits, 0),
-            ('static_rate', static_rate, 0), ('is_global', bool(is_global), False),
-            ('port_num', port_num, 1)) if v is not d})
-        if grh is not None:
-            self.set_grh(grh)
-        return self
+class AHAttr(Verbs.AHAttr):   # made by the rules (_FIELD_CTORS)
     gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
     is_global = property(lambda self: int(self.props.is_global),
                          lambda self, v: self.set_property('is-global', bool(v)))
