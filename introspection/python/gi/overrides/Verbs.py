@@ -535,19 +535,23 @@ def _new_from_fields(cls, base, spec, fields_init, new, extra):
         obj = base.__new__(klass)
         fields_init(obj, **{s[0]: v for s, v in zip(spec, values) if v is not s[1]}, **rest)
         return obj
-    args = ', '.join(s[0] for s in spec)
-    namespace = dict(cls=cls, new=new, slow=slow, extra=extra, _d=tuple(s[1] for s in spec))
-    exec('def %s(klass, %s, **rest):\n'
-         '    if klass is cls and (extra or not rest):\n'
+    # the generated names start with '_', so no field can shadow them
+    args = ''.join(s[0] + ', ' for s in spec)
+    namespace = dict(_cls=cls, _new=new, _slow=slow, _extra=extra, _d=tuple(s[1] for s in spec))
+    exec('def %s(_klass, %s*_more, **_rest):\n'
+         '    if _more:\n'
+         '        raise TypeError("%s() takes at most %d arguments")\n'
+         '    if _klass is _cls and (_extra or not _rest):\n'
          '        try:\n'
-         '            obj = new(%s)\n'
+         '            _obj = _new(%s)\n'
          '        except TypeError:\n'
-         '            return slow(klass, (%s,), rest)\n'
-         '        for name in rest:\n'
-         '            setattr(obj, name, rest[name])\n'
-         '        return obj\n'
-         '    return slow(klass, (%s,), rest)\n' % (base.__name__, ', '.join(
-             '%s=_d[%d]' % (s[0], i) for i, s in enumerate(spec)), args, args, args), namespace)
+         '            return _slow(_klass, (%s), _rest)\n'
+         '        for _name in _rest:\n'
+         '            setattr(_obj, _name, _rest[_name])\n'
+         '        return _obj\n'
+         '    return _slow(_klass, (%s), _rest)\n' % (base.__name__, ''.join(
+             '%s=_d[%d], ' % (s[0], i) for i, s in enumerate(spec)), base.__name__, len(spec),
+             args, args, args), namespace)
     cls.__new__, cls.__init__ = namespace[base.__name__], object.__init__
     cls.__init_subclass__ = classmethod(_made_by_new)
 
