@@ -160,6 +160,42 @@ gverbs_qp_init_attr_new (GVerbsQPType       qp_type,
   return self;
 }
 
+/**
+ * gverbs_qp_init_attr_new_full:
+ * @qp_type: #GVerbsQPInitAttr:qp-type
+ * @send_cq: (nullable): #GVerbsQPInitAttr:send-cq
+ * @recv_cq: (nullable): #GVerbsQPInitAttr:recv-cq
+ * @srq: (nullable): #GVerbsQPInitAttr:srq
+ * @cap: (nullable): #GVerbsQPInitAttr:cap; %NULL for pyverbs' defaults, as
+ *   in gverbs_qp_init_attr_new()
+ * @sq_sig_all: #GVerbsQPInitAttr:sq-sig-all
+ *
+ * Makes creation attributes with every field in one call, in the order of
+ * pyverbs' `QPInitAttr(qp_type, qp_context, scq, rcq, srq, cap,
+ * sq_sig_all)` without its Python-only `qp_context` (the Python override's
+ * constructor is this call).
+ *
+ * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
+ */
+GVerbsQPInitAttr *
+gverbs_qp_init_attr_new_full (GVerbsQPType       qp_type,
+                              GVerbsCQ          *send_cq,
+                              GVerbsCQ          *recv_cq,
+                              GVerbsSRQ         *srq,
+                              const GVerbsQPCap *cap,
+                              gboolean           sq_sig_all)
+{
+  GVerbsQPInitAttr *self;
+
+  g_return_val_if_fail (srq == NULL || GVERBS_IS_SRQ (srq), NULL);
+  self = gverbs_qp_init_attr_new (qp_type, send_cq, recv_cq, cap);
+  if (self != NULL)
+    g_object_set (self, "srq", srq, "sq-sig-all", sq_sig_all, NULL);
+  return self;
+}
+
 #define PRIV(self) ((GVerbsQPInitAttrPrivate *) gverbs_qp_init_attr_get_instance_private (self))
 
 /**

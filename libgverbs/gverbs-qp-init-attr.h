@@ -42,6 +42,13 @@ GVerbsQPInitAttr *gverbs_qp_init_attr_new        (GVerbsQPType       qp_type,
                                                   GVerbsCQ          *recv_cq,
                                                   const GVerbsQPCap *cap);
 GVERBS_AVAILABLE_IN_0_1
+GVerbsQPInitAttr *gverbs_qp_init_attr_new_full   (GVerbsQPType       qp_type,
+                                                  GVerbsCQ          *send_cq,
+                                                  GVerbsCQ          *recv_cq,
+                                                  GVerbsSRQ         *srq,
+                                                  const GVerbsQPCap *cap,
+                                                  gboolean           sq_sig_all);
+GVERBS_AVAILABLE_IN_0_1
 GVerbsQPType      gverbs_qp_init_attr_get_qp_type (GVerbsQPInitAttr *self);
 GVERBS_AVAILABLE_IN_0_1
 GVerbsCQ         *gverbs_qp_init_attr_get_send_cq (GVerbsQPInitAttr *self);

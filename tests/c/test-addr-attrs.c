@@ -297,6 +297,9 @@ test_new_full_constructors (void)
   g_autoptr(GVerbsGlobalRoute) gr = NULL;
   g_autoptr(GVerbsAHAttr) ah = NULL;
   g_autoptr(GVerbsQPAttr) qpa = NULL;
+  g_autoptr(GVerbsQPInitAttr) qpia = NULL;
+  const GVerbsQPCap cap = { 8, 16, 2, 1, 64 };
+  GVerbsQPCap got_cap;
   g_autoptr(GBytes) raw = NULL;
   guint flow_label, sgid_index, hop_limit, dlid, sl, port_num;
   GVerbsRate rate;
@@ -333,6 +336,20 @@ test_new_full_constructors (void)
   g_assert_cmpint (state, ==, GVERBS_QPS_RESET);
   g_assert_cmpint (cur_state, ==, GVERBS_QPS_RESET);
   g_assert_cmpint (mtu, ==, GVERBS_MTU_BYTES_4096);
+
+  qpia = gverbs_qp_init_attr_new_full (GVERBS_QPT_RC, NULL, NULL, NULL, &cap, FALSE);
+  gverbs_qp_init_attr_get_cap (qpia, &got_cap);
+  g_assert_cmpint (gverbs_qp_init_attr_get_qp_type (qpia), ==, GVERBS_QPT_RC);
+  g_assert_cmpmem (&got_cap, sizeof got_cap, &cap, sizeof cap);
+  g_assert_false (gverbs_qp_init_attr_get_sq_sig_all (qpia));
+  g_assert_null (gverbs_qp_init_attr_get_srq (qpia));
+  g_clear_object (&qpia);
+  /* no capacities: pyverbs' QPCap() */
+  qpia = gverbs_qp_init_attr_new_full (GVERBS_QPT_UD, NULL, NULL, NULL, NULL, TRUE);
+  gverbs_qp_init_attr_get_cap (qpia, &got_cap);
+  g_assert_cmpuint (got_cap.max_send_wr, ==, 1);
+  g_assert_cmpuint (got_cap.max_recv_wr, ==, 10);
+  g_assert_true (gverbs_qp_init_attr_get_sq_sig_all (qpia));
 
   /* out of range, and no member: errors naming the field, nothing made */
   g_assert_null (gverbs_global_route_new_full (NULL, -1, 0, 1, 0, &error));

@@ -45,6 +45,21 @@ _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'}
 # default[, conversion]); property None: an argument only its conversion checks, or without
 # one kept on the object (cq_context)
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
+          'MR': ('pd', 'length', ('access', 0), ('address', None, None, lambda v: _library_memory(v)),
+                 ('implicit', None, None, lambda v: _library_memory(v))),
+          'AH': ('pd', 'attr'),
+          'QPInitAttr': (('qp_type', Verbs.QPType.UD), ('qp_context', None, None),
+                         ('scq', 'send_cq', None), ('rcq', 'recv_cq', None), ('srq', None),
+                         ('cap', None), ('sq_sig_all', True)),
+          # a tuple of properties: the one whose class the value is
+          'SRQ': (('creator', ('pd', 'context'), _REQUIRED),
+                  ('attr', ('init_attr_ex', 'init_attr'), _REQUIRED),
+                  ('dv_init_attr', None, None, lambda v: _no_dv(v))),
+          'CMID': (('creator', ('addr_info', 'event_channel'), _REQUIRED),
+                   ('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),
+                   ('pd', None),
+                   ('port_space', 'port_space', Verbs.PortSpace.TCP,
+                    lambda v: Verbs.PortSpace(int(v)))),
           'CQ': ('context', ('cqe', 100), ('cq_context', None, None), ('channel', None),
                  ('comp_vector', 0)),
           'TD': ('context', ('attr', 'init_attr', None)),
@@ -68,8 +83,7 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'QPEx': (('creator', 'context', _REQUIRED), 'init_attr', ('qp_attr', None)),
           'QPInitAttrEx': (('qp_type', Verbs.QPType.UD), ('qp_context', None, None),
                            ('scq', 'send_cq', None), ('rcq', 'recv_cq', None), ('srq', None),
-                           ('cap', 'cap', None, lambda v: QPCap() if v is None else v),
-                           ('sq_sig_all', 'sq_sig_all', 0, bool),
+                           ('cap', None), ('sq_sig_all', 'sq_sig_all', 0, bool),
                            ('comp_mask', 'comp_mask', 0, int), ('pd', None), ('xrcd', None),
                            ('create_flags', 'create_flags', 0, int), ('max_tso_header', 0),
                            ('source_qpn', 0),
@@ -414,8 +428,10 @@ def _ctor(cls, spec):
             if value is _REQUIRED:
                 raise TypeError('%s() needs %s' % (base.__name__, arg))
             value = conv[0](value) if conv else value
-            if prop is not None:
-                props[prop] = value
+            if type(prop) is tuple:
+                prop = _property_for(base, prop, arg, value)
+            if prop is not None and (value is not None or default is not None):
+                props[prop] = value   # a None default: C's own default stands
             elif not conv and value is not None:
                 python_only[arg] = value
         _init_checked(base, self, **props)
@@ -427,23 +443,37 @@ def _ctor(cls, spec):
         arg if default is _REQUIRED else '%s=%r' % (arg, default) for arg, _, default, *c in spec))
     return _unless_made(__init__) if _new_from_props(cls, base, spec) else __init__
 
+def _property_for(base, props, arg, value):
+    # pyverbs' creator (a PD or a Context, ...): the property of the value's class
+    classes = [_pspec_check(base, prop)[1][1] for prop in props]
+    for prop, pyclass in zip(props, classes):
+        if isinstance(value, pyclass):
+            return prop
+    raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s() %s must be a %s, not %s' % (
+        base.__name__, arg, ' or a '.join(c.__name__ for c in classes), type(value).__name__))
+
 def _new_from_props(cls, base, spec):
     # C's new() taking the spec's properties in order (PD, CQ, CompChannel, ...): pyverbs'
     # positional call with values of the properties' types is one call into C, after
     # __init__'s checks; keywords, other types or a subclass are __init__'s
-    py_args = [(i, s[0]) for i, s in enumerate(spec) if not s[1]]   # kept on the object
+    py_args = [(i, s[0]) for i, s in enumerate(spec) if not s[1] and not s[3:]]   # kept on obj
     for i, arg in py_args:
         setattr(cls, arg, None)   # the class's default
-    new, c_args = getattr(base, 'new', None), [i for i, s in enumerate(spec) if s[1]]
-    if 'new' not in base.__dict__ or any(s[3:] for s in spec) or [
-            a.get_name() for a in new.get_arguments()] != [spec[i][1] for i in c_args]:
+    c_args = [i for i, s in enumerate(spec) if s[1]]
+    new = next((base.__dict__[n] for n in ('new_full', 'new') if n in base.__dict__ and [
+        a.get_name() for a in base.__dict__[n].get_arguments()] == [spec[i][1] for i in c_args]),
+               None)
+    # a conversion: only on arguments C does not take, after the ones the fast path passes
+    n_fast = next((i for i, s in enumerate(spec) if s[3:]), len(spec))
+    if new is None or any(s[1] or not s[3:] for s in spec[n_fast:]):
         return False
+    new = getattr(base, new.get_name())
     args, defaults = None, [s[2] for s in spec]
     def setup():   # each C argument's type, nullable, check and name: at the first call
         nonlocal defaults
         checks = [_pspec_check(base, spec[i][1]) for i in c_args]
         types = [c[1] if c[0] == 'object' else int if c[0] in ('range', 'enum') else {
-            GObject.TYPE_BOOLEAN: bool, GObject.TYPE_STRING: str}.get(p.value_type,
+            GObject.TYPE_BOOLEAN: object, GObject.TYPE_STRING: str}.get(p.value_type,
                                                                        p.value_type.pytype)
                  for p, c in checks]
         for i, vtype, (pspec, check) in zip(c_args, types, checks):
@@ -455,8 +485,8 @@ def _new_from_props(cls, base, spec):
     def __new__(klass, *values, **kwargs):
         nonlocal args
         args = setup() if args is None else args
-        if args is not False and klass is cls and not kwargs and len(values) <= len(spec):
-            values += defaults[len(values):]
+        if args is not False and klass is cls and not kwargs and len(values) <= n_fast:
+            values += defaults[len(values):n_fast]
             given = [values[i] for i in c_args] if py_args else values
             for value, (vtype, nullable, (pspec, check), label) in zip(given, args):
                 if not isinstance(value, vtype):
@@ -677,10 +707,12 @@ class Resource(Verbs.Resource):
     def connect_after(self, signal, handler, *args):
         return _track_handler(self, GObject.Object.connect_after(self, signal, handler, *args))
 
-# pyverbs imports through constructors: the keyword and the importer (MR: in MR.__new__)
+# constructors by a keyword pyverbs' imports (and AH(pd, wc=)) take: the keyword, the maker
 _IMPORTS = {'Context': ('cmd_fd', lambda name=None, cmd_fd=None, **k: _import_context(cmd_fd)),
             'PD': ('handle', lambda context, *a, handle=None, **k:
-                   _imported(('PD', 'Context'), context, handle))}
+                   _imported(('PD', 'Context'), context, handle)),
+            'MR': ('handle', lambda pd, *a, handle=None, **k: _imported(('MR', 'PD'), pd, handle)),
+            'AH': ('wc', lambda *a, **k: _ah_from_wc(*a, **k))}
 
 def _imported(kind, owner, handle):
     if not isinstance(owner, getattr(Verbs, kind[1])):
@@ -828,28 +860,14 @@ class SGE(Verbs.SGE):
         return ''.join('{:22}: {:<20}\n'.format(*f) for f in (
             ('Address', hex(self.addr)), ('Length', self.length), ('Key', hex(self.lkey))))
 
-_mr_new, _AccessFlags = Verbs.MR.new, Verbs.AccessFlags
+def _library_memory(value):
+    if value:
+        raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                           'MR(address=, implicit=) is not available from Python: '
+                           'libgverbs allocates and owns the memory of a Python MR')
 
 @_verbs
 class MR(Verbs.MR):
-    def __new__(cls, pd=None, length=None, access=0, address=None, implicit=False, **kwargs):
-        if kwargs and kwargs.get('handle') is not None:   # pyverbs' import: MR(pd, handle=h)
-            return _imported(('MR', 'PD'), pd, kwargs['handle'])
-        if (cls is MR and type(length) is int and 0 < length <= _U64 and
-                type(access) is _AccessFlags and address is None and not implicit and
-                isinstance(pd, Verbs.PD)):
-            return _mr_new(pd, length, access)   # one call into C, which checks the access bits
-        return super().__new__(cls)
-    def __init__(self, pd, length=None, access=0, address=None, implicit=False, **kwargs):
-        if address is not None or implicit:
-            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'MR(address=, implicit=) is not available from Python: '
-                               'libgverbs allocates and owns the memory of a Python MR')
-        if length is None:
-            raise TypeError('MR() needs a length')
-        _init_checked(Verbs.MR, self, pd=pd, length=_check_uint('length', length),
-                      access=Verbs.AccessFlags(int(access)))
-        self.init(None)
     def write(self, data, length=None, offset=0):
         data = _as_bytes(data)
         length = len(data) if length is None else _check_uint('length', length)
@@ -909,23 +927,11 @@ class AHAttr(Verbs.AHAttr):   # made by the rules (_FIELD_CTORS)
         'dgid', 'flow_label', 'sgid_index', 'hop_limit', 'traffic_class'))
     del _route_field
 
-@_verbs
-class AH(Verbs.AH):
-    def __new__(cls, pd=None, attr=None, **kwargs):
-        if attr is None and 'wc' in kwargs:
-            grh = kwargs.get('grh')
-            if isinstance(grh, int):
-                raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                                   'AH(pd, wc=...): pass the GRH bytes (e.g. mr.read(40, 0)), '
-                                   'not their address')
-            return Verbs.AH.new_from_wc(pd, kwargs['wc'], _as_bytes(grh or b''),
-                                        kwargs.get('port_num', 1))
-        if cls is AH and isinstance(pd, Verbs.PD) and isinstance(attr, Verbs.AHAttr):
-            return Verbs.AH.new(pd, attr)   # one call into C
-        return super().__new__(cls)
-    def __init__(self, pd=None, attr=None, **kwargs):
-        Verbs.AH.__init__(self, pd=pd, attr=attr)
-        self.init(None)
+def _ah_from_wc(pd, attr=None, wc=None, grh=None, port_num=1, **kwargs):
+    if isinstance(grh, int):
+        raise _verbs_error(Verbs.Error.NOT_SUPPORTED, 'AH(pd, wc=...): pass the GRH bytes '
+                           '(e.g. mr.read(40, 0)), not their address')
+    return Verbs.AH.new_from_wc(pd, wc, _as_bytes(grh or b''), port_num)
 
 # --- completion queues, completion channels and work completions -------------
 @_verbs
@@ -986,24 +992,6 @@ class CQ(Verbs.CQ):
 QPCap, SrqAttr = (_verbs(type(_n, (getattr(Verbs, _n),), {})) for _n in ('QPCap', 'SrqAttr'))
 
 # --- queue pairs and the data path --------------------------------------------
-@_verbs
-class QPInitAttr(Verbs.QPInitAttr):
-    def __new__(cls, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
-                srq=None, cap=None, sq_sig_all=1, **kwargs):
-        if cls is QPInitAttr and type(qp_type) is _QPType and srq is None and sq_sig_all:
-            self = _qp_init_attr_new(qp_type, scq, rcq, cap)   # pyverbs' usual call: one C call
-            self.__dict__['qp_context'] = qp_context
-            return self
-        return super().__new__(cls)
-    def __init__(self, qp_type=Verbs.QPType.UD, qp_context=None, scq=None, rcq=None,
-                 srq=None, cap=None, sq_sig_all=1, **kwargs):
-        # one construction with what differs from the defaults, which are pyverbs'
-        _init_checked(Verbs.QPInitAttr, self, qp_type=qp_type, **{k: v for k, v in (
-            ('sq_sig_all', False if not sq_sig_all else None), ('srq', srq),
-            ('send_cq', scq), ('recv_cq', rcq), ('cap', cap)) if v is not None})
-        self.__dict__['qp_context'] = qp_context
-
-_qp_init_attr_new, _QPType = Verbs.QPInitAttr.new, Verbs.QPType
 
 def _sg_items(sg, num_sge):
     if sg is None:
@@ -1133,17 +1121,6 @@ def _cm_length(method, mr, length, offset, c_order):
 
 @_verbs
 class CMID(Verbs.CMID):
-    def __init__(self, creator=None, qp_init_attr=None, pd=None,
-                 port_space=Verbs.PortSpace.TCP, listen_id=None, **kwargs):
-        if isinstance(creator, Verbs.AddrInfo):
-            Verbs.CMID.__init__(self, addr_info=creator,
-                                qp_init_attr=_cm_qp_init_attr(qp_init_attr), pd=pd)
-        elif isinstance(creator, Verbs.EventChannel):
-            Verbs.CMID.__init__(self, event_channel=creator,
-                                port_space=Verbs.PortSpace(int(port_space)), pd=pd)
-        else:
-            raise TypeError('CMID needs an AddrInfo or a CMEventChannel, not %r' % (creator,))
-        self.init(None)
     # with a signal name or handler id: GObject's; without: rdma_connect()/rdma_disconnect()
     def connect(self, *args, **kwargs):
         if args and isinstance(args[0], str):
@@ -1177,22 +1154,13 @@ class CMID(Verbs.CMID):
 _export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
 
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
+def _no_dv(dv_init_attr):
+    if dv_init_attr is not None:
+        raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
+                           'SRQ: provider-specific (dv) attributes need an mlx5 device')
+
 @_verbs
 class SRQ(Verbs.SRQ):
-    def __init__(self, creator, attr, dv_init_attr=None):
-        if dv_init_attr is not None:
-            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'SRQ: provider-specific (dv) attributes need an mlx5 device')
-        if isinstance(creator, Verbs.PD) and isinstance(attr, Verbs.SrqInitAttr):
-            Verbs.SRQ.__init__(self, pd=creator, init_attr=attr)
-        elif isinstance(creator, Verbs.Context) and isinstance(attr, Verbs.SrqInitAttrEx):
-            Verbs.SRQ.__init__(self, context=creator, init_attr_ex=attr)
-        else:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               'SRQ: pass a PD and a SrqInitAttr, or a Context and a '
-                               'SrqInitAttrEx (got %s, %s)'
-                               % (type(creator).__name__, type(attr).__name__))
-        self.init(None)
     post_recv = _poster(Verbs.SRQ.post_recv_one, Verbs.SRQ.post_recv, RecvWR)
 
 # --- work queues, RWQ indirection tables, RSS (pyverbs.wq) ---------------------
