@@ -5,6 +5,7 @@
 
 #include "gverbs-cm-params.h"
 #include "gverbs-fields-private.h"
+#include "gverbs-qp-init-attr.h"
 
 /**
  * gverbs_conn_param_copy:
@@ -88,5 +89,37 @@ gverbs_cm_qp_init_attr_new (void)
   self->max_recv_wr = 10;
   self->max_send_sge = 1;
   self->max_recv_sge = 1;
+  return self;
+}
+
+/**
+ * gverbs_cm_qp_init_attr_new_from_qp_init_attr:
+ * @attr: verbs creation attributes
+ *
+ * Creates rdma_cm QP attributes from a #GVerbsQPInitAttr: its type, its
+ * capacities and #GVerbsQPInitAttr:sq-sig-all (rdma_cm makes the CQs, so
+ * @attr's CQs and SRQ are not used). pyverbs' `CMID(qp_init_attr=)` takes a
+ * `QPInitAttr`; the Python override passes it through this.
+ *
+ * Returns: (transfer full): the attributes
+ *
+ * Since: 0.1
+ */
+GVerbsCMQPInitAttr *
+gverbs_cm_qp_init_attr_new_from_qp_init_attr (GVerbsQPInitAttr *attr)
+{
+  GVerbsCMQPInitAttr *self;
+  GVerbsQPCap cap;
+
+  g_return_val_if_fail (GVERBS_IS_QP_INIT_ATTR (attr), NULL);
+  gverbs_qp_init_attr_get_cap (attr, &cap);
+  self = g_new0 (GVerbsCMQPInitAttr, 1);
+  self->qp_type = gverbs_qp_init_attr_get_qp_type (attr);
+  self->max_send_wr = cap.max_send_wr;
+  self->max_recv_wr = cap.max_recv_wr;
+  self->max_send_sge = cap.max_send_sge;
+  self->max_recv_sge = cap.max_recv_sge;
+  self->max_inline_data = cap.max_inline_data;
+  self->sq_sig_all = gverbs_qp_init_attr_get_sq_sig_all (attr);
   return self;
 }

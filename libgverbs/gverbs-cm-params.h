@@ -10,6 +10,7 @@
 #include <glib-object.h>
 #include "gverbs-version.h"
 #include "gverbs-enums.h"
+#include "gverbs-qp-init-attr.h"
 
 G_BEGIN_DECLS
 
@@ -110,6 +111,8 @@ GVERBS_AVAILABLE_IN_0_1
 GType               gverbs_cm_qp_init_attr_get_type   (void) G_GNUC_CONST;
 GVERBS_AVAILABLE_IN_0_1
 GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_new        (void);
+GVERBS_AVAILABLE_IN_0_1
+GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_new_from_qp_init_attr (GVerbsQPInitAttr *attr);
 GVERBS_AVAILABLE_IN_0_1
 GVerbsCMQPInitAttr *gverbs_cm_qp_init_attr_copy       (const GVerbsCMQPInitAttr *self);
 GVERBS_AVAILABLE_IN_0_1

@@ -9,7 +9,6 @@
 G_BEGIN_DECLS
 
 /* The context the extended QP was asked to be created in. */
-GVerbsContext *_gverbs_qp_ex_get_context (GVerbsQPEx *self);
 
 /* How a subclass creates its queue pair (mlx5dv_create_qp); set in its
  * instance init. Without one, ibv_create_qp_ex(). */

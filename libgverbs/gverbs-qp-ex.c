@@ -65,7 +65,6 @@
  */
 typedef struct
 {
-  GVerbsContext *context;
   guint64 wr_id;
   GVerbsSendFlags wr_flags;
   gboolean have_op;             /* an operation was added since wr_start */
@@ -79,7 +78,6 @@ G_DEFINE_TYPE_WITH_PRIVATE (GVerbsQPEx, gverbs_qp_ex, GVERBS_TYPE_QP)
 #define P(self) ((GVerbsQPExPrivate *) gverbs_qp_ex_get_instance_private (self))
 
 enum {
-  PROP_CONTEXT,
   PROP_WR_ID,
   PROP_WR_FLAGS,
   N_PROPS
@@ -91,13 +89,6 @@ static GParamSpec *properties[N_PROPS];
 #define NOTIFIED (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY)
 
 static const GVerbsField fields[] = {
-  /**
-   * GVerbsQPEx:context:
-   *
-   * The device context the queue pair is created in; its protection domain
-   * (#GVerbsQPInitAttrEx:pd) must belong to it.
-   */
-  [PROP_CONTEXT] = GVERBS_PROP_INPUT (GVerbsQPExPrivate, context, "context", gverbs_context_get_type),
   /**
    * GVerbsQPEx:wr-id:
    *
@@ -167,13 +158,11 @@ gverbs_qp_ex_new (GVerbsContext       *context,
  *
  * Since: 0.1
  */
-GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_qp_ex_get_context,
-                      GVerbsQPEx, GVERBS_IS_QP_EX, NULL, P (self)->context)
-
 GVerbsContext *
-_gverbs_qp_ex_get_context (GVerbsQPEx *self)
+gverbs_qp_ex_get_context (GVerbsQPEx *self)
 {
-  return P (self)->context;
+  g_return_val_if_fail (GVERBS_IS_QP_EX (self), NULL);
+  return gverbs_qp_get_context (GVERBS_QP (self));
 }
 
 void

@@ -82,6 +82,7 @@
 typedef struct
 {
   GVerbsPD *pd;
+  GVerbsContext *context;
   GVerbsQPInitAttr *init_attr;
   GVerbsQPAttr *qp_attr;
   GVerbsCQ *send_cq;
@@ -248,14 +249,21 @@ take_pd (GVerbsQP            *self,
                                          : _("A queue pair needs a protection domain"),
                                      error))
     return FALSE;
-  if (GVERBS_IS_QP_EX (self) &&
-      _gverbs_qp_ex_get_context (GVERBS_QP_EX (self)) != gverbs_pd_get_context (priv->pd))
+  if (GVERBS_IS_QP_EX (self) && priv->context == NULL)
+    {
+      g_set_error_literal (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
+                           _("An extended queue pair (GVerbsQPEx) needs a device context"));
+      return FALSE;
+    }
+  if (priv->context != NULL && priv->context != gverbs_pd_get_context (priv->pd))
     {
       g_set_error (error, GVERBS_ERROR, GVERBS_ERROR_INVALID_ARGUMENT,
                    _("ibv_create_qp_ex: the protection domain %s belongs to another device context"),
                    _gverbs_resource_describe (priv->pd));
       return FALSE;
     }
+  if (priv->context == NULL)
+    priv->context = g_object_ref (gverbs_pd_get_context (priv->pd));
   return TRUE;
 }
 
@@ -505,6 +513,16 @@ static const GVerbsField fields[] = {
    */
   GVERBS_PROP_INPUT (GVerbsQPPrivate, pd, "pd", gverbs_pd_get_type),
   /**
+   * GVerbsQP:context:
+   *
+   * The device context. Given at creation with a #GVerbsQPInitAttrEx
+   * instead of a protection domain (as pyverbs' `QP(ctx, init_attr_ex)`
+   * and `ibv_create_qp_ex()`; needed by a #GVerbsQPEx), the attributes'
+   * #GVerbsQPInitAttrEx:pd must belong to it; otherwise it is the
+   * protection domain's, once the queue pair is created.
+   */
+  GVERBS_PROP_INPUT (GVerbsQPPrivate, context, "context", gverbs_context_get_type),
+  /**
    * GVerbsQP:init-attr:
    *
    * The attributes the queue pair was created with.
@@ -633,6 +651,20 @@ gverbs_pd_create_qp (GVerbsPD          *self,
  */
 GVERBS_DEFINE_GETTER (GVerbsPD *, gverbs_qp_get_pd,
                       GVerbsQP, GVERBS_IS_QP, NULL, PRIV (self)->pd)
+
+/**
+ * gverbs_qp_get_context:
+ * @self: a #GVerbsQP
+ *
+ * Gets #GVerbsQP:context, the device context.
+ *
+ * Returns: (transfer none) (nullable): the device context; %NULL before a
+ *   queue pair made from a protection domain is created
+ *
+ * Since: 0.1
+ */
+GVERBS_DEFINE_GETTER (GVerbsContext *, gverbs_qp_get_context,
+                      GVerbsQP, GVERBS_IS_QP, NULL, PRIV (self)->context)
 
 /**
  * gverbs_qp_get_send_cq:

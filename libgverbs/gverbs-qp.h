@@ -56,6 +56,8 @@ GVerbsQP      *gverbs_pd_create_qp     (GVerbsPD          *self,
 GVERBS_AVAILABLE_IN_0_1
 GVerbsPD      *gverbs_qp_get_pd        (GVerbsQP          *self);
 GVERBS_AVAILABLE_IN_0_1
+GVerbsContext *gverbs_qp_get_context   (GVerbsQP          *self);
+GVERBS_AVAILABLE_IN_0_1
 GVerbsCQ      *gverbs_qp_get_send_cq   (GVerbsQP          *self);
 GVERBS_AVAILABLE_IN_0_1
 GVerbsCQ      *gverbs_qp_get_recv_cq   (GVerbsQP          *self);

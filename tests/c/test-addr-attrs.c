@@ -298,6 +298,7 @@ test_new_full_constructors (void)
   g_autoptr(GVerbsAHAttr) ah = NULL;
   g_autoptr(GVerbsQPAttr) qpa = NULL;
   g_autoptr(GVerbsQPInitAttr) qpia = NULL;
+  g_autoptr(GVerbsCMQPInitAttr) cm_attr = NULL;
   const GVerbsQPCap cap = { 8, 16, 2, 1, 64 };
   GVerbsQPCap got_cap;
   g_autoptr(GBytes) raw = NULL;
@@ -350,6 +351,18 @@ test_new_full_constructors (void)
   g_assert_cmpuint (got_cap.max_send_wr, ==, 1);
   g_assert_cmpuint (got_cap.max_recv_wr, ==, 10);
   g_assert_true (gverbs_qp_init_attr_get_sq_sig_all (qpia));
+  g_clear_object (&qpia);
+
+  /* rdma_cm's attributes from verbs' (pyverbs' CMID(qp_init_attr=QPInitAttr)) */
+  qpia = gverbs_qp_init_attr_new_full (GVERBS_QPT_UD, NULL, NULL, NULL, &cap, FALSE);
+  cm_attr = gverbs_cm_qp_init_attr_new_from_qp_init_attr (qpia);
+  g_assert_cmpint (cm_attr->qp_type, ==, GVERBS_QPT_UD);
+  g_assert_cmpuint (cm_attr->max_send_wr, ==, 8);
+  g_assert_cmpuint (cm_attr->max_recv_wr, ==, 16);
+  g_assert_cmpuint (cm_attr->max_send_sge, ==, 2);
+  g_assert_cmpuint (cm_attr->max_recv_sge, ==, 1);
+  g_assert_cmpuint (cm_attr->max_inline_data, ==, 64);
+  g_assert_false (cm_attr->sq_sig_all);
 
   /* out of range, and no member: errors naming the field, nothing made */
   g_assert_null (gverbs_global_route_new_full (NULL, -1, 0, 1, 0, &error));

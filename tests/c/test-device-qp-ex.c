@@ -389,6 +389,7 @@ test_create (void)
   g_assert_true (GVERBS_IS_QP (qp));
   g_assert_true (gverbs_qp_get_pd (GVERBS_QP (qp)) == p.pd);
   g_assert_true (gverbs_qp_ex_get_context (qp) == p.ctx);
+  g_assert_true (gverbs_qp_get_context (GVERBS_QP (qp)) == p.ctx);
   g_assert_cmpint (gverbs_qp_get_qp_state (GVERBS_QP (qp)), ==, GVERBS_QPS_RESET);
   g_assert_cmpuint (gverbs_qp_get_qp_num (GVERBS_QP (qp)), >, 0);
   g_object_get (qp, "send-ops-flags", &flags, NULL);

@@ -64,6 +64,7 @@ test_create_types (void)
       g_assert_cmpuint (qp_num, ==, gverbs_qp_get_qp_num (qp));
       g_assert_cmpint (state, ==, GVERBS_QPS_RESET);
       g_assert_true (gverbs_qp_get_pd (qp) == pd);
+      g_assert_true (gverbs_qp_get_context (qp) == ctx);
       g_assert_true (gverbs_qp_get_send_cq (qp) == cq);
       g_assert_true (gverbs_qp_get_recv_cq (qp) == cq);
       gverbs_qp_get_cap (qp, &cap);

@@ -445,7 +445,13 @@ def test_qp_ex_attributes_and_creation(ctx):
         assert qp.wr_id == 2 ** 64 - 1
         assert int(qp.wr_flags) == V.IBV_SEND_SIGNALED | V.IBV_SEND_FENCE
         plain = V.QP(ctx, qia)
-        assert not isinstance(plain, V.QPEx) and plain.pd == pd
+        assert not isinstance(plain, V.QPEx) and plain.pd == pd and plain.context == ctx
+        with V.QP(pd, V.QPInitAttr(V.IBV_QPT_UD, None, cq, cq)) as from_pd:
+            assert from_pd.context == ctx   # the PD's
+        with V.Context(name=ctx.get_name()) as other, pytest.raises(GLib.Error) as err:
+            V.QP(other, qia)   # qia.pd belongs to ctx
+        assert err.value.matches(V.error_quark(), V.Error.INVALID_ARGUMENT)
+        assert 'belongs to another device context' in err.value.message
         assert int(plain.send_ops_flags) == int(qia.send_ops_flags)
         # RSS is supported now (WQ/RwqIndTable): only a table is taken
         with pytest.raises(TypeError, match='RwqIndTable'):

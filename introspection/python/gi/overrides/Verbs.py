@@ -51,7 +51,8 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'QPInitAttr': (('qp_type', Verbs.QPType.UD), ('qp_context', None, None),
                          ('scq', 'send_cq', None), ('rcq', 'recv_cq', None), ('srq', None),
                          ('cap', None), ('sq_sig_all', True)),
-          # a tuple of properties: the one whose class the value is
+          # a tuple of properties: the one whose class the value is (C's new(): the first)
+          'QP': (('creator', ('pd', 'context'), _REQUIRED), 'init_attr', ('qp_attr', None)),
           'SRQ': (('creator', ('pd', 'context'), _REQUIRED),
                   ('attr', ('init_attr_ex', 'init_attr'), _REQUIRED),
                   ('dv_init_attr', None, None, lambda v: _no_dv(v))),
@@ -115,14 +116,11 @@ _SPEC_FIELDS = {'EthSpec': ('dst_mac', 'src_mac', 'ether_type', 'vlan_tag'),
                 'TunnelSpec': ('tunnel_id',), 'GreSpec': ('c_ks_res0_ver', 'protocol', 'key'),
                 'MplsSpec': ('label',)}
 _CTORS.update({name: ((('spec_type', 'spec_type', _REQUIRED, int),) if name == 'TcpUdpSpec'
-                      else ()) +
-                     tuple((arg, None) if arg.split('_mask')[0].endswith(('_mac', '_ip')) else
-                           (arg, arg, None, lambda v: 0 if v is None else v)
-                           for field in fields for arg in (field, field + '_mask')) +
-                     (('is_inner', 'is_inner', False, bool),)
+                      else ()) + tuple((arg, None) for field in fields
+                                       for arg in (field, field + '_mask')) + (('is_inner', False),)
                for name, fields in _SPEC_FIELDS.items()})
-_CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner', False, bool)),
-               'ActionDropSpec': (('is_inner', 'is_inner', False, bool),),
+_CTORS.update({'ActionTagSpec': (('tag_id', 0), ('is_inner', False)),
+               'ActionDropSpec': (('is_inner', False),),
                'FlowAttr': (('num_of_specs', 'num_of_specs', 0),
                             ('flow_type', 'type', Verbs.FlowAttrType.NORMAL,
                              lambda v: Verbs.FlowAttrType(int(v))),
@@ -146,13 +144,10 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 'tag_id', 0), ('is_inner', 'is_inner
                'Mlx5PP': (('ctx', 'context', _REQUIRED), ('pp_context', 'pp_context', _REQUIRED,
                                                           lambda v: _to_bytes(v)), ('flags', 0)),
                'Mlx5DevxObj': (('ctx', 'context', _REQUIRED),
-                               ('in_', 'in', _REQUIRED, lambda v: _to_bytes(v)),
-                               ('outlen', 'outlen', _REQUIRED, lambda v: _outlen(v))),
-               'Mlx5UMEM': (('ctx', 'context', _REQUIRED),
-                            ('size', 'size', _REQUIRED, lambda v: _check_uint('size', v)),
-                            ('addr', None, None, lambda v: _umem_addr(v)),
-                            ('alignment', 'alignment', 0, lambda v: _check_uint('alignment', v)),
-                            ('access', 'access', 0, lambda v: _check_uint('access', v, 32)))})
+                               ('in_', 'in', _REQUIRED, lambda v: _to_bytes(v)), 'outlen'),
+               'Mlx5UMEM': (('ctx', 'context', _REQUIRED), 'size',
+                            ('addr', None, None, lambda v: _umem_addr(v)), ('alignment', 0),
+                            ('access', 0))})
 # constructors taking fields: (field, default[, field name]); QPAttr: any field by keyword
 _WC_FIELDS = ('wr_id', 'status', 'opcode', 'vendor_err', 'byte_len', 'qp_num', 'src_qp',
               'imm_data', 'wc_flags', 'pkey_index', 'slid', 'sl', 'dlid_path_bits')
@@ -460,9 +455,9 @@ def _new_from_props(cls, base, spec):
     for i, arg in py_args:
         setattr(cls, arg, None)   # the class's default
     c_args = [i for i, s in enumerate(spec) if s[1]]
+    c_props = [p if type(p) is str else p[0] for p in (spec[i][1] for i in c_args)]
     new = next((base.__dict__[n] for n in ('new_full', 'new') if n in base.__dict__ and [
-        a.get_name() for a in base.__dict__[n].get_arguments()] == [spec[i][1] for i in c_args]),
-               None)
+        a.get_name() for a in base.__dict__[n].get_arguments()] == c_props), None)
     # a conversion: only on arguments C does not take, after the ones the fast path passes
     n_fast = next((i for i, s in enumerate(spec) if s[3:]), len(spec))
     if new is None or any(s[1] or not s[3:] for s in spec[n_fast:]):
@@ -471,7 +466,7 @@ def _new_from_props(cls, base, spec):
     args, defaults = None, [s[2] for s in spec]
     def setup():   # each C argument's type, nullable, check and name: at the first call
         nonlocal defaults
-        checks = [_pspec_check(base, spec[i][1]) for i in c_args]
+        checks = [_pspec_check(base, prop) for prop in c_props]
         types = [c[1] if c[0] == 'object' else int if c[0] in ('range', 'enum') else {
             GObject.TYPE_BOOLEAN: object, GObject.TYPE_STRING: str}.get(p.value_type,
                                                                        p.value_type.pytype)
@@ -481,7 +476,7 @@ def _new_from_props(cls, base, spec):
                 defaults[i] = vtype(defaults[i])
         defaults = tuple(defaults)
         return None not in types and tuple(zip(types, [
-            a.may_be_null() for a in new.get_arguments()], checks, [spec[i][1] for i in c_args]))
+            a.may_be_null() for a in new.get_arguments()], checks, c_props))
     def __new__(klass, *values, **kwargs):
         nonlocal args
         args = setup() if args is None else args
@@ -630,8 +625,6 @@ def _apply_rules(cls):
                 p.flags & flags.WRITABLE and not p.flags & flags.CONSTRUCT_ONLY
                 for p in cls.list_properties()):
             cls.__setattr__ = _props_setattr
-        if '__new__' in own and '__init__' in own:
-            cls.__init__ = _unless_made(own['__init__'])
         if name in _CTORS and '__init__' not in own:
             cls.__init__ = _ctor(cls, _CTORS[name])
     if name in _FIELD_CTORS and '__init__' not in own:
@@ -1060,25 +1053,6 @@ def _poster(one, many, wr_type):
 
 @_verbs
 class QP(Verbs.QP):
-    def __new__(cls, creator=None, init_attr=None, qp_attr=None, **kwargs):
-        if (cls is QP and isinstance(creator, Verbs.PD) and
-                isinstance(init_attr, Verbs.QPInitAttr) and
-                (qp_attr is None or isinstance(qp_attr, Verbs.QPAttr))):
-            return Verbs.QP.new(creator, init_attr, qp_attr)   # one call into C
-        return super().__new__(cls)
-    def __init__(self, creator, init_attr, qp_attr=None, **kwargs):
-        if isinstance(creator, Verbs.Context) and isinstance(init_attr, Verbs.QPInitAttrEx):
-            # pyverbs: from a Context, ibv_create_qp_ex with init_attr.pd
-            if init_attr.pd is not None and init_attr.pd.get_context() != creator:
-                raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                                   'QP: the QPInitAttrEx pd belongs to another context')
-            Verbs.QP.__init__(self, init_attr=init_attr, qp_attr=qp_attr)
-        elif isinstance(creator, Verbs.PD):
-            Verbs.QP.__init__(self, pd=creator, init_attr=init_attr, qp_attr=qp_attr)
-        else:
-            raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                               'QP: creation from a PD, or from a Context with a QPInitAttrEx')
-        self.init(None)
     post_send = _poster(Verbs.QP.post_send_one, Verbs.QP.post_send, SendWR)
     post_recv = _poster(Verbs.QP.post_recv_one, Verbs.QP.post_recv, RecvWR)
 
@@ -1097,17 +1071,9 @@ def _service(value): return None if value is None else str(value)
 # AddrInfo and EventChannel (pyverbs' CMEventChannel) are made by the rules (_CTORS)
 CMEventChannel = _export(_verbs(type('EventChannel', (Verbs.EventChannel,), {})), 'CMEventChannel')
 
-def _cm_qp_init_attr(attr):
-    if attr is None or isinstance(attr, Verbs.CMQPInitAttr):
-        return attr
-    out, cap = Verbs.CMQPInitAttr.new(), getattr(attr, 'cap', None)
-    for field in ('max_send_wr', 'max_recv_wr', 'max_send_sge', 'max_recv_sge', 'max_inline_data'):
-        if getattr(cap, field, None) is not None:
-            setattr(out, field, int(getattr(cap, field)))
-    if getattr(attr, 'qp_type', None) is not None:
-        out.qp_type = Verbs.QPType(int(attr.qp_type))
-    out.sq_sig_all = bool(getattr(attr, 'sq_sig_all', False))
-    return out
+def _cm_qp_init_attr(attr):   # pyverbs gives a QPInitAttr
+    return (Verbs.CMQPInitAttr.new_from_qp_init_attr(attr) if isinstance(attr, Verbs.QPInitAttr)
+            else attr)
 
 _SIGNALED = Verbs.SendFlags.SIGNALED
 def _flags(flags): return flags if type(flags) is _SendFlags else _SendFlags(int(flags))
