@@ -448,60 +448,72 @@ def _property_for(base, props, arg, value):
         base.__name__, arg, ' or a '.join(c.__name__ for c in classes), type(value).__name__))
 
 def _new_from_props(cls, base, spec):
-    # C's new() taking the spec's properties in order (PD, CQ, CompChannel, ...): pyverbs'
-    # positional call with values of the properties' types is one call into C, after
-    # __init__'s checks; keywords, other types or a subclass are __init__'s
-    py_args = [(i, s[0]) for i, s in enumerate(spec) if not s[1] and not s[3:]]   # kept on obj
-    for i, arg in py_args:
-        setattr(cls, arg, None)   # the class's default
-    c_args = [i for i, s in enumerate(spec) if s[1]]
-    c_props = [p if type(p) is str else p[0] for p in (spec[i][1] for i in c_args)]
+    # C's new() or new_full() taking the spec's properties in order (PD, CQ, MR, QP, ...):
+    # pyverbs' call, by position or keyword, is one call into C when each value is of its
+    # property's type and range; any other call or a subclass is __init__'s (after an import)
+    c_spec = [s for s in spec if s[1]]
+    c_props = [s[1] if type(s[1]) is str else s[1][0] for s in c_spec]
     new = next((base.__dict__[n] for n in ('new_full', 'new') if n in base.__dict__ and [
         a.get_name() for a in base.__dict__[n].get_arguments()] == c_props), None)
-    # a conversion: only on arguments C does not take, after the ones the fast path passes
+    # a conversion: only on arguments C does not take, after the ones it does
     n_fast = next((i for i, s in enumerate(spec) if s[3:]), len(spec))
     if new is None or any(s[1] or not s[3:] for s in spec[n_fast:]):
         return False
-    new = getattr(base, new.get_name())
-    args, defaults = None, [s[2] for s in spec]
-    def setup():   # each C argument's type, nullable, check and name: at the first call
-        nonlocal defaults
-        checks = [_pspec_check(base, prop) for prop in c_props]
-        types = [c[1] if c[0] == 'object' else int if c[0] in ('range', 'enum') else {
-            GObject.TYPE_BOOLEAN: object, GObject.TYPE_STRING: str}.get(p.value_type,
-                                                                       p.value_type.pytype)
-                 for p, c in checks]
-        for i, vtype, (pspec, check) in zip(c_args, types, checks):
-            if check[0] == 'flags' and type(defaults[i]) is int:   # PyGObject wants flags
-                defaults[i] = vtype(defaults[i])
-        defaults = tuple(defaults)
-        return None not in types and tuple(zip(types, [
-            a.may_be_null() for a in new.get_arguments()], checks, c_props))
-    def __new__(klass, *values, **kwargs):
-        nonlocal args
-        args = setup() if args is None else args
-        if args is not False and klass is cls and not kwargs and len(values) <= n_fast:
-            values += defaults[len(values):n_fast]
-            given = [values[i] for i in c_args] if py_args else values
-            for value, (vtype, nullable, (pspec, check), label) in zip(given, args):
-                if not isinstance(value, vtype):
-                    if value is None and nullable:
-                        continue
-                    break
-                if check[0] not in ('object', 'any') and not (   # _check_value's common cases
-                        check[0] == 'range' and check[1] <= value <= check[2]):
-                    _check_value(pspec, check, value, label)
-            else:
-                obj = new(*given)
-                for i, arg in py_args:
-                    if values[i] is not None:
-                        obj.__dict__[arg] = values[i]
-                return obj
-        if kwargs and kwargs.get(_IMPORTS.get(cls.__name__, (None,))[0]) is not None:
-            return _IMPORTS[cls.__name__][1](*values, **kwargs)   # Context(cmd_fd=), PD(handle=)
+    py_args = [s[0] for s in spec[:n_fast] if not s[1]]   # kept on the object
+    for arg in py_args:
+        setattr(cls, arg, None)   # the class's default
+    imports = _IMPORTS.get(cls.__name__)
+    def slow(klass, values, rest):
+        if imports and rest.get(imports[0]) is not None:   # Context(cmd_fd=), PD(handle=)
+            return imports[1](*values, **rest)
         return base.__new__(klass)
+    def __new__(klass, *args, **kwargs):   # made at the first call, from the properties
+        ns = dict(_cls=cls, _new=getattr(base, new.get_name()), _slow=slow, _R=_REQUIRED,
+                  _d=[s[2] for s in spec])
+        tests = ['%s is _d[%d]' % (s[0], i) for i, s in enumerate(spec[n_fast:], n_fast)]
+        for s, (pspec, (kind, *check)), c_arg in zip(c_spec, [
+                _pspec_check(base, prop) for prop in c_props], new.get_arguments()):
+            arg, vtype = s[0], ns.setdefault('_t_' + s[0], check[0] if kind == 'object' else {
+                GObject.TYPE_STRING: str}.get(pspec.value_type, pspec.value_type.pytype))
+            if kind == 'range':
+                tests.append('type(%s) is int and %d <= %s <= %d' % (arg, check[0], arg, check[1]))
+            elif kind == 'enum':
+                ns['_t_' + arg] = check[0]
+                tests.append('%s in _t_%s' % (arg, arg))
+            elif kind == 'flags':
+                tests.append('type(%s) is _t_%s and not %s & %d' % (arg, arg, arg, ~check[0]))
+                if type(ns['_d'][spec.index(s)]) is int:   # PyGObject wants flags
+                    ns['_d'][spec.index(s)] = vtype(ns['_d'][spec.index(s)])
+            elif pspec.value_type == GObject.TYPE_BOOLEAN:
+                tests.append('%s is not _R' % arg)
+            elif vtype is None:   # a type PyGObject does not name: every call is __init__'s
+                tests.append('False')
+            else:
+                tests.append('%sisinstance(%s, _t_%s)' % (
+                    '%s is None or ' % arg if c_arg.may_be_null() else '', arg, arg))
+        _fast_new(cls, base, spec, c_spec, ns, tests, ''.join(
+            '        if %s is not None:\n            _obj.__dict__[%r] = %s\n' % (a, a, a)
+            for a in py_args))
+        return cls.__new__(klass, *args, **kwargs)
     cls.__new__ = staticmethod(__new__)
     return True
+
+def _fast_new(cls, base, spec, c_spec, ns, tests, after):
+    # one call into C with the spec's own signature (made once, as namedtuple's are), so
+    # Python binds positions and keywords; its names start with '_': no argument shadows them
+    names = ''.join(s[0] + ', ' for s in spec)
+    exec('def __new__(_klass, %s*_more, **_rest):\n'
+         '    if _klass is _cls and not _more and not _rest and (%s):\n'
+         '        try:\n'
+         '            _obj = _new(%s)\n'
+         '        except TypeError:\n'
+         '            return _slow(_klass, (%s) + _more, _rest)\n'
+         '%s        return _obj\n'
+         '    return _slow(_klass, (%s) + _more, _rest)\n' % (
+             ''.join('%s=_d[%d], ' % (s[0], i) for i, s in enumerate(spec)),
+             ') and ('.join(tests) or 'True', ', '.join(s[0] for s in c_spec), names, after,
+             names), ns)
+    cls.__new__ = staticmethod(ns['__new__'])
 
 def _enum_arg(enum, value, what):
     value = int(value)
@@ -552,33 +564,19 @@ def _made_by_new(cls, **kwargs):
     if '__init__' in cls.__dict__ and _SubclassInit not in cls.__mro__:
         cls.__bases__ = (_SubclassInit,) + cls.__bases__
 
-def _new_from_fields(cls, base, spec, fields_init, new, extra):
+def _new_from_fields(cls, base, spec, fields_init, new):
     # a C new() that takes every field in pyverbs' order (QPCap, QPAttr, AHAttr, ...): one call
-    # into C, its signature bound by Python itself (made once, as namedtuple's are); a value
-    # new() cannot take (a GID as text) or a subclass: by __init__'s rule
+    # into C; a value new() refuses with TypeError (a GID as text), another keyword or a
+    # subclass: by __init__'s rule
     def slow(klass, values, rest):
+        if len(values) > len(spec):
+            raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
         obj = base.__new__(klass)
         fields_init(obj, **{s[0]: v for s, v in zip(spec, values) if v is not s[1]}, **rest)
         return obj
-    # the generated names start with '_', so no field can shadow them
-    args = ''.join(s[0] + ', ' for s in spec)
-    namespace = dict(_cls=cls, _new=new, _slow=slow, _extra=extra, _d=tuple(s[1] for s in spec))
-    exec('def %s(_klass, %s*_more, **_rest):\n'
-         '    if _more:\n'
-         '        raise TypeError("%s() takes at most %d arguments")\n'
-         '    if _klass is _cls and (_extra or not _rest):\n'
-         '        try:\n'
-         '            _obj = _new(%s)\n'
-         '        except TypeError:\n'
-         '            return _slow(_klass, (%s), _rest)\n'
-         '        for _name in _rest:\n'
-         '            setattr(_obj, _name, _rest[_name])\n'
-         '        return _obj\n'
-         '    return _slow(_klass, (%s), _rest)\n' % (base.__name__, ''.join(
-             '%s=_d[%d], ' % (s[0], i) for i, s in enumerate(spec)), base.__name__, len(spec),
-             args, args, args), namespace)
-    cls.__new__, cls.__init__ = namespace[base.__name__], object.__init__
-    cls.__init_subclass__ = classmethod(_made_by_new)
+    _fast_new(cls, base, spec, spec, dict(_cls=cls, _new=new, _slow=slow, _d=[
+        s[1] for s in spec]), [], '')
+    cls.__init__, cls.__init_subclass__ = object.__init__, classmethod(_made_by_new)
 
 def _made_as(base):
     # PyGObject's __new__ of a struct whose new() takes nothing makes the override's class
@@ -633,7 +631,7 @@ def _apply_rules(cls):
         new = 'new_full' if 'new_full' in base.__dict__ else 'new'
         if new in base.__dict__ and [a.get_name() for a in base.__dict__[new].get_arguments()
                                      ] == [s[0] for s in spec]:
-            _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new), name == 'QPAttr')
+            _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new))
         elif not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
             cls.__new__ = _made_as(base)   # __init__ sets
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
