@@ -245,6 +245,17 @@ def test_module_reads_need_no_python_hook():
         Verbs.__no_such_dunder__
 
 
+def test_ctors_subclass_binds_its_own_arguments():
+    # the one-call constructor has the class's signature; a subclass takes its own (a
+    # keyword the class has at another position included) and is made by its __init__
+    class DepthAttr(Verbs.QPInitAttr):
+        def __init__(self, depth, qp_type=Verbs.QPType.RC):
+            super().__init__(qp_type, cap=Verbs.QPCap(depth, depth))
+    attr = DepthAttr(7, qp_type=Verbs.QPType.UC)
+    assert type(attr) is DepthAttr and attr.qp_type == Verbs.QPType.UC
+    assert (attr.max_send_wr, attr.max_recv_wr) == (7, 7)
+
+
 def test_ctors_positional_call_is_one_c_call(monkeypatch):
     # a _CTORS class whose C new() takes its properties in pyverbs' order makes pyverbs'
     # call, by position or keyword, in C (no property-by-property construction), with

@@ -495,7 +495,10 @@ def _new_from_props(cls, base, spec):
             '        if %s is not None:\n            _obj.__dict__[%r] = %s\n' % (a, a, a)
             for a in py_args))
         return cls.__new__(klass, *args, **kwargs)
-    cls.__new__ = staticmethod(__new__)
+    def __init_subclass__(sub, **kwargs):   # a subclass takes its own arguments: __init__'s
+        if '__new__' not in sub.__dict__:
+            sub.__new__ = staticmethod(lambda klass, *args, **kw: slow(klass, args, kw))
+    cls.__new__, cls.__init_subclass__ = staticmethod(__new__), classmethod(__init_subclass__)
     return True
 
 def _fast_new(cls, base, spec, c_spec, ns, tests, after):
