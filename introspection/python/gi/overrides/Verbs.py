@@ -473,12 +473,12 @@ def _new_from_props(cls, base, spec):
         tests = ['%s is _d[%d]' % (s[0], i) for i, s in enumerate(spec[n_fast:], n_fast)]
         for s, (pspec, (kind, *check)), c_arg in zip(c_spec, [
                 _pspec_check(base, prop) for prop in c_props], new.get_arguments()):
-            arg, vtype = s[0], ns.setdefault('_t_' + s[0], check[0] if kind == 'object' else {
-                GObject.TYPE_STRING: str}.get(pspec.value_type, pspec.value_type.pytype))
+            arg, vtype = s[0], check[0] if kind in ('object', 'enum') else {
+                GObject.TYPE_STRING: str}.get(pspec.value_type, pspec.value_type.pytype)
+            ns['_t_' + arg] = vtype   # the class, the enum's values or the flags type
             if kind == 'range':
                 tests.append('type(%s) is int and %d <= %s <= %d' % (arg, check[0], arg, check[1]))
             elif kind == 'enum':
-                ns['_t_' + arg] = check[0]
                 tests.append('%s in _t_%s' % (arg, arg))
             elif kind == 'flags':
                 tests.append('type(%s) is _t_%s and not %s & %d' % (arg, arg, arg, ~check[0]))
@@ -491,7 +491,7 @@ def _new_from_props(cls, base, spec):
             else:
                 tests.append('%sisinstance(%s, _t_%s)' % (
                     '%s is None or ' % arg if c_arg.may_be_null() else '', arg, arg))
-        _fast_new(cls, base, spec, c_spec, ns, tests, ''.join(
+        _fast_new(cls, spec, c_spec, ns, tests, ''.join(
             '        if %s is not None:\n            _obj.__dict__[%r] = %s\n' % (a, a, a)
             for a in py_args))
         return cls.__new__(klass, *args, **kwargs)
@@ -501,7 +501,7 @@ def _new_from_props(cls, base, spec):
     cls.__new__, cls.__init_subclass__ = staticmethod(__new__), classmethod(__init_subclass__)
     return True
 
-def _fast_new(cls, base, spec, c_spec, ns, tests, after):
+def _fast_new(cls, spec, c_spec, ns, tests, after):
     # one call into C with the spec's own signature (made once, as namedtuple's are), so
     # Python binds positions and keywords; its names start with '_': no argument shadows them
     names = ''.join(s[0] + ', ' for s in spec)
@@ -577,7 +577,7 @@ def _new_from_fields(cls, base, spec, fields_init, new):
         obj = base.__new__(klass)
         fields_init(obj, **{s[0]: v for s, v in zip(spec, values) if v is not s[1]}, **rest)
         return obj
-    _fast_new(cls, base, spec, spec, dict(_cls=cls, _new=new, _slow=slow, _d=[
+    _fast_new(cls, spec, spec, dict(_cls=cls, _new=new, _slow=slow, _d=[
         s[1] for s in spec]), [], '')
     cls.__init__, cls.__init_subclass__ = object.__init__, classmethod(_made_by_new)
 
