@@ -38,6 +38,7 @@ def test_gid_like_pyverbs():
     assert str(g) == 'fe80:0000:0000:0000:9a03:9bff:fe00:e4bf'
     assert g.is_link_local()
     assert g != Verbs.GID()
+    assert not g != Verbs.GID(str(g))   # by value, as ==; not PyGObject's pointer compare
     assert len({Verbs.GID('10.0.0.1'), Verbs.GID('::ffff:10.0.0.1'), Verbs.GID('::1')}) == 2
     assert g.get_subnet_prefix() == 0xfe80000000000000
     assert g.get_interface_id() == 0x9a039bfffe00e4bf

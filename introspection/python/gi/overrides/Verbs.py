@@ -748,7 +748,7 @@ class Gid(Verbs.Gid):
     gid = property(_to_string, lambda self, val: self.parse(val))
     def __repr__(self): return 'GID(%r)' % self.to_string()
     def __eq__(self, other): return isinstance(other, Verbs.Gid) and self.equal(other)
-    def __ne__(self, other): return not self == other
+    def __ne__(self, other): return not self == other   # PyGObject's compares pointers
     def __hash__(self): return self.hash()
 
 def _be64_as_native(data):
@@ -790,10 +790,8 @@ class PD(Verbs.PD):
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return self.context.cq(nelems, comp_chan, comp_vector)
 
-_U64, _U32 = (1 << 64) - 1, (1 << 32) - 1
-
 _PD_CONTEXT_BITS = 3   # IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS | _PD_CONTEXT
-ALLOCATOR_USE_DEFAULT = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT, rdma-core's (void *) -1
+ALLOCATOR_USE_DEFAULT = _U64 = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT: (void *) -1
 __all__.append('ALLOCATOR_USE_DEFAULT')
 
 def _allocator(func, make_args, is_alloc):
