@@ -45,8 +45,8 @@ _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'}
 # default[, conversion]); property None: an argument only its conversion checks, or without
 # one kept on the object (cq_context)
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
-          'MR': ('pd', 'length', ('access', 0), ('address', None, None, lambda v: _library_memory(v)),
-                 ('implicit', None, None, lambda v: _library_memory(v))),
+          'MR': ('pd', 'length', ('access', 0), ('address', None, None, lambda v: _own_memory(v)),
+                 ('implicit', None, None, lambda v: _own_memory(v))),
           'AH': ('pd', 'attr'),
           'QPInitAttr': (('qp_type', Verbs.QPType.UD), ('qp_context', None, None),
                          ('scq', 'send_cq', None), ('rcq', 'recv_cq', None), ('srq', None),
@@ -469,7 +469,7 @@ def _new_from_props(cls, base, spec):
         return base.__new__(klass)
     def __new__(klass, *args, **kwargs):   # made at the first call, from the properties
         ns = dict(_cls=cls, _new=getattr(base, new.get_name()), _slow=slow, _R=_REQUIRED,
-                  _d=[s[2] for s in spec])
+                  _d=[s[2] for s in spec], _type=type, _int=int, _isinstance=isinstance)
         tests = ['%s is _d[%d]' % (s[0], i) for i, s in enumerate(spec[n_fast:], n_fast)]
         for s, (pspec, (kind, *check)), c_arg in zip(c_spec, [
                 _pspec_check(base, prop) for prop in c_props], new.get_arguments()):
@@ -477,11 +477,12 @@ def _new_from_props(cls, base, spec):
                 GObject.TYPE_STRING: str}.get(pspec.value_type, pspec.value_type.pytype)
             ns['_t_' + arg] = vtype   # the class, the enum's values or the flags type
             if kind == 'range':
-                tests.append('type(%s) is int and %d <= %s <= %d' % (arg, check[0], arg, check[1]))
+                tests.append('_type(%s) is _int and %d <= %s <= %d' % (
+                    arg, check[0], arg, check[1]))
             elif kind == 'enum':
                 tests.append('%s in _t_%s' % (arg, arg))
             elif kind == 'flags':
-                tests.append('type(%s) is _t_%s and not %s & %d' % (arg, arg, arg, ~check[0]))
+                tests.append('_type(%s) is _t_%s and not %s & %d' % (arg, arg, arg, ~check[0]))
                 if type(ns['_d'][spec.index(s)]) is int:   # PyGObject wants flags
                     ns['_d'][spec.index(s)] = vtype(ns['_d'][spec.index(s)])
             elif pspec.value_type == GObject.TYPE_BOOLEAN:
@@ -489,7 +490,7 @@ def _new_from_props(cls, base, spec):
             elif vtype is None:   # a type PyGObject does not name: every call is __init__'s
                 tests.append('False')
             else:
-                tests.append('%sisinstance(%s, _t_%s)' % (
+                tests.append('%s_isinstance(%s, _t_%s)' % (
                     '%s is None or ' % arg if c_arg.may_be_null() else '', arg, arg))
         _fast_new(cls, spec, c_spec, ns, tests, ''.join(
             '        if %s is not None:\n            _obj.__dict__[%r] = %s\n' % (a, a, a)
@@ -503,7 +504,8 @@ def _new_from_props(cls, base, spec):
 
 def _fast_new(cls, spec, c_spec, ns, tests, after):
     # one call into C with the spec's own signature (made once, as namedtuple's are), so
-    # Python binds positions and keywords; its names start with '_': no argument shadows them
+    # Python binds positions and keywords; the names it uses start with '_' (builtins too),
+    # so that no argument shadows them
     names = ''.join(s[0] + ', ' for s in spec)
     exec('def __new__(_klass, %s*_more, **_rest):\n'
          '    if _klass is _cls and not _more and not _rest and (%s):\n'
@@ -852,7 +854,7 @@ class SGE(Verbs.SGE):
         return ''.join('{:22}: {:<20}\n'.format(*f) for f in (
             ('Address', hex(self.addr)), ('Length', self.length), ('Key', hex(self.lkey))))
 
-def _library_memory(value):
+def _own_memory(value):   # a Python MR's memory is the library's
     if value:
         raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
                            'MR(address=, implicit=) is not available from Python: '
