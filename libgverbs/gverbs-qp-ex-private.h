@@ -8,8 +8,6 @@
 
 G_BEGIN_DECLS
 
-/* The context the extended QP was asked to be created in. */
-
 /* How a subclass creates its queue pair (mlx5dv_create_qp); set in its
  * instance init. Without one, ibv_create_qp_ex(). */
 typedef struct ibv_qp *(*GVerbsQPExCreateFunc) (GVerbsQPEx                 *self,
