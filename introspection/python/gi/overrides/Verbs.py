@@ -438,6 +438,11 @@ def _ctor(cls, spec):
         arg if default is _REQUIRED else '%s=%r' % (arg, default) for arg, _, default, *c in spec))
     return _unless_made(__init__) if _new_from_props(cls, base, spec) else __init__
 
+def _c_new(base, names):
+    # C's new_full() or new() whose arguments are these, in this order, or None
+    return next((base.__dict__[n] for n in ('new_full', 'new') if n in base.__dict__ and [
+        a.get_name() for a in base.__dict__[n].get_arguments()] == names), None)
+
 def _property_for(base, props, arg, value):
     # pyverbs' creator (a PD or a Context, ...): the property of the value's class
     classes = [_pspec_check(base, prop)[1][1] for prop in props]
@@ -453,8 +458,7 @@ def _new_from_props(cls, base, spec):
     # property's type and range; any other call or a subclass is __init__'s (after an import)
     c_spec = [s for s in spec if s[1]]
     c_props = [s[1] if type(s[1]) is str else s[1][0] for s in c_spec]
-    new = next((base.__dict__[n] for n in ('new_full', 'new') if n in base.__dict__ and [
-        a.get_name() for a in base.__dict__[n].get_arguments()] == c_props), None)
+    new = _c_new(base, c_props)
     # a conversion: only on arguments C does not take, after the ones it does
     n_fast = next((i for i, s in enumerate(spec) if s[3:]), len(spec))
     if new is None or any(s[1] or not s[3:] for s in spec[n_fast:]):
@@ -633,10 +637,9 @@ def _apply_rules(cls):
     if name in _FIELD_CTORS and '__init__' not in own:
         base, spec = cls.__mro__[1], _FIELD_CTORS[name]
         cls.__init__ = _fields_init(base, *spec, extra=name == 'QPAttr')
-        new = 'new_full' if 'new_full' in base.__dict__ else 'new'
-        if new in base.__dict__ and [a.get_name() for a in base.__dict__[new].get_arguments()
-                                     ] == [s[0] for s in spec]:
-            _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new))
+        new = _c_new(base, [s[0] for s in spec])
+        if new is not None:
+            _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new.get_name()))
         elif not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
             cls.__new__ = _made_as(base)   # __init__ sets
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
