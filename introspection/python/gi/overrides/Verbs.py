@@ -33,14 +33,17 @@ _PATH_ALIASES = {
     'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'QPInitAttrEx': {'ind_table': 'rwq_ind_tbl', 'hash_conf': 'rx_hash_conf'},
-            'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp'},
+            'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp',
+                           'atomic_caps': 'atomic_cap'},
             'CqInitAttrEx': {'comp_channel': 'channel'}, 'ConnParam': {'qpn': 'qp_num'},
             'SendWR': {'rdma_remote_addr': 'remote_addr', 'rdma_rkey': 'rkey'},
-            'CQ': {'req_notify_cq': 'req_notify'}, 'CQEX': {'poll_next': 'next_poll'}}
+            'CQ': {'req_notify_cq': 'req_notify'}, 'CQEX': {'poll_next': 'next_poll'},
+            'AHAttr': {'gr': 'grh'}}
 # pyverbs' read-only attributes that C gives by a method: attribute -> method
 _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'},
             'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
-            'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'}}
+            'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'},
+            'ParentDomainInitAttr': {'comp_mask': 'get_comp_mask'}}   # with the context's bits
 # pyverbs' constructors naming properties: 'arg' (required), (arg, default) or (arg, property,
 # default[, conversion]); property None: an argument only its conversion checks, or without
 # one kept on the object (cq_context)
@@ -76,6 +79,10 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'PortCounters': ('device_name', ('port_num', 1), ('sysfs_path', None)),
           'Context': (('name', None),),
           'ParentDomain': ('context', 'attr'),
+          # comp_mask bits that need a pd_context without one: ParentDomain() refuses them
+          'ParentDomainInitAttr': (('pd', 'pd', None, lambda v: _needed(
+              v, 'ParentDomainInitAttr needs a pd')), ('pd_context', None), ('comp_mask', 0),
+                                   ('td', None)),
           'MW': ('pd', ('mw_type', 'type', 1, lambda v: _enum_arg(Verbs.MWType, v, 'mw_type'))),
           'CQEX': ('context', ('init_attr', None)),
           'CqInitAttrEx': (('cqe', 'cqe', 100, int), ('channel', None),
@@ -173,14 +180,21 @@ _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
 _SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
 _BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_sge',
                                         'max_recv_sge', 'max_inline_data')),
-                 'SrqInitAttr': _SRQ_FIELDS, 'SrqInitAttrEx': _SRQ_FIELDS}
+                 'SrqInitAttr': _SRQ_FIELDS, 'SrqInitAttrEx': _SRQ_FIELDS,
+                 # None unless is_global; set: a new GlobalRoute if there is none
+                 'AHAttr': ('grh', ('dgid', 'flow_label', 'sgid_index', 'hop_limit',
+                                    'traffic_class'), 'is_global')}
 # C methods' pyverbs arguments: (argument, default[, conversion; _DROP: not C's]), then
 # optionally the result's conversion
 _DROP = object()
-def _no_flags(flags):
-    if flags:
-        raise ValueError('flags must be 0 (rdma-core defines none)')
-    return _DROP
+def _zero(name):   # an argument rdma-core defines no value for but 0
+    def check(value):
+        if value:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
+                               '%s 0x%x: rdma-core defines no value for it' % (name, value))
+        return _DROP
+    return check
+_no_flags = _zero('flags')
 def _gid_type(value): return Verbs.GidType.ROCE_V2 if value is None else value
 def _family(value): return Gio.SocketFamily.INVALID if value is None else value
 def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
@@ -193,10 +207,10 @@ def _option_level(level):
     if int(level) != 0:
         raise ValueError('only the RDMA_OPTION_ID level is supported')
     return _DROP
-def _mc_addr(addr):
-    if addr is None:
-        raise ValueError('join_multicast needs addr (an AddrInfo of the group)')
-    return addr
+def _needed(value, message):
+    if value is None:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, message)
+    return value
 def _outlen(value): return _check_uint('outlen', value, 32)
 def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
 def _umem_addr(addr):
@@ -235,8 +249,9 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
                           set_option=(('level', _REQUIRED, _option_level),
                                       ('optname', _REQUIRED, lambda v: Verbs.CMOption(int(v))),
                                       ('optval', _REQUIRED, int), ('optlen', None, _drop)),
-                          join_multicast=(('addr', None, _mc_addr), ('mc_attr', None, _drop),
-                                          ('context', None, _drop))),
+                          join_multicast=(('addr', None, lambda v: _needed(
+                              v, 'join_multicast needs addr (an AddrInfo of the group)')),
+                                          ('mc_attr', None, _drop), ('context', None, _drop))),
              'CMListener': {'add_address': ('address', ('port', 0, int), ('backlog', 0, int))},
              'DM': {'copy_from_dm': ('dm_offset', 'length', _data)},
              'QP': {'modify_to_init': (('path', _REQUIRED), ('access', 0))},
@@ -254,6 +269,11 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
              'Mlx5Context': dict(query_mlx5_device=(('comp_mask', -1, _all_bits),),
                                  devx_general_cmd=_DEVX),
              'Mlx5DevxObj': dict(query=_DEVX, modify=_DEVX)}
+# constructors that are C's fallible new(): its name, then the arguments as above
+_NEW = {'RwqIndTableInitAttr': ('new', ('log_ind_tbl_size', 5, lambda v: _check_uint(
+    'log_ind_tbl_size', v, 32)), ('wqs_list', None, lambda v: list(v or [])),
+                                ('comp_mask', 0, _zero('RwqIndTableInitAttr: comp_mask'))),
+        'BufferPool': ('new', 'pd', 'count', 'size', ('access', 0))}
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
 class _Prop:
@@ -345,10 +365,11 @@ def _check_value(pspec, check, value, label=None):
     if kind == 'range' and not check[1] <= value <= check[2]:
         raise _verbs_error(Verbs.Error.OUT_OF_RANGE, '%s %d is out of range [%d, %d]' %
                            (label, value, check[1], check[2]))
-    if kind == 'flags' and (value < 0 or value & ~check[1]):
-        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                           '%s 0x%x has bits 0x%x that no %s value names' %
-                           (label, value, value & ~check[1] if value >= 0 else value, check[2]))
+    if kind == 'flags' and value < 0:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s %d is negative' % (label, value))
+    if kind == 'flags' and value & ~check[1]:
+        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, '%s 0x%x has bits 0x%x that no %s value '
+                           'names' % (label, value, value & ~check[1], check[2]))
     if kind == 'enum' and int(value) not in check[1]:
         raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
                            '%s %d is not a %s value' % (label, value, check[2]))
@@ -531,17 +552,17 @@ def _enum_arg(enum, value, what):
                            '%s %d is not a %s value' % (what, value, enum.__name__))
     return enum(value)
 
-def _defaults(method, spec):
+def _defaults(method, spec, name=None):
     result = spec[-1] if callable(spec[-1]) else None
     spec = tuple((s, _REQUIRED) if isinstance(s, str) else s for s in spec if not callable(s))
-    def call(self, *args, **kwargs):
+    def call(self, *args, **kwargs):   # a constructor's self: the class
         values = list(args) + [kwargs.pop(s[0], s[1]) for s in spec[len(args):]]
         if kwargs or len(values) > len(spec) or any(v is _REQUIRED for v in values):
-            raise TypeError('%s(%s)' % (method.__name__, ', '.join(s[0] for s in spec)))
+            raise TypeError('%s(%s)' % (call.__name__, ', '.join(s[0] for s in spec)))
         values = [s[2](v) if len(s) > 2 else v for s, v in zip(spec, values)]
         out = method(self, *[v for v in values if v is not _DROP])
         return result(out) if result else out
-    call.__name__ = method.__name__
+    call.__name__ = name or method.__name__
     return call
 
 def _fields_init(base, *spec, extra=False):
@@ -596,12 +617,16 @@ def _made_as(base):
         return obj
     return __new__
 
-def _boxed_field(holder, name):
-    def put(self, value):
+def _boxed_field(holder, name, only_if=None):
+    def get(self):
         box = self.get_property(holder)
+        return None if box is None or only_if and not self.get_property(only_if) else getattr(
+            box, name)
+    def put(self, value):
+        box = self.get_property(holder) or _pspec_check(type(self), holder)[0].value_type.pytype()
         setattr(box, name, value)
         self.set_property(holder, box)
-    return property(lambda self: getattr(self.get_property(holder), name), put)
+    return property(get, put)
 
 def _to_string(self): return self.to_string()
 
@@ -643,9 +668,12 @@ def _apply_rules(cls):
         elif not issubclass(cls, GObject.Object):   # a boxed struct's new() may take arguments
             cls.__new__ = _made_as(base)   # __init__ sets
     for field in _BOXED_FIELDS.get(name, (None, ()))[1]:
-        setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field))
+        setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field, *_BOXED_FIELDS[name][2:]))
     for attr, getter in _GETTERS.get(name, {}).items():
         setattr(cls, attr, property(getattr(cls, getter)))
+    if name in _NEW:
+        new = getattr(cls.__mro__[1], _NEW[name][0])
+        cls.__new__ = staticmethod(_defaults(lambda klass, *args: new(*args), _NEW[name][1:], name))
     if '__new__' in own and '__init__' not in own:   # __new__ returns the object made
         cls.__init__ = object.__init__   # C's object_init: no Python frame
         if '__init_subclass__' not in own:
@@ -723,10 +751,6 @@ def _imported(kind, owner, handle):
 _export(Verbs.get_devices, 'get_device_list')   # a new list of Device objects each call
 
 @_verbs
-class DeviceAttr(Verbs.DeviceAttr):
-    atomic_caps = property(lambda self: int(self.props.atomic_cap))
-
-@_verbs
 class Context(Verbs.Context):
     def pd(self): return PD(self)
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
@@ -795,7 +819,6 @@ class PD(Verbs.PD):
     def cq(self, nelems=100, comp_chan=None, comp_vector=0):
         return self.context.cq(nelems, comp_chan, comp_vector)
 
-_PD_CONTEXT_BITS = 3   # IBV_PARENT_DOMAIN_INIT_ATTR_ALLOCATORS | _PD_CONTEXT
 ALLOCATOR_USE_DEFAULT = _U64 = (1 << 64) - 1   # GVERBS_ALLOCATOR_USE_DEFAULT: (void *) -1
 __all__.append('ALLOCATOR_USE_DEFAULT')
 
@@ -825,18 +848,6 @@ class ParentDomainContext(Verbs.ParentDomainContext):
         self.set_allocators(
             _allocator(alloc_func, lambda ctx, a: (ctx.get_pd(), ctx) + tuple(a[:3]), True), (),
             _allocator(free_func, lambda ctx, a: (ctx.get_pd(), ctx) + tuple(a[:2]), False), ())
-
-@_verbs
-class ParentDomainInitAttr(Verbs.ParentDomainInitAttr):
-    def __init__(self, pd=None, pd_context=None, comp_mask=0, td=None, **kwargs):
-        if pd is None:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, 'ParentDomainInitAttr needs a pd')
-        if pd_context is None and int(comp_mask) & _PD_CONTEXT_BITS:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               'comp_mask bits ALLOCATORS/PD_CONTEXT require pd_context')
-        _init_checked(Verbs.ParentDomainInitAttr, self, pd=pd, pd_context=pd_context, td=td,
-                      comp_mask=Verbs.ParentDomainInitAttrMask(int(comp_mask)))
-    comp_mask = property(lambda self: int(self.get_comp_mask()))
 
 _sge_new = Verbs.SGE.new
 
@@ -908,21 +919,8 @@ class GlobalRoute(Verbs.GlobalRoute):   # made by the rules (_FIELD_CTORS)
 
 @_verbs
 class AHAttr(Verbs.AHAttr):   # made by the rules (_FIELD_CTORS)
-    gr = property(lambda self: self.get_grh(), lambda self, gr: self.set_grh(gr))
     is_global = property(lambda self: int(self.props.is_global),
                          lambda self, v: self.set_property('is-global', bool(v)))
-    def _route_field(name):
-        def get(self):
-            grh = self.get_grh()
-            return getattr(grh, name) if self.props.is_global and grh is not None else None
-        def put(self, value):
-            if self.get_grh() is None:
-                self.set_grh(GlobalRoute())
-            setattr(self.get_grh(), name, value)
-        return property(get, put)
-    dgid, flow_label, sgid_index, hop_limit, traffic_class = map(_route_field, (
-        'dgid', 'flow_label', 'sgid_index', 'hop_limit', 'traffic_class'))
-    del _route_field
 
 def _ah_from_wc(pd, attr=None, wc=None, grh=None, port_num=1, **kwargs):
     if isinstance(grh, int):
@@ -1137,18 +1135,7 @@ class SRQ(Verbs.SRQ):
 
 @_verbs
 class WQ(Verbs.WQ):
-    def post_recv(self, wr, bad_wr=None):
-        Verbs.WQ.post_recv(self, _wr_list(wr))
-
-@_verbs
-class RwqIndTableInitAttr(Verbs.RwqIndTableInitAttr):
-    def __new__(cls, log_ind_tbl_size=5, wqs_list=None, comp_mask=0):
-        if comp_mask:
-            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                               'RwqIndTableInitAttr: comp_mask 0x%x: rdma-core defines no '
-                               'field for it' % comp_mask)
-        return Verbs.RwqIndTableInitAttr.new(_check_uint('log_ind_tbl_size', log_ind_tbl_size, 32),
-                                             list(wqs_list or []))
+    post_recv = _poster(Verbs.WQ.post_recv_one, Verbs.WQ.post_recv, RecvWR)
 
 @_verbs
 class RwqIndTable(Verbs.RwqIndTable):   # pyverbs' RwqIndTable(ctx, RwqIndTableInitAttr)
@@ -1249,8 +1236,6 @@ def _as_wc_error(call, args, failed):
 
 @_verbs
 class BufferPool(Verbs.BufferPool):
-    def __new__(cls, pd, count, size, access=0):
-        return Verbs.BufferPool.new(pd, count, size, access)
     def copy_from(self, idx, offset=0, length=None):
         length = self.size - offset if length is None else length
         return Verbs.BufferPool.copy_from(self, idx, offset, length).get_data()
