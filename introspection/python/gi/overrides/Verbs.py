@@ -30,7 +30,7 @@ _CACHED = {'MR': ('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'),
 _PATH_ALIASES = {
     'DGID': 'dgid', 'SGID': 'sgid', 'DLID': 'dlid', 'SLID': 'slid', 'SL': 'sl',
     'MTU': 'mtu', 'retries': 'retry_cnt', 'dpqn': 'dqpn', 'packet_life_time': 'timeout',
-    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic'}
+    'drdatomic': 'max_dest_rd_atomic', 'srdatomic': 'max_rd_atomic', 'end_port': 'port_num'}
 _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'QPInitAttrEx': {'ind_table': 'rwq_ind_tbl', 'hash_conf': 'rx_hash_conf'},
             'DeviceAttr': {'fw_version': 'fw_ver', 'max_raw_ipv6_qps': 'max_raw_ipv6_qp',
@@ -45,8 +45,8 @@ _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'}
             'Path': {'has_grh': 'get_has_grh'}, 'RwqIndTableInitAttr': {'wqs_list': 'get_wqs'},
             'ParentDomainInitAttr': {'comp_mask': 'get_comp_mask'}}   # with the context's bits
 # pyverbs' constructors naming properties: 'arg' (required), (arg, default) or (arg, property,
-# default[, conversion]); property None: an argument only its conversion checks, or without
-# one kept on the object (cq_context)
+# default[, conversion]); property None: an argument only its conversion checks (or turns
+# into a dict of properties), or without one kept on the object (cq_context)
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'MR': ('pd', 'length', ('access', 0), ('address', None, None, lambda v: _own_memory(v)),
                  ('implicit', None, None, lambda v: _own_memory(v))),
@@ -139,6 +139,10 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 0), ('is_inner', False)),
                'Mlx5DVDCInitAttr': (('dc_type', 0), ('dct_access_key', 0)),
                'Mlx5DVCQInitAttr': (('comp_mask', 0), ('cqe_comp_res_format', 0), ('flags', 0),
                                     ('cqe_size', 0)),
+               'Mlx5DVQPInitAttr': (('comp_mask', 0), ('create_flags', 0), ('dc_init_attr', None,
+                                    None, lambda dc: {} if dc is None else dict(
+                                        dc_type=dc.dc_type, dct_access_key=dc.dct_access_key)),
+                                    ('send_ops_flags', 0)),
                'Mlx5Context': (('attr', None), ('name', 'name', None,
                                                 lambda v: _name_of(v) if v else None)),
                'Mlx5QP': (('ctx', 'context', _REQUIRED), 'init_attr', ('qp_attr', None),
@@ -155,7 +159,7 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 0), ('is_inner', False)),
                'Mlx5UMEM': (('ctx', 'context', _REQUIRED), 'size',
                             ('addr', None, None, lambda v: _umem_addr(v)), ('alignment', 0),
                             ('access', 0))})
-# constructors taking fields: (field, default[, field name]); QPAttr: any field by keyword
+# constructors taking fields: (field, default[, field name]); QPAttr, Path: any field by keyword
 _WC_FIELDS = ('wr_id', 'status', 'opcode', 'vendor_err', 'byte_len', 'qp_num', 'src_qp',
               'imm_data', 'wc_flags', 'pkey_index', 'slid', 'sl', 'dlid_path_bits')
 _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
@@ -175,7 +179,7 @@ _FIELD_CTORS = {'ECE': (('vendor_id', 0), ('options', 0), ('comp_mask', 0)),
                                 ('hop_limit', 1), ('traffic_class', 0)),
                 'AHAttr': (('dlid', 0), ('sl', 0), ('src_path_bits', 0), ('static_rate', 0),
                            ('is_global', 0), ('port_num', 1), ('gr', None, 'grh')),
-                'WC': tuple((f, 0) for f in _WC_FIELDS)}
+                'WC': tuple((f, 0) for f in _WC_FIELDS), 'Path': (('end_port', 1),)}
 # pyverbs' shortcuts to the fields of a boxed property: attr.max_wr for attr.attr.max_wr
 _SRQ_FIELDS = ('attr', ('max_wr', 'max_sge', 'srq_limit'))
 _BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_sge',
@@ -448,6 +452,8 @@ def _ctor(cls, spec):
                 prop = _property_for(base, prop, arg, value)
             if prop is not None and (value is not None or default is not None):
                 props[prop] = value   # a None default: C's own default stands
+            elif type(value) is dict:   # a conversion's properties
+                props.update(value)
             elif not conv and value is not None:
                 python_only[arg] = value
         _init_checked(base, self, **props)
@@ -661,7 +667,7 @@ def _apply_rules(cls):
             cls.__init__ = _ctor(cls, _CTORS[name])
     if name in _FIELD_CTORS and '__init__' not in own:
         base, spec = cls.__mro__[1], _FIELD_CTORS[name]
-        cls.__init__ = _fields_init(base, *spec, extra=name == 'QPAttr')
+        cls.__init__ = _fields_init(base, *spec, extra=name in ('QPAttr', 'Path'))
         new = _c_new(base, [s[0] for s in spec])
         if new is not None:
             _new_from_fields(cls, base, spec, cls.__init__, getattr(base, new.get_name()))
@@ -1172,14 +1178,10 @@ def _to_gid(value):
     return Verbs.Gid.new_from_string(str(value))
 
 @_verbs
-class Path(Verbs.Path):
-    def __init__(self, end_port=1, **kwargs):
-        Verbs.Path.__init__(self)
-        for name, value in dict(kwargs, end_port=end_port).items():
-            setattr(self, name, value)
+class Path(Verbs.Path):   # made by the rules (_FIELD_CTORS: end_port, then any field)
     def __setattr__(self, name, value):
         name = _PATH_ALIASES.get(name, name)
-        if name == 'end_port':
+        if name == 'port_num':   # an int, or python-rdma's end port object
             _set_checked(self, 'port-num', int(getattr(value, 'port_id', value)))
         elif name in ('sgid', 'dgid', 'mtu'):
             self.set_property(name, Verbs.MTU(int(value)) if name == 'mtu' else _to_gid(value))
@@ -1276,15 +1278,6 @@ if hasattr(Verbs, 'Mlx5Context'):
     @_export
     def is_mlx5dv_supported(device):
         return Verbs.mlx5_is_supported(_name_of(device))
-    @_verbs
-    class Mlx5DVQPInitAttr(Verbs.Mlx5DVQPInitAttr):
-        def __init__(self, comp_mask=0, create_flags=0, dc_init_attr=None, send_ops_flags=0):
-            props = dict(comp_mask=comp_mask, create_flags=create_flags,
-                         send_ops_flags=send_ops_flags)
-            if dc_init_attr is not None:
-                props.update(dc_type=dc_init_attr.dc_type,
-                             dct_access_key=dc_init_attr.dct_access_key)
-            _init_checked(Verbs.Mlx5DVQPInitAttr, self, **props)
     @_verbs
     class Mlx5DevxObj(Verbs.Mlx5DevxObj):
         out_view = property(lambda self: memoryview(_data(self.get_out()) or b''))
