@@ -44,6 +44,18 @@ def test_gid_like_pyverbs():
     assert g.get_interface_id() == 0x9a039bfffe00e4bf
 
 
+def test_gid_subclass_keeps_its_class():
+    # GID(val) is C's gverbs_gid_new_from_string(): a subclass's object is
+    # that GID with the subclass as its class, and its __init__ still runs
+    class Tagged(Verbs.GID):
+        def __init__(self, val=None):
+            super().__init__(val)
+            self.tag = 'peer'
+    g = Tagged('fe80::2')
+    assert type(g) is Tagged and g.tag == 'peer'
+    assert g == Verbs.GID('fe80::2') and str(Tagged()) == str(Verbs.GID())
+
+
 @pytest.mark.parametrize('bad', ['', 'fe80', 'fe80::1::2', 'fe80::1%eth0', ' ::1', '10.0.0.256',
                                  'fe80:0000:0000:0000:5054:00ff:fe77:0001:0002', 'xyz'])
 def test_gid_bad_text(bad):

@@ -277,7 +277,8 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
 _NEW = {'RwqIndTableInitAttr': ('new', ('log_ind_tbl_size', 5, lambda v: _check_uint(
     'log_ind_tbl_size', v, 32)), ('wqs_list', None, lambda v: list(v or [])),
                                 ('comp_mask', 0, _zero('RwqIndTableInitAttr: comp_mask'))),
-        'BufferPool': ('new', 'pd', 'count', 'size', ('access', 0))}
+        'BufferPool': ('new', 'pd', 'count', 'size', ('access', 0)),
+        'Gid': ('new_from_string', ('val', None, lambda v: '::' if v is None else v))}
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
 class _Prop:
@@ -634,6 +635,10 @@ def _boxed_field(holder, name, only_if=None):
         self.set_property(holder, box)
     return property(get, put)
 
+def _with_class(obj, cls):
+    obj.__class__ = cls
+    return obj
+
 def _to_string(self): return self.to_string()
 
 def _caps_str(self):
@@ -677,9 +682,10 @@ def _apply_rules(cls):
         setattr(cls, field, _boxed_field(_BOXED_FIELDS[name][0], field, *_BOXED_FIELDS[name][2:]))
     for attr, getter in _GETTERS.get(name, {}).items():
         setattr(cls, attr, property(getattr(cls, getter)))
-    if name in _NEW:
+    if name in _NEW:   # a subclass's object: C's, with the subclass as its class
         new = getattr(cls.__mro__[1], _NEW[name][0])
-        cls.__new__ = staticmethod(_defaults(lambda klass, *args: new(*args), _NEW[name][1:], name))
+        cls.__new__ = staticmethod(_defaults(lambda klass, *args: _with_class(
+            new(*args), klass), _NEW[name][1:], name))
     if '__new__' in own and '__init__' not in own:   # __new__ returns the object made
         cls.__init__ = object.__init__   # C's object_init: no Python frame
         if '__init_subclass__' not in own:
@@ -774,12 +780,7 @@ class AsyncEvent(Verbs.AsyncEvent):
     def ack(self): pass
 
 @_verbs
-class Gid(Verbs.Gid):
-    def __new__(cls, val=None): return Verbs.Gid.__new__(cls)
-    def __init__(self, val=None):
-        Verbs.Gid.__init__(self)
-        if val is not None:
-            self.parse(val)
+class Gid(Verbs.Gid):   # made by the rules (_NEW: pyverbs' GID(val=None), text)
     gid = property(_to_string, lambda self, val: self.parse(val))
     def __repr__(self): return 'GID(%r)' % self.to_string()
     def __eq__(self, other): return isinstance(other, Verbs.Gid) and self.equal(other)
@@ -915,13 +916,9 @@ class DM(Verbs.DM):
 # --- addressing (AH, AHAttr, GlobalRoute), XRCD, device memory, import -------
 @_verbs
 class GlobalRoute(Verbs.GlobalRoute):   # made by the rules (_FIELD_CTORS)
-    def __setattr__(self, name, value):
-        if name == 'dgid' and isinstance(value, (bytes, bytearray)):
-            self.set_dgid_bytes(GLib.Bytes.new(bytes(value)))
-        elif name == 'dgid':
-            self.set_dgid(str(value))
-        else:
-            _props_setattr(self, name, value)
+    dgid = property(lambda self: self.get_property('dgid'), lambda self, gid: (
+        self.set_dgid_bytes(GLib.Bytes.new(bytes(gid))) if isinstance(gid, (bytes, bytearray))
+        else self.set_dgid(str(gid))))   # 16 bytes, or text: a GID, an IPv6 or an IPv4 address
 
 @_verbs
 class AHAttr(Verbs.AHAttr):   # made by the rules (_FIELD_CTORS)
@@ -1161,11 +1158,6 @@ class RxHashConf(Verbs.RxHashConf):
         return Verbs.RxHashConf.new(Verbs.RxHashFunctionFlags(int(rx_hash_function)),
                                     _to_bytes(key),
                                     Verbs.RxHashFields(int(rx_hash_fields_mask)))
-    # set_property() takes no flags value with bit 31 (IBV_RX_HASH_INNER): the C setter does
-    rx_hash_fields_mask = property(
-        lambda self: self.get_property('rx-hash-fields-mask'),
-        lambda self, value: self.set_rx_hash_fields_mask(Verbs.RxHashFields(
-            _check_value(*_pspec_check(Verbs.RxHashConf, 'rx_hash_fields_mask'), int(value)))))
     rx_hash_key = property(lambda self: _data(self.get_rx_hash_key()),
                            lambda self, key: self.set_rx_hash_key(_to_bytes(key)))
 
