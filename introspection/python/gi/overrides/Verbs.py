@@ -83,7 +83,7 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'ParentDomainInitAttr': (('pd', 'pd', None, lambda v: _needed(
               v, 'ParentDomainInitAttr needs a pd')), ('pd_context', None), ('comp_mask', 0),
                                    ('td', None)),
-          'MW': ('pd', ('mw_type', 'type', 1, lambda v: _enum_arg(Verbs.MWType, v, 'mw_type'))),
+          'MW': ('pd', ('mw_type', 'type', 1)),
           'CQEX': ('context', ('init_attr', None)),
           'CqInitAttrEx': (('cqe', 'cqe', 100, int), ('channel', None),
                            ('comp_vector', 'comp_vector', 0, int), ('wc_flags', 'wc_flags', 0, int),
@@ -150,8 +150,7 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 0), ('is_inner', False)),
                'Mlx5CQ': (('ctx', 'context', _REQUIRED), ('init_attr', None),
                           ('dv_init_attr', None)),
                'Mlx5VAR': (('ctx', 'context', _REQUIRED), ('flags', 0)),
-               'Mlx5UAR': (('ctx', 'context', _REQUIRED), ('flags', 'flags', 0, lambda v: _enum_arg(
-                   Verbs.Mlx5DVUARAllocType, v, 'flags'))),
+               'Mlx5UAR': (('ctx', 'context', _REQUIRED), ('flags', 0)),
                'Mlx5PP': (('ctx', 'context', _REQUIRED), ('pp_context', 'pp_context', _REQUIRED,
                                                           lambda v: _to_bytes(v)), ('flags', 0)),
                'Mlx5DevxObj': (('ctx', 'context', _REQUIRED),
@@ -390,13 +389,10 @@ def _pspec_check(cls, name):
         entry = _PSPEC_CHECKS[cls, name] = pspec, pspec and _value_check(pspec)
         return entry
 
-def _set_checked(self, name, value):
-    self.set_property(name, _check_value(*_pspec_check(type(self), name), value))
-
-def _init_checked(base, self, **props):
+def _init_checked(base, self, props, labels):   # errors name pyverbs' arguments
     for key, value in props.items():
         pspec, check = _pspec_check(base, key)   # not *: a call with * costs a list and a tuple
-        _check_value(pspec, check, value, key)
+        _check_value(pspec, check, value, labels.get(key, key))
     GObject.Object.__init__(self, **props)   # not an override's __init__ (CQEX is a CQ)
 
 _SETTABLE = {}   # (class, attribute) -> (C setter or None, property name, pspec, check), or None
@@ -440,10 +436,15 @@ def _ctor(cls, spec):
                  else s for s in spec)
     names = frozenset(s[0] for s in spec)
     def __init__(self, *args, **kwargs):
+        try:   # PyGObject makes the GObject in __init__: here, unless __new__ made it in C
+            self.__grefcount__
+            return
+        except TypeError:
+            pass
         if len(args) > len(spec):
             raise TypeError('%s() takes at most %d arguments' % (base.__name__, len(spec)))
         props = {} if initable else {k: v for k, v in kwargs.items() if k not in names}
-        python_only = {}   # cq_context: kept on the object, C never sees it
+        python_only, labels = {}, {}   # cq_context: kept on the object, C never sees it
         for i, (arg, prop, default, *conv) in enumerate(spec):
             value = args[i] if i < len(args) else kwargs.get(arg, default)
             if value is _REQUIRED:
@@ -452,19 +453,20 @@ def _ctor(cls, spec):
             if type(prop) is tuple:
                 prop = _property_for(base, prop, arg, value)
             if prop is not None and (value is not None or default is not None):
-                props[prop] = value   # a None default: C's own default stands
+                props[prop], labels[prop] = value, arg   # a None default: C's own stands
             elif type(value) is dict:   # a conversion's properties
                 props.update(value)
             elif not conv and value is not None:
                 python_only[arg] = value
-        _init_checked(base, self, **props)
+        _init_checked(base, self, props, labels)
         if initable:
             self.init(None)
         if python_only:
             self.__dict__.update(python_only)
     __init__.__doc__ = '%s(%s), as in pyverbs' % (cls.__name__, ', '.join(
         arg if default is _REQUIRED else '%s=%r' % (arg, default) for arg, _, default, *c in spec))
-    return _unless_made(__init__) if _new_from_props(cls, base, spec) else __init__
+    _new_from_props(cls, base, spec)
+    return __init__
 
 def _c_new(base, names):
     # C's new_full() or new() whose arguments are these, in this order, or None
@@ -552,13 +554,6 @@ def _fast_new(cls, spec, c_spec, ns, tests, after):
              names), ns)
     cls.__new__ = staticmethod(ns['__new__'])
 
-def _enum_arg(enum, value, what):
-    value = int(value)
-    if value not in enum.__enum_values__:
-        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT,
-                           '%s %d is not a %s value' % (what, value, enum.__name__))
-    return enum(value)
-
 def _defaults(method, spec, name=None):
     result = spec[-1] if callable(spec[-1]) else None
     spec = tuple((s, _REQUIRED) if isinstance(s, str) else s for s in spec if not callable(s))
@@ -644,16 +639,6 @@ def _to_string(self): return self.to_string()
 def _caps_str(self):
     return ''.join('%-22s: %s\n' % (p.name.replace('-', '_'), self.get_property(p.name))
                    for p in self.list_properties())
-
-def _unless_made(init):
-    # __new__ returned the object C made in one call, or a wrapper for __init__ to make
-    def __init__(self, *args, **kwargs):
-        try:
-            self.__grefcount__   # PyGObject makes the GObject in __init__
-        except TypeError:
-            init(self, *args, **kwargs)
-    __init__.__doc__ = init.__doc__
-    return __init__
 
 def _apply_rules(cls):
     name, own = cls.__name__, cls.__dict__
@@ -1174,7 +1159,7 @@ class Path(Verbs.Path):   # made by the rules (_FIELD_CTORS: end_port, then any 
     def __setattr__(self, name, value):
         name = _PATH_ALIASES.get(name, name)
         if name == 'port_num':   # an int, or python-rdma's end port object
-            _set_checked(self, 'port-num', int(getattr(value, 'port_id', value)))
+            _props_setattr(self, 'port_num', int(getattr(value, 'port_id', value)))
         elif name in ('sgid', 'dgid', 'mtu'):
             self.set_property(name, Verbs.MTU(int(value)) if name == 'mtu' else _to_gid(value))
         else:
