@@ -38,7 +38,9 @@ _ALIASES = {'MR': {'buf': 'addr'}, 'Path': _PATH_ALIASES,
             'CqInitAttrEx': {'comp_channel': 'channel'}, 'ConnParam': {'qpn': 'qp_num'},
             'SendWR': {'rdma_remote_addr': 'remote_addr', 'rdma_rkey': 'rkey'},
             'CQ': {'req_notify_cq': 'req_notify'}, 'CQEX': {'poll_next': 'next_poll'},
-            'AHAttr': {'gr': 'grh'}}
+            'AHAttr': {'gr': 'grh'},
+            # rdma-core's union: the rkey a send with invalidate invalidated is imm_data's bits
+            'WC': {'invalidated_rkey': 'imm_data'}}
 # pyverbs' read-only attributes that C gives by a method: attribute -> method
 _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'},
             'CQEX': {'status': 'read_status', 'wr_id': 'read_wr_id'},
@@ -179,8 +181,8 @@ _BOXED_FIELDS = {'QPInitAttr': ('cap', ('max_send_wr', 'max_recv_wr', 'max_send_
                  # None unless is_global; set: a new GlobalRoute if there is none
                  'AHAttr': ('grh', ('dgid', 'flow_label', 'sgid_index', 'hop_limit',
                                     'traffic_class'), 'is_global')}
-# C methods' pyverbs arguments: (argument, default[, conversion; _DROP: not C's]), then
-# optionally the result's conversion
+# C methods' pyverbs arguments: (argument, default (also for None)[, conversion; _DROP: not
+# C's]), then optionally the result's conversion
 _DROP = object()
 def _zero(name):   # an argument rdma-core defines no value for but 0
     def check(value):
@@ -190,8 +192,6 @@ def _zero(name):   # an argument rdma-core defines no value for but 0
         return _DROP
     return check
 _no_flags = _zero('flags')
-def _gid_type(value): return Verbs.GidType.ROCE_V2 if value is None else value
-def _family(value): return Gio.SocketFamily.INVALID if value is None else value
 def _as_bytes(data): return data.encode() if isinstance(data, str) else bytes(data)
 def _to_bytes(data):
     return data if data is None or isinstance(data, GLib.Bytes) else GLib.Bytes.new(_as_bytes(data))
@@ -224,11 +224,11 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
                              query_gid_ex=('port_num', 'gid_index', ('flags', 0, _no_flags)),
                              query_gid_table=(('max_entries', -1), ('flags', 0, _no_flags), list),
                              query_device_ex=(('ex_input', None, _drop),),
-                             find_gid=(('port_num', 1), ('gid_type', None, _gid_type),
-                                       ('family', None, _family)),
+                             find_gid=(('port_num', 1), ('gid_type', Verbs.GidType.ROCE_V2),
+                                       ('family', Gio.SocketFamily.INVALID)),
                              find_gid_by_netdev=('port_num', 'netdev',
-                                                 ('gid_type', None, _gid_type),
-                                                 ('family', None, _family))),
+                                                 ('gid_type', Verbs.GidType.ROCE_V2),
+                                                 ('family', Gio.SocketFamily.INVALID))),
              'CQ': {'req_notify': (('solicited_only', False),)},
              'CQEX': dict(start_poll=(('attr', None, _drop), _enoent), next_poll=(_enoent,)),
              'CMID': dict(listen=(('backlog', 0),), reg_read=(('size', 0),),
@@ -553,6 +553,7 @@ def _defaults(method, spec, name=None):
         values = list(args) + [kwargs.pop(s[0], s[1]) for s in spec[len(args):]]
         if kwargs or len(values) > len(spec) or any(v is _REQUIRED for v in values):
             raise TypeError('%s(%s)' % (call.__name__, ', '.join(s[0] for s in spec)))
+        values = [s[1] if v is None and s[1] is not _REQUIRED else v for s, v in zip(spec, values)]
         values = [s[2](v) if len(s) > 2 else v for s, v in zip(spec, values)]
         out = method(self, *[v for v in values if v is not _DROP])
         return result(out) if result else out
@@ -911,9 +912,6 @@ def _ah_from_wc(pd, attr=None, wc=None, grh=None, port_num=1, **kwargs):
 # --- completion queues, completion channels and work completions -------------
 @_verbs
 class WC(Verbs.WC):   # made by the rules (_FIELD_CTORS)
-    # rdma-core's union: the rkey a send with invalidate invalidated is imm_data's 32 bits
-    invalidated_rkey = property(lambda self: self.imm_data,
-                                lambda self, value: setattr(self, 'imm_data', value))
     def __repr__(self):
         return '<Verbs.WC wr_id=%d status=%s opcode=%s>' % (
             self.wr_id, getattr(self.status, 'value_nick', self.status),
