@@ -23,6 +23,13 @@ def _export(obj, name=None):
     return obj
 
 # --- the generic rules --------------------------------------------------------
+def _unsupported(message):   # an argument pyverbs has that cannot be given here
+    def refuse(value):
+        if value:
+            raise _verbs_error(Verbs.Error.NOT_SUPPORTED, message)
+    return refuse
+_OWN_MEMORY = _unsupported('MR(address=, implicit=) is not available from Python: libgverbs '
+                           'allocates and owns the memory of a Python MR')
 # properties that never change: read once, kept until closed (or MR.rereg())
 _CACHED = {'MR': ('lkey', 'rkey', 'addr', 'length', 'handle', 'buf'),
            'QP': ('qp_num', 'qp_type', 'handle')}
@@ -50,8 +57,8 @@ _GETTERS = {'WQ': {'wqn': 'get_wq_num'}, 'CMID': {'dev_name': 'get_device_name'}
 # default[, conversion]); property None: an argument only its conversion checks (or turns
 # into a dict of properties), or without one kept on the object (cq_context)
 _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
-          'MR': ('pd', 'length', ('access', 0), ('address', None, None, lambda v: _own_memory(v)),
-                 ('implicit', None, None, lambda v: _own_memory(v))),
+          'MR': ('pd', 'length', ('access', 0), ('address', None, None, _OWN_MEMORY),
+                 ('implicit', None, None, _OWN_MEMORY)),
           'AH': ('pd', 'attr'),
           'QPInitAttr': (('qp_type', Verbs.QPType.UD), ('qp_context', None, None),
                          ('scq', 'send_cq', None), ('rcq', 'recv_cq', None), ('srq', None),
@@ -60,7 +67,8 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'QP': (('creator', ('pd', 'context'), _REQUIRED), 'init_attr', ('qp_attr', None)),
           'SRQ': (('creator', ('pd', 'context'), _REQUIRED),
                   ('attr', ('init_attr_ex', 'init_attr'), _REQUIRED),
-                  ('dv_init_attr', None, None, lambda v: _no_dv(v))),
+                  ('dv_init_attr', None, None, _unsupported(
+                      'SRQ: provider-specific (dv) attributes need an mlx5 device'))),
           'CMID': (('creator', ('addr_info', 'event_channel'), _REQUIRED),
                    ('qp_init_attr', 'qp_init_attr', None, lambda v: _cm_qp_init_attr(v)),
                    ('pd', None), ('port_space', Verbs.PortSpace.TCP)),
@@ -150,7 +158,9 @@ _CTORS.update({'ActionTagSpec': (('tag_id', 0), ('is_inner', False)),
                'Mlx5DevxObj': (('ctx', 'context', _REQUIRED),
                                ('in_', 'in', _REQUIRED, lambda v: _to_bytes(v)), 'outlen'),
                'Mlx5UMEM': (('ctx', 'context', _REQUIRED), 'size',
-                            ('addr', None, None, lambda v: _umem_addr(v)), ('alignment', 0),
+                            ('addr', None, None, _unsupported('Mlx5UMEM: the library allocates '
+                                                              'the buffer; addr must be None')),
+                            ('alignment', 0),
                             ('access', 0))})
 # constructors taking fields: (field, default[, field name]); QPAttr, Path: any field by keyword
 _WC_FIELDS = ('wr_id', 'status', 'opcode', 'vendor_err', 'byte_len', 'qp_num', 'src_qp',
@@ -208,10 +218,6 @@ def _needed(value, message):
     return value
 def _outlen(value): return _check_uint('outlen', value, 32)
 def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
-def _umem_addr(addr):
-    if addr is not None:
-        raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                           'Mlx5UMEM: the library allocates the buffer; addr must be None')
 def _name_of(device):   # a name, bytes, a Device or a Context
     name = device if isinstance(device, (str, bytes)) else getattr(device, 'get_name', None)
     name = name() if callable(name) else name
@@ -853,12 +859,6 @@ class SGE(Verbs.SGE):
         return ''.join('{:22}: {:<20}\n'.format(*f) for f in (
             ('Address', hex(self.addr)), ('Length', self.length), ('Key', hex(self.lkey))))
 
-def _own_memory(value):   # a Python MR's memory is the library's
-    if value:
-        raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                           'MR(address=, implicit=) is not available from Python: '
-                           'libgverbs allocates and owns the memory of a Python MR')
-
 @_verbs
 class MR(Verbs.MR):
     def write(self, data, length=None, offset=0):
@@ -1100,11 +1100,6 @@ class CMID(Verbs.CMID):
 _export(0, 'RDMA_OPTION_ID')   # the level of set_option()'s options
 
 # --- shared receive queues (pyverbs.srq) ----------------------------------------
-def _no_dv(dv_init_attr):
-    if dv_init_attr is not None:
-        raise _verbs_error(Verbs.Error.NOT_SUPPORTED,
-                           'SRQ: provider-specific (dv) attributes need an mlx5 device')
-
 @_verbs
 class SRQ(Verbs.SRQ):
     post_recv = _poster(Verbs.SRQ.post_recv_one, Verbs.SRQ.post_recv, RecvWR)
