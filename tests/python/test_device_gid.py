@@ -161,6 +161,8 @@ def test_find_gid_policy():
         index = index[0]
         assert ctx.find_gid(1, Verbs.GidType.ROCE_V2, Gio.SocketFamily.IPV4) == index
         assert ctx.find_gid(1) == index
+        # pyverbs passes None for an argument it leaves to the default
+        assert ctx.find_gid(1, gid_type=None, family=None) == index
         assert ctx.find_default_gid(1) == index
         assert ctx.find_gid_by_address(1, addr) == index
         assert ctx.find_gid_by_netdev(1, netdev, Verbs.GidType.ROCE_V2, Gio.SocketFamily.IPV4) == index

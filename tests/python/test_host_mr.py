@@ -4,7 +4,7 @@
 """Host tests for memory regions, windows and SGEs: no RDMA device needed."""
 import gi
 gi.require_version('Verbs', '1.0')
-from gi.repository import GLib, Verbs  # noqa: E402
+from gi.repository import GLib, GObject, Verbs  # noqa: E402
 import pytest  # noqa: E402
 
 
@@ -74,6 +74,11 @@ def test_mw_needs_a_pd_and_a_valid_type():
         with pytest.raises(GLib.Error) as e:
             Verbs.MW(None, bad)
         assert e.value.matches(Verbs.error_quark(), Verbs.Error.INVALID_ARGUMENT)
+    pd = Verbs.PD.__new__(Verbs.PD)   # not opened: the check comes first
+    GObject.Object.__init__(pd)
+    with pytest.raises(GLib.Error) as e:
+        Verbs.MW(pd, 3)
+    assert e.value.message == 'mw_type 3 is not a MWType value'   # pyverbs' argument
 
 
 def test_flat_names():
