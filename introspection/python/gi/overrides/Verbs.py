@@ -559,7 +559,9 @@ def _defaults(method, spec, name=None):
         values = list(args) + [kwargs.pop(s[0], s[1]) for s in spec[len(args):]]
         if kwargs or len(values) > len(spec) or any(v is _REQUIRED for v in values):
             raise TypeError('%s(%s)' % (call.__name__, ', '.join(s[0] for s in spec)))
-        values = [s[1] if v is None and s[1] is not _REQUIRED else v for s, v in zip(spec, values)]
+        if None in values:   # pyverbs passes None for the default
+            values = [s[1] if v is None and s[1] is not _REQUIRED else v
+                      for s, v in zip(spec, values)]
         values = [s[2](v) if len(s) > 2 else v for s, v in zip(spec, values)]
         out = method(self, *[v for v in values if v is not _DROP])
         return result(out) if result else out
