@@ -28,6 +28,12 @@ def _unsupported(message):   # an argument pyverbs has that cannot be given here
         if value:
             raise _verbs_error(Verbs.Error.NOT_SUPPORTED, message)
     return refuse
+def _needed(message):   # an argument that may not be None
+    def check(value):
+        if value is None:
+            raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, message)
+        return value
+    return check
 _OWN_MEMORY = _unsupported('MR(address=, implicit=) is not available from Python: libgverbs '
                            'allocates and owns the memory of a Python MR')
 # properties that never change: read once, kept until closed (or MR.rereg())
@@ -88,9 +94,8 @@ _CTORS = {'PD': ('context',), 'CompChannel': ('context',),
           'Context': (('name', None),),
           'ParentDomain': ('context', 'attr'),
           # comp_mask bits that need a pd_context without one: ParentDomain() refuses them
-          'ParentDomainInitAttr': (('pd', 'pd', None, lambda v: _needed(
-              v, 'ParentDomainInitAttr needs a pd')), ('pd_context', None), ('comp_mask', 0),
-                                   ('td', None)),
+          'ParentDomainInitAttr': (('pd', 'pd', None, _needed('ParentDomainInitAttr needs a pd')),
+                                   ('pd_context', None), ('comp_mask', 0), ('td', None)),
           'MW': ('pd', ('mw_type', 'type', 1)),
           'CQEX': ('context', ('init_attr', None)),
           'CqInitAttrEx': (('cqe', 100), ('channel', None), ('comp_vector', 0), ('wc_flags', 0),
@@ -212,10 +217,6 @@ def _option_level(level):
     if int(level) != 0:
         raise ValueError('only the RDMA_OPTION_ID level is supported')
     return _DROP
-def _needed(value, message):
-    if value is None:
-        raise _verbs_error(Verbs.Error.INVALID_ARGUMENT, message)
-    return value
 def _outlen(value): return _check_uint('outlen', value, 32)
 def _all_bits(mask): return _U64 if mask == -1 else _check_uint('comp_mask', mask)
 def _name_of(device):   # a name, bytes, a Device or a Context
@@ -250,8 +251,8 @@ _DEFAULTS = {'Context': dict(get_async_event=(('timeout_ms', -1), ('cancellable'
                           set_option=(('level', _REQUIRED, _option_level),
                                       ('optname', _REQUIRED, lambda v: Verbs.CMOption(int(v))),
                                       ('optval', _REQUIRED, int), ('optlen', None, _drop)),
-                          join_multicast=(('addr', None, lambda v: _needed(
-                              v, 'join_multicast needs addr (an AddrInfo of the group)')),
+                          join_multicast=(('addr', None, _needed(
+                              'join_multicast needs addr (an AddrInfo of the group)')),
                                           ('mc_attr', None, _drop), ('context', None, _drop))),
              'CMListener': {'add_address': ('address', ('port', 0, int), ('backlog', 0, int))},
              'DM': {'copy_from_dm': ('dm_offset', 'length', _data)},
@@ -490,7 +491,7 @@ def _new_from_props(cls, base, spec):
     # a conversion: only on arguments C does not take, after the ones it does
     n_fast = next((i for i, s in enumerate(spec) if s[3:]), len(spec))
     if new is None or any(s[1] or not s[3:] for s in spec[n_fast:]):
-        return False
+        return
     py_args = [s[0] for s in spec[:n_fast] if not s[1]]   # kept on the object
     for arg in py_args:
         setattr(cls, arg, None)   # the class's default
@@ -515,8 +516,9 @@ def _new_from_props(cls, base, spec):
                 tests.append('%s in _t_%s' % (arg, arg))
             elif kind == 'flags':
                 tests.append('_type(%s) is _t_%s and not %s & %d' % (arg, arg, arg, ~check[0]))
-                if type(ns['_d'][spec.index(s)]) is int:   # PyGObject wants flags
-                    ns['_d'][spec.index(s)] = vtype(ns['_d'][spec.index(s)])
+                i = spec.index(s)
+                if type(ns['_d'][i]) is int:   # PyGObject wants flags
+                    ns['_d'][i] = vtype(ns['_d'][i])
             elif pspec.value_type == GObject.TYPE_BOOLEAN:
                 tests.append('%s is not _R' % arg)
             elif vtype is None:   # a type PyGObject does not name: every call is __init__'s
@@ -532,7 +534,6 @@ def _new_from_props(cls, base, spec):
         if '__new__' not in sub.__dict__:
             sub.__new__ = staticmethod(lambda klass, *args, **kw: slow(klass, args, kw))
     cls.__new__, cls.__init_subclass__ = staticmethod(__new__), classmethod(__init_subclass__)
-    return True
 
 def _fast_new(cls, spec, c_spec, ns, tests, after):
     # one call into C with the spec's own signature (made once, as namedtuple's are), so
@@ -611,14 +612,14 @@ def _new_from_fields(cls, base, spec, fields_init, new):
         s[1] for s in spec]), [], '')
     cls.__init__, cls.__init_subclass__ = object.__init__, classmethod(_made_by_new)
 
+def _with_class(obj, cls):
+    obj.__class__ = cls
+    return obj
+
 def _made_as(base):
     # PyGObject's __new__ of a struct whose new() takes nothing makes the override's class
     # (WC): a subclass gets its own, so that Python runs its __init__
-    def __new__(klass, *args, **kwargs):
-        obj = base.__new__(klass)
-        obj.__class__ = klass
-        return obj
-    return __new__
+    return lambda klass, *args, **kwargs: _with_class(base.__new__(klass), klass)
 
 def _boxed_field(holder, name, only_if=None):
     def get(self):
@@ -630,10 +631,6 @@ def _boxed_field(holder, name, only_if=None):
         setattr(box, name, value)
         self.set_property(holder, box)
     return property(get, put)
-
-def _with_class(obj, cls):
-    obj.__class__ = cls
-    return obj
 
 def _to_string(self): return self.to_string()
 
@@ -852,9 +849,7 @@ class SGE(Verbs.SGE):
         except (TypeError, ValueError, OverflowError):
             sge = _sge_new(_check_uint('addr', addr), _check_uint('length', length, 32),
                            _check_uint('lkey', lkey, 32))
-        if cls is not SGE:
-            sge.__class__ = cls   # C's SGE, as an instance of the subclass
-        return sge
+        return sge if cls is SGE else _with_class(sge, cls)   # C's, with the subclass's class
     def __repr__(self):
         return 'SGE(addr=0x%x, length=%d, lkey=0x%x)' % (self.addr, self.length, self.lkey)
     def __str__(self):
@@ -980,8 +975,7 @@ def _made(cls, wr, items, sg, num_sge, next_wr):
         wr.num_sge = num_sge
     if next_wr is not None:
         wr.next_wr = next_wr
-    wr.__class__ = cls   # C's WR (which holds its AH), as an instance of the subclass
-    return wr
+    return _with_class(wr, cls)   # C's WR (which holds its AH), as the subclass's
 
 _WROpcode, _SendFlags, _SEND = Verbs.WROpcode, Verbs.SendFlags, Verbs.WROpcode.SEND
 _WR_OPCODES = _WROpcode.__enum_values__
