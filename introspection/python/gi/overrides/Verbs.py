@@ -276,7 +276,7 @@ _NEW = {'RwqIndTableInitAttr': ('new', ('log_ind_tbl_size', 5, lambda v: _check_
     'log_ind_tbl_size', v, 32)), ('wqs_list', None, lambda v: list(v or [])),
                                 ('comp_mask', 0, _zero('RwqIndTableInitAttr: comp_mask'))),
         'BufferPool': ('new', 'pd', 'count', 'size', ('access', 0)),
-        'Gid': ('new_from_string', ('val', None, lambda v: '::' if v is None else v))}
+        'Gid': ('new_from_string', ('val', '::'))}   # GID() and GID(None): the zero GID
 _PROP_NAMES = {}   # (class, attribute) -> property name, found once
 
 class _Prop:
