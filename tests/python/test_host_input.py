@@ -86,6 +86,15 @@ def test_path_refuses_and_keeps_value(name, value, needle):
     assert (path.sl, path.retry_cnt, path.dqpn, path.flow_label, path.port_num) == before
 
 
+def test_path_mtu_checked_like_qp_attr():
+    path = Verbs.IBPath(1, MTU=Verbs.MTU(3))
+    path.mtu = 4   # an int names the enum member, as on QPAttr
+    assert path.mtu == Verbs.MTU(4)
+    _assert_refused(Verbs.Error.INVALID_ARGUMENT, 'mtu 9 is not a MTU value', setattr, path,
+                    'MTU', 9)
+    assert path.mtu == Verbs.MTU(4)
+
+
 def test_ah_attr_and_global_route_refuse():
     attr = Verbs.AHAttr(sl=15, src_path_bits=127)
     assert (attr.sl, attr.src_path_bits) == (15, 127)

@@ -1141,8 +1141,8 @@ class Path(Verbs.Path):   # made by the rules (_FIELD_CTORS: end_port, then any 
         name = _PATH_ALIASES.get(name, name)
         if name == 'port_num':   # an int, or python-rdma's end port object
             _props_setattr(self, 'port_num', int(getattr(value, 'port_id', value)))
-        elif name in ('sgid', 'dgid', 'mtu'):
-            self.set_property(name, Verbs.MTU(int(value)) if name == 'mtu' else _to_gid(value))
+        elif name in ('sgid', 'dgid'):
+            self.set_property(name, _to_gid(value))
         else:
             _props_setattr(self, name, value)
     def fill_from_qp(self, qp):
